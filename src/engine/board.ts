@@ -1,0 +1,44 @@
+// Small pure questions about the internal board (Uint8Array, index 1..30; 0 empty, 1 W, 2 B).
+// "Consecutive" is along the path, so 10/11 and 20/21, which touch at the board's turns, count.
+
+/** How many pawns of `side` stand in an unbroken line through `square`, skipping none of `noRun`. */
+export function runThrough(board: Uint8Array, square: number, side: number, noRun: Uint8Array): number {
+  if (board[square] !== side || noRun[square]) return 0;
+  let run = 1;
+  for (let s = square - 1; s >= 1 && board[s] === side && !noRun[s]; s--) run++;
+  for (let s = square + 1; s <= 30 && board[s] === side && !noRun[s]; s++) run++;
+  return run;
+}
+
+/** Whether three or more consecutive pawns of `side` stand strictly between squares `a` and `b`. */
+export function threeBetween(board: Uint8Array, a: number, b: number, side: number): boolean {
+  const lo = Math.min(a, b) + 1;
+  const hi = Math.min(Math.max(a, b) - 1, 30);
+  let run = 0;
+  for (let s = lo; s <= hi; s++) {
+    run = board[s] === side ? run + 1 : 0;
+    if (run === 3) return true;
+  }
+  return false;
+}
+
+/** The first empty square from `square` going up (towards 30) or down (towards 1), or -1. */
+export function firstFree(board: Uint8Array, square: number, search: 'up' | 'down'): number {
+  const step = search === 'up' ? 1 : -1;
+  for (let s = square; s >= 1 && s <= 30; s += step) if (board[s] === 0) return s;
+  return -1;
+}
+
+/** Whether every pawn of `side` still in play stands on the third row (21-30) and none waits. */
+export function allOnLastRow(board: Uint8Array, waiting: readonly number[], side: number): boolean {
+  if (waiting[side]! > 0) return false;
+  for (let s = 1; s <= 20; s++) if (board[s] === side) return false;
+  return true;
+}
+
+/** A set of squares as flags indexed by square, for constant-time checks in the hot path. */
+export function squareFlags(squares: readonly number[]): Uint8Array {
+  const flags = new Uint8Array(32);
+  for (const s of squares) flags[s] = 1;
+  return flags;
+}

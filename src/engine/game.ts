@@ -1,0 +1,274 @@
+// The engine's public API over plain GameState data. Each call checks its input and returns an
+// error value, never throws, for what a user or a stored log can get wrong.
+import { Position, encodeMove, moveFrom, moveTo, sideCode, sideName } from './position.js';
+import type { Rules } from './rules.js';
+import { resolveRules } from './rulesets/index.js';
+import { SeededSticks, sticksFor, type ThrowSource } from './throws.js';
+import {
+  type Action,
+  type EngineError,
+  type GameEvent,
+  type GameState,
+  type Move,
+  type Result,
+  type RuleOptions,
+  type Side,
+  SIDES,
+  isError,
+} from './types.js';
+
+/** Everything needed to rebuild a game: storage keeps this plus the state it leads to. */
+export interface GameRecord {
+  ruleset: string;
+  options: RuleOptions;
+  seed: number;
+  actions: Action[];
+}
+
+/** Any arrangement of pawns, for tests, rule cases and pictures (see ../shared/rule-cases/FORMAT.md). */
+export interface Setup {
+  ruleset: string;
+  options?: RuleOptions;
+  board: string;
+  waiting?: Partial<Record<Side, number>>;
+  toMove: Side;
+  /** The throw to be played, or null for the moment before throwing. */
+  throw: number | null;
+  unmoved?: Side[];
+  seed?: number;
+}
+
+const fail = (error: string): EngineError => ({ error });
+
+/** A new game at the rule set's start position. */
+export function newGame(ruleset: string, options: RuleOptions, seed: number): Result<GameState> {
+  const rules = resolveRules(ruleset, options);
+  if (typeof rules === 'string') return fail(rules);
+  return toState(Position.start(rules, seed));
+}
+
+/** The legal actions now, in button order: pawn moves first, then taking an offered throw, then throwing. */
+export function legalActions(state: GameState): Action[] {
+  const pos = toPosition(state);
+  return isError(pos) ? [] : actionsOf(pos);
+}
+
+/** The legal pawn moves now (the pending throw's, or those allowed instead of a throw). */
+export function legalMoves(state: GameState): Move[] {
+  const pos = toPosition(state);
+  return isError(pos) ? [] : pos.moves([]).map(decode);
+}
+
+export interface Applied {
+  state: GameState;
+  events: GameEvent[];
+}
+
+/** Apply one action; an illegal one is an error value naming what is allowed. */
+export function applyAction(state: GameState, action: Action, source?: ThrowSource): Result<Applied> {
+  const pos = toPosition(state);
+  if (isError(pos)) return pos;
+  const problem = play(pos, action, source);
+  if (problem) return problem;
+  return { state: toState(pos), events: pos.events! };
+}
+
+/** Rebuild a game from its seed and actions; an illegal action is reported with its index. */
+export function replay(record: GameRecord): Result<GameState> | (EngineError & { index: number }) {
+  const rules = resolveRules(record.ruleset, record.options);
+  if (typeof rules === 'string') return fail(rules);
+  const pos = Position.start(rules, record.seed);
+  for (let index = 0; index < record.actions.length; index++) {
+    const problem = play(pos, record.actions[index]!);
+    if (problem) return { error: `action ${index}: ${problem.error}`, index };
+  }
+  return toState(pos);
+}
+
+/** A position from any arrangement, checked; a pending throw with no legal move passes at once. */
+export function setupGame(setup: Setup): Result<GameState> {
+  const pos = positionFromSetup(setup);
+  if (isError(pos)) return pos;
+  if (setup.throw !== null) pos.startMove(setup.throw, true);
+  return toState(pos);
+}
+
+/**
+ * A Position from a Setup, in phase `throw`, for callers that look before the throw is played
+ * (the rule-case checker). The throw, if any, must then be started with `startMove`.
+ */
+export function positionFromSetup(setup: Setup): Result<Position> {
+  const rules = resolveRules(setup.ruleset, setup.options ?? {});
+  if (typeof rules === 'string') return fail(rules);
+  const waiting = { W: setup.waiting?.W ?? 0, B: setup.waiting?.B ?? 0 };
+  const board = checkBoard(rules, setup.board, waiting);
+  if (isError(board)) return board;
+  if (!SIDES.includes(setup.toMove)) return fail(`toMove must be W or B, not ${String(setup.toMove)}`);
+  if (setup.throw !== null && !rules.throwTable.includes(setup.throw)) {
+    return fail(`a throw of ${setup.throw} is impossible in ${rules.id} (throws: ${[...new Set(rules.throwTable)].sort().join(', ')})`);
+  }
+  const pos = new Position(rules, SeededSticks.fromSeed(setup.seed ?? 0));
+  pos.board.set(board);
+  for (const side of SIDES) {
+    const code = sideCode(side);
+    pos.waiting[code] = waiting[side];
+    pos.off[code] = rules.pawns - countOnBoard(board, code) - waiting[side];
+  }
+  pos.turn = sideCode(setup.toMove);
+  for (const side of setup.unmoved ?? []) pos.unmoved |= 1 << sideCode(side);
+  if (setup.throw !== null) pos.sticks = sticksFor(rules.throwTable, setup.throw);
+  const won = SIDES.filter((side) => pos.off[sideCode(side)] === rules.pawns);
+  if (won.length > 0) return fail(`${won.join(' and ')} already bore off every pawn: nothing left to play`);
+  return pos;
+}
+
+// ---- Between GameState and Position -----------------------------------------------------
+
+export function toState(pos: Position): GameState {
+  const { last } = pos;
+  return {
+    ruleset: pos.rules.id,
+    options: pos.rules.options,
+    board: boardString(pos.board),
+    waiting: { W: pos.waiting[1]!, B: pos.waiting[2]! },
+    off: { W: pos.off[1]!, B: pos.off[2]! },
+    toMove: sideName(pos.turn),
+    phase: pos.phase,
+    throw: pos.sticks < 0 ? null : { sticks: pos.sticks, value: pos.value },
+    extraThrows: pos.extraThrows,
+    unmoved: SIDES.filter((side) => pos.unmoved & (1 << sideCode(side))),
+    offer: pos.offer > 0 ? pos.offer : null,
+    winner: pos.winner ? sideName(pos.winner) : null,
+    score: pos.score,
+    lastMove:
+      last.side === 0
+        ? null
+        : {
+            side: sideName(last.side),
+            from: last.from,
+            to: last.to,
+            end: last.end,
+            captured: last.capturedFrom < 0 ? null : { from: last.capturedFrom, to: last.capturedTo },
+          },
+    ply: pos.ply,
+    rng: pos.rng.state(),
+  };
+}
+
+/** A Position from a stored state, with every field checked. Collects events for the caller. */
+export function toPosition(state: GameState): Result<Position> {
+  const rules = resolveRules(state.ruleset, state.options);
+  if (typeof rules === 'string') return fail(rules);
+  const board = checkBoard(rules, state.board, state.waiting);
+  if (isError(board)) return board;
+  if (!Array.isArray(state.rng) || state.rng.length !== 4 || !state.rng.every(Number.isInteger)) {
+    return fail('the generator state must be four integers');
+  }
+  const pos = new Position(rules, SeededSticks.fromState(state.rng));
+  pos.board.set(board);
+  for (const side of SIDES) {
+    const code = sideCode(side);
+    pos.waiting[code] = state.waiting[side];
+    pos.off[code] = state.off[side];
+    if (countOnBoard(board, code) + state.waiting[side] + state.off[side] !== rules.pawns) {
+      return fail(`${side} must have ${rules.pawns} pawns on the board, waiting and borne off in all`);
+    }
+  }
+  if (!SIDES.includes(state.toMove)) return fail('toMove must be W or B');
+  pos.turn = sideCode(state.toMove);
+  if (state.phase !== 'throw' && state.phase !== 'move' && state.phase !== 'over') return fail('unknown phase');
+  pos.phase = state.phase;
+  if (state.phase === 'move' && !state.throw) return fail('a position awaiting a move needs its throw');
+  if (state.throw) {
+    pos.sticks = state.throw.sticks;
+    pos.value = state.throw.value;
+  }
+  if ((state.phase === 'over') !== (state.winner !== null)) return fail('a game is over exactly when it has a winner');
+  pos.winner = state.winner ? sideCode(state.winner) : 0;
+  pos.score = state.score;
+  pos.extraThrows = state.extraThrows;
+  for (const side of state.unmoved) pos.unmoved |= 1 << sideCode(side);
+  pos.offer = state.offer ?? 0;
+  const last = state.lastMove;
+  if (last) {
+    Object.assign(pos.last, {
+      side: sideCode(last.side),
+      from: last.from,
+      to: last.to,
+      end: last.end,
+      capturedFrom: last.captured?.from ?? -1,
+      capturedTo: last.captured?.to ?? -1,
+    });
+  }
+  pos.ply = state.ply;
+  pos.events = [];
+  return pos;
+}
+
+// ---- Helpers ------------------------------------------------------------------------------
+
+function actionsOf(pos: Position): Action[] {
+  const actions: Action[] = pos.moves([]).map((code) => ({ type: 'move', ...decode(code) }));
+  if (pos.canTake()) actions.push({ type: 'take' });
+  if (pos.canThrow()) actions.push({ type: 'throw' });
+  return actions;
+}
+
+function play(pos: Position, action: Action, source?: ThrowSource): EngineError | null {
+  if (pos.phase === 'over') return fail('the game is over');
+  switch (action?.type) {
+    case 'throw':
+      if (!pos.canThrow()) return fail(pos.phase === 'move' ? 'the throw must be played first' : 'the opening move comes before any throw');
+      pos.throwSticks(source);
+      return null;
+    case 'take':
+      if (!pos.canTake()) return fail('there is no forfeited throw to take');
+      pos.take();
+      return null;
+    case 'move': {
+      const code = encodeMove(action.from, action.to);
+      if (!Number.isInteger(action.from) || !Number.isInteger(action.to) || !pos.moves([]).includes(code)) {
+        const allowed = pos.moves([]).map((c) => describeMove(decode(c)));
+        return fail(`${describeMove(action)} is not a legal move${allowed.length ? ` (legal: ${allowed.join(', ')})` : ''}`);
+      }
+      pos.play(code);
+      return null;
+    }
+    default:
+      return fail('unknown action');
+  }
+}
+
+const decode = (code: number): Move => ({ from: moveFrom(code), to: moveTo(code) });
+
+function describeMove(move: Move): string {
+  return `${move.from === 0 ? 'enter' : move.from} → ${move.to === 31 ? 'off' : move.to}`;
+}
+
+function checkBoard(rules: Rules, board: string, waiting: Record<Side, number>): Result<Uint8Array> {
+  if (typeof board !== 'string' || !/^[WB.]{30}$/.test(board)) {
+    return fail('the board must be 30 characters, each W, B or .');
+  }
+  const cells = new Uint8Array(32);
+  for (let s = 1; s <= 30; s++) cells[s] = board[s - 1] === 'W' ? 1 : board[s - 1] === 'B' ? 2 : 0;
+  for (const side of SIDES) {
+    const count = waiting[side];
+    if (!Number.isInteger(count) || count < 0) return fail(`waiting pawns must be a whole number`);
+    if (count > 0 && rules.enterOn.length === 0) return fail(`pawns never wait off the board in ${rules.id}`);
+    const inPlay = countOnBoard(cells, sideCode(side)) + count;
+    if (inPlay > rules.pawns) return fail(`${side} has ${inPlay} pawns in play but only ${rules.pawns} in ${rules.id}`);
+  }
+  return cells;
+}
+
+function countOnBoard(board: Uint8Array, side: number): number {
+  let count = 0;
+  for (let s = 1; s <= 30; s++) if (board[s] === side) count++;
+  return count;
+}
+
+function boardString(board: Uint8Array): string {
+  let out = '';
+  for (let s = 1; s <= 30; s++) out += board[s] === 1 ? 'W' : board[s] === 2 ? 'B' : '.';
+  return out;
+}

@@ -1,0 +1,28 @@
+// Pieces the rule-set modules share: start boards and option checking.
+import type { RuleOptions, Side } from '../types.js';
+
+/** A 30-square start board with `count` pawns alternating from square 1, `first` on square 1. */
+export function alternatingStart(first: Side, count: number): string {
+  const second: Side = first === 'W' ? 'B' : 'W';
+  let board = '';
+  for (let s = 1; s <= 30; s++) board += s <= count ? (s % 2 === 1 ? first : second) : '.';
+  return board;
+}
+
+/** Rejects option names a rule set does not know, naming them. */
+export function unknownOptions(options: RuleOptions, known: readonly string[]): string | null {
+  const unknown = Object.keys(options).filter((name) => !known.includes(name));
+  return unknown.length === 0 ? null : `unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`;
+}
+
+/** Hieroglyphs used for the special squares (Unicode Egyptian Hieroglyphs block). */
+export const GLYPH = {
+  ankh: '\u{132F9}', // 𓋹 life: rebirth, second life
+  nefer: '\u{13124}', // 𓄤 beauty, goodness, happiness
+  water: '\u{13217}', // 𓈗 water
+  stroke: '\u{133FA}', // 𓏺 a counting stroke (three judges, two judges)
+  eye: '\u{13079}', // 𓁹 the eye (Re-Atoum)
+  falcon: '\u{13143}', // 𓅃 Horus
+  house: '\u{13250}', // 𓉐 a house: a refuge
+  sun: '\u{131F3}', // 𓇳 Ra
+} as const;

@@ -1,0 +1,72 @@
+// Kendall's reconstruction as given in ../shared/seeds/000 (docs/rules/kendall.md).
+import { allOnLastRow } from '../board.js';
+import type { RuleSet, Rules } from '../rules.js';
+import type { KendallOptions, RuleOptions } from '../types.js';
+import { GLYPH, alternatingStart, unknownOptions } from './common.js';
+
+const DEFAULTS: KendallOptions = { pawns: 5, safePairs: true, blockingThrees: true, lastRowBearOff: true };
+
+function resolve(given: RuleOptions): Rules | string {
+  const unknown = unknownOptions(given, Object.keys(DEFAULTS));
+  if (unknown) return unknown;
+  const options: KendallOptions = { ...DEFAULTS, ...given };
+  if (options.pawns !== 5 && options.pawns !== 7) return 'pawns must be 5 or 7';
+  for (const flag of ['safePairs', 'blockingThrees', 'lastRowBearOff'] as const) {
+    if (typeof options[flag] !== 'boolean') return `${flag} must be true or false`;
+  }
+  return {
+    id: 'kendall',
+    options,
+    pawns: options.pawns,
+    // "1 head = 1, 2 heads = 2, 3 heads = 3, 4 heads = 4, 4 tails = 5"
+    throwTable: [5, 1, 2, 3, 4],
+    extraThrowOn: [],
+    // Black on square 1, alternating; the 7-pawn game adds 11-14 ("The extra four pawns are placed on squares 11-14").
+    start: { board: alternatingStart('B', options.pawns === 7 ? 14 : 10), waiting: 0, first: 'W' },
+    // "player with highest number gets white pawns and moves his pawn on square 10 to square 15"
+    opening: { side: 'W', from: 10, to: 15, earnsThrow: false },
+    firstMover: null,
+    enterOn: [],
+    capture: 'swap',
+    mustLandOn26: true,
+    pairsProtect: options.safePairs,
+    threesBlock: options.blockingThrees,
+    noProtectionOn: [],
+    safeSquares: [],
+    exitOnlyFrom: [],
+    whenStuck: 'backward',
+    passKeepsExtraThrows: false,
+    forfeitOffer: true,
+    bearOffEarnsThrow: false,
+    squares: {
+      15: { name: 'House of Rebirth', glyph: GLYPH.ankh, rule: 'The opening move comes here, and a dead pawn may be reborn here instead of throwing.' },
+      26: { name: 'House of Beauty', glyph: GLYPH.nefer, rule: 'Every pawn must stop here by exact count before going further.' },
+      27: {
+        name: 'House of Death',
+        glyph: GLYPH.water,
+        rule: 'A pawn stopping here dies and freezes its side until it is reborn on 15 or bears off with a 4.',
+        effect: { kind: 'water' },
+      },
+      28: { name: 'House of the Emperor', glyph: GLYPH.stroke.repeat(3), rule: 'Bear off with exactly 3. An attacked pawn here falls into the House of Death.' },
+      29: { name: 'House of the Tower', glyph: GLYPH.stroke.repeat(2), rule: 'Bear off with exactly 2. An attacked pawn here falls into the House of Death.' },
+      30: { name: 'House of the Hero', glyph: GLYPH.falcon, rule: 'Bear off with exactly 1. An attacked pawn here falls into the House of Death.' },
+    },
+    // "A player can only bear off a pawn with the exact count"; optionally only once the whole side
+    // is on the last row, checked at every bear-off "as in Backgammon". The dead pawn's exit from
+    // 27 with a 4 is a release the text grants unconditionally: holding it to the optional rule
+    // could freeze a side for ever (its own frozen pawn on 15 barring rebirth).
+    canBearOff: (view, side, from, value) =>
+      from + value === 31 && (from === 27 || !options.lastRowBearOff || allOnLastRow(view.board, view.waiting, side)),
+    // "If a player attacks an opponent's pawn that is in the final squares (28-30), he tosses it
+    // into the House of Death." With 27 taken, the ordinary swap applies.
+    swapDestination: (view, square, from) => (square >= 28 && view.board[27] === 0 ? 27 : from),
+  };
+}
+
+export const kendall: RuleSet = {
+  id: 'kendall',
+  title: 'Kendall',
+  summary: 'Swap captures, forced backward moves, and a House of Death that freezes a whole side.',
+  defaults: DEFAULTS,
+  resolve,
+};
