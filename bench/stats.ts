@@ -1,0 +1,10 @@
+// Small helpers the benchmark groups share.
+
+/** The q-th quantile (0..1) of the samples, by nearest rank. */
+export function quantile(samples: readonly number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Lets the event loop turn (native canvases and timers are freed only then). */
+export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
