@@ -1,0 +1,77 @@
+// The running bot: a discord.js client (Guilds intent only) wired to the dispatcher, the
+// bot-turn scheduler and the deadline sweeper. start() logs in and resumes the computer's
+// pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Logger } from 'pino';
+import type { CommandContext } from '../commands/context.js';
+import type { GameService } from '../game/service.js';
+import { gameMessage, type MessagePayload } from '../commands/messages.js';
+import type { GameView } from '../game/types.js';
+import { BotTurns } from './botTurns.js';
+import type { BotConfig } from './config.js';
+import { dispatch } from './dispatcher.js';
+import { startBoard } from './startBoard.js';
+import { Sweeper } from './sweeper.js';
+
+export interface Bot {
+  client: Client;
+  turns: BotTurns;
+  sweeper: Sweeper;
+  stop(): Promise<void>;
+}
+
+export interface BotOptions {
+  config: Pick<BotConfig, 'token' | 'apiUrl' | 'botStepDelayMs' | 'sweepIntervalMs'>;
+  /** Opens the game service once the bot knows its own user id. */
+  openService: (botUserId: string) => GameService;
+  log: Logger;
+}
+
+/** Logs in, resolves once the client is ready and pending bot turns are resumed. */
+export async function startBot(options: BotOptions): Promise<Bot> {
+  const { config, log } = options;
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.apiUrl } });
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(config.token);
+  await ready;
+  const me = client.user!;
+  const service = options.openService(me.id);
+
+  const editStored = async (channelId: string, messageId: string, payload: MessagePayload): Promise<void> => {
+    const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId));
+    if (!channel?.isTextBased()) throw new Error(`channel ${channelId} is not a text channel`);
+    await channel.messages.edit(messageId, payload);
+  };
+  const editGame = async (view: GameView): Promise<void> => {
+    if (view.messageId) await editStored(view.channelId, view.messageId, gameMessage(view));
+  };
+  const turns = new BotTurns({ service, show: editGame, delayMs: config.botStepDelayMs, log });
+  const sweeper = new Sweeper(service, editStored, log);
+  const ctx: CommandContext = {
+    service,
+    botUser: { id: me.id, name: me.displayName },
+    scheduleBotTurn: (gameId) => turns.schedule(gameId),
+    editGame,
+    startBoard,
+    log,
+  };
+  client.on(Events.InteractionCreate, (interaction) => void dispatch(interaction, ctx));
+  for (const gameId of service.pendingBotGames()) turns.schedule(gameId);
+  if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
+  log.info({ user: me.tag, guilds: client.guilds.cache.size }, 'senet bot ready');
+
+  return {
+    client,
+    turns,
+    sweeper,
+    async stop() {
+      client.removeAllListeners(Events.InteractionCreate);
+      await sweeper.stop();
+      await turns.stop();
+      await client.destroy();
+      service.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Button clicks, routed by custom id alone (no collectors), so they keep working after a restart.
+// The service decides who may click what; a refusal is a short private explanation.
+import type { ButtonInteraction } from 'discord.js';
+import type { ChallengeMade, Outcome } from '../game/types.js';
+import type { CommandContext } from './context.js';
+import { decodeButtonId } from './customIds.js';
+import { challengeMessage, gameMessage } from './messages.js';
+import { postChallengeOrGame, replyPrivately } from './replies.js';
+
+export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
+  const id = decodeButtonId(interaction.customId);
+  if (!id) {
+    await replyPrivately(interaction, 'This button is not one of mine, or it is damaged; nothing happened.');
+    return;
+  }
+  const userId = interaction.user.id;
+  switch (id.kind) {
+    case 'act': {
+      const outcome = await ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
+      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+      await interaction.update(gameMessage(outcome.value));
+      if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
+      return;
+    }
+    case 'accept': {
+      const outcome = await ctx.service.accept({ challengeId: id.challengeId, userId });
+      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+      // The challenge message becomes the game message.
+      await interaction.update(gameMessage(outcome.value));
+      ctx.service.setMessage('game', outcome.value.gameId, interaction.message.id);
+      if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
+      return;
+    }
+    case 'decline': {
+      const outcome = await ctx.service.decline({ challengeId: id.challengeId, userId });
+      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+      await interaction.update(challengeMessage(outcome.value));
+      return;
+    }
+    case 'rematch': {
+      const outcome = await rematch(id.gameId, interaction, ctx);
+      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+      await postChallengeOrGame(interaction, outcome.value, ctx);
+      return;
+    }
+  }
+}
+
+/** A new challenge between the same players with the same rules, from the clicking player. */
+async function rematch(gameId: number, interaction: ButtonInteraction, ctx: CommandContext): Promise<Outcome<ChallengeMade>> {
+  const found = await ctx.service.game(gameId);
+  if (!found.ok) return found;
+  const { players, ruleset, options, guildId } = found.value;
+  const me = [players.W, players.B].find((p) => p.id === interaction.user.id);
+  const other = [players.W, players.B].find((p) => p.id !== interaction.user.id);
+  if (!me || !other) return { ok: false, code: 'forbidden', message: 'Only the two players of this game can ask for a rematch.' };
+  return ctx.service.challenge({ guildId, channelId: interaction.channelId, challenger: me, opponent: other, ruleset, options });
+}

@@ -1,0 +1,19 @@
+// What command handlers get to work with: the game service, the bot's own identity, the
+// bot-turn scheduler, a way to edit a game's stored message, and a logger.
+import type { Logger } from 'pino';
+import type { RuleSetId } from '../engine/index.js';
+import type { GameService } from '../game/service.js';
+import type { GameView, Player, RenderedBoard } from '../game/types.js';
+
+export interface CommandContext {
+  service: GameService;
+  /** The bot's own user: challenging it starts a game against the computer. */
+  botUser: Player;
+  /** Plays the bot's turn in this game with short pauses, editing its stored message. */
+  scheduleBotTurn(gameId: number): void;
+  /** Edits a game's stored message to show the view (for changes made outside a click on it). */
+  editGame(view: GameView): Promise<void>;
+  /** The start position of a rule set, drawn (for /senet rules). */
+  startBoard(ruleset: RuleSetId): Promise<RenderedBoard>;
+  log: Logger;
+}

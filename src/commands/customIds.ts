@@ -1,0 +1,70 @@
+// Button custom ids. Every button carries everything needed to handle a click, so clicks work
+// after a restart without in-memory collectors; anything that does not parse is treated as forged.
+import type { Action } from '../engine/index.js';
+
+export type ButtonId =
+  | { kind: 'act'; gameId: number; version: number; action: Action }
+  | { kind: 'accept'; challengeId: number }
+  | { kind: 'decline'; challengeId: number }
+  | { kind: 'rematch'; gameId: number };
+
+const PREFIX = 'senet';
+
+/** Discord allows at most 100 characters; ours stay well under 40. */
+export function encodeButtonId(id: ButtonId): string {
+  switch (id.kind) {
+    case 'act':
+      return `${PREFIX}:act:${id.gameId}:${id.version}:${encodeAction(id.action)}`;
+    case 'accept':
+    case 'decline':
+      return `${PREFIX}:${id.kind}:${id.challengeId}`;
+    case 'rematch':
+      return `${PREFIX}:rematch:${id.gameId}`;
+  }
+}
+
+/** The button a custom id names, or null for anything malformed. */
+export function decodeButtonId(customId: string): ButtonId | null {
+  const parts = customId.split(':');
+  if (parts[0] !== PREFIX) return null;
+  const [, kind, first, second, third] = parts;
+  const a = toId(first);
+  if (a === null) return null;
+  if ((kind === 'accept' || kind === 'decline') && parts.length === 3) return { kind, challengeId: a };
+  if (kind === 'rematch' && parts.length === 3) return { kind, gameId: a };
+  if (kind === 'act' && parts.length === 5) {
+    const version = toId(second, 0);
+    const action = decodeAction(third ?? '');
+    if (version !== null && action) return { kind, gameId: a, version, action };
+  }
+  return null;
+}
+
+/** `t` throw, `k` take, `m<from>-<to>` a pawn move. */
+function encodeAction(action: Action): string {
+  switch (action.type) {
+    case 'throw':
+      return 't';
+    case 'take':
+      return 'k';
+    case 'move':
+      return `m${action.from}-${action.to}`;
+  }
+}
+
+function decodeAction(text: string): Action | null {
+  if (text === 't') return { type: 'throw' };
+  if (text === 'k') return { type: 'take' };
+  const move = /^m(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (!move) return null;
+  const from = Number(move[1]);
+  const to = Number(move[2]);
+  return from <= 31 && to <= 31 ? { type: 'move', from, to } : null;
+}
+
+/** A positive whole number (or at least `min`) written in plain digits, else null. */
+function toId(text: string | undefined, min = 1): number | null {
+  if (!text || !/^\d{1,15}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min ? value : null;
+}

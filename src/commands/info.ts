@@ -1,0 +1,102 @@
+// /senet rules, leaderboard, stats, history, help: read-only answers.
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { RULESETS, RULESET_IDS, resolveRules, squareLabel, type RuleSetId } from '../engine/index.js';
+import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
+import type { CommandContext } from './context.js';
+import { OPT } from './definition.js';
+import { boardFile, rulesTitle } from './messages.js';
+import { playerOf } from './options.js';
+import { replyPrivately } from './replies.js';
+
+const DOCS = 'docs/rules';
+const NO_MENTIONS = { parse: [] } as const;
+
+export async function rules(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const id = interaction.options.getString(OPT.rules);
+  if (id === null) {
+    const list = RULESET_IDS.map((r) => `• **${RULESETS[r].title}** (\`${r}\`): ${RULESETS[r].summary}`);
+    await interaction.reply({ content: ['**Senet rule sets**', ...list, 'Use `/senet rules rules:<name>` for one of them.'].join('\n'), allowedMentions: NO_MENTIONS });
+    return;
+  }
+  const text = rulesText(id as RuleSetId);
+  if (text === null) return replyPrivately(interaction, `Unknown rules "${id}".`);
+  const board = await ctx.startBoard(id as RuleSetId);
+  await interaction.reply({ content: text, files: [boardFile(board)], allowedMentions: NO_MENTIONS });
+}
+
+/** Title, summary and the special squares of a rule set, with where the full text lives. */
+export function rulesText(id: RuleSetId): string | null {
+  const resolved = resolveRules(id, RULESETS[id]?.defaults ?? {});
+  if (typeof resolved === 'string') return null;
+  const squares = Object.entries(resolved.squares).map(([n, s]) => `• **${squareLabel(Number(n))}: ${s.name}** ${s.glyph}: ${s.rule}`);
+  return [
+    `**${rulesTitle(id, {})}**: ${RULESETS[id].summary}`,
+    `${resolved.pawns} pawns each.`,
+    ...(squares.length ? ['Special squares:', ...squares] : []),
+    `Full rules: \`${DOCS}/${id}.md\` in the bot's repository. The picture shows the start.`,
+  ].join('\n');
+}
+
+export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const ruleset = interaction.options.getString(OPT.rules) as RuleSetId | null;
+  const found = ctx.service.leaderboard({ guildId: interaction.guildId ?? '', ...(ruleset ? { ruleset } : {}) });
+  if (!found.ok) return replyPrivately(interaction, found.message);
+  const entries = found.value;
+  const title = `**Senet leaderboard${ruleset ? ` · ${RULESETS[ruleset].title}` : ''}**`;
+  const lines = entries.length ? entries.slice(0, 20).map(leaderboardLine) : ['No rated games yet. `/senet challenge` someone!'];
+  await interaction.reply({ content: [title, ...lines].join('\n'), allowedMentions: NO_MENTIONS });
+}
+
+function leaderboardLine(e: LeaderboardEntry): string {
+  const rating = e.rating === null ? 'unrated' : `${e.rating}${e.provisional ? '?' : ''}`;
+  return `${e.rank}. **${e.player.name}** ${rating} · ${e.wins} won, ${e.losses} lost`;
+}
+
+export async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const user = interaction.options.getUser(OPT.user) ?? interaction.user;
+  const found = ctx.service.stats({ guildId: interaction.guildId ?? '', userId: user.id });
+  const name = playerOf(user).name;
+  if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, `${name} has not finished a game of Senet here yet.`);
+  await interaction.reply({ content: statsText(name, found.value), allowedMentions: NO_MENTIONS });
+}
+
+function statsText(name: string, s: PlayerStats): string {
+  const pct = (rate: number): string => `${Math.round(rate * 100)}%`;
+  const lines = [
+    `**${name}** · rating ${s.rating === null ? 'none yet' : `${s.rating}${s.provisional ? ' (provisional)' : ''}`}`,
+    `${s.total.games} games: ${s.total.wins} won, ${s.total.losses} lost (${pct(s.total.winRate)})`,
+    ...s.byRuleset.map((r) => `• ${RULESETS[r.ruleset].title}: ${r.wins}–${r.losses}`),
+  ];
+  if (s.vsBot.games > 0) lines.push(`Against the bot: ${s.vsBot.wins}–${s.vsBot.losses}`);
+  if (s.streak) lines.push(`Streak: ${s.streak.length} ${s.streak.result} in a row`);
+  return lines.join('\n');
+}
+
+export async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const user = interaction.options.getUser(OPT.user) ?? interaction.user;
+  const found = ctx.service.history({ guildId: interaction.guildId ?? '', userId: user.id });
+  const games = found.ok ? found.value : [];
+  const name = playerOf(user).name;
+  if (games.length === 0) return replyPrivately(interaction, `${name} has no finished games here yet.`);
+  const lines = games.slice(0, 10).map(historyLine);
+  await interaction.reply({ content: [`**${name}'s recent games**`, ...lines].join('\n'), allowedMentions: NO_MENTIONS });
+}
+
+function historyLine(h: HistoryEntry): string {
+  const how = h.reason === 'won' ? '' : h.reason === 'resigned' ? ' by resignation' : ' on time';
+  const score = h.score === null ? '' : ` (${h.score} pts)`;
+  return `• <t:${Math.floor(h.finishedAt / 1000)}:d> ${h.result} vs ${h.opponent.name}${h.vsBot ? ' (bot)' : ''}${how}${score} · ${RULESETS[h.ruleset].title}${h.rated ? '' : ', unrated'}`;
+}
+
+export const HELP_TEXT = [
+  '**Senet**, the board game of ancient Egypt. Race your pawns along the 30 squares and bear them all off first.',
+  '• `/senet challenge opponent:@someone` posts a challenge with Accept and Decline buttons. Pick `rules:` (Kendall by default) and, for Kendall, its options.',
+  '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium or hard.',
+  '• In a game, the player to move presses **Throw**; the board then numbers the pawns that can move, and one button per move (`1 · 17 → 20`) plays it.',
+  '• `/senet resign` gives up your game in this channel. Waiting too long forfeits.',
+  '• `/senet rules`, `/senet leaderboard`, `/senet stats`, `/senet history` tell you more.',
+].join('\n');
+
+export async function help(interaction: ChatInputCommandInteraction): Promise<void> {
+  await replyPrivately(interaction, HELP_TEXT);
+}

@@ -1,0 +1,46 @@
+// Reading a slash command's options into the service's plain inputs.
+import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js';
+import { RULESETS, isRuleSetId, resolveRules, type RuleOptions, type RuleSetId } from '../engine/index.js';
+import type { Player, Strength } from '../game/types.js';
+import { OPT } from './definition.js';
+
+export type RulesChoice = { ok: true; ruleset: RuleSetId; options: RuleOptions } | { ok: false; message: string };
+
+/** The rule set and its options; options of another rule set are an error, not silently dropped. */
+export function readRules(interaction: ChatInputCommandInteraction): RulesChoice {
+  const id = interaction.options.getString(OPT.rules) ?? 'kendall';
+  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules "${id}".` };
+  const options: RuleOptions = {};
+  const pawns = interaction.options.getInteger(OPT.pawns);
+  if (pawns === 5 || pawns === 7) options.pawns = pawns;
+  else if (pawns !== null) return { ok: false, message: 'Pawns must be 5 or 7.' };
+  const flags = [
+    [OPT.safePairs, 'safePairs'],
+    [OPT.blockingThrees, 'blockingThrees'],
+    [OPT.lastRowBearOff, 'lastRowBearOff'],
+  ] as const;
+  for (const [name, key] of flags) {
+    const value = interaction.options.getBoolean(name);
+    if (value !== null) options[key] = value;
+  }
+  const given = Object.keys(options);
+  const allowed = Object.keys(RULESETS[id].defaults);
+  const foreign = given.filter((key) => !allowed.includes(key));
+  if (foreign.length > 0) {
+    return { ok: false, message: `${RULESETS[id].title} rules have no options; pawns, safe pairs, blocking threes and last-row bear-off are Kendall's.` };
+  }
+  const rules = resolveRules(id, options);
+  if (typeof rules === 'string') return { ok: false, message: rules };
+  return { ok: true, ruleset: id, options };
+}
+
+export function readStrength(interaction: ChatInputCommandInteraction): Strength {
+  const value = interaction.options.getString(OPT.strength);
+  return value === 'easy' || value === 'hard' ? value : 'medium';
+}
+
+/** A user as the service knows them: id and the name people see in this server. */
+export function playerOf(user: User, member?: GuildMember | null | object): Player {
+  const nick = member && 'displayName' in member && typeof member.displayName === 'string' ? member.displayName : null;
+  return { id: user.id, name: nick ?? user.displayName };
+}

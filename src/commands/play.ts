@@ -1,0 +1,54 @@
+// /senet challenge, /senet play, /senet resign: parse, call the service, reply.
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { CommandContext } from './context.js';
+import { OPT } from './definition.js';
+import { resultLine } from './messages.js';
+import { playerOf, readRules, readStrength } from './options.js';
+import { postChallengeOrGame, replyPrivately } from './replies.js';
+
+export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const user = interaction.options.getUser(OPT.opponent, true);
+  if (user.bot && user.id !== ctx.botUser.id) {
+    await replyPrivately(interaction, `${user.displayName} is a bot and cannot play. Challenge a person, or me (/senet play).`);
+    return;
+  }
+  const opponent = user.id === ctx.botUser.id ? ctx.botUser : playerOf(user, interaction.options.getMember(OPT.opponent));
+  await start(interaction, ctx, opponent);
+}
+
+export async function play(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  await start(interaction, ctx, ctx.botUser);
+}
+
+async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: CommandContext['botUser']): Promise<void> {
+  const rules = readRules(interaction);
+  if (!rules.ok) {
+    await replyPrivately(interaction, rules.message);
+    return;
+  }
+  const made = await ctx.service.challenge({
+    guildId: interaction.guildId ?? '',
+    channelId: interaction.channelId,
+    challenger: playerOf(interaction.user, interaction.member),
+    opponent,
+    ruleset: rules.ruleset,
+    options: rules.options,
+    ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
+  });
+  if (!made.ok) {
+    await replyPrivately(interaction, made.message);
+    return;
+  }
+  await postChallengeOrGame(interaction, made.value, ctx);
+}
+
+export async function resign(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const outcome = await ctx.service.resign({ channelId: interaction.channelId, userId: interaction.user.id });
+  if (!outcome.ok) {
+    await replyPrivately(interaction, outcome.message);
+    return;
+  }
+  const view = outcome.value;
+  await interaction.reply({ content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } });
+  await ctx.editGame(view);
+}

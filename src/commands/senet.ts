@@ -1,0 +1,25 @@
+// The /senet command module in the discord.js guide's shape: `data` for deployment, `execute`
+// for the dispatcher. Each subcommand is a thin handler.
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { handleButton } from './buttons.js';
+import type { CommandContext } from './context.js';
+import { senetCommand } from './definition.js';
+import { help, history, leaderboard, rules, stats } from './info.js';
+import { challenge, play, resign } from './play.js';
+
+type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
+
+const SUBCOMMANDS: Record<string, Handler> = { challenge, play, resign, rules, leaderboard, stats, history, help };
+
+/** Subcommands that post to the channel (and so need to send messages and attach files there). */
+export const POSTING_SUBCOMMANDS: ReadonlySet<string> = new Set(['challenge', 'play', 'resign', 'rules']);
+
+export const data = senetCommand;
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
+  if (!handler) throw new Error(`no handler for /senet ${interaction.options.getSubcommand()}`);
+  await handler(interaction, ctx);
+}
+
+export { handleButton };

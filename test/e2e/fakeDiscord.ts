@@ -1,0 +1,501 @@
+// A fake Discord on localhost: just enough of the gateway (WebSocket) and the REST API for the
+// real discord.js client to log in, receive interactions and answer them. Tests dispatch
+// INTERACTION_CREATE payloads as users and read back what the bot sent, as Discord would store it.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+export interface FakeUser {
+  id: string;
+  username: string;
+  global_name: string;
+  discriminator: string;
+  avatar: null;
+  bot?: boolean;
+}
+
+export interface FakeAttachment {
+  id: string;
+  filename: string;
+  description: string | undefined;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A message as the fake stores it: the last content, components and attachments the bot set. */
+export interface FakeMessage {
+  id: string;
+  channelId: string;
+  content: string;
+  components: RawComponentRow[];
+  attachments: FakeAttachment[];
+  flags: number;
+  /** The interaction whose reply created it (its token edits it as @original). */
+  interactionToken: string | null;
+  edits: number;
+}
+
+export interface RawButton {
+  type: number;
+  custom_id?: string;
+  label?: string;
+  style?: number;
+  disabled?: boolean;
+}
+
+export interface RawComponentRow {
+  type: number;
+  components: RawButton[];
+}
+
+export interface RecordedFile {
+  field: string;
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path after /api/v10, decoded (`@original`, not `%40original`). */
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown> | null;
+  files: RecordedFile[];
+  at: number;
+}
+
+/** What the bot answered to one interaction: the callback, and the message it created or updated. */
+export interface InteractionReply {
+  type: number;
+  data: Record<string, unknown> | null;
+  flags: number;
+  ephemeral: boolean;
+  files: RecordedFile[];
+  message: FakeMessage | null;
+}
+
+/** A slash-command option as Discord sends it (subcommand options are nested by the fake). */
+export interface SlashOption {
+  name: string;
+  type: number;
+  value: string | number | boolean;
+}
+
+export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
+
+const EPHEMERAL = 64;
+/** Every permission bit set: the default app_permissions of the fake channel. */
+export const ALL_PERMISSIONS = '2251799813685247';
+
+let sequence = 0n;
+/** A fresh snowflake: discord.js' REST buckets recognise ids only when they have 17-19 digits. */
+export function snowflake(): string {
+  sequence += 1n;
+  return (((BigInt(Date.now()) - 1420070400000n) << 22n) | (sequence & 0x3fffffn)).toString();
+}
+
+function makeUser(username: string, bot = false): FakeUser {
+  return { id: snowflake(), username, global_name: username, discriminator: '0', avatar: null, ...(bot ? { bot } : {}) };
+}
+
+export class FakeDiscord {
+  readonly applicationId = snowflake();
+  readonly botUser = makeUser('Senet', true);
+  readonly guildId = snowflake();
+  readonly channelId = snowflake();
+  readonly requests: RecordedRequest[] = [];
+  readonly messages = new Map<string, FakeMessage>();
+  /** Registered application commands, by guild id or 'global'. */
+  readonly commands = new Map<string, unknown[]>();
+  /** Permissions the bot has in the channel, as interactions report them. */
+  appPermissions = ALL_PERMISSIONS;
+  private readonly byToken = new Map<string, FakeMessage>();
+  private readonly pending = new Map<string, (reply: InteractionReply) => void>();
+  private readonly waiters: { match: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
+  private readonly sockets = new Set<WebSocket>();
+  /** Which stored message each component interaction was clicked on. */
+  private readonly clickedMessage = new Map<string, string>();
+  private gatewaySeq = 0;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly wss: WebSocketServer,
+    readonly port: number,
+  ) {}
+
+  /** Starts the fake on a free localhost port. */
+  static async start(): Promise<FakeDiscord> {
+    const server = createServer();
+    const wss = new WebSocketServer({ noServer: true });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const fake = new FakeDiscord(server, wss, (server.address() as AddressInfo).port);
+    server.on('request', (req, res) => void fake.handleHttp(req, res));
+    server.on('upgrade', (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => fake.handleGateway(ws)));
+    return fake;
+  }
+
+  /** The base URL to give discord.js as `rest.api` (it appends `/v10`). */
+  get apiUrl(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  newUser(name: string): FakeUser {
+    return makeUser(name);
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.terminate();
+    this.wss.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  // ---- Driving the bot ----------------------------------------------------------------------
+
+  /** `/senet <subcommand> [options]` as `user`; resolves with the bot's first answer. */
+  slash(user: FakeUser, subcommand: string, options: SlashOption[] = [], resolvedUsers: FakeUser[] = []): Promise<InteractionReply> {
+    const users = Object.fromEntries(resolvedUsers.map((u) => [u.id, u]));
+    const members = Object.fromEntries(resolvedUsers.map((u) => [u.id, this.member(u, false)]));
+    return this.interact(user, {
+      type: 2,
+      data: {
+        id: snowflake(),
+        name: 'senet',
+        type: 1,
+        guild_id: this.guildId,
+        options: [{ type: 1, name: subcommand, options }],
+        ...(resolvedUsers.length ? { resolved: { users, members } } : {}),
+      },
+    });
+  }
+
+  /** A click on the button `customId` of the stored message `messageId` as `user`. */
+  click(user: FakeUser, messageId: string, customId: string): Promise<InteractionReply> {
+    const message = this.messages.get(messageId);
+    if (!message) throw new Error(`no message ${messageId}`);
+    return this.interact(user, {
+      type: 3,
+      data: { custom_id: customId, component_type: 2 },
+      message: this.messageJson(message),
+    }, messageId);
+  }
+
+  /** Resolves with the next recorded request that matches (or one already recorded after `since`). */
+  waitForRequest(match: (r: RecordedRequest) => boolean, timeoutMs = 10_000): Promise<RecordedRequest> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a request from the bot')), timeoutMs);
+      this.waiters.push({
+        match,
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      });
+    });
+  }
+
+  /** Buttons of a stored message, in order. */
+  buttons(messageId: string): RawButton[] {
+    return (this.messages.get(messageId)?.components ?? []).flatMap((row) => row.components);
+  }
+
+  private interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
+    const id = snowflake();
+    // An UPDATE_MESSAGE callback edits the message that was clicked.
+    if (clickedMessageId) this.clickedMessage.set(id, clickedMessageId);
+    const token = `tok-${id}`;
+    const payload = {
+      id,
+      application_id: this.applicationId,
+      token,
+      version: 1,
+      guild_id: this.guildId,
+      channel_id: this.channelId,
+      channel: { id: this.channelId, type: 0, guild_id: this.guildId, name: 'senet', position: 0, permission_overwrites: [] },
+      member: this.member(user, true),
+      app_permissions: this.appPermissions,
+      locale: 'en-US',
+      guild_locale: 'en-US',
+      entitlements: [],
+      authorizing_integration_owners: { '0': this.guildId },
+      context: 0,
+      attachment_size_limit: 10_485_760,
+      ...body,
+    };
+    const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
+    this.dispatch('INTERACTION_CREATE', payload);
+    return reply;
+  }
+
+  private member(user: FakeUser, withUser: boolean): Record<string, unknown> {
+    return {
+      ...(withUser ? { user } : {}),
+      roles: [],
+      joined_at: new Date(0).toISOString(),
+      deaf: false,
+      mute: false,
+      flags: 0,
+      permissions: '1071698660929',
+    };
+  }
+
+  // ---- Gateway --------------------------------------------------------------------------------
+
+  private handleGateway(ws: WebSocket): void {
+    this.sockets.add(ws);
+    ws.on('close', () => this.sockets.delete(ws));
+    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 45_000 }, s: null, t: null }));
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { op: number };
+      if (frame.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
+      if (frame.op === 2) this.identify(ws);
+    });
+  }
+
+  private identify(ws: WebSocket): void {
+    const send = (t: string, d: unknown): void => ws.send(JSON.stringify({ op: 0, t, s: ++this.gatewaySeq, d }));
+    send('READY', {
+      v: 10,
+      user: this.botUser,
+      guilds: [{ id: this.guildId, unavailable: true }],
+      session_id: `session-${snowflake()}`,
+      resume_gateway_url: `ws://127.0.0.1:${this.port}`,
+      shard: [0, 1],
+      application: { id: this.applicationId, flags: 0 },
+    });
+    send('GUILD_CREATE', {
+      id: this.guildId,
+      name: 'Senet Club',
+      icon: null,
+      owner_id: snowflake(),
+      unavailable: false,
+      member_count: 3,
+      roles: [],
+      emojis: [],
+      stickers: [],
+      features: [],
+      channels: [{ id: this.channelId, type: 0, name: 'senet', position: 0, permission_overwrites: [] }],
+      threads: [],
+      members: [],
+      presences: [],
+      voice_states: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      joined_at: new Date(0).toISOString(),
+      large: false,
+    });
+  }
+
+  private dispatch(t: string, d: unknown): void {
+    const frame = JSON.stringify({ op: 0, t, s: ++this.gatewaySeq, d });
+    for (const socket of this.sockets) socket.send(frame);
+  }
+
+  // ---- REST -----------------------------------------------------------------------------------
+
+  private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
+    const path = decodeURIComponent(url.pathname.replace(/^\/api\/v10/, ''));
+    const { body, files } = await parseBody(req, Buffer.concat(chunks));
+    const request: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, body, files, at: performance.now() };
+    this.requests.push(request);
+    const answer = this.route(request);
+    if (answer.json === undefined) res.writeHead(answer.status).end();
+    else res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const waiter = this.waiters[i]!;
+      if (waiter.match(request)) {
+        this.waiters.splice(i, 1);
+        waiter.resolve(request);
+      }
+    }
+  }
+
+  private route(r: RecordedRequest): { status: number; json?: unknown } {
+    const parts = r.path.split('/').filter(Boolean);
+    if (r.method === 'GET' && r.path === '/gateway/bot') {
+      return {
+        status: 200,
+        json: {
+          url: `ws://127.0.0.1:${this.port}`,
+          shards: 1,
+          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+        },
+      };
+    }
+    if (parts[0] === 'interactions' && parts[3] === 'callback' && r.method === 'POST') {
+      return this.callback(parts[1]!, parts[2]!, r);
+    }
+    if (parts[0] === 'webhooks' && parts[3] === 'messages' && parts[4] === '@original') {
+      const message = this.byToken.get(parts[2]!);
+      if (!message) return notFound();
+      if (r.method === 'PATCH') this.applyEdit(message, r);
+      return { status: 200, json: this.messageJson(message) };
+    }
+    if (parts[0] === 'webhooks' && parts.length === 3 && r.method === 'POST') {
+      const message = this.createMessage(r, null);
+      return { status: 200, json: this.messageJson(message) };
+    }
+    if (parts[0] === 'channels' && parts[2] === 'messages' && parts[3]) {
+      const message = this.messages.get(parts[3]);
+      if (!message) return notFound();
+      if (r.method === 'PATCH') this.applyEdit(message, r);
+      return { status: 200, json: this.messageJson(message) };
+    }
+    if (parts[0] === 'channels' && parts[2] === 'messages' && r.method === 'POST') {
+      return { status: 200, json: this.messageJson(this.createMessage(r, null)) };
+    }
+    if (parts[0] === 'applications' && r.method === 'PUT') {
+      const scope = parts[2] === 'guilds' ? parts[3]! : 'global';
+      const list = (Array.isArray(r.body) ? r.body : []) as unknown[];
+      this.commands.set(scope, list);
+      return { status: 200, json: list.map((c) => ({ ...(c as object), id: snowflake(), application_id: this.applicationId, version: snowflake() })) };
+    }
+    return notFound();
+  }
+
+  private callback(interactionId: string, token: string, r: RecordedRequest): { status: number; json?: unknown } {
+    const type = Number(r.body?.type);
+    const data = (r.body?.data ?? null) as Record<string, unknown> | null;
+    const flags = Number(data?.flags ?? 0);
+    let message: FakeMessage | null = null;
+    if (type === 4 || type === 5) {
+      message = this.createMessage({ ...r, body: data }, token);
+    } else if (type === 6 || type === 7) {
+      const source = this.sourceMessageOf(interactionId);
+      message = source ?? null;
+      if (message) {
+        this.byToken.set(token, message);
+        if (type === 7) this.applyEdit(message, { ...r, body: data });
+      }
+    }
+    const reply: InteractionReply = { type, data, flags, ephemeral: (flags & EPHEMERAL) !== 0, files: r.files, message };
+    this.pending.get(interactionId)?.(reply);
+    this.pending.delete(interactionId);
+    if (r.query.get('with_response') !== 'true') return { status: 204 };
+    return {
+      status: 200,
+      json: {
+        interaction: { id: interactionId, type: 2, response_message_id: message?.id, response_message_loading: type === 5, response_message_ephemeral: (flags & EPHEMERAL) !== 0 },
+        resource: message ? { type, message: this.messageJson(message) } : null,
+      },
+    };
+  }
+
+  private sourceMessageOf(interactionId: string): FakeMessage | undefined {
+    const id = this.clickedMessage.get(interactionId);
+    return id ? this.messages.get(id) : undefined;
+  }
+
+  private createMessage(r: RecordedRequest, token: string | null): FakeMessage {
+    const body = r.body ?? {};
+    const message: FakeMessage = {
+      id: snowflake(),
+      channelId: this.channelId,
+      content: String(body.content ?? ''),
+      components: (body.components ?? []) as RawComponentRow[],
+      attachments: attachmentsOf(body, r.files, []),
+      flags: Number(body.flags ?? 0),
+      interactionToken: token,
+      edits: 0,
+    };
+    this.messages.set(message.id, message);
+    if (token) this.byToken.set(token, message);
+    return message;
+  }
+
+  private applyEdit(message: FakeMessage, r: RecordedRequest): void {
+    const body = r.body ?? {};
+    if ('content' in body) message.content = String(body.content ?? '');
+    if ('components' in body) message.components = (body.components ?? []) as RawComponentRow[];
+    if ('attachments' in body || r.files.length > 0) message.attachments = attachmentsOf(body, r.files, message.attachments);
+    message.edits++;
+  }
+
+  messageJson(message: FakeMessage): Record<string, unknown> {
+    return {
+      id: message.id,
+      type: 0,
+      channel_id: message.channelId,
+      guild_id: this.guildId,
+      author: this.botUser,
+      content: message.content,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: message.attachments.map((a) => ({
+        id: a.id,
+        filename: a.filename,
+        description: a.description,
+        size: a.data.length,
+        url: `http://127.0.0.1:${this.port}/attachments/${a.id}/${a.filename}`,
+        proxy_url: `http://127.0.0.1:${this.port}/attachments/${a.id}/${a.filename}`,
+        content_type: a.contentType,
+      })),
+      embeds: [],
+      pinned: false,
+      components: message.components,
+      flags: message.flags,
+      application_id: this.applicationId,
+      webhook_id: this.applicationId,
+    };
+  }
+
+}
+
+function notFound(): { status: number; json: unknown } {
+  return { status: 404, json: { message: 'Unknown route', code: 0 } };
+}
+
+/**
+ * The attachments a message has after a create or edit: Discord keeps exactly those listed in
+ * `attachments` (existing ones by id, new uploads by their `files[n]` index), or, when the list is
+ * absent, the existing ones plus every upload.
+ */
+function attachmentsOf(body: Record<string, unknown>, files: RecordedFile[], existing: FakeAttachment[]): FakeAttachment[] {
+  const uploads = files.map((file, index) => ({ index, file }));
+  const listed = body.attachments as { id: string | number; filename?: string; description?: string }[] | undefined;
+  const fromUpload = (index: number, description: string | undefined): FakeAttachment | null => {
+    const upload = uploads.find((u) => u.index === index);
+    return upload
+      ? { id: snowflake(), filename: upload.file.name, description, contentType: upload.file.contentType, data: upload.file.data }
+      : null;
+  };
+  if (!listed) return [...existing, ...uploads.map((u) => fromUpload(u.index, undefined)!)];
+  const result: FakeAttachment[] = [];
+  for (const entry of listed) {
+    const kept = existing.find((a) => a.id === String(entry.id));
+    if (kept) result.push(kept);
+    else {
+      const added = fromUpload(Number(entry.id), entry.description);
+      if (added) result.push(added);
+    }
+  }
+  return result;
+}
+
+async function parseBody(req: IncomingMessage, raw: Buffer): Promise<{ body: Record<string, unknown> | null; files: RecordedFile[] }> {
+  const type = req.headers['content-type'] ?? '';
+  if (raw.length === 0) return { body: null, files: [] };
+  if (type.startsWith('application/json')) return { body: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files: [] };
+  if (!type.startsWith('multipart/form-data')) return { body: null, files: [] };
+  const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': type }, body: raw }).formData();
+  let body: Record<string, unknown> | null = null;
+  const files: RecordedFile[] = [];
+  for (const [field, value] of form.entries()) {
+    if (field === 'payload_json' && typeof value === 'string') body = JSON.parse(value) as Record<string, unknown>;
+    else if (typeof value !== 'string') {
+      files.push({ field, name: value.name, contentType: value.type, data: Buffer.from(await value.arrayBuffer()) });
+    }
+  }
+  files.sort((a, b) => fileIndex(a.field) - fileIndex(b.field));
+  return { body, files };
+}
+
+const fileIndex = (field: string): number => Number(/\d+/.exec(field)?.[0] ?? 0);
