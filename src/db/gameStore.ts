@@ -1,0 +1,301 @@
+// Every SQL statement about players, challenges, games and the action log. Statements are
+// prepared once per connection. Writes that race (two clicks, two processes, a sweep) are
+// conditional (`WHERE status = 'pending'`, `WHERE version = ?`) and report whether they won, so
+// callers inside a transaction can never apply the same change twice.
+import type { Database, Statement } from 'better-sqlite3';
+import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
+import type {
+  ChallengeRecord,
+  ChallengeStatus,
+  EndReason,
+  GameEnd,
+  GameRecord,
+  GameStatus,
+  GameUpdate,
+  LoggedAction,
+  NewChallenge,
+  NewGame,
+} from './records.js';
+
+interface ChallengeRow {
+  id: number;
+  guild_id: string;
+  channel_id: string;
+  message_id: string | null;
+  challenger_id: string;
+  opponent_id: string;
+  ruleset: string;
+  options: string;
+  status: string;
+  created_at: number;
+  expires_at: number;
+  resolved_at: number | null;
+  game_id: number | null;
+}
+
+interface GameRow {
+  id: number;
+  guild_id: string;
+  channel_id: string;
+  message_id: string | null;
+  ruleset: string;
+  options: string;
+  seed: number;
+  state: string;
+  version: number;
+  status: string;
+  white_id: string;
+  black_id: string;
+  to_act_id: string | null;
+  bot_strength: string | null;
+  rated: number;
+  turn_deadline: number | null;
+  created_at: number;
+  finished_at: number | null;
+  winner_side: string | null;
+  end_reason: string | null;
+  score: number | null;
+}
+
+interface ActionRow {
+  action: string;
+}
+
+const toChallenge = (row: ChallengeRow): ChallengeRecord => ({
+  id: row.id,
+  guildId: row.guild_id,
+  channelId: row.channel_id,
+  messageId: row.message_id,
+  challengerId: row.challenger_id,
+  opponentId: row.opponent_id,
+  ruleset: row.ruleset as RuleSetId,
+  options: JSON.parse(row.options) as RuleOptions,
+  status: row.status as ChallengeStatus,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  resolvedAt: row.resolved_at,
+  gameId: row.game_id,
+});
+
+const toGame = (row: GameRow): GameRecord => ({
+  id: row.id,
+  guildId: row.guild_id,
+  channelId: row.channel_id,
+  messageId: row.message_id,
+  ruleset: row.ruleset as RuleSetId,
+  options: JSON.parse(row.options) as RuleOptions,
+  seed: row.seed,
+  state: JSON.parse(row.state) as GameState,
+  version: row.version,
+  status: row.status as GameStatus,
+  seats: { W: row.white_id, B: row.black_id },
+  toActId: row.to_act_id,
+  botStrength: row.bot_strength,
+  rated: row.rated === 1,
+  turnDeadline: row.turn_deadline,
+  createdAt: row.created_at,
+  finishedAt: row.finished_at,
+  winnerSide: row.winner_side as Side | null,
+  endReason: row.end_reason as EndReason | null,
+  score: row.score,
+});
+
+type Id = { id: number };
+
+export class GameStore {
+  readonly db: Database;
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(db: Database) {
+    this.db = db;
+    this.s = prepare(db);
+  }
+
+  /** Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so it never fails half-way on a lock upgrade. */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  // ---- players ---------------------------------------------------------------------------
+
+  /** Records a player's current display name (names change; the latest is shown). */
+  savePlayer(userId: string, name: string, now: number): void {
+    this.s.savePlayer.run(userId, name, now);
+  }
+
+  playerName(userId: string): string | undefined {
+    return this.s.playerName.get(userId)?.name;
+  }
+
+  // ---- challenges ------------------------------------------------------------------------
+
+  insertChallenge(c: NewChallenge): number {
+    const info = this.s.insertChallenge.run({
+      guild_id: c.guildId,
+      channel_id: c.channelId,
+      challenger_id: c.challengerId,
+      opponent_id: c.opponentId,
+      ruleset: c.ruleset,
+      options: JSON.stringify(c.options),
+      created_at: c.createdAt,
+      expires_at: c.expiresAt,
+    });
+    return Number(info.lastInsertRowid);
+  }
+
+  challenge(id: number): ChallengeRecord | undefined {
+    const row = this.s.challenge.get(id);
+    return row && toChallenge(row);
+  }
+
+  /** The open challenge between two players in a channel, whichever of them asked. */
+  pendingChallengeBetween(channelId: string, a: string, b: string): ChallengeRecord | undefined {
+    const row = this.s.pendingBetween.get(channelId, a, b, b, a);
+    return row && toChallenge(row);
+  }
+
+  /** Closes a pending challenge; false if it was no longer pending (someone else got there first). */
+  resolveChallenge(id: number, status: Exclude<ChallengeStatus, 'pending'>, at: number, gameId: number | null = null): boolean {
+    return this.s.resolveChallenge.run(status, at, gameId, id).changes === 1;
+  }
+
+  dueChallengeIds(now: number): number[] {
+    return this.s.dueChallenges.all(now).map((r) => r.id);
+  }
+
+  setChallengeMessage(id: number, messageId: string): boolean {
+    return this.s.setChallengeMessage.run(messageId, id).changes === 1;
+  }
+
+  // ---- games -----------------------------------------------------------------------------
+
+  insertGame(g: NewGame): number {
+    const info = this.s.insertGame.run({
+      guild_id: g.guildId,
+      channel_id: g.channelId,
+      message_id: g.messageId,
+      ruleset: g.ruleset,
+      options: JSON.stringify(g.options),
+      seed: g.seed,
+      state: JSON.stringify(g.state),
+      white_id: g.seats.W,
+      black_id: g.seats.B,
+      to_act_id: g.toActId,
+      bot_strength: g.botStrength,
+      rated: g.rated ? 1 : 0,
+      turn_deadline: g.turnDeadline,
+      created_at: g.createdAt,
+    });
+    return Number(info.lastInsertRowid);
+  }
+
+  game(id: number): GameRecord | undefined {
+    const row = this.s.game.get(id);
+    return row && toGame(row);
+  }
+
+  activeGameInChannel(channelId: string): GameRecord | undefined {
+    const row = this.s.activeInChannel.get(channelId);
+    return row && toGame(row);
+  }
+
+  activeGamesOf(userId: string): GameRecord[] {
+    return this.s.activeOf.all(userId, userId).map(toGame);
+  }
+
+  /** Writes the next state with version + 1; false if the version moved on meanwhile. */
+  updateGame(id: number, u: GameUpdate): boolean {
+    return this.s.updateGame.run(JSON.stringify(u.state), u.toActId, u.turnDeadline, id, u.expectedVersion).changes === 1;
+  }
+
+  /** Writes the final state and result with version + 1; false if the version moved on meanwhile. */
+  finishGame(id: number, e: GameEnd): boolean {
+    const { finishedAt, winnerSide, endReason, score, expectedVersion } = e;
+    return this.s.finishGame.run(JSON.stringify(e.state), finishedAt, winnerSide, endReason, score, id, expectedVersion).changes === 1;
+  }
+
+  setGameMessage(id: number, messageId: string): boolean {
+    return this.s.setGameMessage.run(messageId, id).changes === 1;
+  }
+
+  dueGameIds(now: number): number[] {
+    return this.s.dueGames.all(now).map((r) => r.id);
+  }
+
+  /** Active games where `userId` (the bot) is to act. */
+  gamesAwaiting(userId: string): number[] {
+    return this.s.awaiting.all(userId).map((r) => r.id);
+  }
+
+  allGameIds(): number[] {
+    return this.s.allGames.all().map((r) => r.id);
+  }
+
+  // ---- the action log ----------------------------------------------------------------------
+
+  appendAction(a: LoggedAction): void {
+    this.s.appendAction.run(a.gameId, a.seq, a.userId, JSON.stringify(a.action), a.throwValue, a.at);
+  }
+
+  /** A game's actions in the order they were applied. */
+  actions(gameId: number): Action[] {
+    return this.s.actions.all(gameId).map((r) => JSON.parse(r.action) as Action);
+  }
+}
+
+function prepare(db: Database) {
+  const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
+    db.prepare(sql) as Statement<P extends unknown[] ? P : [P], R>;
+  return {
+    savePlayer: st<[string, string, number]>(
+      `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+       WHERE name <> excluded.name`,
+    ),
+    playerName: st<[string], { name: string }>(`SELECT name FROM players WHERE user_id = ?`),
+    insertChallenge: st<Record<string, string | number>>(
+      `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, ruleset, options, status, created_at, expires_at)
+       VALUES (:guild_id, :channel_id, :challenger_id, :opponent_id, :ruleset, :options, 'pending', :created_at, :expires_at)`,
+    ),
+    challenge: st<[number], ChallengeRow>(`SELECT * FROM challenges WHERE id = ?`),
+    pendingBetween: st<[string, string, string, string, string], ChallengeRow>(
+      `SELECT * FROM challenges WHERE channel_id = ? AND status = 'pending'
+       AND ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))`,
+    ),
+    resolveChallenge: st<[ChallengeStatus, number, number | null, number]>(
+      `UPDATE challenges SET status = ?, resolved_at = ?, game_id = ? WHERE id = ? AND status = 'pending'`,
+    ),
+    dueChallenges: st<[number], Id>(`SELECT id FROM challenges WHERE status = 'pending' AND expires_at <= ? ORDER BY id`),
+    setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
+    insertGame: st<Record<string, string | number | null>>(
+      `INSERT INTO games (guild_id, channel_id, message_id, ruleset, options, seed, state, version, status,
+                          white_id, black_id, to_act_id, bot_strength, rated, turn_deadline, created_at)
+       VALUES (:guild_id, :channel_id, :message_id, :ruleset, :options, :seed, :state, 0, 'active',
+               :white_id, :black_id, :to_act_id, :bot_strength, :rated, :turn_deadline, :created_at)`,
+    ),
+    game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
+    activeInChannel: st<[string], GameRow>(`SELECT * FROM games WHERE channel_id = ? AND status = 'active'`),
+    activeOf: st<[string, string], GameRow>(
+      `SELECT * FROM games WHERE status = 'active' AND (white_id = ? OR black_id = ?) ORDER BY id`,
+    ),
+    updateGame: st<[string, string | null, number | null, number, number]>(
+      `UPDATE games SET state = ?, to_act_id = ?, turn_deadline = ?, version = version + 1
+       WHERE id = ? AND version = ? AND status = 'active'`,
+    ),
+    finishGame: st<[string, number, Side, EndReason, number | null, number, number]>(
+      `UPDATE games SET state = ?, status = 'finished', finished_at = ?, winner_side = ?, end_reason = ?, score = ?,
+                        to_act_id = NULL, turn_deadline = NULL, version = version + 1
+       WHERE id = ? AND version = ? AND status = 'active'`,
+    ),
+    setGameMessage: st<[string, number]>(`UPDATE games SET message_id = ? WHERE id = ?`),
+    dueGames: st<[number], Id>(
+      `SELECT id FROM games WHERE status = 'active' AND turn_deadline <= ? ORDER BY turn_deadline, id`,
+    ),
+    awaiting: st<[string], Id>(`SELECT id FROM games WHERE status = 'active' AND to_act_id = ? ORDER BY id`),
+    allGames: st<[], Id>(`SELECT id FROM games ORDER BY id`),
+    appendAction: st<[number, number, string, string, number | null, number]>(
+      `INSERT INTO actions (game_id, seq, user_id, action, throw_value, at) VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    actions: st<[number], ActionRow>(`SELECT action FROM actions WHERE game_id = ? ORDER BY seq`),
+  };
+}

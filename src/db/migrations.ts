@@ -1,0 +1,150 @@
+// The schema as numbered migrations. The number applied so far lives in `PRAGMA user_version`
+// (in the database header, written in the same transaction as the migration), so starting twice,
+// two processes starting at once, or opening an old file are all safe: each migration runs once,
+// in order, and a failure leaves the file at the previous version.
+import type { Database } from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  /** What it is for, kept so an operator reading the code knows why the schema looks this way. */
+  purpose: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    purpose: 'players, challenges, games with their current state, the append-only action log, ratings',
+    sql: `
+      CREATE TABLE players (
+        user_id    TEXT PRIMARY KEY,
+        name       TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE games (
+        id            INTEGER PRIMARY KEY,
+        guild_id      TEXT NOT NULL,
+        channel_id    TEXT NOT NULL,
+        message_id    TEXT,
+        ruleset       TEXT NOT NULL,
+        options       TEXT NOT NULL,              -- JSON, defaults filled in
+        seed          INTEGER NOT NULL,
+        state         TEXT NOT NULL,              -- JSON GameState after the last logged action
+        version       INTEGER NOT NULL,           -- +1 per change: the stale-click guard
+        status        TEXT NOT NULL CHECK (status IN ('active', 'finished')),
+        white_id      TEXT NOT NULL REFERENCES players (user_id),
+        black_id      TEXT NOT NULL REFERENCES players (user_id),
+        to_act_id     TEXT,                       -- who must act now; NULL once finished
+        bot_strength  TEXT,                       -- set only for games against the bot
+        rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        turn_deadline INTEGER,                    -- ms; NULL while the bot acts or once finished
+        created_at    INTEGER NOT NULL,
+        finished_at   INTEGER,
+        winner_side   TEXT CHECK (winner_side IN ('W', 'B')),
+        end_reason    TEXT CHECK (end_reason IN ('won', 'resigned', 'timeout')),
+        score         INTEGER
+      );
+      -- One live board per channel: the channel stays readable and "/senet resign" is unambiguous.
+      CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id) WHERE status = 'active';
+      CREATE INDEX games_turn_deadline ON games (turn_deadline) WHERE status = 'active';
+
+      CREATE TABLE challenges (
+        id            INTEGER PRIMARY KEY,
+        guild_id      TEXT NOT NULL,
+        channel_id    TEXT NOT NULL,
+        message_id    TEXT,
+        challenger_id TEXT NOT NULL REFERENCES players (user_id),
+        opponent_id   TEXT NOT NULL REFERENCES players (user_id),
+        ruleset       TEXT NOT NULL,
+        options       TEXT NOT NULL,
+        status        TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+        created_at    INTEGER NOT NULL,
+        expires_at    INTEGER NOT NULL,
+        resolved_at   INTEGER,
+        game_id       INTEGER REFERENCES games (id),
+        CHECK (challenger_id <> opponent_id)
+      );
+      -- At most one open challenge between the same two players in a channel, whoever asked.
+      CREATE UNIQUE INDEX challenges_one_pending_pair
+        ON challenges (channel_id, min(challenger_id, opponent_id), max(challenger_id, opponent_id))
+        WHERE status = 'pending';
+      CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status = 'pending';
+
+      CREATE TABLE actions (
+        game_id     INTEGER NOT NULL REFERENCES games (id),
+        seq         INTEGER NOT NULL,             -- 0, 1, 2, ... : the order replay applies them
+        user_id     TEXT NOT NULL,
+        action      TEXT NOT NULL,                -- JSON engine Action
+        throw_value INTEGER,                      -- the value thrown or taken by this action, if any
+        at          INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq)
+      ) WITHOUT ROWID;
+      -- The log is the record a game is rebuilt from: refuse edits rather than trust every caller.
+      CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+      CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+      CREATE TABLE ratings (
+        guild_id   TEXT NOT NULL,
+        user_id    TEXT NOT NULL REFERENCES players (user_id),
+        rating     REAL NOT NULL,
+        rd         REAL NOT NULL,
+        vol        REAL NOT NULL,
+        games      INTEGER NOT NULL,              -- rated games played in this guild
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+      );
+    `,
+  },
+  {
+    version: 2,
+    purpose: 'rating history for player stats, and an index for per-guild stats and history',
+    sql: `
+      CREATE TABLE rating_history (
+        guild_id TEXT NOT NULL,
+        user_id  TEXT NOT NULL REFERENCES players (user_id),
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        before   REAL NOT NULL,
+        after    REAL NOT NULL,
+        rd       REAL NOT NULL,
+        at       INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game_id)
+      );
+      CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at) WHERE status = 'finished';
+    `,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the schema up to `target` (default: the latest). Each migration runs in its own
+ * IMMEDIATE transaction that re-reads the version first, so a second process starting at the
+ * same moment waits and then finds nothing left to do. Returns the versions applied.
+ */
+export function migrate(db: Database, target: number = LATEST_VERSION): number[] {
+  const found = schemaVersion(db);
+  if (found > LATEST_VERSION) {
+    throw new Error(`the database is at schema version ${found}, newer than this code (${LATEST_VERSION}): upgrade the bot`);
+  }
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    if (migration.version > target) break;
+    const ran = db
+      .transaction(() => {
+        if (schemaVersion(db) >= migration.version) return false;
+        db.exec(migration.sql);
+        db.pragma(`user_version = ${migration.version}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(migration.version);
+  }
+  return applied;
+}

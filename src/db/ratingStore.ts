@@ -1,0 +1,181 @@
+// Every SQL statement about ratings, leaderboards, player stats and history.
+import type { Database, Statement } from 'better-sqlite3';
+import type { RuleSetId, Side } from '../engine/index.js';
+import type { EndReason, RatingChangeRecord, RatingRecord } from './records.js';
+
+/** One leaderboard line before ranking: rated games only. */
+export interface StandingRecord {
+  userId: string;
+  name: string;
+  /** Guild-wide rating, or null for a player who has no rating yet. */
+  rating: number | null;
+  games: number;
+  wins: number;
+}
+
+/** One finished game seen from one player. */
+export interface PlayedGameRecord {
+  gameId: number;
+  ruleset: RuleSetId;
+  side: Side;
+  won: boolean;
+  rated: boolean;
+  vsBot: boolean;
+  opponentId: string;
+  opponentName: string;
+  endReason: EndReason;
+  score: number | null;
+  finishedAt: number;
+}
+
+interface RatingRow {
+  guild_id: string;
+  user_id: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  updated_at: number;
+}
+
+interface StandingRow {
+  user_id: string;
+  name: string;
+  rating: number | null;
+  played: number;
+  won: number;
+}
+
+interface PlayedRow {
+  id: number;
+  ruleset: string;
+  side: string;
+  won: number;
+  rated: number;
+  vs_bot: number;
+  opponent_id: string;
+  opponent_name: string;
+  end_reason: string;
+  score: number | null;
+  finished_at: number;
+}
+
+const toStanding = (r: StandingRow): StandingRecord => ({
+  userId: r.user_id,
+  name: r.name,
+  rating: r.rating,
+  games: r.played,
+  wins: r.won,
+});
+
+const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
+  gameId: r.id,
+  ruleset: r.ruleset as RuleSetId,
+  side: r.side as Side,
+  won: r.won === 1,
+  rated: r.rated === 1,
+  vsBot: r.vs_bot === 1,
+  opponentId: r.opponent_id,
+  opponentName: r.opponent_name,
+  endReason: r.end_reason as EndReason,
+  score: r.score,
+  finishedAt: r.finished_at,
+});
+
+// A player's finished games in a guild, one row per game from their side.
+const PLAYED_GAMES = `
+  SELECT g.id, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
+         CASE WHEN g.white_id = :user THEN 'W' ELSE 'B' END AS side,
+         (g.winner_side = CASE WHEN g.white_id = :user THEN 'W' ELSE 'B' END) AS won,
+         (g.bot_strength IS NOT NULL) AS vs_bot,
+         p.user_id AS opponent_id, p.name AS opponent_name
+  FROM games g
+  JOIN players p ON p.user_id = CASE WHEN g.white_id = :user THEN g.black_id ELSE g.white_id END
+  WHERE g.guild_id = :guild AND g.status = 'finished' AND (g.white_id = :user OR g.black_id = :user)
+  ORDER BY g.finished_at DESC, g.id DESC`;
+
+// Rated results in a guild (optionally one rule set), one row per player per game.
+const RATED_RESULTS = `
+  WITH results AS (
+    SELECT white_id AS user_id, winner_side = 'W' AS won FROM games
+      WHERE guild_id = :guild AND status = 'finished' AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
+    UNION ALL
+    SELECT black_id AS user_id, winner_side = 'B' AS won FROM games
+      WHERE guild_id = :guild AND status = 'finished' AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
+  )`;
+
+export class RatingStore {
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(db: Database) {
+    this.s = prepare(db);
+  }
+
+  rating(guildId: string, userId: string): RatingRecord | undefined {
+    const r = this.s.rating.get(guildId, userId);
+    return (
+      r && { guildId: r.guild_id, userId: r.user_id, rating: r.rating, rd: r.rd, vol: r.vol, games: r.games, updatedAt: r.updated_at }
+    );
+  }
+
+  saveRating(r: RatingRecord): void {
+    this.s.saveRating.run(r.guildId, r.userId, r.rating, r.rd, r.vol, r.games, r.updatedAt);
+  }
+
+  addRatingChange(c: RatingChangeRecord): void {
+    this.s.addChange.run(c.guildId, c.userId, c.gameId, c.before, c.after, c.rd, c.at);
+  }
+
+  ratingHistory(guildId: string, userId: string): RatingChangeRecord[] {
+    return this.s.history.all(guildId, userId).map((r) => ({
+      guildId,
+      userId,
+      gameId: r.game_id,
+      before: r.before,
+      after: r.after,
+      rd: r.rd,
+      at: r.at,
+    }));
+  }
+
+  /**
+   * Guild standings from rated games, with each player's guild-wide rating. Unordered: the
+   * ranking rules live in the game service (src/game/standings.ts).
+   */
+  standings(guildId: string, ruleset: RuleSetId | null): StandingRecord[] {
+    return this.s.standings.all({ guild: guildId, ruleset }).map(toStanding);
+  }
+
+  /** A player's finished games in a guild, newest first (`limit` < 0: all). */
+  playedGames(guildId: string, userId: string, limit = -1): PlayedGameRecord[] {
+    return this.s.played.all({ guild: guildId, user: userId, limit }).map(toPlayed);
+  }
+}
+
+function prepare(db: Database) {
+  const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
+    db.prepare(sql) as Statement<P extends unknown[] ? P : [P], R>;
+  return {
+    rating: st<[string, string], RatingRow>(`SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?`),
+    saveRating: st<[string, string, number, number, number, number, number]>(
+      `INSERT INTO ratings (guild_id, user_id, rating, rd, vol, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
+         games = excluded.games, updated_at = excluded.updated_at`,
+    ),
+    addChange: st<[string, string, number, number, number, number, number]>(
+      `INSERT INTO rating_history (guild_id, user_id, game_id, before, after, rd, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    history: st<[string, string], { game_id: number; before: number; after: number; rd: number; at: number }>(
+      `SELECT game_id, before, after, rd, at FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY at, game_id`,
+    ),
+    standings: st<{ guild: string; ruleset: string | null }, StandingRow>(
+      `${RATED_RESULTS}
+       SELECT res.user_id, p.name, r.rating, count(*) AS played, sum(res.won) AS won
+       FROM results res
+       JOIN players p ON p.user_id = res.user_id
+       LEFT JOIN ratings r ON r.guild_id = :guild AND r.user_id = res.user_id
+       GROUP BY res.user_id`,
+    ),
+    played: st<{ guild: string; user: string; limit: number }, PlayedRow>(`${PLAYED_GAMES} LIMIT :limit`),
+  };
+}

@@ -1,0 +1,114 @@
+// What the store reads and writes, as plain typed records (camelCase, JSON columns parsed).
+import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
+
+export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+export type GameStatus = 'active' | 'finished';
+export type EndReason = 'won' | 'resigned' | 'timeout';
+
+export interface ChallengeRecord {
+  id: number;
+  guildId: string;
+  channelId: string;
+  messageId: string | null;
+  challengerId: string;
+  opponentId: string;
+  ruleset: RuleSetId;
+  options: RuleOptions;
+  status: ChallengeStatus;
+  createdAt: number;
+  expiresAt: number;
+  resolvedAt: number | null;
+  gameId: number | null;
+}
+
+export type NewChallenge = Pick<
+  ChallengeRecord,
+  'guildId' | 'channelId' | 'challengerId' | 'opponentId' | 'ruleset' | 'options' | 'createdAt' | 'expiresAt'
+>;
+
+export interface GameRecord {
+  id: number;
+  guildId: string;
+  channelId: string;
+  messageId: string | null;
+  ruleset: RuleSetId;
+  options: RuleOptions;
+  seed: number;
+  state: GameState;
+  version: number;
+  status: GameStatus;
+  seats: Record<Side, string>;
+  toActId: string | null;
+  botStrength: string | null;
+  rated: boolean;
+  turnDeadline: number | null;
+  createdAt: number;
+  finishedAt: number | null;
+  winnerSide: Side | null;
+  endReason: EndReason | null;
+  score: number | null;
+}
+
+export type NewGame = Pick<
+  GameRecord,
+  | 'guildId'
+  | 'channelId'
+  | 'messageId'
+  | 'ruleset'
+  | 'options'
+  | 'seed'
+  | 'state'
+  | 'seats'
+  | 'toActId'
+  | 'botStrength'
+  | 'rated'
+  | 'turnDeadline'
+  | 'createdAt'
+>;
+
+/** A game's next state, written only if the stored version is still `expectedVersion`. */
+export interface GameUpdate {
+  expectedVersion: number;
+  state: GameState;
+  toActId: string | null;
+  turnDeadline: number | null;
+}
+
+export interface GameEnd {
+  expectedVersion: number;
+  /** The final state (unchanged by a resignation or a timeout). */
+  state: GameState;
+  finishedAt: number;
+  winnerSide: Side;
+  endReason: EndReason;
+  score: number | null;
+}
+
+export interface LoggedAction {
+  gameId: number;
+  seq: number;
+  userId: string;
+  action: Action;
+  throwValue: number | null;
+  at: number;
+}
+
+export interface RatingRecord {
+  guildId: string;
+  userId: string;
+  rating: number;
+  rd: number;
+  vol: number;
+  games: number;
+  updatedAt: number;
+}
+
+export interface RatingChangeRecord {
+  guildId: string;
+  userId: string;
+  gameId: number;
+  before: number;
+  after: number;
+  rd: number;
+  at: number;
+}

@@ -1,0 +1,149 @@
+// The game service's plain inputs and results (no discord.js types): what src/commands sees.
+import type { Strength } from '../ai/index.js';
+import type { ChallengeStatus, EndReason } from '../db/records.js';
+import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
+import type { BoardView, RenderedBoard } from '../render/index.js';
+
+export type { Strength } from '../ai/index.js';
+export type { ChallengeStatus, EndReason } from '../db/records.js';
+
+export interface Player {
+  id: string;
+  name: string;
+}
+
+export type ErrorCode = 'not-found' | 'not-your-turn' | 'stale' | 'finished' | 'invalid' | 'forbidden' | 'busy';
+
+/** Every service call answers with a value; expected user errors are never thrown. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
+
+export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
+export const fail = <T = never>(code: ErrorCode, message: string): Outcome<T> => ({ ok: false, code, message });
+
+// ---- rendering (the renderer's contract, src/render/index.ts) ---------------------------
+
+export type { BoardView, RenderedBoard } from '../render/index.js';
+
+export type BoardRenderer = (state: GameState, view: BoardView) => Promise<RenderedBoard>;
+
+// ---- views ----------------------------------------------------------------------------
+
+/** One button: its label and the action it sends back. */
+export interface Choice {
+  label: string;
+  action: Action;
+}
+
+export interface RatingChange {
+  userId: string;
+  before: number;
+  after: number;
+}
+
+export interface GameResult {
+  winner: Player;
+  loser: Player;
+  score: number | null;
+  reason: EndReason;
+  /** Present for rated games only (not against the bot). Rounded to whole points. */
+  ratings?: RatingChange[];
+}
+
+export interface GameView {
+  gameId: number;
+  /** The stale-click guard: a button carries gameId + version. */
+  version: number;
+  status: 'active' | 'finished';
+  guildId: string;
+  ruleset: RuleSetId;
+  options: RuleOptions;
+  players: Record<Side, Player>;
+  state: GameState;
+  /** Who must act now; null once finished. */
+  toAct: Player | null;
+  /** True when the bot is to act: call `botStep(gameId)` (after a short pause) to play it. */
+  botToAct: boolean;
+  /** What just happened, with player names. */
+  description: string;
+  /** The buttons for `toAct` in button order; empty when the bot acts or the game is over. */
+  choices: Choice[];
+  board: RenderedBoard;
+  result?: GameResult;
+  /** When `toAct` forfeits by timeout (ms since epoch), or null. */
+  turnDeadline: number | null;
+  channelId: string;
+  messageId: string | null;
+}
+
+export interface ChallengeView {
+  challengeId: number;
+  guildId: string;
+  channelId: string;
+  messageId: string | null;
+  challenger: Player;
+  opponent: Player;
+  ruleset: RuleSetId;
+  options: RuleOptions;
+  status: ChallengeStatus;
+  expiresAt: number;
+  /** The game it started, once accepted. */
+  gameId: number | null;
+}
+
+/** What `challenge` made: a challenge to answer, or (against the bot) a game already started. */
+export type ChallengeMade = { kind: 'challenge'; challenge: ChallengeView } | { kind: 'game'; game: GameView };
+
+/** What `sweep` applied: each carries its channel and message ids so the chat can be updated. */
+export interface SweepReport {
+  expiredChallenges: ChallengeView[];
+  timedOutGames: GameView[];
+}
+
+// ---- standings --------------------------------------------------------------------------
+
+export interface LeaderboardEntry {
+  rank: number;
+  player: Player;
+  /** Guild-wide Glicko-2 rating, rounded; null if the player has no rating. */
+  rating: number | null;
+  games: number;
+  wins: number;
+  losses: number;
+  /** Fewer than PROVISIONAL_GAMES rated games: listed after established players. */
+  provisional: boolean;
+}
+
+export interface RulesetRecord {
+  ruleset: RuleSetId;
+  games: number;
+  wins: number;
+  losses: number;
+  /** wins / games, 0..1. */
+  winRate: number;
+}
+
+export interface PlayerStats {
+  player: Player;
+  /** Current guild rating (rounded), null before the first rated game. */
+  rating: number | null;
+  provisional: boolean;
+  /** Every finished game in the guild (against people and the bot). */
+  total: Omit<RulesetRecord, 'ruleset'>;
+  byRuleset: RulesetRecord[];
+  vsBot: Omit<RulesetRecord, 'ruleset'>;
+  /** The run of equal results ending with the latest game; null before any game. */
+  streak: { result: 'won' | 'lost'; length: number } | null;
+  ratingHistory: { gameId: number; before: number; after: number; at: number }[];
+}
+
+export interface HistoryEntry {
+  gameId: number;
+  opponent: Player;
+  vsBot: boolean;
+  ruleset: RuleSetId;
+  result: 'won' | 'lost';
+  reason: EndReason;
+  score: number | null;
+  rated: boolean;
+  finishedAt: number;
+}

@@ -1,0 +1,98 @@
+// Turning stored records into the views the chat shows.
+import type { ChallengeRecord, GameRecord } from '../db/records.js';
+import { type Side, SIDES, opponentOf } from '../engine/index.js';
+import { choicesFor, markedMoves } from './choices.js';
+import type { BoardRenderer, ChallengeView, GameResult, GameView, Player } from './types.js';
+
+/** A game as one transaction left it, with what to tell the chat; rendered after the commit. */
+export interface GameSnapshot {
+  game: GameRecord;
+  players: Record<Side, Player>;
+  description: string;
+  result?: GameResult;
+}
+
+export const namesOf = (players: Record<Side, Player>): Record<Side, string> => ({ W: players.W.name, B: players.B.name });
+
+export function sideOf(game: GameRecord, userId: string): Side | null {
+  return SIDES.find((side) => game.seats[side] === userId) ?? null;
+}
+
+/** The result of a finished game as stored (ratings are added by the transaction that ended it). */
+export function storedResult(game: GameRecord, players: Record<Side, Player>): GameResult | undefined {
+  if (game.status !== 'finished' || !game.winnerSide || !game.endReason) return undefined;
+  return {
+    winner: players[game.winnerSide],
+    loser: players[opponentOf(game.winnerSide)],
+    score: game.score,
+    reason: game.endReason,
+  };
+}
+
+/** "Ana (light) against Ben (dark): Ana begins." */
+export function startDescription(game: GameRecord, players: Record<Side, Player>): string {
+  const first = game.toActId === players.W.id ? players.W : players.B;
+  return `${players.W.name} (light) against ${players.B.name} (dark): ${first.name} begins.`;
+}
+
+/** A line for a game looked up without a fresh action. */
+export function statusDescription(game: GameRecord, players: Record<Side, Player>): string {
+  const result = storedResult(game, players);
+  if (result) return endDescription(result);
+  const toAct = game.toActId === players.W.id ? players.W : players.B;
+  return `${toAct.name} to ${game.state.phase === 'move' ? 'move' : 'play'}.`;
+}
+
+export function endDescription(result: GameResult): string {
+  switch (result.reason) {
+    case 'resigned':
+      return `${result.loser.name} resigned: ${result.winner.name} wins.`;
+    case 'timeout':
+      return `${result.loser.name} did not play in time: ${result.winner.name} wins by forfeit.`;
+    case 'won':
+      return `${result.winner.name} wins!`;
+  }
+}
+
+export async function renderView(snapshot: GameSnapshot, botUserId: string, render: BoardRenderer): Promise<GameView> {
+  const { game, players, description, result } = snapshot;
+  const active = game.status === 'active';
+  const toAct = active ? (SIDES.map((s) => players[s]).find((p) => p.id === game.toActId) ?? null) : null;
+  const botToAct = toAct !== null && toAct.id === botUserId;
+  const board = await render(game.state, { names: namesOf(players), moves: markedMoves(game.state) });
+  return {
+    gameId: game.id,
+    version: game.version,
+    status: game.status,
+    guildId: game.guildId,
+    ruleset: game.ruleset,
+    options: game.options,
+    players,
+    state: game.state,
+    toAct,
+    botToAct,
+    description,
+    choices: active && !botToAct ? choicesFor(game.state) : [],
+    board,
+    ...(result ? { result } : {}),
+    turnDeadline: game.turnDeadline,
+    channelId: game.channelId,
+    messageId: game.messageId,
+  };
+}
+
+export function challengeView(c: ChallengeRecord, challenger: Player, opponent: Player): ChallengeView {
+  return {
+    challengeId: c.id,
+    guildId: c.guildId,
+    channelId: c.channelId,
+    messageId: c.messageId,
+    challenger,
+    opponent,
+    ruleset: c.ruleset,
+    options: c.options,
+    status: c.status,
+    expiresAt: c.expiresAt,
+    gameId: c.gameId,
+  };
+}

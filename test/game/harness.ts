@@ -1,0 +1,82 @@
+// Shared set-up for the service tests: a real database file in a temp folder, a clock the test
+// moves, seeds that repeat, and a loop that plays a game to its end through the service.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type GameService, type ServiceOptions, openService } from '../../src/game/service.js';
+import { mix32 } from '../../src/game/seeds.js';
+import type { BoardRenderer, BoardView, GameView, Outcome, Player } from '../../src/game/types.js';
+import { altText } from '../../src/render/index.js';
+import type { GameState } from '../../src/engine/index.js';
+
+export const ANA: Player = { id: '1001', name: 'Ana' };
+export const BEN: Player = { id: '1002', name: 'Ben' };
+export const CLEO: Player = { id: '1003', name: 'Cleo' };
+export const BOT: Player = { id: '9999', name: 'Senet Bot' };
+export const GUILD = 'guild-1';
+
+export function tempDbPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'senet-db-')), 'nested', 'senet.db');
+}
+
+/** A clock the test moves by hand. */
+export function testClock(start = Date.UTC(2026, 0, 1)): { now: () => number; advance: (ms: number) => void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => (t += ms) };
+}
+
+export function seedCounter(first = 1): () => number {
+  let next = first;
+  return () => next++;
+}
+
+export function open(dbPath: string, extra: Partial<ServiceOptions> = {}): GameService {
+  return openService({ dbPath, botUserId: BOT.id, newSeed: seedCounter(), ...extra });
+}
+
+/** The value of a successful outcome; fails the test with the message otherwise. */
+export function value<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(`expected success, got ${outcome.code}: ${outcome.message}`);
+  return outcome.value;
+}
+
+/** Starts a human game between Ana and Ben in `channelId`. */
+export async function startGame(service: GameService, channelId: string, ruleset = 'kendall'): Promise<GameView> {
+  const made = value(await service.challenge({ guildId: GUILD, channelId, challenger: ANA, opponent: BEN, ruleset }));
+  if (made.kind !== 'challenge') throw new Error('expected a challenge');
+  return value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
+}
+
+/**
+ * Plays until the game ends: the bot through botStep, people by a choice picked from a seeded
+ * sequence. Returns the final view and how many actions were taken.
+ */
+export async function playToEnd(service: GameService, start: GameView, seed: number, maxActions = 5000): Promise<{ view: GameView; actions: number }> {
+  let view = start;
+  let actions = 0;
+  while (view.status === 'active') {
+    if (++actions > maxActions) throw new Error(`game ${view.gameId} did not end in ${maxActions} actions`);
+    if (view.botToAct) {
+      view = value(await service.botStep(view.gameId));
+      continue;
+    }
+    const pick = view.choices[(mix32(seed, actions) >>> 0) % view.choices.length]!;
+    view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }));
+  }
+  return { view, actions };
+}
+
+/**
+ * For long loops only: the renderer's real alt text without drawing and encoding the picture
+ * (~16-30 ms each, which would make a few thousand actions take minutes). Records what the
+ * service asked for, so tests can check the numbered moves it passes. Other tests use the real
+ * renderer.
+ */
+export function textOnlyRenderer(): BoardRenderer & { calls: { state: GameState; view: BoardView }[] } {
+  const calls: { state: GameState; view: BoardView }[] = [];
+  const render = async (state: GameState, view: BoardView) => {
+    calls.push({ state, view });
+    return { image: Buffer.alloc(0), fileName: 'senet-board.txt', alt: altText(state, view) };
+  };
+  return Object.assign(render, { calls });
+}

@@ -1,0 +1,92 @@
+// Whole games through the service, for every rule set, with the real engine, database and renderer.
+import { describe, expect, it } from 'vitest';
+import { RULESET_IDS, legalActions } from '../../src/engine/index.js';
+import { ANA, BEN, BOT, GUILD, open, playToEnd, startGame, tempDbPath, textOnlyRenderer, value } from './harness.js';
+
+describe('full games through the service', () => {
+  it.each(RULESET_IDS)('%s: plays to a winner, rates both players, and replays clean', async (ruleset) => {
+    const renderer = textOnlyRenderer();
+    const path = tempDbPath();
+    const service = open(path, { renderBoard: renderer });
+    const start = await startGame(service, `ch-${ruleset}`, ruleset);
+    expect(start.status).toBe('active');
+    expect(start.version).toBe(0);
+    expect(new Set([start.players.W.id, start.players.B.id])).toEqual(new Set([ANA.id, BEN.id]));
+
+    const { view, actions } = await playToEnd(service, start, 7);
+    // Every board drawn numbered exactly the pending throw's moves, in button order.
+    for (const { state, view: drawn } of renderer.calls) {
+      const expected = state.phase === 'move' ? legalActions(state).filter((a) => a.type === 'move').map(({ from, to }) => ({ from, to })) : [];
+      expect(drawn.moves).toEqual(expected);
+    }
+    expect(view.status).toBe('finished');
+    expect(view.state.ply).toBe(actions);
+    expect(view.version).toBe(actions); // one version per action, the winning one included
+    const result = view.result!;
+    expect(result.reason).toBe('won');
+    expect(result.winner.id).toBe(view.players[view.state.winner!].id);
+    expect(view.description).toContain(`${result.winner.name} wins`);
+    const winnerChange = result.ratings!.find((r) => r.userId === result.winner.id)!;
+    const loserChange = result.ratings!.find((r) => r.userId === result.loser.id)!;
+    expect(winnerChange).toMatchObject({ before: 1500 });
+    expect(winnerChange.after).toBeGreaterThan(1500);
+    expect(loserChange.after).toBeLessThan(1500);
+
+    expect(service.verify()).toEqual({ checked: 1, problems: [] });
+    // The finished board, drawn by the real renderer once.
+    const drawing = open(path);
+    const final = value(await drawing.game(view.gameId));
+    drawing.close();
+    expect(final.board.fileName).toMatch(/\.(webp|png)$/);
+    expect(final.result).toMatchObject({ winner: result.winner, reason: 'won', score: view.state.score });
+    const board = value(service.leaderboard({ guildId: GUILD }));
+    expect(board.map((e) => e.player.id)).toEqual([result.winner.id, result.loser.id]);
+    service.close();
+  });
+
+  it('shows buttons in engine order with numbered move labels that match the board markers', async () => {
+    const service = open(tempDbPath());
+    let view = await startGame(service, 'ch-labels', 'kendall');
+    // Kendall opens with the fixed move 10 → 15 before any throw: a plain-named button.
+    const opening = view.choices;
+    expect(opening.map((c) => c.action)).toEqual(legalActions(view.state));
+    expect(opening[0]!.label).toBe('Move 10 → 15');
+    view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: opening[0]!.action }));
+    // Throw until a throw leaves moves to pick from.
+    while (view.state.phase !== 'move') {
+      expect(view.choices.at(-1)).toEqual({ label: 'Throw', action: { type: 'throw' } });
+      const pick = view.choices.at(-1)!;
+      view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }));
+      expect(view.description).toMatch(/threw \d/);
+    }
+    const moves = view.choices.filter((c) => c.action.type === 'move');
+    moves.forEach((c, i) => {
+      if (c.action.type !== 'move') return;
+      const to = c.action.to === 31 ? 'off' : String(c.action.to);
+      expect(c.label).toBe(`${i + 1} · ${c.action.from} → ${to}`);
+    });
+    expect(view.board.alt.length).toBeGreaterThan(0);
+    service.close();
+  });
+
+  it('starts a game against the bot at once, plays the bot through botStep, and leaves it unrated', async () => {
+    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
+    const made = value(
+      await service.challenge({ guildId: GUILD, channelId: 'ch-bot', challenger: ANA, opponent: BOT, ruleset: 'dancers', strength: 'easy' }),
+    );
+    if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
+    const start = made.game;
+    expect(start.choices.length > 0).toBe(!start.botToAct);
+    expect(service.pendingBotGames()).toEqual(start.botToAct ? [start.gameId] : []);
+    const { view } = await playToEnd(service, start, 3);
+    expect(view.result!.ratings).toBeUndefined();
+    expect(value(service.leaderboard({ guildId: GUILD }))).toEqual([]);
+    const stats = value(service.stats({ guildId: GUILD, userId: ANA.id }));
+    expect(stats.vsBot.games).toBe(1);
+    expect(stats.rating).toBeNull();
+    const history = value(service.history({ guildId: GUILD, userId: ANA.id }));
+    expect(history).toMatchObject([{ opponent: BOT, vsBot: true, ruleset: 'dancers', rated: false }]);
+    expect(service.verify().problems).toEqual([]);
+    service.close();
+  });
+});
