@@ -1,0 +1,58 @@
+// Composes one picture on a canvas that is reused from render to render: native canvases are
+// freed only when the event loop turns, so a canvas per picture would pile up under load.
+import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { type GameState, type Move, type Rules, type Side, SIDES, resolveRules } from '../engine/index.js';
+import { backgroundFor } from './background.js';
+import { HEIGHT, OFF_TRAY, type Rect, WAITING_TRAY, WIDTH, pawnCenter, trayPawnCenter } from './layout.js';
+import { PAWN_HEIGHT, drawLastMove, drawMoveMarkers, drawTargetAreas } from './markers.js';
+import { drawHeader } from './panel.js';
+import { drawPawn } from './pieces.js';
+import { font } from './text.js';
+import { COLOURS } from './theme.js';
+
+let frame: Canvas | null = null;
+
+/**
+ * Draws `state` on the shared canvas and returns it. The caller must encode it before drawing
+ * the next picture (rendering is synchronous, so one picture at a time is guaranteed).
+ */
+export function drawBoard(state: GameState, names: Record<Side, string>, moves: readonly Move[]): Canvas {
+  const rules = resolveRules(state.ruleset, state.options);
+  // A GameState comes from the engine, so its rule set always resolves; anything else is a bug.
+  if (typeof rules === 'string') throw new Error(`cannot draw a ${state.ruleset} board: ${rules}`);
+  frame ??= createCanvas(WIDTH, HEIGHT);
+  const ctx = frame.getContext('2d');
+  ctx.drawImage(backgroundFor(rules), 0, 0);
+  drawHeader(ctx, state, names);
+  if (moves.length > 0) drawTargetAreas(ctx, moves);
+  if (state.lastMove) drawLastMove(ctx, state.lastMove);
+  drawPawns(ctx, state.board, rules.squares);
+  for (const side of SIDES) {
+    drawTrayPawns(ctx, WAITING_TRAY, side, state.waiting[side]);
+    drawTrayPawns(ctx, OFF_TRAY, side, state.off[side]);
+  }
+  if (moves.length > 0) drawMoveMarkers(ctx, moves, state.toMove);
+  return frame;
+}
+
+/** The pawns on the board; smaller and higher on special squares, whose names stay readable. */
+function drawPawns(ctx: SKRSContext2D, board: string, specials: Rules['squares']): void {
+  for (let square = 1; square <= 30; square++) {
+    const cell = board[square - 1];
+    if (cell !== 'W' && cell !== 'B') continue;
+    const special = specials[square] !== undefined;
+    drawPawn(ctx, cell, pawnCenter(square, cell, special), special ? PAWN_HEIGHT - 8 : PAWN_HEIGHT);
+  }
+}
+
+/** A smaller pawn in a tray with how many stand there. */
+function drawTrayPawns(ctx: SKRSContext2D, tray: Rect, side: Side, count: number): void {
+  if (count <= 0) return;
+  const at = trayPawnCenter(tray, side);
+  drawPawn(ctx, side, at, 32);
+  ctx.fillStyle = COLOURS.headerText;
+  ctx.font = font(14, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(`×${count}`, at.x, tray.y + tray.h - 8);
+}

@@ -1,0 +1,68 @@
+// Where everything sits on the picture. Pure geometry: the board is 3 rows of 10 squares in path
+// order (1-10 left to right, 11-20 right to left, 21-30 left to right), with a tray on the left
+// of the top row for pawns waiting to enter and one on the right of the bottom row for pawns
+// borne off, so the path reads from the start tray to the off tray.
+import type { Side } from '../engine/index.js';
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+// 960 × 342: wide enough to stay sharp when phones and desktops scale it, small enough to encode
+// in a few milliseconds (encoding time grows with the pixel count).
+export const CELL = 80;
+export const GUTTER = 80;
+export const HEADER = 84;
+export const BOARD_TOP = HEADER + 8;
+export const BOARD_LEFT = GUTTER;
+export const BOARD_WIDTH = 10 * CELL;
+export const WIDTH = BOARD_WIDTH + 2 * GUTTER;
+export const HEIGHT = BOARD_TOP + 3 * CELL + 10;
+
+/** The row (0 top) and column (0 left) of a square 1..30. */
+export function gridOf(square: number): { row: number; col: number } {
+  const index = square - 1;
+  const row = Math.floor(index / 10);
+  const along = index % 10;
+  return { row, col: row === 1 ? 9 - along : along };
+}
+
+export function cellRect(square: number): Rect {
+  const { row, col } = gridOf(square);
+  return { x: BOARD_LEFT + col * CELL, y: BOARD_TOP + row * CELL, w: CELL, h: CELL };
+}
+
+/** The tray of pawns waiting to enter (square 0), beside square 1. */
+export const WAITING_TRAY: Rect = { x: 0, y: BOARD_TOP, w: GUTTER, h: CELL };
+/** The tray of pawns borne off (square 31), beside square 30. */
+export const OFF_TRAY: Rect = { x: BOARD_LEFT + BOARD_WIDTH, y: BOARD_TOP + 2 * CELL, w: GUTTER, h: CELL };
+
+export function center(rect: Rect): Point {
+  return { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 };
+}
+
+/** Where a pawn of `side` stands in a tray: light on the left half, dark on the right. */
+export function trayPawnCenter(tray: Rect, side: Side): Point {
+  return { x: tray.x + (side === 'W' ? tray.w * 0.32 : tray.w * 0.68), y: tray.y + tray.h * 0.5 };
+}
+
+/** Where a pawn of `side` on `square` (0..31) is drawn; `raised` keeps a square's name in view. */
+export function pawnCenter(square: number, side: Side, raised = false): Point {
+  if (square === 0) return trayPawnCenter(WAITING_TRAY, side);
+  if (square === 31) return trayPawnCenter(OFF_TRAY, side);
+  const rect = cellRect(square);
+  return { x: rect.x + rect.w / 2, y: rect.y + rect.h * (raised ? 0.41 : 0.48) };
+}
+
+/** The area that stands for a square in move markers: its cell, or a tray. */
+export function areaOf(square: number): Rect {
+  return square === 0 ? WAITING_TRAY : square === 31 ? OFF_TRAY : cellRect(square);
+}

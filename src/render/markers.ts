@@ -1,0 +1,149 @@
+// What changes from picture to picture besides the pawns: the last move, drawn faintly (where the
+// pawn came from, and a captured pawn's way), and the numbered markers of the legal moves, whose
+// numbers are the bot's button labels.
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { type LastMove, type Move, type Side, opponentOf } from '../engine/index.js';
+import { OFF_TRAY, type Point, type Rect, WAITING_TRAY, areaOf, pawnCenter } from './layout.js';
+import { drawPawn } from './pieces.js';
+import { font } from './text.js';
+import { COLOURS } from './theme.js';
+import { inset } from './background.js';
+
+export const PAWN_HEIGHT = 52;
+
+/** The last move: a faint pawn where it came from and arrows for it and any pawn it displaced. */
+export function drawLastMove(ctx: SKRSContext2D, last: LastMove): void {
+  const from = pawnCenter(last.from, last.side);
+  ctx.save();
+  ctx.globalAlpha = 0.28;
+  drawPawn(ctx, last.side, from, PAWN_HEIGHT);
+  ctx.restore();
+  const reached = pawnCenter(last.to, last.side);
+  drawArrow(ctx, from, reached, COLOURS.lastMove, false);
+  // A square that sent the pawn on (27 → 15, drowning): a dashed second leg.
+  if (last.end !== last.to) drawArrow(ctx, reached, pawnCenter(last.end, last.side), COLOURS.lastMove, true);
+  if (last.captured) {
+    const victim: Side = opponentOf(last.side);
+    drawArrow(ctx, pawnCenter(last.captured.from, victim), pawnCenter(last.captured.to, victim), COLOURS.lastCapture, true);
+  }
+}
+
+/**
+ * A curved arrow from `a` to `b`, stopping short of the pawns at both ends. The curve bends to the
+ * left of its direction, so the two arrows of a swap (a → b, b → a) do not overlap.
+ */
+function drawArrow(ctx: SKRSContext2D, a: Point, b: Point, colour: string, dashed: boolean): void {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length = Math.hypot(dx, dy);
+  if (length < 1) return;
+  const bend = Math.max(14, length * 0.18);
+  const control = { x: (a.x + b.x) / 2 + (dy / length) * bend, y: (a.y + b.y) / 2 - (dx / length) * bend };
+  const start = towards(a, control, 16);
+  const end = towards(b, control, 30);
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = 4;
+  ctx.lineCap = 'round';
+  ctx.setLineDash(dashed ? [8, 7] : []);
+  ctx.beginPath();
+  ctx.moveTo(start.x, start.y);
+  ctx.quadraticCurveTo(control.x, control.y, end.x, end.y);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  const angle = Math.atan2(end.y - control.y, end.x - control.x);
+  ctx.beginPath();
+  ctx.moveTo(end.x + Math.cos(angle) * 6, end.y + Math.sin(angle) * 6);
+  ctx.lineTo(end.x + Math.cos(angle + 2.5) * 14, end.y + Math.sin(angle + 2.5) * 14);
+  ctx.lineTo(end.x + Math.cos(angle - 2.5) * 14, end.y + Math.sin(angle - 2.5) * 14);
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** The point `distance` pixels from `from` in the direction of `to`. */
+function towards(from: Point, to: Point, distance: number): Point {
+  const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
+  return { x: from.x + ((to.x - from.x) / length) * distance, y: from.y + ((to.y - from.y) / length) * distance };
+}
+
+const BADGE_RADIUS = 15;
+
+/**
+ * Numbered markers 1..n in `moves` order: a solid badge on the pawn that moves and a dashed
+ * outline with a ring badge on the square it reaches (the tray for entering and bearing off).
+ */
+export function drawMoveMarkers(ctx: SKRSContext2D, moves: readonly Move[], side: Side): void {
+  const outlined = new Set<number>();
+  const fromCount = new Map<number, number>();
+  const toCount = new Map<number, number>();
+  moves.forEach((move, i) => {
+    if (!outlined.has(move.to)) {
+      outlined.add(move.to);
+      drawTargetOutline(ctx, areaOf(move.to), 'stroke');
+    }
+    const k = toCount.get(move.to) ?? 0;
+    toCount.set(move.to, k + 1);
+    drawBadge(ctx, targetBadgeAt(move.to, k), i + 1, false);
+  });
+  moves.forEach((move, i) => {
+    const k = fromCount.get(move.from) ?? 0;
+    fromCount.set(move.from, k + 1);
+    drawBadge(ctx, fromBadgeAt(move.from, side, k), i + 1, true);
+  });
+}
+
+/** The k-th badge on a moving pawn: its top-right corner, further ones to the left. */
+function fromBadgeAt(square: number, side: Side, k: number): Point {
+  if (square === 0) {
+    const pawn = pawnCenter(0, side);
+    return { x: pawn.x - k * 26, y: pawn.y - 22 };
+  }
+  const cell = areaOf(square);
+  return { x: cell.x + cell.w - 17 - k * 30, y: cell.y + 17 };
+}
+
+/** The k-th target badge: a cell's bottom-right corner; in the off tray, a column down its side. */
+function targetBadgeAt(square: number, k: number): Point {
+  if (square === 31 || square === 0) {
+    const tray = square === 31 ? OFF_TRAY : WAITING_TRAY;
+    return { x: tray.x + tray.w - 20 - (k % 2) * 28, y: tray.y + 22 + Math.floor(k / 2) * 28 };
+  }
+  const cell = areaOf(square);
+  return { x: cell.x + cell.w - 17 - k * 30, y: cell.y + cell.h - 17 };
+}
+
+/** The tint of the squares the moves reach, drawn under the pawns so they keep their colours. */
+export function drawTargetAreas(ctx: SKRSContext2D, moves: readonly Move[]): void {
+  for (const square of new Set(moves.map((move) => move.to))) drawTargetOutline(ctx, areaOf(square), 'fill');
+}
+
+function drawTargetOutline(ctx: SKRSContext2D, area: Rect, part: 'fill' | 'stroke'): void {
+  const rect = inset(area, 4);
+  ctx.beginPath();
+  ctx.roundRect(rect.x, rect.y, rect.w, rect.h, 6);
+  if (part === 'fill') {
+    ctx.fillStyle = COLOURS.targetFill;
+    ctx.fill();
+    return;
+  }
+  ctx.strokeStyle = COLOURS.accent;
+  ctx.lineWidth = 3;
+  ctx.setLineDash([9, 6]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+function drawBadge(ctx: SKRSContext2D, at: Point, number: number, solid: boolean): void {
+  ctx.beginPath();
+  ctx.arc(at.x, at.y, BADGE_RADIUS, 0, Math.PI * 2);
+  ctx.fillStyle = solid ? COLOURS.accent : COLOURS.accentText;
+  ctx.fill();
+  ctx.lineWidth = solid ? 2 : 3;
+  ctx.strokeStyle = solid ? COLOURS.accentText : COLOURS.accent;
+  ctx.stroke();
+  ctx.fillStyle = solid ? COLOURS.accentText : COLOURS.accent;
+  ctx.font = font(19, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(number), at.x, at.y + 1);
+}

@@ -1,0 +1,16 @@
+// The renderer's contract with the game service.
+import type { Move, Side } from '../engine/index.js';
+
+export interface BoardView {
+  names: Record<Side, string>;
+  /** The legal moves, numbered 1..n on the picture in this order (= the button order). */
+  moves?: Move[];
+}
+
+export interface RenderedBoard {
+  image: Buffer;
+  /** The attachment's file name; its extension tells Discord the format. */
+  fileName: string;
+  /** A description of the picture, at most 1024 characters. */
+  alt: string;
+}
