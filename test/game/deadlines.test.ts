@@ -1,0 +1,89 @@
+// Deadlines and restarts: state lives in the database file, so closing and reopening mid-game
+// loses nothing, and deadlines that fell due while closed are applied exactly once.
+import { describe, expect, it } from 'vitest';
+import { ANA, BEN, BOT, CLEO, GUILD, open, startGame, tempDbPath, testClock, value } from './harness.js';
+
+const HOUR = 3_600_000;
+const config = { challengeTtlMs: 10 * 60_000, turnTtlMs: 24 * HOUR };
+
+describe('restart', () => {
+  it('keeps playing after the database is closed and reopened mid-game', async () => {
+    const path = tempDbPath();
+    const clock = testClock();
+    let service = open(path, { now: clock.now, config });
+    let view = await startGame(service, 'c', 'pennsic');
+    for (let i = 0; i < 6; i++) {
+      view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+    }
+    service.close();
+
+    service = open(path, { now: clock.now, config });
+    const resumed = value(await service.gameInChannel('c'));
+    expect(resumed).toMatchObject({ gameId: view.gameId, version: view.version, state: view.state, toAct: view.toAct, choices: view.choices });
+    // A button from before the restart still works, once.
+    const next = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+    expect(next.version).toBe(view.version + 1);
+    expect(service.verify().problems).toEqual([]);
+    service.close();
+  });
+
+  it('applies deadlines that fell due while closed exactly once, and reports their messages', async () => {
+    const path = tempDbPath();
+    const clock = testClock();
+    let service = open(path, { now: clock.now, config });
+    const game = await startGame(service, 'c');
+    value(service.setMessage('game', game.gameId, 'msg-game'));
+    const made = value(await service.challenge({ guildId: GUILD, channelId: 'd', challenger: CLEO, opponent: BEN, ruleset: 'regency' }));
+    if (made.kind !== 'challenge') throw new Error('expected a challenge');
+    value(service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
+    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [] });
+    service.close();
+
+    clock.advance(25 * HOUR); // the bot was down for a day
+    service = open(path, { now: clock.now, config });
+    const swept = await service.sweep();
+    expect(swept.expiredChallenges).toMatchObject([{ challengeId: made.challenge.challengeId, status: 'expired', channelId: 'd', messageId: 'msg-challenge' }]);
+    expect(swept.timedOutGames).toHaveLength(1);
+    const ended = swept.timedOutGames[0]!;
+    const loser = game.toAct!;
+    expect(ended).toMatchObject({ gameId: game.gameId, status: 'finished', channelId: 'c', messageId: 'msg-game' });
+    expect(ended.result).toMatchObject({ reason: 'timeout', loser });
+    expect(ended.result!.ratings).toHaveLength(2);
+    expect(ended.description).toBe(`${loser.name} did not play in time: ${ended.result!.winner.name} wins by forfeit.`);
+    service.close();
+
+    // A second process (or the next interval) finds nothing left to do.
+    service = open(path, { now: clock.now, config });
+    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [] });
+    const stats = value(service.stats({ guildId: GUILD, userId: loser.id }));
+    expect(stats.total).toMatchObject({ games: 1, losses: 1 });
+    expect(stats.ratingHistory).toHaveLength(1);
+    service.close();
+  });
+
+  it('moves the deadline on with every action and never times out the bot', async () => {
+    const clock = testClock();
+    const service = open(tempDbPath(), { now: clock.now, config });
+    let view = await startGame(service, 'c');
+    clock.advance(23 * HOUR);
+    view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+    expect(view.turnDeadline).toBe(clock.now() + 24 * HOUR);
+    clock.advance(23 * HOUR);
+    expect((await service.sweep()).timedOutGames).toEqual([]);
+
+    const made = value(await service.challenge({ guildId: GUILD, channelId: 'bot', challenger: ANA, opponent: BOT, ruleset: 'kendall' }));
+    if (made.kind !== 'game') throw new Error('expected a game');
+    let botGame = made.game;
+    // Let the person act until it is the bot's turn, then leave the bot waiting for days.
+    while (!botGame.botToAct) {
+      botGame = value(await service.act({ gameId: botGame.gameId, userId: ANA.id, version: botGame.version, action: botGame.choices.at(-1)!.action }));
+    }
+    expect(botGame.turnDeadline).toBeNull();
+    expect(service.pendingBotGames()).toEqual([botGame.gameId]);
+    clock.advance(2 * HOUR);
+    const swept = await service.sweep();
+    expect(swept.timedOutGames.map((g) => g.gameId)).toEqual([view.gameId]);
+    expect(service.pendingBotGames()).toEqual([botGame.gameId]);
+    service.close();
+  });
+});

@@ -1,0 +1,73 @@
+// Leaderboards, stats and history from games decided through the service (by resignation, to be quick).
+import { describe, expect, it } from 'vitest';
+import { rankStandings } from '../../src/game/standings.js';
+import type { GameService } from '../../src/game/service.js';
+import type { Player } from '../../src/game/types.js';
+import { ANA, BEN, CLEO, GUILD, open, tempDbPath, testClock, textOnlyRenderer, value } from './harness.js';
+
+async function decide(service: GameService, winner: Player, loser: Player, ruleset: string, guildId = GUILD): Promise<number> {
+  const made = value(await service.challenge({ guildId, channelId: 'c', challenger: winner, opponent: loser, ruleset }));
+  if (made.kind !== 'challenge') throw new Error('expected a challenge');
+  const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
+  value(await service.resign({ gameId: game.gameId, userId: loser.id }));
+  return game.gameId;
+}
+
+describe('leaderboard, stats and history', () => {
+  it('ranks established players by rating, then provisional ones, per guild', async () => {
+    const clock = testClock();
+    const service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
+    for (let i = 0; i < 4; i++) await decide(service, ANA, BEN, 'kendall');
+    await decide(service, BEN, ANA, 'regency');
+    clock.advance(1000);
+    await decide(service, CLEO, ANA, 'kendall'); // Cleo: one game, a win, the best rating maybe, still provisional
+    await decide(service, BEN, CLEO, 'kendall', 'another-guild');
+
+    const board = value(service.leaderboard({ guildId: GUILD }));
+    expect(board.map((e) => [e.rank, e.player.name, e.games, e.wins, e.losses, e.provisional])).toEqual([
+      [1, 'Ana', 6, 4, 2, false],
+      [2, 'Ben', 5, 1, 4, false],
+      [3, 'Cleo', 1, 1, 0, true],
+    ]);
+    expect(board[0]!.rating!).toBeGreaterThan(board[1]!.rating!);
+
+    // One rule set: ranked by win rate there, ratings still the guild-wide ones.
+    const regency = value(service.leaderboard({ guildId: GUILD, ruleset: 'regency' }));
+    expect(regency.map((e) => [e.player.name, e.wins, e.losses, e.provisional])).toEqual([
+      ['Ben', 1, 0, true],
+      ['Ana', 0, 1, true],
+    ]);
+    expect(regency[0]!.rating).toBe(board[1]!.rating);
+    expect(service.leaderboard({ guildId: GUILD, ruleset: 'ludo' })).toMatchObject({ ok: false, code: 'invalid' });
+
+    const ana = value(service.stats({ guildId: GUILD, userId: ANA.id }));
+    expect(ana.total).toEqual({ games: 6, wins: 4, losses: 2, winRate: 4 / 6 });
+    expect(ana.byRuleset).toEqual([
+      { ruleset: 'kendall', games: 5, wins: 4, losses: 1, winRate: 0.8 },
+      { ruleset: 'regency', games: 1, wins: 0, losses: 1, winRate: 0 },
+    ]);
+    expect(ana.streak).toEqual({ result: 'lost', length: 2 });
+    expect(ana.ratingHistory).toHaveLength(6);
+    expect(ana.ratingHistory[0]!.before).toBe(1500);
+    expect(ana.rating).toBe(ana.ratingHistory.at(-1)!.after);
+    expect(ana.provisional).toBe(false);
+
+    const history = value(service.history({ guildId: GUILD, userId: ANA.id, limit: 3 }));
+    expect(history.map((h) => [h.opponent.name, h.ruleset, h.result, h.reason])).toEqual([
+      ['Cleo', 'kendall', 'lost', 'resigned'],
+      ['Ben', 'regency', 'lost', 'resigned'],
+      ['Ben', 'kendall', 'won', 'resigned'],
+    ]);
+    expect(value(service.history({ guildId: 'another-guild', userId: ANA.id }))).toEqual([]);
+    expect(service.stats({ guildId: GUILD, userId: 'nobody' })).toMatchObject({ ok: false, code: 'not-found' });
+    service.close();
+  });
+
+  it('breaks ties deterministically: more games, then user id', () => {
+    const row = (userId: string, rating: number, games: number, wins: number) => ({ userId, name: userId, rating, games, wins });
+    const ranked = rankStandings([row('b', 1500, 5, 3), row('a', 1500, 5, 2), row('c', 1500, 7, 3), row('d', 1900, 4, 4)], 'rating', 10);
+    expect(ranked.map((e) => e.player.id)).toEqual(['c', 'a', 'b', 'd']);
+    const byRate = rankStandings([row('b', 0, 6, 3), row('a', 0, 6, 3), row('c', 0, 5, 3)], 'winRate', 2);
+    expect(byRate.map((e) => e.player.id)).toEqual(['c', 'a']);
+  });
+});
