@@ -91,6 +91,13 @@ export const samples: Sample[] = [
     'pennsic-waters',
     after({ ruleset: 'pennsic', board: '....WB..B..W...B.W.B...WB.W...', toMove: 'W', throw: null, unmoved: [] }),
   ),
+  // White, stuck on the last squares, forfeits a 4: Black may take it or throw.
+  sampleOf(
+    'kendall-offer',
+    after({ ruleset: 'kendall', board: '.........B.B...........BBB.WWW', toMove: 'W', throw: null, unmoved: [] }, [
+      { type: 'throw', sticks: sticks('kendall', 4) },
+    ]),
+  ),
   // White bears off the last pawn and wins, scoring points from Black's position.
   sampleOf(
     'regency-over',
