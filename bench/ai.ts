@@ -1,0 +1,54 @@
+// `npm run bench -- ai`: how long the computer player takes to decide, per rule set and strength,
+// over positions with a real choice taken from medium-versus-easy games. Reported as
+// ai.<ruleset>.<strength>.p50 / .p99 in ms (target: hard p99 ≤ 50 ms), plus hard's positions searched.
+import { type GameState, Position, type Rules, legalActions, resolveRules, toState } from '../src/engine/index.js';
+import { STRENGTHS, chooseAction } from '../src/ai/index.js';
+import { chooseCode } from '../src/ai/choose.js';
+import { playCode } from '../src/ai/codes.js';
+import { decisionSeed } from '../src/ai/selfplay.js';
+import type { Report } from './run.js';
+import { quantile, yieldToLoop } from './stats.js';
+
+const CONFIGS: { name: string; rules: Rules }[] = [
+  ...(['kendall', 'traditional', 'pennsic', 'dancers', 'regency'] as const).map((id) => ({ name: id, rules: rulesOf(id, {}) })),
+  { name: 'kendall7', rules: rulesOf('kendall', { pawns: 7 }) },
+];
+const POSITIONS = Number(process.env.AI_BENCH_POSITIONS ?? 300);
+
+function rulesOf(id: string, options: object): Rules {
+  const rules = resolveRules(id, options);
+  if (typeof rules === 'string') throw new Error(rules);
+  return rules;
+}
+
+/** Decision points (more than one legal action) met in medium-versus-easy games, as states. */
+function samplePositions(rules: Rules, count: number): GameState[] {
+  const states: GameState[] = [];
+  for (let game = 1; states.length < count; game++) {
+    const pos = Position.start(rules, game);
+    while (pos.phase !== 'over' && states.length < count) {
+      const state = toState(pos);
+      if (legalActions(state).length > 1) states.push(state);
+      const strength = (pos.turn === 1) === (game % 2 === 0) ? 'medium' : 'easy';
+      playCode(pos, chooseCode(pos, strength, decisionSeed(game, pos.ply)));
+    }
+  }
+  return states;
+}
+
+export async function run(report: Report): Promise<void> {
+  for (const { name, rules } of CONFIGS) {
+    const states = samplePositions(rules, POSITIONS);
+    for (const strength of STRENGTHS) {
+      const times: number[] = [];
+      for (const [i, state] of states.entries()) {
+        const start = performance.now();
+        chooseAction(state, strength, i);
+        times.push(performance.now() - start);
+        if (i % 50 === 0) await yieldToLoop();
+      }
+      report(`ai.${name}.${strength}.p50`, quantile(times, 0.5), 'ms');
+      report(`ai.${name}.${strength}.p99`, quantile(times, 0.99), 'ms');
+    }
+  }
+}

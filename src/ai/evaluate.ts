@@ -1,0 +1,121 @@
+// How good a position is, in "squares of progress", from light's (W's) point of view. Medium
+// picks the move whose result scores best; hard scores the leaves of its search with the same
+// function. Everything rule-specific is read from the engine (its rules data and its own move
+// generator), so the one evaluation fits every rule set and option.
+import { type Position, type Rules, moveFrom, moveTo, throwDistribution } from '../engine/index.js';
+
+/** A finished game: far beyond any difference in progress. */
+export const WIN_SCORE = 10_000;
+
+/** A borne-off pawn is worth more than one on the last square: it can no longer be held up. */
+const OFF_BONUS = 6;
+/** A waiting pawn (dancers) must first throw an entering value. */
+const WAITING_VALUE = -3;
+/** Extra loss for a captured pawn that has to enter again. */
+const REENTRY_COST = 4;
+/** How much a threat counts for the side about to throw, and for the side that throws after it. */
+const THREAT_NOW = 0.9;
+const THREAT_LATER = 0.35;
+/** No throw table has a value above this. */
+const MAX_THROW = 6;
+
+interface Tables {
+  chances: { value: number; chance: number }[];
+  /** Expected value of one throw: what having the throw in hand is worth. */
+  tempo: number;
+  /** The House of Waters / Death (a 'water' square), or -1. */
+  water: number;
+  /** What a pawn in that house costs: it freezes its side, and usually has to go back to 15. */
+  waterPenalty: number;
+}
+
+const tablesCache = new WeakMap<Rules, Tables>();
+
+function tablesFor(rules: Rules): Tables {
+  let tables = tablesCache.get(rules);
+  if (!tables) {
+    const chances = throwDistribution(rules.throwTable);
+    let water = -1;
+    for (const [square, info] of Object.entries(rules.squares)) if (info.effect?.kind === 'water') water = Number(square);
+    tables = {
+      chances,
+      tempo: chances.reduce((sum, c) => sum + c.value * c.chance, 0),
+      water,
+      waterPenalty: water > 0 ? 14 : 0,
+    };
+    tablesCache.set(rules, tables);
+  }
+  return tables;
+}
+
+const scratch: number[] = [];
+
+/** The static score of `pos` from W's point of view (positive: W is better off). */
+export function evaluate(pos: Position): number {
+  if (pos.winner) return pos.winner === 1 ? WIN_SCORE : -WIN_SCORE;
+  const tables = tablesFor(pos.rules);
+  const mover = pos.turn;
+  const other = 3 - mover;
+  let forMover = material(pos, mover, tables) - material(pos, other, tables) + tables.tempo;
+  forMover += THREAT_NOW * threat(pos, mover, tables) - THREAT_LATER * threat(pos, other, tables);
+  return mover === 1 ? forMover : -forMover;
+}
+
+/** Progress of `side`: squares advanced, pawns borne off, waiting pawns and a frozen pawn. */
+function material(pos: Position, side: number, tables: Tables): number {
+  let score = 0;
+  const board = pos.board;
+  for (let s = 1; s <= 30; s++) if (board[s] === side) score += s;
+  score += pos.off[side]! * (31 + OFF_BONUS) + pos.waiting[side]! * WAITING_VALUE;
+  if (tables.water > 0 && board[tables.water] === side) score -= tables.waterPenalty;
+  return score;
+}
+
+/**
+ * What `attacker` expects to take from the other side with its next throw: for each throw value,
+ * the costliest capture among its legal moves (asked of the engine, so protection, blocking
+ * threes, safe squares and frozen sides are all as the rules say), weighted by the throw's chance.
+ * Only values that could reach a victim at all (a pawn that far behind or ahead of one, or
+ * entering onto one) are asked about: the engine's move generator is the costly part.
+ */
+function threat(pos: Position, attacker: number, tables: Tables): number {
+  const victim = 3 - attacker;
+  const side = attacker as 1 | 2;
+  const reachable = captureDistances(pos, attacker);
+  if (reachable === 0) return 0;
+  let expected = 0;
+  for (const { value, chance } of tables.chances) {
+    if (!(reachable & (1 << value))) continue;
+    let best = 0;
+    for (const code of pos.movesFor(side, value, scratch)) {
+      const to = moveTo(code);
+      if (to <= 30 && pos.board[to] === victim) best = Math.max(best, captureLoss(pos, moveFrom(code), to, tables));
+    }
+    expected += chance * best;
+  }
+  return expected;
+}
+
+/** Bit d set when some pawn of `attacker` is d squares from a victim (either way), or could enter onto one. */
+function captureDistances(pos: Position, attacker: number): number {
+  const board = pos.board;
+  const victim = 3 - attacker;
+  const entering = pos.waiting[attacker]! > 0;
+  let bits = 0;
+  for (let t = 1; t <= 30; t++) {
+    if (board[t] !== victim) continue;
+    if (entering && t <= MAX_THROW) bits |= 1 << t;
+    for (let d = 1; d <= MAX_THROW; d++) {
+      if (board[t - d] === attacker || board[t + d] === attacker) bits |= 1 << d;
+    }
+  }
+  return bits;
+}
+
+/** Squares lost by the pawn on `to` when attacked from `from`. */
+function captureLoss(pos: Position, from: number, to: number, tables: Tables): number {
+  const rules = pos.rules;
+  if (rules.capture === 'remove' || from === 0) return to + REENTRY_COST;
+  const dest = rules.swapDestination ? rules.swapDestination(pos, to, from) : from;
+  return to - dest + (dest === tables.water ? tables.waterPenalty : 0);
+}
