@@ -10,18 +10,6 @@ export function runThrough(board: Uint8Array, square: number, side: number, noRu
   return run;
 }
 
-/** Whether three or more consecutive pawns of `side` stand strictly between squares `a` and `b`. */
-export function threeBetween(board: Uint8Array, a: number, b: number, side: number): boolean {
-  const lo = Math.min(a, b) + 1;
-  const hi = Math.min(Math.max(a, b) - 1, 30);
-  let run = 0;
-  for (let s = lo; s <= hi; s++) {
-    run = board[s] === side ? run + 1 : 0;
-    if (run === 3) return true;
-  }
-  return false;
-}
-
 /** The first empty square from `square` going up (towards 30) or down (towards 1), or -1. */
 export function firstFree(board: Uint8Array, square: number, search: 'up' | 'down'): number {
   const step = search === 'up' ? 1 : -1;

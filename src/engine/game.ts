@@ -108,7 +108,7 @@ export function positionFromSetup(setup: Setup): Result<Position> {
     return fail(`a throw of ${setup.throw} is impossible in ${rules.id} (throws: ${[...new Set(rules.throwTable)].sort().join(', ')})`);
   }
   const pos = new Position(rules, SeededSticks.fromSeed(setup.seed ?? 0));
-  pos.board.set(board);
+  pos.setBoard(board);
   for (const side of SIDES) {
     const code = sideCode(side);
     pos.waiting[code] = waiting[side];
@@ -165,7 +165,7 @@ export function toPosition(state: GameState): Result<Position> {
     return fail('the generator state must be four integers');
   }
   const pos = new Position(rules, SeededSticks.fromState(state.rng));
-  pos.board.set(board);
+  pos.setBoard(board);
   for (const side of SIDES) {
     const code = sideCode(side);
     pos.waiting[code] = state.waiting[side];

@@ -3,9 +3,9 @@
 // A Position is the mutable, fast form of a game: the AI and the benchmarks play on it directly;
 // the public API (game.ts) converts it to and from the plain GameState. Moves are encoded as
 // numbers (from * 32 + to) so generating them allocates nothing.
-import { firstFree, runThrough, squareFlags, threeBetween } from './board.js';
+import { firstFree, runThrough, squareFlags } from './board.js';
 import type { BoardView, Rules, SideCode, SquareEffect } from './rules.js';
-import { SeededSticks, throwValue, type ThrowSource } from './throws.js';
+import { SeededSticks, throwValue, type ThrowSource, type ThrowTable } from './throws.js';
 import type { GameEvent, Phase, Side } from './types.js';
 
 export const sideCode = (side: Side): SideCode => (side === 'W' ? 1 : 2);
@@ -16,19 +16,46 @@ export const moveFrom = (code: number): number => code >> 5;
 export const moveTo = (code: number): number => code & 31;
 
 const OFF = 31;
+/** More than any position allows: one move per pawn (at most 7) plus entering. */
+export const MAX_MOVES = 16;
 const WATER = 27;
 const REBIRTH = 15;
 
-/** A rule set's data turned into flag arrays once, so the hot path only indexes. */
+/**
+ * A rule set's data in one fixed shape, built once per Rules: flag arrays indexed by square or
+ * value, and every hook present (the default where the rule set has none). The five rule objects
+ * have different shapes; reading them in the hot path would make V8's property access megamorphic.
+ */
 interface Compiled {
   extraOn: Uint8Array; // by throw value
   enterOn: Uint8Array; // by throw value
   safe: Uint8Array; // by square
   noProtection: Uint8Array; // by square
+  noProtectionBits: number; // the same squares as a bit mask
   exitOnly: Uint8Array; // by square
   effects: (SquareEffect | undefined)[]; // by square
-  water: boolean; // some square is a House of Waters (always 27)
+  water: boolean; // 27 is a House of Waters
+  mustLandOn26: boolean;
+  pairsProtect: boolean;
+  threesBlock: boolean;
+  removeCaptured: boolean;
+  backwardWhenStuck: boolean;
+  firstMoverSide: number; // side code, 0 = none
+  firstMoverSquare: number;
+  openingSide: number; // side code, 0 = none
+  opening: number; // encoded move
+  openingEarnsThrow: boolean;
+  throwTable: ThrowTable;
+  pawns: number;
+  passKeepsExtraThrows: boolean;
+  forfeitOffer: boolean;
+  bearOffEarnsThrow: boolean;
+  canBearOff: NonNullable<Rules['canBearOff']>;
+  swapDestination: NonNullable<Rules['swapDestination']>;
 }
+
+const exactBearOff = (_view: BoardView, _side: SideCode, from: number, value: number): boolean => from + value === OFF;
+const swapToAttackerSquare = (_view: BoardView, _square: number, from: number): number => from;
 
 const compiledCache = new WeakMap<Rules, Compiled>();
 
@@ -42,19 +69,46 @@ function compile(rules: Rules): Compiled {
       enterOn: squareFlags(rules.enterOn),
       safe: squareFlags(rules.safeSquares),
       noProtection: squareFlags(rules.noProtectionOn),
+      noProtectionBits: rules.noProtectionOn.reduce((bits, square) => bits | (1 << square), 0),
       exitOnly: squareFlags(rules.exitOnlyFrom),
       effects,
       water: effects[WATER]?.kind === 'water',
+      mustLandOn26: rules.mustLandOn26,
+      pairsProtect: rules.pairsProtect,
+      threesBlock: rules.threesBlock,
+      removeCaptured: rules.capture === 'remove',
+      backwardWhenStuck: rules.whenStuck === 'backward',
+      firstMoverSide: rules.firstMover ? sideCode(rules.firstMover.side) : 0,
+      firstMoverSquare: rules.firstMover?.square ?? 0,
+      openingSide: rules.opening ? sideCode(rules.opening.side) : 0,
+      opening: rules.opening ? encodeMove(rules.opening.from, rules.opening.to) : 0,
+      openingEarnsThrow: rules.opening?.earnsThrow ?? false,
+      throwTable: rules.throwTable,
+      pawns: rules.pawns,
+      passKeepsExtraThrows: rules.passKeepsExtraThrows,
+      forfeitOffer: rules.forfeitOffer,
+      bearOffEarnsThrow: rules.bearOffEarnsThrow,
+      canBearOff: rules.canBearOff ?? exactBearOff,
+      swapDestination: rules.swapDestination ?? swapToAttackerSquare,
     };
     compiledCache.set(rules, compiled);
   }
   return compiled;
 }
 
+function copyOut(list: Uint16Array, count: number, out: number[]): number[] {
+  out.length = 0;
+  for (let i = 0; i < count; i++) out.push(list[i]!);
+  return out;
+}
+
 export class Position implements BoardView {
   readonly rules: Rules;
   private readonly c: Compiled;
+  /** Cells 1..30: 0 empty, 1 W, 2 B. Read freely; write only through `setBoard` (bits follow it). */
   readonly board = new Uint8Array(32);
+  /** Per side, bit s set while that side has a pawn on square s: generation walks pawns, not squares. */
+  private readonly bits = [0, 0, 0];
   /** Pawns waiting to enter and pawns borne off, indexed by side code (index 0 unused). */
   readonly waiting = [0, 0, 0];
   readonly off = [0, 0, 0];
@@ -76,7 +130,10 @@ export class Position implements BoardView {
   rng: SeededSticks;
   /** When set, every step appends what happened here (the API collects them; the fast path does not). */
   events: GameEvent[] | null = null;
-  private readonly scratch: number[] = [];
+  /** The legal moves for the throw in play (phase `move`), and a buffer for other lists. */
+  private readonly pending = new Uint16Array(MAX_MOVES);
+  private pendingCount = 0;
+  private readonly scratch = new Uint16Array(MAX_MOVES);
 
   constructor(rules: Rules, rng: SeededSticks) {
     this.rules = rules;
@@ -89,7 +146,7 @@ export class Position implements BoardView {
     const pos = new Position(rules, SeededSticks.fromSeed(seed));
     for (let s = 1; s <= 30; s++) {
       const ch = rules.start.board[s - 1];
-      pos.board[s] = ch === 'W' ? 1 : ch === 'B' ? 2 : 0;
+      if (ch === 'W' || ch === 'B') pos.put(s, sideCode(ch));
     }
     pos.waiting[1] = pos.waiting[2] = rules.start.waiting;
     pos.turn = sideCode(rules.start.first);
@@ -99,7 +156,7 @@ export class Position implements BoardView {
 
   clone(): Position {
     const copy = new Position(this.rules, SeededSticks.fromState(this.rng.state()));
-    copy.board.set(this.board);
+    copy.setBoard(this.board);
     for (let i = 1; i <= 2; i++) {
       copy.waiting[i] = this.waiting[i]!;
       copy.off[i] = this.off[i]!;
@@ -118,16 +175,33 @@ export class Position implements BoardView {
     return copy;
   }
 
+  /** Replace the whole board (cells indexed 1..30: 0 empty, 1 W, 2 B). */
+  setBoard(cells: Uint8Array): void {
+    this.board.fill(0);
+    this.bits[1] = this.bits[2] = 0;
+    for (let s = 1; s <= 30; s++) if (cells[s] === 1 || cells[s] === 2) this.put(s, cells[s] as SideCode);
+  }
+
+  private put(square: number, side: SideCode): void {
+    this.board[square] = side;
+    this.bits[side]! |= 1 << square;
+  }
+
+  private clear(square: number): void {
+    const side = this.board[square]!;
+    this.bits[side]! &= ~(1 << square);
+    this.board[square] = 0;
+  }
+
   // ---- What may be done now -------------------------------------------------------------
 
   /** The opening move due now, before any throw (encoded), or -1. */
   private openingDue(): number {
-    const opening = this.rules.opening;
-    if (!opening || this.phase !== 'throw') return -1;
-    const side = sideCode(opening.side);
-    if (side !== this.turn || !(this.unmoved & (1 << side))) return -1;
-    if (this.board[opening.from] !== side || this.board[opening.to] !== 0) return -1;
-    return encodeMove(opening.from, opening.to);
+    const c = this.c;
+    const side = this.turn;
+    if (c.openingSide !== side || this.phase !== 'throw' || !(this.unmoved & (1 << side))) return -1;
+    if (this.board[moveFrom(c.opening)] !== side || this.board[moveTo(c.opening)] !== 0) return -1;
+    return c.opening;
   }
 
   /** Whether the side to move may throw the sticks now. */
@@ -141,79 +215,98 @@ export class Position implements BoardView {
   }
 
   /**
-   * The legal pawn moves now, encoded, in button order (entering first, then by square).
-   * In phase `move`: the moves for the pending throw. In phase `throw`: moves allowed instead of a
-   * throw (the opening, or a pawn in the House of Waters going back to 15).
+   * The legal pawn moves now, encoded, in button order (entering first, then by square), written
+   * into `into`; returns how many. In phase `move`: the moves for the throw in play. In phase
+   * `throw`: moves allowed instead of a throw (the opening, or a pawn in the House of Waters going
+   * back to 15). Allocation-free, for hot loops; `moves()` is the convenient form.
    */
-  moves(out: number[]): number[] {
-    out.length = 0;
-    if (this.phase === 'move') return this.movesFor(this.turn, this.value, out);
-    if (this.phase === 'over') return out;
+  listMoves(into: Uint16Array): number {
+    if (this.phase === 'move') {
+      // Computed when the throw was put in play; nothing changes the position before a move.
+      for (let i = 0; i < this.pendingCount; i++) into[i] = this.pending[i]!;
+      return this.pendingCount;
+    }
+    if (this.phase === 'over') return 0;
     const opening = this.openingDue();
     if (opening >= 0) {
-      out.push(opening);
-    } else if (this.c.water && this.board[WATER] === this.turn && this.board[REBIRTH] === 0) {
-      out.push(encodeMove(WATER, REBIRTH));
+      into[0] = opening;
+      return 1;
     }
-    return out;
+    if (this.c.water && this.board[WATER] === this.turn && this.board[REBIRTH] === 0) {
+      into[0] = encodeMove(WATER, REBIRTH);
+      return 1;
+    }
+    return 0;
   }
 
-  /** Every legal move for `side` with throw `value`: forward ones, else (where the rules say) backward ones. */
+  /** The legal pawn moves now (see `listMoves`), into `out`. */
+  moves(out: number[]): number[] {
+    return copyOut(this.scratch, this.listMoves(this.scratch), out);
+  }
+
+  /** Every legal move for `side` with throw `value` (see `generateMoves`), into `out`. */
   movesFor(side: SideCode, value: number, out: number[]): number[] {
-    out.length = 0;
+    return copyOut(this.scratch, this.generateMoves(side, value, this.scratch), out);
+  }
+
+  /**
+   * The core: every legal move for `side` with throw `value`, forward ones, else (where the rules
+   * say) backward ones, written into `into`; returns how many.
+   */
+  generateMoves(side: SideCode, value: number, into: Uint16Array): number {
     const board = this.board;
-    // A pawn in the House of Waters freezes its side: only it may move, and only off the board.
-    if (this.c.water && board[WATER] === side) {
-      if (this.forwardTarget(side, WATER, value) === OFF) out.push(encodeMove(WATER, OFF));
-      return out;
+    const c = this.c;
+    // A pawn in the House of Waters freezes its side: only it may move, and only off the board
+    // with the exact throw (a 4). The texts grant that release unconditionally, and nothing may
+    // bar it: a three on 28-30 or a last-row rule could otherwise freeze a side for ever.
+    if (c.water && board[WATER] === side) {
+      if (WATER + value !== OFF) return 0;
+      into[0] = encodeMove(WATER, OFF);
+      return 1;
     }
-    const first = this.rules.firstMover;
-    if (first && this.unmoved & (1 << side) && sideCode(first.side) === side && board[first.square] === side) {
-      this.pawnMoves(side, value, first.square, out);
-      if (out.length > 0) return out;
-    }
-    if (this.c.enterOn[value] && this.waiting[side]! > 0 && this.canLand(side, value)) out.push(encodeMove(0, value));
-    for (let from = 1; from <= 30; from++) {
-      if (board[from] !== side) continue;
-      const to = this.forwardTarget(side, from, value);
-      if (to > 0) out.push(encodeMove(from, to));
-    }
-    if (out.length === 0 && this.rules.whenStuck === 'backward') {
-      for (let from = 1; from <= 30; from++) {
-        if (board[from] !== side) continue;
-        const to = this.backwardTarget(side, from, value);
-        if (to > 0) out.push(encodeMove(from, to));
+    if (c.firstMoverSide === side && this.unmoved & (1 << side) && board[c.firstMoverSquare] === side) {
+      const from = c.firstMoverSquare;
+      let to = this.forwardTarget(side, from, value);
+      if (to <= 0 && c.backwardWhenStuck) to = this.backwardTarget(side, from, value);
+      if (to > 0) {
+        into[0] = encodeMove(from, to);
+        return 1;
       }
     }
-    return out;
-  }
-
-  /** The moves of the single pawn on `from`: forward, else backward where the rules say. */
-  private pawnMoves(side: SideCode, value: number, from: number, out: number[]): void {
-    let to = this.forwardTarget(side, from, value);
-    if (to <= 0 && this.rules.whenStuck === 'backward') to = this.backwardTarget(side, from, value);
-    if (to > 0) out.push(encodeMove(from, to));
+    let count = 0;
+    if (c.enterOn[value] && this.waiting[side]! > 0 && this.canLand(side, value)) into[count++] = encodeMove(0, value);
+    // Walk the side's pawns from the lowest square up: take the lowest set bit each time.
+    for (let pawns = this.bits[side]!; pawns !== 0; pawns &= pawns - 1) {
+      const from = 31 - Math.clz32(pawns & -pawns);
+      const to = this.forwardTarget(side, from, value);
+      if (to > 0) into[count++] = encodeMove(from, to);
+    }
+    if (count === 0 && c.backwardWhenStuck) {
+      for (let pawns = this.bits[side]!; pawns !== 0; pawns &= pawns - 1) {
+        const from = 31 - Math.clz32(pawns & -pawns);
+        const to = this.backwardTarget(side, from, value);
+        if (to > 0) into[count++] = encodeMove(from, to);
+      }
+    }
+    return count;
   }
 
   /** Where `side`'s pawn on `from` goes moving `value` forward, or -1 if it may not. */
   private forwardTarget(side: SideCode, from: number, value: number): number {
-    if (this.c.exitOnly[from]) return this.mayBearOff(side, from, value) ? OFF : -1;
+    const c = this.c;
+    if (c.exitOnly[from]) return c.canBearOff(this, side, from, value) ? OFF : -1;
     const to = from + value;
-    if (this.rules.mustLandOn26 && from < 26 && to > 26) return -1;
-    if (this.rules.threesBlock && threeBetween(this.board, from, to, 3 - side)) return -1;
-    if (to > 30) return this.mayBearOff(side, from, value) ? OFF : -1;
+    if (c.mustLandOn26 && from < 26 && to > 26) return -1;
+    if (c.threesBlock && this.threeBetween(from, to, 3 - side)) return -1;
+    if (to > 30) return c.canBearOff(this, side, from, value) ? OFF : -1;
     return this.canLand(side, to) ? to : -1;
   }
 
   private backwardTarget(side: SideCode, from: number, value: number): number {
     const to = from - value;
     if (to < 1 || this.c.exitOnly[from]) return -1;
-    if (this.rules.threesBlock && threeBetween(this.board, from, to, 3 - side)) return -1;
+    if (this.c.threesBlock && this.threeBetween(to, from, 3 - side)) return -1;
     return this.canLand(side, to) ? to : -1;
-  }
-
-  private mayBearOff(side: SideCode, from: number, value: number): boolean {
-    return this.rules.canBearOff ? this.rules.canBearOff(this, side, from, value) : from + value === OFF;
   }
 
   /** Whether `side` may land on `square`: empty, or an opponent it may attack. */
@@ -225,11 +318,28 @@ export class Position implements BoardView {
   }
 
   private isProtected(square: number, side: number): boolean {
-    if (this.c.safe[square]) return true;
-    const rules = this.rules;
-    if (!rules.pairsProtect && !rules.threesBlock) return false;
-    const run = runThrough(this.board, square, side, this.c.noProtection);
-    return (rules.pairsProtect && run >= 2) || (rules.threesBlock && run >= 3);
+    const c = this.c;
+    if (c.safe[square]) return true;
+    if (c.pairsProtect) {
+      // A neighbour of the same side protects, unless either stands where protection does not apply.
+      const guards = this.bits[side]! & ~c.noProtectionBits;
+      return ((guards >>> square) & 1) === 1 && (((guards >>> (square - 1)) | (guards >>> (square + 1))) & 1) === 1;
+    }
+    return c.threesBlock && runThrough(this.board, square, side, c.noProtection) >= 3;
+  }
+
+  /**
+   * Whether three consecutive pawns of `side` stand strictly between squares `low` and `high`
+   * (`high` past 30 means off the board): a run starting on s covers s, s+1 and s+2.
+   */
+  private threeBetween(low: number, high: number, side: number): boolean {
+    const first = low + 1;
+    const last = Math.min(high - 1, 30);
+    const starts = last - first - 1; // runs may start on first .. last - 2
+    if (starts <= 0) return false;
+    const pawns = this.bits[side]!;
+    const runStarts = pawns & (pawns >>> 1) & (pawns >>> 2);
+    return (runStarts & (((1 << starts) - 1) << first)) !== 0;
   }
 
   // ---- Doing it ---------------------------------------------------------------------------
@@ -237,11 +347,11 @@ export class Position implements BoardView {
   /** Throw the sticks (from `source`, or the game's own seeded generator). */
   throwSticks(source: ThrowSource = this.rng): void {
     const sticks = source.sticks();
-    const value = throwValue(this.rules.throwTable, sticks);
+    const value = throwValue(this.c.throwTable, sticks);
     this.ply++;
     this.offer = 0;
     this.sticks = sticks;
-    this.emit({ type: 'throw', side: sideName(this.turn), throw: { sticks, value } });
+    if (this.events) this.events.push({ type: 'throw', side: sideName(this.turn), throw: { sticks, value } });
     this.startMove(value);
   }
 
@@ -250,7 +360,7 @@ export class Position implements BoardView {
     const value = this.offer;
     this.ply++;
     this.offer = 0;
-    this.emit({ type: 'take', side: sideName(this.turn), value });
+    if (this.events) this.events.push({ type: 'take', side: sideName(this.turn), value });
     this.startMove(value);
   }
 
@@ -262,19 +372,20 @@ export class Position implements BoardView {
     this.value = value;
     this.phase = 'move';
     if (this.c.extraOn[value]) this.extraThrows++;
-    if (settle && this.movesFor(this.turn, value, this.scratch).length === 0) this.pass();
+    this.pendingCount = this.generateMoves(this.turn, value, this.pending);
+    if (this.pendingCount === 0 && settle) this.pass();
   }
 
   /** No legal move for the throw: the turn passes (with the throw offered, where the rules say). */
   private pass(): void {
     const side = this.turn;
     const value = this.value;
-    this.emit({ type: 'pass', side: sideName(side), value });
-    if (this.rules.passKeepsExtraThrows && this.extraThrows > 0) return this.throwAgain();
+    if (this.events) this.events.push({ type: 'pass', side: sideName(side), value });
+    if (this.c.passKeepsExtraThrows && this.extraThrows > 0) return this.throwAgain();
     this.endTurn();
-    if (this.rules.forfeitOffer && this.movesFor(this.turn, value, this.scratch).length > 0) {
+    if (this.c.forfeitOffer && this.generateMoves(this.turn, value, this.scratch) > 0) {
       this.offer = value;
-      this.emit({ type: 'offer', side: sideName(this.turn), value });
+      if (this.events) this.events.push({ type: 'offer', side: sideName(this.turn), value });
     }
   }
 
@@ -285,7 +396,7 @@ export class Position implements BoardView {
     this.ply++;
     if (this.phase === 'throw') {
       if (this.openingDue() === code) {
-        this.extraThrows = this.rules.opening!.earnsThrow ? 1 : 0;
+        this.extraThrows = this.c.openingEarnsThrow ? 1 : 0;
         this.movePawn(from, to, true);
       } else {
         this.movePawn(from, to, false); // back to 15 from the House of Waters: ends the turn
@@ -307,7 +418,7 @@ export class Position implements BoardView {
     const board = this.board;
     const backward = to < from;
     if (from === 0) this.waiting[side]!--;
-    else board[from] = 0;
+    else this.clear(from);
     let end = to;
     let capturedFrom = -1;
     let capturedTo = -1;
@@ -317,22 +428,29 @@ export class Position implements BoardView {
     } else {
       if (board[to] === foe) {
         capturedFrom = to;
-        if (this.rules.capture === 'remove' || from === 0) {
+        this.clear(to);
+        if (this.c.removeCaptured || from === 0) {
           this.waiting[foe]!++;
           capturedTo = 0;
         } else {
-          capturedTo = this.rules.swapDestination ? this.rules.swapDestination(this, to, from) : from;
-          board[capturedTo] = foe;
+          capturedTo = this.c.swapDestination(this, to, from);
+          this.put(capturedTo, foe);
         }
       }
-      board[to] = side;
+      this.put(to, side);
       effect = counted ? this.c.effects[to] : undefined;
       if (effect) end = this.landOn(to, effect);
     }
     if (backward) this.extraThrows = 0; // a backward move loses the turn's extra throws
-    Object.assign(this.last, { side, from, to, end, capturedFrom, capturedTo });
+    const last = this.last;
+    last.side = side;
+    last.from = from;
+    last.to = to;
+    last.end = end;
+    last.capturedFrom = capturedFrom;
+    last.capturedTo = capturedTo;
     if (this.events) {
-      this.emit({
+      this.events.push({
         type: 'move',
         side: sideName(side),
         from,
@@ -347,7 +465,7 @@ export class Position implements BoardView {
 
   private bearOff(side: SideCode): void {
     this.off[side]!++;
-    if (this.rules.bearOffEarnsThrow) this.extraThrows++;
+    if (this.c.bearOffEarnsThrow) this.extraThrows++;
   }
 
   /** Apply a square's effect to the pawn that just landed there; returns where it ends up. */
@@ -361,18 +479,18 @@ export class Position implements BoardView {
         this.extraThrows = 0;
         return square;
       case 'drown':
-        this.board[square] = 0;
+        this.clear(square);
         this.waiting[side]!++;
         return 0;
       case 'off':
-        this.board[square] = 0;
+        this.clear(square);
         this.bearOff(side);
         return OFF;
       case 'sendTo': {
-        this.board[square] = 0;
+        this.clear(square);
         const dest = firstFree(this.board, effect.square, effect.search);
         if (dest < 0) throw new Error(`no free square from ${effect.square} ${effect.search}`);
-        this.board[dest] = side;
+        this.put(dest, side);
         return dest;
       }
     }
@@ -381,12 +499,12 @@ export class Position implements BoardView {
   private afterMove(): void {
     const side = this.turn;
     this.unmoved &= ~(1 << side);
-    if (this.off[side] === this.rules.pawns) {
+    if (this.off[side] === this.c.pawns) {
       this.winner = side;
       this.phase = 'over';
       this.extraThrows = 0;
-      this.score = this.rules.score ? this.rules.score(this, (3 - side) as SideCode) : null;
-      this.emit({ type: 'win', side: sideName(side), score: this.score });
+      this.score = this.rules.score ? this.rules.score(this, (3 - side) as SideCode) : null; // once per game
+      if (this.events) this.events.push({ type: 'win', side: sideName(side), score: this.score });
     } else if (this.extraThrows > 0) {
       this.throwAgain();
     } else {
@@ -397,16 +515,12 @@ export class Position implements BoardView {
   private throwAgain(): void {
     this.extraThrows--;
     this.phase = 'throw';
-    this.emit({ type: 'extraThrow', side: sideName(this.turn) });
+    if (this.events) this.events.push({ type: 'extraThrow', side: sideName(this.turn) });
   }
 
   private endTurn(): void {
     this.extraThrows = 0;
     this.turn = (3 - this.turn) as SideCode;
     this.phase = 'throw';
-  }
-
-  private emit(event: GameEvent): void {
-    if (this.events) this.events.push(event);
   }
 }

@@ -16,7 +16,7 @@ export type SquareEffect =
   /**
    * The House of Waters (kendall, pennsic 27): the pawn stays, extra throws are lost, and while it
    * is there it is the only pawn its side may move: back to 15 instead of throwing (if 15 is
-   * free), or off the board with an exact throw.
+   * free), or off the board with the exact throw (a 4), a release no other rule can bar.
    */
   | { kind: 'water' }
   /** The pawn is removed from the board: borne off (regency 30). */

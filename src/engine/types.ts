@@ -19,7 +19,7 @@ export type RuleSetId = 'kendall' | 'traditional' | 'pennsic' | 'dancers' | 'reg
 
 export const RULESET_IDS: readonly RuleSetId[] = ['kendall', 'traditional', 'pennsic', 'dancers', 'regency'];
 
-/** Options a player may choose. Only kendall has options today; others take `{}`. */
+/** Options a player may choose: kendall's optional rules, regency's variations; others take `{}`. */
 export interface KendallOptions {
   pawns: 5 | 7;
   safePairs: boolean;
@@ -27,7 +27,12 @@ export interface KendallOptions {
   lastRowBearOff: boolean;
 }
 
-export type RuleOptions = Partial<KendallOptions>;
+/** Regency's "Rule variations" section, offered as one switch. */
+export interface RegencyOptions {
+  variations: boolean;
+}
+
+export type RuleOptions = Partial<KendallOptions> & Partial<RegencyOptions>;
 
 /**
  * A move of one pawn. `to` is the square the count reaches (31 = borne off), even where the

@@ -52,11 +52,10 @@ function resolve(given: RuleOptions): Rules | string {
       30: { name: 'House of the Hero', glyph: GLYPH.falcon, rule: 'Bear off with exactly 1. An attacked pawn here falls into the House of Death.' },
     },
     // "A player can only bear off a pawn with the exact count"; optionally only once the whole side
-    // is on the last row, checked at every bear-off "as in Backgammon". The dead pawn's exit from
-    // 27 with a 4 is a release the text grants unconditionally: holding it to the optional rule
-    // could freeze a side for ever (its own frozen pawn on 15 barring rebirth).
+    // is on the last row, checked at every bear-off "as in Backgammon". (The dead pawn's exit from
+    // 27 with a 4 is the core's unconditional release from the water, not a bear-off hook case.)
     canBearOff: (view, side, from, value) =>
-      from + value === 31 && (from === 27 || !options.lastRowBearOff || allOnLastRow(view.board, view.waiting, side)),
+      from + value === 31 && (!options.lastRowBearOff || allOnLastRow(view.board, view.waiting, side)),
     // "If a player attacks an opponent's pawn that is in the final squares (28-30), he tosses it
     // into the House of Death." With 27 taken, the ordinary swap applies.
     swapDestination: (view, square, from) => (square >= 28 && view.board[27] === 0 ? 27 : from),

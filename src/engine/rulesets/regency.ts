@@ -1,14 +1,14 @@
 // The Regency Chess Company's printed rules, ../shared/seeds/004 (docs/rules/regency.md).
 import { allOnLastRow } from '../board.js';
 import type { RuleSet, Rules } from '../rules.js';
-import type { RuleOptions } from '../types.js';
+import type { RegencyOptions, RuleOptions } from '../types.js';
 import { GLYPH, alternatingStart, unknownOptions } from './common.js';
 
 const REFUGE = 'A refuge: a pawn here cannot be attacked.';
 
-const rules: Rules = {
+const base: Rules = {
   id: 'regency',
-  options: {},
+  options: { variations: false },
   pawns: 5,
   // "Four flat sides yield 6 points."
   throwTable: [6, 1, 2, 3, 4],
@@ -62,10 +62,45 @@ const rules: Rules = {
   },
 };
 
+const DEFAULTS: RegencyOptions = { variations: false };
+
+/**
+ * "Rule variations": 26 is the House of Happiness, landed on exactly before the last four squares;
+ * 27 the House of Water, sending the pawn to 15 (the House of Rebirth); and a pawn exits only by
+ * the exact count past 30 ("from square 28 by rolling a three", 29 a two, 30 a one), which
+ * replaces the main rule's removal on 30 and its third-row condition.
+ */
+const variations: Rules = {
+  ...base,
+  options: { variations: true },
+  mustLandOn26: true,
+  squares: {
+    ...base.squares,
+    15: { name: 'House of Rebirth', glyph: GLYPH.ankh, rule: 'Pawns that fall in the water come back here.' },
+    26: { name: 'House of Happiness', glyph: GLYPH.nefer, rule: 'A refuge, landed on exactly before going further.' },
+    27: {
+      name: 'House of Water',
+      glyph: GLYPH.water,
+      rule: 'A pawn landing here goes back to 15 (or the nearest free square before it).',
+      effect: { kind: 'sendTo', square: 15, search: 'down' },
+    },
+    30: { name: 'Refuge', glyph: GLYPH.house, rule: 'A refuge; a pawn here leaves with exactly 1.' },
+  },
+  canBearOff: undefined,
+};
+
+function resolve(given: RuleOptions): Rules | string {
+  const unknown = unknownOptions(given, Object.keys(DEFAULTS));
+  if (unknown) return unknown;
+  const options: RegencyOptions = { ...DEFAULTS, ...given };
+  if (typeof options.variations !== 'boolean') return 'variations must be true or false';
+  return options.variations ? variations : base;
+}
+
 export const regency: RuleSet = {
   id: 'regency',
   title: 'Regency',
   summary: 'Throws of 1, 4 and 6 keep the turn; pairs protect, threes block; refuges; the winner scores points.',
-  defaults: {},
-  resolve: (options: RuleOptions) => unknownOptions(options, []) ?? rules,
+  defaults: DEFAULTS,
+  resolve,
 };
