@@ -101,6 +101,8 @@ export interface ServiceOptions {
   /** A 32-bit seed per new game (throws, seats and the bot's choices all derive from it). */
   newSeed?: () => number;
   config?: Partial<ServiceConfig>;
+  /** How long a write waits for another process's transaction before answering 'busy' (default 5 s). */
+  busyTimeoutMs?: number;
   /** The board renderer; default the real one (injectable so benchmarks can time the service without it). */
   renderBoard?: BoardRenderer;
 }
@@ -129,7 +131,8 @@ export interface GameSummary {
 const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
 
 export function openService(options: ServiceOptions): GameService {
-  return new GameService(openDatabase(options.dbPath), options);
+  const db = openDatabase(options.dbPath, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
+  return new GameService(db, options);
 }
 
 export class GameService {
@@ -409,7 +412,7 @@ export class GameService {
     const expiredChallenges: ChallengeView[] = [];
     for (const id of this.games.dueChallengeIds(now)) {
       const expired = this.transact(() =>
-        this.games.resolveChallenge(id, 'expired', now) ? ok(this.challengeViewOf(this.games.challenge(id)!)) : fail('finished', ''),
+        this.games.resolveChallenge(id, 'expired', now) ? ok(this.challengeViewOf(this.games.challenge(id)!)) : fail('finished', 'answered meanwhile'),
       );
       if (expired.ok) expiredChallenges.push(expired.value);
     }
@@ -417,7 +420,7 @@ export class GameService {
     for (const id of this.games.dueGameIds(now)) {
       const ended = this.transact(() => {
         const game = this.games.game(id);
-        if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now) return fail('finished', '');
+        if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now) return fail('finished', 'played meanwhile');
         return ok(this.endGame(game, game.state, opponentOf(game.state.toMove), 'timeout', null));
       });
       if (ended.ok) timedOut.push(ended.value);
@@ -502,7 +505,7 @@ export class GameService {
     try {
       return this.games.write(fn);
     } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY') {
+      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY')) {
         return fail('busy', 'The game is busy; try again in a moment.');
       }
       throw error;

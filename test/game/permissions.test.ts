@@ -1,4 +1,5 @@
 // Who may do what: every refusal is a value with a code and a message, and changes nothing.
+import Database from 'better-sqlite3';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { GameService } from '../../src/game/service.js';
 import type { ChallengeView, GameView } from '../../src/game/types.js';
@@ -126,6 +127,20 @@ describe('turns', () => {
     expect(await service.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({ ok: false, code: 'not-found' });
     expect(await service.act({ gameId: 999, userId: ANA.id, version: 0, action: { type: 'throw' } })).toMatchObject({ ok: false, code: 'not-found' });
     expect(service.verify().problems).toEqual([]);
+  });
+
+  it('answers busy, changing nothing, when another process holds the database too long', async () => {
+    const path = tempDbPath();
+    const patient = open(path, { busyTimeoutMs: 20 });
+    const view = await startGame(patient, 'c');
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    const click = { gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) };
+    expect(await patient.act(click)).toMatchObject({ ok: false, code: 'busy' });
+    other.exec('ROLLBACK');
+    other.close();
+    expect(value(await patient.act(click)).version).toBe(view.version + 1);
+    patient.close();
   });
 
   it('refuses a bot step when a person is to act', async () => {

@@ -1,0 +1,20 @@
+// `npm run db:verify [-- path]`: rebuilds every stored game from its seed and action log and
+// reports any whose stored state differs. Exit code 1 if any does (for cron jobs and CI).
+// The path is the argument, else DATABASE_PATH, else ./data/senet.db.
+import 'dotenv/config';
+import { existsSync } from 'node:fs';
+import { databasePath, openDatabase } from '../db/connection.js';
+import { GameStore } from '../db/gameStore.js';
+import { verifyGames } from '../game/verify.js';
+
+const path = process.argv[2] ?? databasePath();
+if (!existsSync(path)) {
+  console.error(`no database at ${path}`);
+  process.exit(2);
+}
+const db = openDatabase(path);
+const { checked, problems } = verifyGames(new GameStore(db));
+db.close();
+for (const { gameId, problem } of problems) console.log(`game ${gameId}: ${problem}`);
+console.log(`${path}: ${checked} game${checked === 1 ? '' : 's'} checked, ${problems.length} differ${problems.length === 1 ? 's' : ''}`);
+process.exit(problems.length > 0 ? 1 : 0);
