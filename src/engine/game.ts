@@ -201,6 +201,7 @@ export function toPosition(state: GameState): Result<Position> {
     });
   }
   pos.ply = state.ply;
+  pos.recomputeMoves();
   pos.events = [];
   return pos;
 }

@@ -172,7 +172,14 @@ export class Position implements BoardView {
     copy.score = this.score;
     Object.assign(copy.last, this.last);
     copy.ply = this.ply;
+    copy.pending.set(this.pending);
+    copy.pendingCount = this.pendingCount;
     return copy;
+  }
+
+  /** After fields were set directly (loading a stored state), recompute what the throw in play allows. */
+  recomputeMoves(): void {
+    this.pendingCount = this.phase === 'move' ? this.generateMoves(this.turn, this.value, this.pending) : 0;
   }
 
   /** Replace the whole board (cells indexed 1..30: 0 empty, 1 W, 2 B). */
