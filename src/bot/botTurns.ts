@@ -1,6 +1,7 @@
 // Plays the computer's turns at a pace people can follow: one action, a short pause, an edit of
 // the game message, and again until a person is to act. Each game runs on its own promise, so a
 // slow game never holds up another (no global lock); a game already being played is not doubled.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { GameView } from '../game/types.js';
@@ -15,12 +16,13 @@ export interface BotTurnsDeps {
 
 export class BotTurns {
   private readonly running = new Map<number, Promise<void>>();
-  private stopped = false;
+  /** Aborted by stop(): cuts short the pauses, so shutdown does not wait for them. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: BotTurnsDeps) {}
 
   schedule(gameId: number): void {
-    if (this.stopped || this.running.has(gameId)) return;
+    if (this.stopping.signal.aborted || this.running.has(gameId)) return;
     const turn = this.play(gameId)
       .catch((err: unknown) => this.deps.log.error({ err, gameId }, 'bot turn failed'))
       .finally(() => this.running.delete(gameId));
@@ -32,16 +34,17 @@ export class BotTurns {
     while (this.running.size > 0) await Promise.all(this.running.values());
   }
 
-  /** No new steps after this; turns in progress finish their current step. */
+  /** No new steps after this; a step in progress finishes, a pause is cut short. */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.stopping.abort();
     await this.idle();
   }
 
   private async play(gameId: number): Promise<void> {
-    while (!this.stopped) {
-      if (this.deps.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.deps.delayMs));
-      if (this.stopped) return;
+    const { signal } = this.stopping;
+    while (!signal.aborted) {
+      if (this.deps.delayMs > 0) await sleep(this.deps.delayMs, undefined, { signal }).catch(() => undefined);
+      if (signal.aborted) return;
       const step = await this.deps.service.botStep(gameId);
       if (!step.ok) {
         // Someone resigned or the game timed out meanwhile: nothing left for the bot to do.

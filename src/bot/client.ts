@@ -17,6 +17,8 @@ export interface Bot {
   client: Client;
   turns: BotTurns;
   sweeper: Sweeper;
+  /** Resolves once every interaction received so far is fully handled (bot turns: `turns.idle()`). */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,7 +59,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     startBoard,
     log,
   };
-  client.on(Events.InteractionCreate, (interaction) => void dispatch(interaction, ctx));
+  // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
+  const inFlight = new Set<Promise<void>>();
+  client.on(Events.InteractionCreate, (interaction) => {
+    const handled = dispatch(interaction, ctx).finally(() => inFlight.delete(handled));
+    inFlight.add(handled);
+  });
+  const settled = async (): Promise<void> => {
+    while (inFlight.size > 0) await Promise.all(inFlight);
+  };
   for (const gameId of service.pendingBotGames()) turns.schedule(gameId);
   if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
   log.info({ user: me.tag, guilds: client.guilds.cache.size }, 'senet bot ready');
@@ -66,8 +76,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     client,
     turns,
     sweeper,
+    settled,
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
+      await Promise.all(inFlight);
       await sweeper.stop();
       await turns.stop();
       await client.destroy();

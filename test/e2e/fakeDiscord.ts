@@ -85,8 +85,8 @@ export interface SlashOption {
 export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
 
 const EPHEMERAL = 64;
-/** Every permission bit set: the default app_permissions of the fake channel. */
-export const ALL_PERMISSIONS = '2251799813685247';
+/** Every permission bit but Administrator (which would imply the rest): the default app_permissions. */
+export const ALL_PERMISSIONS = ((1n << 51n) - 1n - (1n << 3n)).toString();
 
 let sequence = 0n;
 /** A fresh snowflake: discord.js' REST buckets recognise ids only when they have 17-19 digits. */
@@ -103,7 +103,8 @@ export class FakeDiscord {
   readonly applicationId = snowflake();
   readonly botUser = makeUser('Senet', true);
   readonly guildId = snowflake();
-  readonly channelId = snowflake();
+  /** The channel slash commands are typed in; tests may switch to a fresh one (one game per channel). */
+  channelId = snowflake();
   readonly requests: RecordedRequest[] = [];
   readonly messages = new Map<string, FakeMessage>();
   /** Registered application commands, by guild id or 'global'. */
@@ -116,6 +117,8 @@ export class FakeDiscord {
   private readonly sockets = new Set<WebSocket>();
   /** Which stored message each component interaction was clicked on. */
   private readonly clickedMessage = new Map<string, string>();
+  /** The channel of each interaction, for the messages its replies create. */
+  private readonly interactionChannel = new Map<string, string>();
   private gatewaySeq = 0;
 
   private constructor(
@@ -202,6 +205,8 @@ export class FakeDiscord {
 
   private interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
     const id = snowflake();
+    const channelId = clickedMessageId ? this.messages.get(clickedMessageId)!.channelId : this.channelId;
+    this.interactionChannel.set(id, channelId);
     // An UPDATE_MESSAGE callback edits the message that was clicked.
     if (clickedMessageId) this.clickedMessage.set(id, clickedMessageId);
     const token = `tok-${id}`;
@@ -211,8 +216,8 @@ export class FakeDiscord {
       token,
       version: 1,
       guild_id: this.guildId,
-      channel_id: this.channelId,
-      channel: { id: this.channelId, type: 0, guild_id: this.guildId, name: 'senet', position: 0, permission_overwrites: [] },
+      channel_id: channelId,
+      channel: this.channelJson(channelId),
       member: this.member(user, true),
       app_permissions: this.appPermissions,
       locale: 'en-US',
@@ -275,7 +280,7 @@ export class FakeDiscord {
       emojis: [],
       stickers: [],
       features: [],
-      channels: [{ id: this.channelId, type: 0, name: 'senet', position: 0, permission_overwrites: [] }],
+      channels: [this.channelJson(this.channelId)],
       threads: [],
       members: [],
       presences: [],
@@ -285,6 +290,10 @@ export class FakeDiscord {
       joined_at: new Date(0).toISOString(),
       large: false,
     });
+  }
+
+  private channelJson(id: string): Record<string, unknown> {
+    return { id, type: 0, guild_id: this.guildId, name: `senet-${id.slice(-4)}`, position: 0, permission_overwrites: [] };
   }
 
   private dispatch(t: string, d: unknown): void {
@@ -339,6 +348,9 @@ export class FakeDiscord {
       const message = this.createMessage(r, null);
       return { status: 200, json: this.messageJson(message) };
     }
+    if (parts[0] === 'channels' && parts.length === 2 && r.method === 'GET') {
+      return { status: 200, json: this.channelJson(parts[1]!) };
+    }
     if (parts[0] === 'channels' && parts[2] === 'messages' && parts[3]) {
       const message = this.messages.get(parts[3]);
       if (!message) return notFound();
@@ -346,7 +358,7 @@ export class FakeDiscord {
       return { status: 200, json: this.messageJson(message) };
     }
     if (parts[0] === 'channels' && parts[2] === 'messages' && r.method === 'POST') {
-      return { status: 200, json: this.messageJson(this.createMessage(r, null)) };
+      return { status: 200, json: this.messageJson(this.createMessage(r, null, parts[1])) };
     }
     if (parts[0] === 'applications' && r.method === 'PUT') {
       const scope = parts[2] === 'guilds' ? parts[3]! : 'global';
@@ -363,7 +375,7 @@ export class FakeDiscord {
     const flags = Number(data?.flags ?? 0);
     let message: FakeMessage | null = null;
     if (type === 4 || type === 5) {
-      message = this.createMessage({ ...r, body: data }, token);
+      message = this.createMessage({ ...r, body: data }, token, this.interactionChannel.get(interactionId));
     } else if (type === 6 || type === 7) {
       const source = this.sourceMessageOf(interactionId);
       message = source ?? null;
@@ -390,11 +402,11 @@ export class FakeDiscord {
     return id ? this.messages.get(id) : undefined;
   }
 
-  private createMessage(r: RecordedRequest, token: string | null): FakeMessage {
+  private createMessage(r: RecordedRequest, token: string | null, channelId = this.channelId): FakeMessage {
     const body = r.body ?? {};
     const message: FakeMessage = {
       id: snowflake(),
-      channelId: this.channelId,
+      channelId,
       content: String(body.content ?? ''),
       components: (body.components ?? []) as RawComponentRow[],
       attachments: attachmentsOf(body, r.files, []),

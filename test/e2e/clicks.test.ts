@@ -1,0 +1,241 @@
+// Everything around the games: declining, expiry, clicks that must be refused, missing
+// permissions, unexpected errors, a restart mid-game, the computer's turns, the info commands.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS, OPTION, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
+import { CHALLENGE_TTL_MS, TURN_TTL_MS, TOKEN, actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+beforeEach(() => {
+  // One game per channel: each test plays in a channel of its own.
+  h.fake.channelId = snowflake();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const EPHEMERAL = 64;
+
+async function challenge(from: FakeUser, to: FakeUser, extra: { name: string; type: number; value: string | number | boolean }[] = []): Promise<string> {
+  const reply = await h.slash(from, 'challenge', [{ name: 'opponent', type: OPTION.user, value: to.id }, ...extra], [to]);
+  assertReplyOk(reply);
+  return reply.message!.id;
+}
+
+/** Ana challenges Ben, Ben accepts: the game message's id. */
+async function startGame(): Promise<string> {
+  const messageId = await challenge(h.ana, h.ben);
+  assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!));
+  return messageId;
+}
+
+function expectRefused(reply: InteractionReply, text: RegExp): void {
+  expect(reply.ephemeral).toBe(true);
+  expect(reply.flags & EPHEMERAL).toBe(EPHEMERAL);
+  expect(String(reply.data?.content)).toMatch(text);
+}
+
+/** Runs `fn` and checks the stored message did not change. */
+async function unchanged(messageId: string, fn: () => Promise<void>): Promise<void> {
+  const before = structuredClone({ ...h.fake.messages.get(messageId)! });
+  await fn();
+  const after = h.fake.messages.get(messageId)!;
+  expect(after.edits).toBe(before.edits);
+  expect(after.content).toBe(before.content);
+}
+
+async function resignIfAny(user: FakeUser): Promise<void> {
+  await h.slash(user, 'resign');
+}
+
+describe('challenges', () => {
+  it('only the challenged player can answer, and declining says so and removes the buttons', async () => {
+    const messageId = await challenge(h.ana, h.ben);
+    const [accept, decline] = h.fake.buttons(messageId);
+    expect([accept!.label, decline!.label]).toEqual(['Accept', 'Decline']);
+    await unchanged(messageId, async () => expectRefused(await h.click(h.ana, messageId, accept!.custom_id!), /Only Ben can accept/));
+    const answer = await h.click(h.ben, messageId, decline!.custom_id!);
+    assertReplyOk(answer);
+    expect(answer.message!.content).toMatch(/Ben\*\* declined/);
+    expect(h.fake.buttons(messageId)).toHaveLength(0);
+  });
+
+  it('expires: the sweeper edits the challenge message, and a late Accept is refused', async () => {
+    const messageId = await challenge(h.ana, h.ben);
+    const accept = h.fake.buttons(messageId)[0]!;
+    h.clock.now += CHALLENGE_TTL_MS + 1;
+    expect(await h.bot.sweeper.sweepOnce()).toBe(1);
+    const message = h.fake.messages.get(messageId)!;
+    expect(message.content).toMatch(/expired without an answer/);
+    expect(h.fake.buttons(messageId)).toHaveLength(0);
+    await unchanged(messageId, async () => expectRefused(await h.click(h.ben, messageId, accept.custom_id!), /expired/));
+  });
+});
+
+describe('refused clicks change nothing', () => {
+  it('wrong player, stale board, forged id, finished game', async () => {
+    const messageId = await startGame();
+    const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+    const other = mover === h.ana ? h.ben : h.ana;
+    const stranger = h.fake.newUser('Cleo');
+    const first = actButtons(h, messageId)[0]!;
+
+    await unchanged(messageId, async () => expectRefused(await h.click(other, messageId, first.custom_id!), /turn/));
+    await unchanged(messageId, async () => expectRefused(await h.click(stranger, messageId, first.custom_id!), /not playing/));
+    for (const forged of ['senet:act:1:0:x', 'senet:act:abc', 'nonsense', 'senet:accept:-1', `senet:act:${'9'.repeat(20)}:1:t`]) {
+      await unchanged(messageId, async () => expectRefused(await h.click(mover, messageId, forged), /not one of mine|damaged/));
+    }
+    // A legal-looking action that the position does not allow.
+    const [, , gameId, version] = first.custom_id!.split(':');
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(mover, messageId, `senet:act:${gameId}:${version}:m1-31`), /not allowed/),
+    );
+
+    assertReplyOk(await h.click(mover, messageId, first.custom_id!));
+    // The same button again: the board has moved on.
+    await unchanged(messageId, async () => expectRefused(await h.click(mover, messageId, first.custom_id!), /out of date/));
+
+    const resigned = await h.slash(mover, 'resign');
+    assertReplyOk(resigned);
+    expect(String(resigned.data?.content)).toMatch(/resigned/);
+    const final = h.fake.messages.get(messageId)!;
+    expect(final.content).toMatch(/resigned: \*\*/);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+    await unchanged(messageId, async () => expectRefused(await h.click(other, messageId, first.custom_id!), /over/));
+  });
+
+  it('rematch starts a new challenge with the same rules between the same players', async () => {
+    const messageId = await challenge(h.ana, h.ben, [{ name: 'rules', type: OPTION.string, value: 'regency' }]);
+    assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!));
+    await resignIfAny(h.ana);
+    const rematch = h.fake.buttons(messageId).find((b) => b.label === 'Rematch')!;
+    expectRefused(await h.click(h.fake.newUser('Cleo'), messageId, rematch.custom_id!), /Only the two players/);
+    const reply = await h.click(h.ben, messageId, rematch.custom_id!);
+    assertReplyOk(reply);
+    expect(reply.message!.id).not.toBe(messageId);
+    expect(reply.message!.content).toMatch(/Ben\*\* challenges you to \*\*Senet · Regency/);
+    expect(reply.message!.content).toContain(`<@${h.ana.id}>`);
+    await h.click(h.ana, reply.message!.id, h.fake.buttons(reply.message!.id)[1]!.custom_id!); // decline
+  });
+
+  it('a turn timeout forfeits the game and the sweeper says so on the board', async () => {
+    const messageId = await startGame();
+    h.clock.now += TURN_TTL_MS + 1;
+    expect(await h.bot.sweeper.sweepOnce()).toBe(1);
+    expect(h.fake.messages.get(messageId)!.content).toMatch(/ran out of time: \*\*(Ana|Ben)\*\* wins by forfeit/);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+  });
+});
+
+describe('the channel and the unexpected', () => {
+  it('says which permissions are missing', async () => {
+    h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~(1n << 15n)).toString(); // no Attach Files
+    try {
+      expectRefused(await h.slash(h.ana, 'play'), /missing the Attach Files permission/);
+      await expect(h.service.gameInChannel(h.fake.channelId)).resolves.toMatchObject({ ok: false });
+    } finally {
+      h.fake.appPermissions = ALL_PERMISSIONS;
+    }
+  });
+
+  it('an unexpected error gives the user a reference that is in the log with the stack, and the bot goes on', async () => {
+    const original = h.service.leaderboard.bind(h.service);
+    h.service.leaderboard = () => {
+      throw new Error(`database exploded (token ${TOKEN})`);
+    };
+    let reply: InteractionReply;
+    try {
+      reply = await h.slash(h.ana, 'leaderboard');
+    } finally {
+      h.service.leaderboard = original;
+    }
+    expectRefused(reply, /Something went wrong \(ref [0-9A-F]{6}\)/);
+    const ref = /ref ([0-9A-F]{6})/.exec(String(reply.data?.content))![1]!;
+    const line = h.logs.find((l) => l.includes(ref))!;
+    expect(line).toContain('database exploded');
+    expect(line).toContain('at '); // the stack
+    expect(h.logs.join('')).not.toContain(TOKEN);
+    assertReplyOk(await h.slash(h.ana, 'leaderboard'));
+  });
+});
+
+describe('restarts and the computer player', () => {
+  it('a click on a board posted before a restart still works', async () => {
+    const messageId = await startGame();
+    const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+    assertReplyOk(await h.click(mover, messageId, pickButton(actButtons(h, messageId)).custom_id!));
+    await h.restart();
+    const next = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+    const reply = await h.click(next, messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    assertReplyOk(reply);
+    expect(reply.type).toBe(7);
+    await resignIfAny(h.ana);
+  });
+
+  it('plays the bot: its steps edit the message, and a bot turn interrupted by a restart resumes', async () => {
+    // A long pause, so the bot is still "thinking" when the process stops.
+    await h.restart({ botStepDelayMs: 60_000 });
+    h.awaitBotTurns = false;
+    let messageId = '';
+    let botMoves = false;
+    for (let attempt = 0; attempt < 10 && !botMoves; attempt++) {
+      const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
+      assertReplyOk(reply);
+      messageId = reply.message!.id;
+      expect(reply.message!.attachments).toHaveLength(1);
+      botMoves = reply.message!.content.includes('is thinking');
+      if (!botMoves) {
+        // Ana is to act: play until the bot has the turn.
+        while (actButtons(h, messageId).length > 0) {
+          assertReplyOk(await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!));
+        }
+        botMoves = h.fake.messages.get(messageId)!.content.includes('is thinking');
+      }
+    }
+    expect(botMoves).toBe(true);
+    const editsBefore = h.fake.messages.get(messageId)!.edits;
+    await h.restart({ botStepDelayMs: 0 });
+    h.awaitBotTurns = true;
+    await h.bot.turns.idle();
+    const after = h.fake.messages.get(messageId)!;
+    expect(after.edits).toBeGreaterThan(editsBefore);
+    expect(after.content).toMatch(/\*\*Ana\*\* (to throw|: choose a move)|wins/);
+    expect(after.attachments).toHaveLength(1);
+    await resignIfAny(h.ana);
+  });
+});
+
+describe('information commands', () => {
+  it('rules, with the start position picture', async () => {
+    const reply = await h.slash(h.ana, 'rules', [{ name: 'rules', type: OPTION.string, value: 'kendall' }]);
+    assertReplyOk(reply);
+    expect(String(reply.data?.content)).toMatch(/House of Beauty/);
+    expect(String(reply.data?.content)).toContain('docs/rules/kendall.md');
+    expect(reply.files).toHaveLength(1);
+    expect(reply.message!.attachments[0]!.description).toBeTruthy();
+    const list = await h.slash(h.ana, 'rules');
+    expect(String(list.data?.content)).toMatch(/Dancers/);
+  });
+
+  it('stats, history, help', async () => {
+    const stats = await h.slash(h.ana, 'stats', [{ name: 'user', type: OPTION.user, value: h.ben.id }], [h.ben]);
+    assertReplyOk(stats);
+    expect(String(stats.data?.content)).toMatch(/\*\*Ben\*\* · rating/);
+    const history = await h.slash(h.ana, 'history');
+    assertReplyOk(history);
+    expect(String(history.data?.content)).toMatch(/Ana's recent games/);
+    const help = await h.slash(h.ana, 'help');
+    expect(help.ephemeral).toBe(true);
+    expect(String(help.data?.content)).toMatch(/\/senet challenge/);
+  });
+
+  it('kendall options belong to kendall', async () => {
+    const reply = await h.slash(h.ana, 'play', [
+      { name: 'rules', type: OPTION.string, value: 'dancers' },
+      { name: 'pawns', type: OPTION.integer, value: 7 },
+    ]);
+    expectRefused(reply, /Kendall's/);
+  });
+});

@@ -1,0 +1,148 @@
+// Starts the real bot (discord.js client, game service, SQLite file, renderer) against the fake
+// Discord, with a clock the test controls and no pauses between the bot's actions.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { startBot, type Bot } from '../../src/bot/client.js';
+import { createLogger } from '../../src/bot/logger.js';
+import { openService, type GameService } from '../../src/game/service.js';
+import { FakeDiscord, type FakeUser, type InteractionReply, type RawButton, type SlashOption } from './fakeDiscord.js';
+
+export const TOKEN = 'fake-token-for-tests-0123456789';
+
+export interface Harness {
+  fake: FakeDiscord;
+  bot: Bot;
+  service: GameService;
+  clock: { now: number };
+  logs: string[];
+  dbPath: string;
+  ana: FakeUser;
+  ben: FakeUser;
+  /** Whether slash() and click() also wait for the computer's turn to be played (default true). */
+  awaitBotTurns: boolean;
+  /** `/senet <subcommand>` as `user`; resolves once the bot has fully handled it. */
+  slash(user: FakeUser, subcommand: string, options?: SlashOption[], resolvedUsers?: FakeUser[]): Promise<InteractionReply>;
+  /** A click; resolves once the bot has fully handled it (and played any turn of its own). */
+  click(user: FakeUser, messageId: string, customId: string): Promise<InteractionReply>;
+  /** Waits for the bot to finish what it is doing. */
+  settle(): Promise<void>;
+  /** Stops the bot and starts it again on the same database (a restart of the process). */
+  restart(options?: { botStepDelayMs?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const CHALLENGE_TTL_MS = 60_000;
+export const TURN_TTL_MS = 3_600_000;
+
+/** A temp dir on tmpfs when there is one: the SQLite file is real, its fsyncs are cheap. */
+function tempDir(): string {
+  return mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'senet-e2e-'));
+}
+
+export async function startHarness(options: { botStepDelayMs?: number; seed?: number } = {}): Promise<Harness> {
+  const fake = await FakeDiscord.start();
+  const dir = tempDir();
+  const dbPath = join(dir, 'senet.db');
+  const clock = { now: Date.UTC(2026, 0, 1) };
+  const logs: string[] = [];
+  const log = createLogger({
+    level: 'debug',
+    secrets: [TOKEN],
+    destination: new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logs.push(chunk.toString());
+        done();
+      },
+    }),
+  });
+  let seed = options.seed ?? 1;
+  let service!: GameService;
+  const launch = (delay: number): Promise<Bot> =>
+    startBot({
+      config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0 },
+      log,
+      openService: (botUserId) => {
+        service = openService({
+          dbPath,
+          botUserId,
+          now: () => clock.now,
+          newSeed: () => seed++,
+          config: { challengeTtlMs: CHALLENGE_TTL_MS, turnTtlMs: TURN_TTL_MS },
+        });
+        return service;
+      },
+    });
+  const harness: Harness = {
+    fake,
+    bot: await launch(options.botStepDelayMs ?? 0),
+    awaitBotTurns: true,
+    get service() {
+      return service;
+    },
+    clock,
+    logs,
+    dbPath,
+    ana: fake.newUser('Ana'),
+    ben: fake.newUser('Ben'),
+    async slash(user, subcommand, slashOptions = [], resolvedUsers = []) {
+      const reply = await fake.slash(user, subcommand, slashOptions, resolvedUsers);
+      await harness.settle();
+      return reply;
+    },
+    async click(user, messageId, customId) {
+      const reply = await fake.click(user, messageId, customId);
+      await harness.settle();
+      return reply;
+    },
+    async settle() {
+      await harness.bot.settled();
+      if (harness.awaitBotTurns) await harness.bot.turns.idle();
+    },
+    async restart(restartOptions = {}) {
+      await harness.bot.stop();
+      harness.bot = await launch(restartOptions.botStepDelayMs ?? 0);
+    },
+    async close() {
+      await harness.bot.stop();
+      await fake.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** The name in the prompt line of a game message ("**Ana** to throw." / "**Ana**: choose a move …"). */
+export function toActName(content: string): string | null {
+  return /\*\*([^*]+)\*\*(?: to throw|: choose a move)/.exec(content)?.[1] ?? null;
+}
+
+/** The game buttons (not Rematch) of a message. */
+export function actButtons(h: Harness, messageId: string): RawButton[] {
+  return h.fake.buttons(messageId).filter((b) => b.custom_id?.startsWith('senet:act:'));
+}
+
+/**
+ * A button to press: the furthest-reaching move (games end sooner), else take, else throw.
+ * Labels are "n · from → to", with "off" for bearing off.
+ */
+export function pickButton(buttons: RawButton[]): RawButton {
+  const reach = (b: RawButton): number => {
+    const to = /→ (\w+)$/.exec(b.label ?? '')?.[1];
+    return to === undefined ? -1 : to === 'off' ? 31 : Number(to);
+  };
+  return [...buttons].sort((a, b) => reach(b) - reach(a))[0]!;
+}
+
+/** The user object for a player name. */
+export function userNamed(h: Harness, name: string): FakeUser {
+  if (name === h.ana.global_name) return h.ana;
+  if (name === h.ben.global_name) return h.ben;
+  throw new Error(`nobody is called ${name}`);
+}
+
+export function assertReplyOk(reply: InteractionReply): void {
+  if (reply.ephemeral) throw new Error(`the bot refused: ${String(reply.data?.content)}`);
+}
