@@ -1,0 +1,202 @@
+// The engine's public API: errors are values with clear messages, states round-trip through JSON,
+// replays rebuild games and name the first illegal action, and events read as sentences.
+import { describe, expect, it } from 'vitest';
+import {
+  type Action,
+  type GameEvent,
+  type GameState,
+  RULESETS,
+  RULESET_IDS,
+  SeededSticks,
+  applyAction,
+  describeEvents,
+  isError,
+  legalActions,
+  lightCount,
+  newGame,
+  replay,
+  resolveRules,
+  setupGame,
+  throwDistribution,
+  toPosition,
+  toState,
+} from '../../src/engine/index.js';
+
+function must<T>(value: T | { error: string }): T {
+  if (isError(value)) throw new Error(value.error);
+  return value;
+}
+
+/** Plays `count` actions choosing the first legal one; returns the actions and the state. */
+function playFirst(state: GameState, count: number): { state: GameState; actions: Action[] } {
+  const actions: Action[] = [];
+  for (let i = 0; i < count && state.phase !== 'over'; i++) {
+    const action = legalActions(state)[0]!;
+    state = must(applyAction(state, action)).state;
+    actions.push(action);
+  }
+  return { state, actions };
+}
+
+describe('new games', () => {
+  it.each(RULESET_IDS)('%s starts with every pawn in place and JSON-clean state', (id) => {
+    const state = must(newGame(id, {}, 42));
+    const rules = must(resolveRules(id, {}) as ReturnType<typeof resolveRules>);
+    if (typeof rules === 'string') throw new Error(rules);
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+    expect(state.toMove).toBe(rules.start.first);
+    expect(state.phase).toBe('throw');
+    for (const side of ['W', 'B'] as const) {
+      expect([...state.board].filter((c) => c === side).length + state.waiting[side]).toBe(rules.pawns);
+    }
+  });
+
+  it('rejects unknown rule sets and bad options with a message', () => {
+    expect(newGame('chess', {}, 1)).toEqual({ error: expect.stringContaining('unknown rule set "chess"') });
+    expect(newGame('kendall', { pawns: 6 as 5 }, 1)).toEqual({ error: 'pawns must be 5 or 7' });
+    expect(newGame('kendall', { colour: 'red' } as never, 1)).toEqual({ error: 'unknown option: colour' });
+    expect(newGame('pennsic', { pawns: 7 }, 1)).toEqual({ error: 'unknown option: pawns' });
+  });
+
+  it('documents defaults for every rule set', () => {
+    expect(RULESETS.kendall.defaults).toEqual({ pawns: 5, safePairs: true, blockingThrees: true, lastRowBearOff: true });
+    expect(RULESETS.regency.defaults).toEqual({ variations: false });
+  });
+});
+
+describe('applying actions', () => {
+  it('returns an error value naming the legal moves for an illegal move, and changes nothing', () => {
+    const start = must(newGame('traditional', {}, 7));
+    const thrown = must(applyAction(start, { type: 'throw' })).state;
+    const result = applyAction(thrown, { type: 'move', from: 2, to: 30 });
+    expect(isError(result) && result.error).toMatch(/^2 → 30 is not a legal move \(legal: .+\)$/);
+    expect(legalActions(thrown).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a second throw while a throw waits to be played', () => {
+    const thrown = must(applyAction(must(newGame('dancers', {}, 3)), { type: 'throw' })).state;
+    if (thrown.phase === 'move') {
+      expect(applyAction(thrown, { type: 'throw' })).toEqual({ error: 'the throw must be played first' });
+    }
+    expect(applyAction(must(newGame('kendall', {}, 3)), { type: 'throw' })).toEqual({
+      error: 'the opening move comes before any throw',
+    });
+  });
+
+  it('refuses everything once the game is over', () => {
+    const won = must(
+      setupGame({ ruleset: 'traditional', board: '....B' + '.'.repeat(24) + 'W', toMove: 'W', throw: 1 }),
+    );
+    const over = must(applyAction(won, { type: 'move', from: 30, to: 31 })).state;
+    expect(over).toMatchObject({ phase: 'over', winner: 'W' });
+    expect(applyAction(over, { type: 'throw' })).toEqual({ error: 'the game is over' });
+  });
+
+  it('round-trips a mid-game state through the fast Position unchanged', () => {
+    const { state } = playFirst(must(newGame('regency', {}, 11)), 25);
+    expect(toState(must(toPosition(state)))).toEqual(state);
+  });
+
+  it('rejects a corrupted stored state instead of playing on', () => {
+    const state = must(newGame('pennsic', {}, 1));
+    expect(toPosition({ ...state, board: state.board.slice(1) })).toEqual({ error: 'the board must be 30 characters, each W, B or .' });
+    expect(toPosition({ ...state, off: { W: 1, B: 0 } })).toEqual({
+      error: 'W must have 5 pawns on the board, waiting and borne off in all',
+    });
+    expect(toPosition({ ...state, rng: [1, 2] })).toEqual({ error: 'the generator state must be four integers' });
+  });
+});
+
+describe('setting up positions', () => {
+  it('explains impossible positions', () => {
+    const base = { ruleset: 'pennsic', board: 'W'.repeat(6) + '.'.repeat(24), toMove: 'W' as const, throw: null };
+    expect(setupGame(base)).toEqual({ error: 'W has 6 pawns in play but only 5 in pennsic' });
+    expect(setupGame({ ...base, board: '.'.repeat(30), waiting: { W: 1 } })).toEqual({
+      error: 'pawns never wait off the board in pennsic',
+    });
+    expect(setupGame({ ...base, ruleset: 'dancers', board: '.'.repeat(30), waiting: { W: 5, B: 5 }, throw: 5 })).toEqual({
+      error: 'a throw of 5 is impossible in dancers (throws: 1, 2, 3, 4, 6)',
+    });
+    expect(setupGame({ ...base, board: 'B' + '.'.repeat(29) })).toEqual({
+      error: 'W already bore off every pawn: nothing left to play',
+    });
+  });
+});
+
+describe('replay', () => {
+  it('rebuilds the same state from seed and actions', () => {
+    const { state, actions } = playFirst(must(newGame('kendall', { pawns: 7 }, 99)), 120);
+    expect(replay({ ruleset: 'kendall', options: { pawns: 7 }, seed: 99, actions })).toEqual(state);
+  });
+
+  it('reports the index of the first illegal action', () => {
+    const { actions } = playFirst(must(newGame('dancers', {}, 5)), 10);
+    const tampered = [...actions.slice(0, 4), { type: 'take' } as const, ...actions.slice(4)];
+    const result = replay({ ruleset: 'dancers', options: {}, seed: 5, actions: tampered });
+    expect(result).toEqual({ error: 'action 4: there is no forfeited throw to take', index: 4 });
+  });
+});
+
+describe('throws', () => {
+  it('map the count of light sticks through each table (0 light = 5 or 6)', () => {
+    expect(throwDistribution([5, 1, 2, 3, 4])).toEqual([
+      { value: 5, chance: 1 / 16 },
+      { value: 1, chance: 4 / 16 },
+      { value: 2, chance: 6 / 16 },
+      { value: 3, chance: 4 / 16 },
+      { value: 4, chance: 1 / 16 },
+    ]);
+    expect(lightCount(0b1011)).toBe(3);
+  });
+
+  it('come out of the seeded generator with the chances of four fair sticks', () => {
+    const sticks = SeededSticks.fromSeed(2026);
+    const counts = [0, 0, 0, 0, 0];
+    const n = 160_000;
+    for (let i = 0; i < n; i++) counts[lightCount(sticks.sticks())]!++;
+    // Expected 10,000 / 40,000 / 60,000 / 40,000 / 10,000; 5 standard deviations is under 1,200.
+    [1, 4, 6, 4, 1].forEach((weight, light) => expect(Math.abs(counts[light]! - (weight * n) / 16)).toBeLessThan(1200));
+  });
+});
+
+describe('describing what happened', () => {
+  const names = { W: 'Ana', B: 'Ben' };
+
+  it('says throws, moves, swaps, square effects and extra throws in words', () => {
+    const events: GameEvent[] = [
+      { type: 'throw', side: 'W', throw: { sticks: 0b0111, value: 3 } },
+      { type: 'move', side: 'W', from: 17, to: 20, end: 20, backward: false, captured: { side: 'B', from: 20, to: 17 }, effect: null },
+    ];
+    expect(describeEvents(events, 'kendall', names)).toBe('Ana threw 3: 17 → 20, swapping with Ben');
+    expect(
+      describeEvents(
+        [
+          { type: 'throw', side: 'B', throw: { sticks: 0, value: 5 } },
+          { type: 'pass', side: 'B', value: 5 },
+        ],
+        'traditional',
+        names,
+      ),
+    ).toBe('Ben threw 5: no legal move, the turn passes');
+    expect(
+      describeEvents(
+        [
+          { type: 'throw', side: 'B', throw: { sticks: 1, value: 1 } },
+          { type: 'move', side: 'B', from: 14, to: 15, end: 1, backward: false, captured: null, effect: 'sendTo' },
+          { type: 'extraThrow', side: 'B' },
+        ],
+        'pennsic',
+        names,
+      ),
+    ).toBe('Ben threw 1: 14 → 15, the House of Second Life sends it to 1, another throw');
+  });
+
+  it('names the winner and the score', () => {
+    const events: GameEvent[] = [
+      { type: 'throw', side: 'W', throw: { sticks: 1, value: 1 } },
+      { type: 'move', side: 'W', from: 29, to: 30, end: 31, backward: false, captured: null, effect: 'off' },
+      { type: 'win', side: 'W', score: 7 },
+    ];
+    expect(describeEvents(events, 'regency', names)).toBe('Ana threw 1: 29 → 30, and off the board. Ana wins scoring 7 points!');
+  });
+});
