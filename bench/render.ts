@@ -1,6 +1,7 @@
 // `npm run bench -- render`: how fast a board picture is ready to upload (draw + encode), and how
 // big it is, for the start position and a busy mid-game position with many move markers.
 // Targets (issue "Board renderer"): median ≤ 6 ms, p99 ≤ 12 ms, ≤ 100 KB.
+// CPU time per render is reported too: on a shared, busy machine wall times stretch, CPU less so.
 import { renderBoard } from '../src/render/index.js';
 import { sample } from '../test/render/positions.js';
 import type { Report } from './run.js';
@@ -15,15 +16,20 @@ export async function run(report: Report): Promise<void> {
     let bytes = 0;
     for (let i = 0; i < WARMUP; i++) bytes = (await renderBoard(state, view)).image.length;
     const times: number[] = [];
+    let cpu = 0;
     for (let i = 0; i < RUNS; i++) {
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       await renderBoard(state, view);
       times.push(performance.now() - started);
+      const used = process.cpuUsage(cpuBefore);
+      cpu += (used.user + used.system) / 1000;
       // Native canvas memory is released only when the event loop turns.
       await yieldToLoop();
     }
     report(`render ${name} median`, quantile(times, 0.5), 'ms');
     report(`render ${name} p99`, quantile(times, 0.99), 'ms');
+    report(`render ${name} cpu mean`, cpu / RUNS, 'ms');
     report(`render ${name} size`, bytes / 1024, 'KB');
   }
   report('render rss after bench', process.memoryUsage().rss / 2 ** 20, 'MB');

@@ -164,8 +164,7 @@ function drawTurn(ctx: SKRSContext2D, x: number, fromY: number, toY: number, out
   ctx.fill();
 }
 
-function drawTray(ctx: SKRSContext2D, tray: Rect, label: string): void {
-  const rect = inset(tray, 6);
+function drawTray(ctx: SKRSContext2D, rect: Rect, label: string): void {
   ctx.fillStyle = COLOURS.tray;
   ctx.beginPath();
   ctx.roundRect(rect.x, rect.y, rect.w, rect.h, 8);

@@ -3,8 +3,8 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type GameState, type Move, type Rules, type Side, SIDES, resolveRules } from '../engine/index.js';
 import { backgroundFor } from './background.js';
-import { HEIGHT, OFF_TRAY, type Rect, WAITING_TRAY, WIDTH, pawnCenter, trayPawnCenter } from './layout.js';
-import { PAWN_HEIGHT, drawLastMove, drawMoveMarkers, drawTargetAreas } from './markers.js';
+import { HEIGHT, OFF_TRAY, type Rect, TRAY_PAWN_HEIGHT, WAITING_TRAY, WIDTH, pawnPlace, trayPawnCenter } from './layout.js';
+import { drawLastMove, drawMoveMarkers, drawTargetAreas } from './markers.js';
 import { drawHeader } from './panel.js';
 import { drawPawn } from './pieces.js';
 import { font } from './text.js';
@@ -25,7 +25,7 @@ export function drawBoard(state: GameState, names: Record<Side, string>, moves: 
   ctx.drawImage(backgroundFor(rules), 0, 0);
   drawHeader(ctx, state, names);
   if (moves.length > 0) drawTargetAreas(ctx, moves);
-  if (state.lastMove) drawLastMove(ctx, state.lastMove);
+  if (state.lastMove) drawLastMove(ctx, state.lastMove, rules.squares);
   drawPawns(ctx, state.board, rules.squares);
   for (const side of SIDES) {
     drawTrayPawns(ctx, WAITING_TRAY, side, state.waiting[side]);
@@ -35,13 +35,12 @@ export function drawBoard(state: GameState, names: Record<Side, string>, moves: 
   return frame;
 }
 
-/** The pawns on the board; smaller and higher on special squares, whose names stay readable. */
 function drawPawns(ctx: SKRSContext2D, board: string, specials: Rules['squares']): void {
   for (let square = 1; square <= 30; square++) {
     const cell = board[square - 1];
     if (cell !== 'W' && cell !== 'B') continue;
-    const special = specials[square] !== undefined;
-    drawPawn(ctx, cell, pawnCenter(square, cell, special), special ? PAWN_HEIGHT - 8 : PAWN_HEIGHT);
+    const { at, height } = pawnPlace(square, cell, specials[square] !== undefined);
+    drawPawn(ctx, cell, at, height);
   }
 }
 
@@ -49,7 +48,7 @@ function drawPawns(ctx: SKRSContext2D, board: string, specials: Rules['squares']
 function drawTrayPawns(ctx: SKRSContext2D, tray: Rect, side: Side, count: number): void {
   if (count <= 0) return;
   const at = trayPawnCenter(tray, side);
-  drawPawn(ctx, side, at, 32);
+  drawPawn(ctx, side, at, TRAY_PAWN_HEIGHT);
   ctx.fillStyle = COLOURS.headerText;
   ctx.font = font(14, true);
   ctx.textAlign = 'center';

@@ -40,10 +40,13 @@ export function cellRect(square: number): Rect {
   return { x: BOARD_LEFT + col * CELL, y: BOARD_TOP + row * CELL, w: CELL, h: CELL };
 }
 
+// The trays sit in the margins, clear of the board's 7-pixel frame.
+const TRAY_WIDTH = 62;
+
 /** The tray of pawns waiting to enter (square 0), beside square 1. */
-export const WAITING_TRAY: Rect = { x: 0, y: BOARD_TOP, w: GUTTER, h: CELL };
+export const WAITING_TRAY: Rect = { x: 5, y: BOARD_TOP, w: TRAY_WIDTH, h: CELL };
 /** The tray of pawns borne off (square 31), beside square 30. */
-export const OFF_TRAY: Rect = { x: BOARD_LEFT + BOARD_WIDTH, y: BOARD_TOP + 2 * CELL, w: GUTTER, h: CELL };
+export const OFF_TRAY: Rect = { x: BOARD_LEFT + BOARD_WIDTH + 13, y: BOARD_TOP + 2 * CELL, w: TRAY_WIDTH, h: CELL };
 
 export function center(rect: Rect): Point {
   return { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 };
@@ -51,15 +54,23 @@ export function center(rect: Rect): Point {
 
 /** Where a pawn of `side` stands in a tray: light on the left half, dark on the right. */
 export function trayPawnCenter(tray: Rect, side: Side): Point {
-  return { x: tray.x + (side === 'W' ? tray.w * 0.32 : tray.w * 0.68), y: tray.y + tray.h * 0.5 };
+  return { x: tray.x + (side === 'W' ? tray.w * 0.29 : tray.w * 0.71), y: tray.y + tray.h * 0.5 };
 }
 
-/** Where a pawn of `side` on `square` (0..31) is drawn; `raised` keeps a square's name in view. */
-export function pawnCenter(square: number, side: Side, raised = false): Point {
-  if (square === 0) return trayPawnCenter(WAITING_TRAY, side);
-  if (square === 31) return trayPawnCenter(OFF_TRAY, side);
+export const PAWN_HEIGHT = 52;
+export const TRAY_PAWN_HEIGHT = 30;
+
+/**
+ * Where and how tall a pawn of `side` on `square` (0..31) is drawn. On a special square it is
+ * smaller and higher, so the square's name below it stays readable.
+ */
+export function pawnPlace(square: number, side: Side, special: boolean): { at: Point; height: number } {
+  if (square === 0) return { at: trayPawnCenter(WAITING_TRAY, side), height: TRAY_PAWN_HEIGHT };
+  if (square === 31) return { at: trayPawnCenter(OFF_TRAY, side), height: TRAY_PAWN_HEIGHT };
   const rect = cellRect(square);
-  return { x: rect.x + rect.w / 2, y: rect.y + rect.h * (raised ? 0.41 : 0.48) };
+  return special
+    ? { at: { x: rect.x + rect.w / 2, y: rect.y + rect.h * 0.41 }, height: PAWN_HEIGHT - 8 }
+    : { at: { x: rect.x + rect.w / 2, y: rect.y + rect.h * 0.48 }, height: PAWN_HEIGHT };
 }
 
 /** The area that stands for a square in move markers: its cell, or a tray. */

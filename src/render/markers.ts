@@ -2,29 +2,28 @@
 // pawn came from, and a captured pawn's way), and the numbered markers of the legal moves, whose
 // numbers are the bot's button labels.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { type LastMove, type Move, type Side, opponentOf } from '../engine/index.js';
-import { OFF_TRAY, type Point, type Rect, WAITING_TRAY, areaOf, pawnCenter } from './layout.js';
+import { type LastMove, type Move, type Rules, type Side, opponentOf } from '../engine/index.js';
+import { OFF_TRAY, type Point, WAITING_TRAY, areaOf, pawnPlace, trayPawnCenter } from './layout.js';
 import { drawPawn } from './pieces.js';
 import { font } from './text.js';
 import { COLOURS } from './theme.js';
 import { inset } from './background.js';
 
-export const PAWN_HEIGHT = 52;
-
 /** The last move: a faint pawn where it came from and arrows for it and any pawn it displaced. */
-export function drawLastMove(ctx: SKRSContext2D, last: LastMove): void {
-  const from = pawnCenter(last.from, last.side);
+export function drawLastMove(ctx: SKRSContext2D, last: LastMove, specials: Rules['squares']): void {
+  const place = (square: number, side: Side) => pawnPlace(square, side, specials[square] !== undefined);
+  const from = place(last.from, last.side);
   ctx.save();
   ctx.globalAlpha = 0.28;
-  drawPawn(ctx, last.side, from, PAWN_HEIGHT);
+  drawPawn(ctx, last.side, from.at, from.height);
   ctx.restore();
-  const reached = pawnCenter(last.to, last.side);
-  drawArrow(ctx, from, reached, COLOURS.lastMove, false);
+  const reached = place(last.to, last.side).at;
+  drawArrow(ctx, from.at, reached, COLOURS.lastMove, false);
   // A square that sent the pawn on (27 → 15, drowning): a dashed second leg.
-  if (last.end !== last.to) drawArrow(ctx, reached, pawnCenter(last.end, last.side), COLOURS.lastMove, true);
+  if (last.end !== last.to) drawArrow(ctx, reached, place(last.end, last.side).at, COLOURS.lastMove, true);
   if (last.captured) {
     const victim: Side = opponentOf(last.side);
-    drawArrow(ctx, pawnCenter(last.captured.from, victim), pawnCenter(last.captured.to, victim), COLOURS.lastCapture, true);
+    drawArrow(ctx, place(last.captured.from, victim).at, place(last.captured.to, victim).at, COLOURS.lastCapture, true);
   }
 }
 
@@ -79,7 +78,7 @@ export function drawMoveMarkers(ctx: SKRSContext2D, moves: readonly Move[], side
   moves.forEach((move, i) => {
     if (!outlined.has(move.to)) {
       outlined.add(move.to);
-      drawTargetOutline(ctx, areaOf(move.to), 'stroke');
+      drawTargetOutline(ctx, move.to, 'stroke');
     }
     const k = toCount.get(move.to) ?? 0;
     toCount.set(move.to, k + 1);
@@ -95,7 +94,7 @@ export function drawMoveMarkers(ctx: SKRSContext2D, moves: readonly Move[], side
 /** The k-th badge on a moving pawn: its top-right corner, further ones to the left. */
 function fromBadgeAt(square: number, side: Side, k: number): Point {
   if (square === 0) {
-    const pawn = pawnCenter(0, side);
+    const pawn = trayPawnCenter(WAITING_TRAY, side);
     return { x: pawn.x - k * 26, y: pawn.y - 22 };
   }
   const cell = areaOf(square);
@@ -106,7 +105,7 @@ function fromBadgeAt(square: number, side: Side, k: number): Point {
 function targetBadgeAt(square: number, k: number): Point {
   if (square === 31 || square === 0) {
     const tray = square === 31 ? OFF_TRAY : WAITING_TRAY;
-    return { x: tray.x + tray.w - 20 - (k % 2) * 28, y: tray.y + 22 + Math.floor(k / 2) * 28 };
+    return { x: tray.x + tray.w - 15 - (k % 2) * 30, y: tray.y + 24 + Math.floor(k / 2) * 30 };
   }
   const cell = areaOf(square);
   return { x: cell.x + cell.w - 17 - k * 30, y: cell.y + cell.h - 17 };
@@ -114,11 +113,13 @@ function targetBadgeAt(square: number, k: number): Point {
 
 /** The tint of the squares the moves reach, drawn under the pawns so they keep their colours. */
 export function drawTargetAreas(ctx: SKRSContext2D, moves: readonly Move[]): void {
-  for (const square of new Set(moves.map((move) => move.to))) drawTargetOutline(ctx, areaOf(square), 'fill');
+  for (const square of new Set(moves.map((move) => move.to))) drawTargetOutline(ctx, square, 'fill');
 }
 
-function drawTargetOutline(ctx: SKRSContext2D, area: Rect, part: 'fill' | 'stroke'): void {
-  const rect = inset(area, 4);
+function drawTargetOutline(ctx: SKRSContext2D, square: number, part: 'fill' | 'stroke'): void {
+  // Inside a square's cell; around a tray, which is smaller than a cell.
+  const onBoard = square >= 1 && square <= 30;
+  const rect = inset(areaOf(square), onBoard ? 4 : -3);
   ctx.beginPath();
   ctx.roundRect(rect.x, rect.y, rect.w, rect.h, 6);
   if (part === 'fill') {

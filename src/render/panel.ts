@@ -2,6 +2,7 @@
 // turn it is, the last throw as four sticks, a forfeited throw on offer, and the winner.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { GameState, Side } from '../engine/index.js';
+import { drawableText } from './fonts.js';
 import { HEADER, WIDTH } from './layout.js';
 import { drawPawn, drawSticks, sticksWidth } from './pieces.js';
 import { fitText, font } from './text.js';
@@ -12,9 +13,11 @@ const BLOCK_WIDTH = 290;
 const BLOCK_MARGIN = 10;
 
 export function drawHeader(ctx: SKRSContext2D, state: GameState, names: Record<Side, string>): void {
-  drawSideBlock(ctx, state, names, 'W');
-  drawSideBlock(ctx, state, names, 'B');
-  drawStatus(ctx, state, names);
+  // Names as the shipped font can draw them; a name left empty falls back to the side's colour.
+  const shown = { W: drawableText(names.W) || 'White', B: drawableText(names.B) || 'Black' };
+  drawSideBlock(ctx, state, shown, 'W');
+  drawSideBlock(ctx, state, shown, 'B');
+  drawStatus(ctx, state, shown);
 }
 
 function drawSideBlock(ctx: SKRSContext2D, state: GameState, names: Record<Side, string>, side: Side): void {

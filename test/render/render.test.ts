@@ -3,7 +3,7 @@
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { yieldToLoop } from '../../bench/stats.js';
-import { registerFonts } from '../../src/render/fonts.js';
+import { drawableText, registerFonts } from '../../src/render/fonts.js';
 import { altText, renderBoard } from '../../src/render/index.js';
 import { HEIGHT, WIDTH } from '../../src/render/layout.js';
 import { samples } from './positions.js';
@@ -11,6 +11,11 @@ import { samples } from './positions.js';
 describe('renderBoard', () => {
   it('loads the hieroglyph font from its npm package', () => {
     expect(registerFonts()).toBe(true);
+  });
+
+  it('draws names only with characters the shipped font has (no empty boxes for emoji or CJK)', () => {
+    expect(drawableText('Жанна 🐍 日本語 Ἀλέξανδρος ÆØÅ ő')).toBe('Жанна Ἀλέξανδρος ÆØÅ ő');
+    expect(drawableText('🐍🐍')).toBe('');
   });
 
   it.each(samples.map((s) => [s.name, s] as const))('%s: a WebP under 100 KB with its alt text', async (_name, { state, view }) => {

@@ -1,0 +1,69 @@
+// Golden-image tests: each sample position is rendered and compared, pixel by pixel at half
+// scale, with a committed reference picture. A changed picture fails until its reference is
+// deliberately updated:
+//   UPDATE_GOLDEN=1 npx vitest run test/render/golden.test.ts
+// then look at the new files in test/render/golden/ before committing them. On a failure the
+// picture actually drawn is written next to the system temp dir (path in the message).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import { renderBoard } from '../../src/render/index.js';
+import { yieldToLoop } from '../../bench/stats.js';
+import { samples } from './positions.js';
+
+const GOLDEN_DIR = join(import.meta.dirname, 'golden');
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const SCALE = 0.5;
+/** A channel may differ this much (antialiasing noise) before the pixel counts as changed. */
+const CHANNEL_TOLERANCE = 24;
+/** The share of changed pixels allowed: far below what a moved pawn or marker changes. */
+const MAX_CHANGED_SHARE = 0.0001;
+
+/** Decodes an encoded picture and draws it, scaled by `scale`, on a fresh canvas. */
+async function decoded(encoded: Buffer, scale: number): Promise<Canvas> {
+  const image = await loadImage(encoded);
+  const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
+  canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+function changedShare(actual: Canvas, expected: Canvas): number {
+  const a = actual.getContext('2d').getImageData(0, 0, actual.width, actual.height).data;
+  const e = expected.getContext('2d').getImageData(0, 0, expected.width, expected.height).data;
+  let changed = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    for (let c = 0; c < 4; c++) {
+      if (Math.abs(a[i + c]! - e[i + c]!) > CHANNEL_TOLERANCE) {
+        changed++;
+        break;
+      }
+    }
+  }
+  return changed / (a.length / 4);
+}
+
+describe('board pictures match their references', () => {
+  it.each(samples.map((s) => [s.name, s] as const))('%s', async (name, { state, view }) => {
+    // References are stored at half scale (lossless WebP) to keep the repository small.
+    const actual = await decoded((await renderBoard(state, view)).image, SCALE);
+    const file = join(GOLDEN_DIR, `${name}.webp`);
+    if (UPDATE) {
+      mkdirSync(GOLDEN_DIR, { recursive: true });
+      writeFileSync(file, actual.encodeSync('webp', 100));
+      return;
+    }
+    expect(existsSync(file), `no reference ${file}: run with UPDATE_GOLDEN=1`).toBe(true);
+    const expected = await decoded(readFileSync(file), 1);
+    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+    const share = changedShare(actual, expected);
+    if (share > MAX_CHANGED_SHARE) {
+      const dir = join(tmpdir(), 'senet-render-golden');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}.png`), actual.toBuffer('image/png'));
+      expect.fail(`${name}: ${(share * 100).toFixed(3)}% of pixels changed; drawn picture in ${dir}`);
+    }
+    await yieldToLoop();
+  });
+});
