@@ -138,6 +138,19 @@ export class RatingStore {
     }));
   }
 
+  /** The rating changes a game caused (none for an unrated or unfinished game). */
+  gameRatingChanges(gameId: number): RatingChangeRecord[] {
+    return this.s.gameChanges.all(gameId).map((r) => ({
+      guildId: r.guild_id,
+      userId: r.user_id,
+      gameId,
+      before: r.before,
+      after: r.after,
+      rd: r.rd,
+      at: r.at,
+    }));
+  }
+
   /**
    * Guild standings from rated games, with each player's guild-wide rating. Unordered: the
    * ranking rules live in the game service (src/game/standings.ts).
@@ -167,6 +180,9 @@ function prepare(db: Database) {
     ),
     history: st<[string, string], { game_id: number; before: number; after: number; rd: number; at: number }>(
       `SELECT game_id, before, after, rd, at FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY at, game_id`,
+    ),
+    gameChanges: st<[number], { guild_id: string; user_id: string; before: number; after: number; rd: number; at: number }>(
+      `SELECT guild_id, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`,
     ),
     standings: st<{ guild: string; ruleset: string | null }, StandingRow>(
       `${RATED_RESULTS}

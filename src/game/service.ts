@@ -520,9 +520,16 @@ export class GameService {
     return { W: this.playerOf(game.seats.W), B: this.playerOf(game.seats.B) };
   }
 
+  /** A game as stored, for a look-up: a finished rated game shows the rating changes it caused. */
   private snapshot(game: GameRecord, describe: (g: GameRecord, p: Record<Side, Player>) => string): GameSnapshot {
     const players = this.playersOf(game);
     const result = storedResult(game, players);
+    if (result && game.rated) {
+      const changes = this.ratings.gameRatingChanges(game.id);
+      result.ratings = [result.winner, result.loser].flatMap((p) =>
+        changes.filter((c) => c.userId === p.id).map((c) => ({ userId: c.userId, before: Math.round(c.before), after: Math.round(c.after) })),
+      ); // winner first, as when the game ended
+    }
     return { game, players, description: describe(game, players), ...(result ? { result } : {}) };
   }
 

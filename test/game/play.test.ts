@@ -38,7 +38,7 @@ describe('full games through the service', () => {
     const final = value(await drawing.game(view.gameId));
     drawing.close();
     expect(final.board.fileName).toMatch(/\.(webp|png)$/);
-    expect(final.result).toMatchObject({ winner: result.winner, reason: 'won', score: view.state.score });
+    expect(final.result).toEqual({ ...result, ratings: [winnerChange, loserChange] });
     const board = value(service.leaderboard({ guildId: GUILD }));
     expect(board.map((e) => e.player.id)).toEqual([result.winner.id, result.loser.id]);
     service.close();
