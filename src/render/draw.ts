@@ -49,7 +49,7 @@ function drawTrayPawns(ctx: SKRSContext2D, tray: Rect, side: Side, count: number
   if (count <= 0) return;
   const at = trayPawnCenter(tray, side);
   drawPawn(ctx, side, at, TRAY_PAWN_HEIGHT);
-  ctx.fillStyle = COLOURS.headerText;
+  ctx.fillStyle = COLOURS.trayText;
   ctx.font = font(14, true);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';

@@ -37,7 +37,11 @@ function drawSideBlock(ctx: SKRSContext2D, state: GameState, names: Record<Side,
     ctx.stroke();
   }
   const iconX = left ? x + 34 : x + BLOCK_WIDTH - 34;
-  drawPawn(ctx, side, { x: iconX, y: y + h / 2 + 1 }, 50);
+  ctx.fillStyle = COLOURS.pawnDisc;
+  ctx.beginPath();
+  ctx.arc(iconX, y + h / 2, 27, 0, Math.PI * 2);
+  ctx.fill();
+  drawPawn(ctx, side, { x: iconX, y: y + h / 2 + 1 }, 40);
   const textX = left ? x + 68 : x + BLOCK_WIDTH - 68;
   const textWidth = BLOCK_WIDTH - 80;
   ctx.textAlign = left ? 'left' : 'right';

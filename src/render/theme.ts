@@ -9,8 +9,10 @@ export const COLOURS = {
   gold: '#e8b84a',
   frame: '#6e4727',
   frameEdge: '#9a6a3c',
-  tray: '#2c231b',
-  trayText: '#b9a582',
+  // Trays and the header's pawn discs are sand, so dark cones and light reels both stand out.
+  tray: '#c9ad74',
+  trayText: '#5a4024',
+  pawnDisc: '#e4cb95',
   cell: '#e4cb95',
   cellAlt: '#dbbf85',
   cellNumber: '#7a5a34',
