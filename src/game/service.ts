@@ -52,9 +52,8 @@ import {
   opponentOf,
   resolveRules,
 } from '../engine/index.js';
-import { INITIAL_RATING, PROVISIONAL_GAMES, rateGame } from './ratings.js';
+import { leaderboard, playerHistory, playerStats, recordRatedResult } from './playerRecords.js';
 import { botSeed, seatsFromSeed } from './seeds.js';
-import { historyEntry, rankStandings, summarise } from './standings.js';
 import {
   type BoardRenderer,
   type ChallengeMade,
@@ -65,7 +64,6 @@ import {
   type Outcome,
   type Player,
   type PlayerStats,
-  type RatingChange,
   type Strength,
   type SweepReport,
   fail,
@@ -350,24 +348,8 @@ export class GameService {
     const stored = this.games.game(game.id)!;
     const players = this.playersOf(stored);
     const result = storedResult(stored, players)!;
-    if (stored.rated) result.ratings = this.rate(stored, winnerSide, now);
+    if (stored.rated) result.ratings = recordRatedResult(this.ratings, stored, winnerSide, now);
     return { game: stored, players, description: endDescription(result), result };
-  }
-
-  private rate(game: GameRecord, winnerSide: Side, now: number): RatingChange[] {
-    const ids = { winner: game.seats[winnerSide], loser: game.seats[opponentOf(winnerSide)] };
-    const before = {
-      winner: this.ratings.rating(game.guildId, ids.winner) ?? { ...INITIAL_RATING, games: 0 },
-      loser: this.ratings.rating(game.guildId, ids.loser) ?? { ...INITIAL_RATING, games: 0 },
-    };
-    const after = rateGame(before.winner, before.loser);
-    return (['winner', 'loser'] as const).map((who) => {
-      const userId = ids[who];
-      const next = after[who];
-      this.ratings.saveRating({ guildId: game.guildId, userId, ...next, games: before[who].games + 1, updatedAt: now });
-      this.ratings.addRatingChange({ guildId: game.guildId, userId, gameId: game.id, before: before[who].rating, after: next.rating, rd: next.rd, at: now });
-      return { userId, before: Math.round(before[who].rating), after: Math.round(next.rating) };
-    });
   }
 
   /** Creates a game inside the caller's transaction: seats from the seed, the engine's start position. */
@@ -463,31 +445,15 @@ export class GameService {
   }
 
   leaderboard(input: { guildId: string; ruleset?: string; limit?: number }): Outcome<LeaderboardEntry[]> {
-    const ruleset = input.ruleset ?? null;
-    if (ruleset !== null && !isRuleSetId(ruleset)) return fail('invalid', `Unknown rule set "${ruleset}".`);
-    const rows = this.ratings.standings(input.guildId, ruleset);
-    return ok(rankStandings(rows, ruleset === null ? 'rating' : 'winRate', input.limit ?? 10));
+    return leaderboard(this.ratings, input);
   }
 
   stats(input: { guildId: string; userId: string }): Outcome<PlayerStats> {
-    const name = this.games.playerName(input.userId);
-    if (name === undefined) return fail('not-found', 'That player has not played Senet here yet.');
-    const played = this.ratings.playedGames(input.guildId, input.userId);
-    const rating = this.ratings.rating(input.guildId, input.userId);
-    return ok({
-      player: { id: input.userId, name },
-      rating: rating ? Math.round(rating.rating) : null,
-      provisional: !rating || rating.games < PROVISIONAL_GAMES,
-      ...summarise(played),
-      ratingHistory: this.ratings
-        .ratingHistory(input.guildId, input.userId)
-        .map((c) => ({ gameId: c.gameId, before: Math.round(c.before), after: Math.round(c.after), at: c.at })),
-    });
+    return playerStats(this.games, this.ratings, input);
   }
 
   history(input: { guildId: string; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
-    if (this.games.playerName(input.userId) === undefined) return fail('not-found', 'That player has not played Senet here yet.');
-    return ok(this.ratings.playedGames(input.guildId, input.userId, input.limit ?? 10).map(historyEntry));
+    return playerHistory(this.games, this.ratings, input);
   }
 
   /** The replay check over stored games (all by default); see verify.ts. */

@@ -1,5 +1,4 @@
 // The game service's plain inputs and results (no discord.js types): what src/commands sees.
-import type { Strength } from '../ai/index.js';
 import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import type { BoardView, RenderedBoard } from '../render/index.js';
