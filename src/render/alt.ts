@@ -58,7 +58,7 @@ function lastMoveWords(last: LastMove, names: Record<Side, string>): string {
 }
 
 /** "1: 17 → 20, 2: 28 → off": the numbers are the markers on the picture and the buttons. */
-export function movesWords(moves: readonly Move[]): string {
+function movesWords(moves: readonly Move[]): string {
   return moves.map((move, i) => `${i + 1}: ${moveLabel(move.from, move.to)}`).join(', ');
 }
 

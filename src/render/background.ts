@@ -16,20 +16,22 @@ import {
   WIDTH,
   cellRect,
   gridOf,
+  inset,
 } from './layout.js';
 import { font, wrapText } from './text.js';
 import { COLOURS } from './theme.js';
 
-const cache = new Map<string, Canvas>();
+// resolveRules hands out one shared Rules object per rule set and options, so it is the key:
+// a handful of backgrounds at most, 1.3 MB each.
+const cache = new Map<Rules, Canvas>();
 
 /** The background for `rules`, drawn on first use. */
 export function backgroundFor(rules: Rules): Canvas {
-  const key = `${rules.id}:${JSON.stringify(rules.options)}`;
-  let canvas = cache.get(key);
+  let canvas = cache.get(rules);
   if (!canvas) {
     canvas = createCanvas(WIDTH, HEIGHT);
     drawBackground(canvas.getContext('2d'), rules);
-    cache.set(key, canvas);
+    cache.set(rules, canvas);
   }
   return canvas;
 }
@@ -174,8 +176,4 @@ function drawTray(ctx: SKRSContext2D, rect: Rect, label: string): void {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   ctx.fillText(label, rect.x + rect.w / 2, rect.y + 3);
-}
-
-export function inset(rect: Rect, by: number): Rect {
-  return { x: rect.x + by, y: rect.y + by, w: rect.w - 2 * by, h: rect.h - 2 * by };
 }

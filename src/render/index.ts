@@ -9,8 +9,9 @@ export type { BoardView, RenderedBoard } from './types.js';
 export { altText, ALT_TEXT_LIMIT } from './alt.js';
 
 /**
- * Lossless WebP: crisp text and lines, ~3× faster to encode than PNG for this picture, and
- * Discord shows WebP attachments inline. (In @napi-rs/canvas, quality 100 means lossless.)
+ * Lossless WebP: crisp text and lines, faster to encode and about half the size of PNG for this
+ * picture, and Discord shows WebP attachments inline. JPEG encodes a little faster but smears
+ * the small numbers. (In @napi-rs/canvas, WebP quality 100 means lossless.)
  */
 const FORMAT = { extension: 'webp', quality: 100 } as const;
 

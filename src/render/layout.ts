@@ -48,10 +48,6 @@ export const WAITING_TRAY: Rect = { x: 5, y: BOARD_TOP, w: TRAY_WIDTH, h: CELL }
 /** The tray of pawns borne off (square 31), beside square 30. */
 export const OFF_TRAY: Rect = { x: BOARD_LEFT + BOARD_WIDTH + 13, y: BOARD_TOP + 2 * CELL, w: TRAY_WIDTH, h: CELL };
 
-export function center(rect: Rect): Point {
-  return { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 };
-}
-
 /** Where a pawn of `side` stands in a tray: light on the left half, dark on the right. */
 export function trayPawnCenter(tray: Rect, side: Side): Point {
   return { x: tray.x + (side === 'W' ? tray.w * 0.29 : tray.w * 0.71), y: tray.y + tray.h * 0.5 };
@@ -76,4 +72,9 @@ export function pawnPlace(square: number, side: Side, special: boolean): { at: P
 /** The area that stands for a square in move markers: its cell, or a tray. */
 export function areaOf(square: number): Rect {
   return square === 0 ? WAITING_TRAY : square === 31 ? OFF_TRAY : cellRect(square);
+}
+
+/** `rect` shrunk by `by` pixels on every side (grown for a negative `by`). */
+export function inset(rect: Rect, by: number): Rect {
+  return { x: rect.x + by, y: rect.y + by, w: rect.w - 2 * by, h: rect.h - 2 * by };
 }

@@ -3,11 +3,10 @@
 // numbers are the bot's button labels.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { type LastMove, type Move, type Rules, type Side, opponentOf } from '../engine/index.js';
-import { OFF_TRAY, type Point, WAITING_TRAY, areaOf, pawnPlace, trayPawnCenter } from './layout.js';
+import { OFF_TRAY, type Point, WAITING_TRAY, areaOf, inset, pawnPlace, trayPawnCenter } from './layout.js';
 import { drawPawn } from './pieces.js';
 import { font } from './text.js';
 import { COLOURS } from './theme.js';
-import { inset } from './background.js';
 
 /** The last move: a faint pawn where it came from and arrows for it and any pawn it displaced. */
 export function drawLastMove(ctx: SKRSContext2D, last: LastMove, specials: Rules['squares']): void {
