@@ -20,14 +20,14 @@ const EPHEMERAL = 64;
 
 async function challenge(from: FakeUser, to: FakeUser, extra: { name: string; type: number; value: string | number | boolean }[] = []): Promise<string> {
   const reply = await h.slash(from, 'challenge', [{ name: 'opponent', type: OPTION.user, value: to.id }, ...extra], [to]);
-  assertReplyOk(reply);
+  assertReplyOk(reply, h);
   return reply.message!.id;
 }
 
 /** Ana challenges Ben, Ben accepts: the game message's id. */
 async function startGame(): Promise<string> {
   const messageId = await challenge(h.ana, h.ben);
-  assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!));
+  assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
   return messageId;
 }
 
@@ -57,7 +57,7 @@ describe('challenges', () => {
     expect([accept!.label, decline!.label]).toEqual(['Accept', 'Decline']);
     await unchanged(messageId, async () => expectRefused(await h.click(h.ana, messageId, accept!.custom_id!), /Only Ben can accept/));
     const answer = await h.click(h.ben, messageId, decline!.custom_id!);
-    assertReplyOk(answer);
+    assertReplyOk(answer, h);
     expect(answer.message!.content).toMatch(/Ben\*\* declined/);
     expect(h.fake.buttons(messageId)).toHaveLength(0);
   });
@@ -93,12 +93,12 @@ describe('refused clicks change nothing', () => {
       expectRefused(await h.click(mover, messageId, `senet:act:${gameId}:${version}:m1-31`), /not allowed/),
     );
 
-    assertReplyOk(await h.click(mover, messageId, first.custom_id!));
+    assertReplyOk(await h.click(mover, messageId, first.custom_id!), h);
     // The same button again: the board has moved on.
     await unchanged(messageId, async () => expectRefused(await h.click(mover, messageId, first.custom_id!), /out of date/));
 
     const resigned = await h.slash(mover, 'resign');
-    assertReplyOk(resigned);
+    assertReplyOk(resigned, h);
     expect(String(resigned.data?.content)).toMatch(/resigned/);
     const final = h.fake.messages.get(messageId)!;
     expect(final.content).toMatch(/resigned: \*\*/);
@@ -108,12 +108,12 @@ describe('refused clicks change nothing', () => {
 
   it('rematch starts a new challenge with the same rules between the same players', async () => {
     const messageId = await challenge(h.ana, h.ben, [{ name: 'rules', type: OPTION.string, value: 'regency' }]);
-    assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!));
+    assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
     await resignIfAny(h.ana);
     const rematch = h.fake.buttons(messageId).find((b) => b.label === 'Rematch')!;
     expectRefused(await h.click(h.fake.newUser('Cleo'), messageId, rematch.custom_id!), /Only the two players/);
     const reply = await h.click(h.ben, messageId, rematch.custom_id!);
-    assertReplyOk(reply);
+    assertReplyOk(reply, h);
     expect(reply.message!.id).not.toBe(messageId);
     expect(reply.message!.content).toMatch(/Ben\*\* challenges you to \*\*Senet · Regency/);
     expect(reply.message!.content).toContain(`<@${h.ana.id}>`);
@@ -157,7 +157,7 @@ describe('the channel and the unexpected', () => {
     expect(line).toContain('database exploded');
     expect(line).toContain('at '); // the stack
     expect(h.logs.join('')).not.toContain(TOKEN);
-    assertReplyOk(await h.slash(h.ana, 'leaderboard'));
+    assertReplyOk(await h.slash(h.ana, 'leaderboard'), h);
   });
 });
 
@@ -165,11 +165,11 @@ describe('restarts and the computer player', () => {
   it('a click on a board posted before a restart still works', async () => {
     const messageId = await startGame();
     const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
-    assertReplyOk(await h.click(mover, messageId, pickButton(actButtons(h, messageId)).custom_id!));
+    assertReplyOk(await h.click(mover, messageId, pickButton(actButtons(h, messageId)).custom_id!), h);
     await h.restart();
     const next = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
     const reply = await h.click(next, messageId, pickButton(actButtons(h, messageId)).custom_id!);
-    assertReplyOk(reply);
+    assertReplyOk(reply, h);
     expect(reply.type).toBe(7);
     await resignIfAny(h.ana);
   });
@@ -182,14 +182,14 @@ describe('restarts and the computer player', () => {
     let botMoves = false;
     for (let attempt = 0; attempt < 10 && !botMoves; attempt++) {
       const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
-      assertReplyOk(reply);
+      assertReplyOk(reply, h);
       messageId = reply.message!.id;
       expect(reply.message!.attachments).toHaveLength(1);
       botMoves = reply.message!.content.includes('is thinking');
       if (!botMoves) {
         // Ana is to act: play until the bot has the turn.
         while (actButtons(h, messageId).length > 0) {
-          assertReplyOk(await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!));
+          assertReplyOk(await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!), h);
         }
         botMoves = h.fake.messages.get(messageId)!.content.includes('is thinking');
       }
@@ -210,7 +210,7 @@ describe('restarts and the computer player', () => {
 describe('information commands', () => {
   it('rules, with the start position picture', async () => {
     const reply = await h.slash(h.ana, 'rules', [{ name: 'rules', type: OPTION.string, value: 'kendall' }]);
-    assertReplyOk(reply);
+    assertReplyOk(reply, h);
     expect(String(reply.data?.content)).toMatch(/House of Beauty/);
     expect(String(reply.data?.content)).toContain('docs/rules/kendall.md');
     expect(reply.files).toHaveLength(1);
@@ -221,10 +221,10 @@ describe('information commands', () => {
 
   it('stats, history, help', async () => {
     const stats = await h.slash(h.ana, 'stats', [{ name: 'user', type: OPTION.user, value: h.ben.id }], [h.ben]);
-    assertReplyOk(stats);
+    assertReplyOk(stats, h);
     expect(String(stats.data?.content)).toMatch(/\*\*Ben\*\* · rating/);
     const history = await h.slash(h.ana, 'history');
-    assertReplyOk(history);
+    assertReplyOk(history, h);
     expect(String(history.data?.content)).toMatch(/Ana's recent games/);
     const help = await h.slash(h.ana, 'help');
     expect(help.ephemeral).toBe(true);

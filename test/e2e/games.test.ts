@@ -1,8 +1,9 @@
 // Whole games through the real discord.js client: challenge, accept, every click until a winner,
 // then the leaderboard, for each of the five rule sets.
+import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULESET_IDS } from '../../src/engine/index.js';
-import { OPTION } from './fakeDiscord.js';
+import { OPTION, snowflake } from './fakeDiscord.js';
 import { actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
 
 let h: Harness;
@@ -22,15 +23,35 @@ async function playToEnd(messageId: string, cap = 3000): Promise<number> {
     const name = toActName(message.content);
     expect(name, message.content).not.toBeNull();
     const reply = await h.click(userNamed(h, name!), messageId, pickButton(buttons).custom_id!);
-    assertReplyOk(reply);
+    assertReplyOk(reply, h);
     expect(reply.type).toBe(7); // updated in place
     expect(reply.message?.id).toBe(messageId);
   }
   throw new Error(`no winner after ${cap} clicks`);
 }
 
+/** Throws until there is a choice of moves: the buttons are numbered 1..n like the board's markers. */
+async function expectNumberedMoves(messageId: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const buttons = actButtons(h, messageId);
+    const numbered = buttons.filter((b) => /^\d+ · /.test(b.label ?? ''));
+    if (numbered.length >= 2) {
+      expect(numbered.map((b) => Number(b.label!.split(' ')[0]))).toEqual(numbered.map((_, k) => k + 1));
+      for (const b of numbered) expect(b.label).toMatch(/^\d+ · (\d+|enter) → (\d+|off)$/);
+      const message = h.fake.messages.get(messageId)!;
+      expect(message.content).toMatch(/choose a move for your \d/);
+      expect(message.attachments).toHaveLength(1); // replaced, not stacked
+      return;
+    }
+    const name = toActName(h.fake.messages.get(messageId)!.content)!;
+    assertReplyOk(await h.click(userNamed(h, name), messageId, pickButton(buttons).custom_id!), h);
+  }
+  throw new Error('never a choice between two moves');
+}
+
 describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
   it('goes from challenge to winner to leaderboard', async () => {
+    h.fake.channelId = snowflake(); // one game per channel
     const challenge = await h.slash(
       h.ana,
       'challenge',
@@ -40,17 +61,19 @@ describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
       ],
       [h.ben],
     );
-    assertReplyOk(challenge);
+    assertReplyOk(challenge, h);
     const messageId = challenge.message!.id;
     expect(challenge.message!.content).toContain('Ana');
     expect(challenge.message!.content).toContain(`<@${h.ben.id}>`);
     const accept = h.fake.buttons(messageId).find((b) => b.label === 'Accept')!;
     const started = await h.click(h.ben, messageId, accept.custom_id!);
-    assertReplyOk(started);
+    assertReplyOk(started, h);
     const board = started.message!.attachments[0]!;
     expect(board.data.length).toBeGreaterThan(1000);
+    expect((await loadImage(board.data)).width).toBeGreaterThan(300);
     expect(board.description?.length).toBeGreaterThan(20);
 
+    await expectNumberedMoves(messageId);
     const clicks = await playToEnd(messageId);
     const final = h.fake.messages.get(messageId)!;
     expect(final.content).toMatch(/🏆 \*\*(Ana|Ben)\*\* wins/);
@@ -60,7 +83,7 @@ describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
     expect(clicks).toBeGreaterThan(10);
 
     const board2 = await h.slash(h.ana, 'leaderboard', [{ name: 'rules', type: OPTION.string, value: ruleset }]);
-    assertReplyOk(board2);
+    assertReplyOk(board2, h);
     expect(String(board2.data?.content)).toMatch(/1\. \*\*(Ana|Ben)\*\*/);
   });
 });

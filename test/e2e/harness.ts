@@ -143,6 +143,11 @@ export function userNamed(h: Harness, name: string): FakeUser {
   throw new Error(`nobody is called ${name}`);
 }
 
-export function assertReplyOk(reply: InteractionReply): void {
-  if (reply.ephemeral) throw new Error(`the bot refused: ${String(reply.data?.content)}`);
+/** Fails with the bot's private answer, and for an unexpected error the logged line with its reference. */
+export function assertReplyOk(reply: InteractionReply, h?: Harness): void {
+  if (!reply.ephemeral) return;
+  const content = String(reply.data?.content);
+  const ref = /ref ([0-9A-F]+)/.exec(content)?.[1];
+  const logged = ref && h ? `\n${h.logs.find((l) => l.includes(ref)) ?? ''}` : '';
+  throw new Error(`the bot refused: ${content}${logged}`);
 }

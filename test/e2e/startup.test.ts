@@ -1,0 +1,67 @@
+// The programs as a person runs them: `npm start` without a token (settings named, offline demo,
+// exit 0) and `npm run deploy-commands` against the fake Discord.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { loadImage } from '@napi-rs/canvas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FakeDiscord } from './fakeDiscord.js';
+
+const run = promisify(execFile);
+const TSX = join(import.meta.dirname, '../../node_modules/.bin/tsx');
+const ROOT = join(import.meta.dirname, '../..');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The environment of a fresh checkout: no Discord settings (set empty so a local .env cannot fill them). */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: existsSync('/dev/shm') ? '/dev/shm' : tmpdir(),
+    DISCORD_TOKEN: '',
+    DISCORD_APPLICATION_ID: '',
+    GUILD_ID: '',
+    DISCORD_API_URL: '',
+    ...extra,
+  };
+}
+
+describe('npm start without a token', () => {
+  it('names the missing settings, plays an offline demo, writes its pictures and exits 0', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'senet-demo-out-'));
+    dirs.push(out);
+    const { stdout } = await run(TSX, ['src/main.ts'], { cwd: ROOT, env: cleanEnv({ DEMO_OUTPUT_DIR: out }) });
+    expect(stdout).toMatch(/Missing settings: DISCORD_TOKEN, DISCORD_APPLICATION_ID/);
+    expect(stdout).toMatch(/developer portal/);
+    const files = [...stdout.matchAll(/^ {2}(\/\S+)$/gm)].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      expect(file.startsWith(out)).toBe(true);
+      const image = await loadImage(readFileSync(file));
+      expect(image.width).toBeGreaterThan(300);
+    }
+  });
+});
+
+describe('npm run deploy-commands', () => {
+  it('registers /senet in the configured guild', async () => {
+    const fake = await FakeDiscord.start();
+    try {
+      const { stdout } = await run(TSX, ['src/tools/deploy-commands.ts'], {
+        cwd: ROOT,
+        env: cleanEnv({ DISCORD_TOKEN: 'deploy-test-token', DISCORD_APPLICATION_ID: fake.applicationId, GUILD_ID: fake.guildId, DISCORD_API_URL: fake.apiUrl }),
+      });
+      expect(stdout).toMatch(/Registered 1 command \(\/senet\) in guild/);
+      const put = fake.requests.find((r) => r.method === 'PUT')!;
+      expect(put.path).toBe(`/applications/${fake.applicationId}/guilds/${fake.guildId}/commands`);
+      const [command] = fake.commands.get(fake.guildId) as { name: string; options: { name: string }[] }[];
+      expect(command!.name).toBe('senet');
+      expect(command!.options.map((o) => o.name)).toContain('challenge');
+    } finally {
+      await fake.stop();
+    }
+  });
+});
