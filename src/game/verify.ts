@@ -2,7 +2,7 @@
 // A mismatch means a lost, doubled or reordered action, or a state written without its log entry.
 import { isDeepStrictEqual } from 'node:util';
 import type { GameStore } from '../db/gameStore.js';
-import { isError, replay } from '../engine/index.js';
+import { type GameState, isError, replay } from '../engine/index.js';
 
 export interface VerifyProblem {
   gameId: number;
@@ -21,10 +21,10 @@ export function verifyGame(store: GameStore, gameId: number): string | null {
   const actions = store.actions(gameId);
   const rebuilt = replay({ ruleset: game.ruleset, options: game.options, seed: game.seed, actions });
   if (isError(rebuilt)) return `the log does not replay: ${rebuilt.error}`;
-  if (rebuilt.ply !== actions.length) return `replay reached ply ${rebuilt.ply} after ${actions.length} actions`;
-  if (!isDeepStrictEqual(rebuilt, game.state)) {
-    return `the stored state (ply ${game.state.ply}) differs from the replayed one (ply ${rebuilt.ply})`;
-  }
+  if (game.state.ply !== actions.length) return `the state is at ply ${game.state.ply} but the log holds ${actions.length} actions`;
+  const keys = new Set([...Object.keys(rebuilt), ...Object.keys(game.state)] as (keyof GameState)[]);
+  const differing = [...keys].filter((key) => !isDeepStrictEqual(rebuilt[key], game.state[key]));
+  if (differing.length > 0) return `the stored state differs from the replayed one in ${differing.join(', ')}`;
   if (game.status === 'active' && rebuilt.winner !== null) return 'the log ends in a win but the game is still active';
   if (game.endReason === 'won' && game.winnerSide !== rebuilt.winner) return 'the recorded winner is not the one the log gives';
   return null;

@@ -1,12 +1,13 @@
 // `npm run db:verify [-- path]`: rebuilds every stored game from its seed and action log and
 // reports any whose stored state differs. Exit code 1 if any does (for cron jobs and CI).
 // The path is the argument, else DATABASE_PATH, else ./data/senet.db.
-import 'dotenv/config';
+import { config as loadDotenv } from 'dotenv';
 import { existsSync } from 'node:fs';
 import { databasePath, openDatabase } from '../db/connection.js';
 import { GameStore } from '../db/gameStore.js';
 import { verifyGames } from '../game/verify.js';
 
+loadDotenv({ quiet: true });
 const path = process.argv[2] ?? databasePath();
 if (!existsSync(path)) {
   console.error(`no database at ${path}`);
