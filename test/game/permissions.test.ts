@@ -71,6 +71,16 @@ describe('challenges', () => {
     expect(await service.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({ ok: false, code: 'not-found' });
   });
 
+  it('starts the game on the challenge message, seats from the seed, so the chat edits one message', async () => {
+    const c = await challengeOf('c');
+    value(service.setMessage('challenge', c.challengeId, 'msg-1'));
+    const game = value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
+    expect(game).toMatchObject({ messageId: 'msg-1', channelId: 'c', version: 0, status: 'active' });
+    expect(game.toAct).toEqual(game.players[game.state.toMove]);
+    expect(game.description).toBe(`${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`);
+    expect(service.setMessage('game', 999, 'x')).toMatchObject({ ok: false, code: 'not-found' });
+  });
+
   it('refuses to accept after the expiry, before and after the sweep marks it', async () => {
     const c = await challengeOf('c');
     clock.advance(60_000);
