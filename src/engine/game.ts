@@ -1,6 +1,7 @@
 // The engine's public API over plain GameState data. Each call checks its input and returns an
 // error value, never throws, for what a user or a stored log can get wrong.
-import { Position, encodeMove, moveFrom, moveTo, sideCode, sideName } from './position.js';
+import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
+import { Position } from './position.js';
 import type { Rules } from './rules.js';
 import { resolveRules } from './rulesets/index.js';
 import { SeededSticks, sticksFor, type ThrowSource } from './throws.js';

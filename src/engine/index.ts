@@ -6,6 +6,7 @@ export { describeEvents, moveLabel, squareLabel, DEFAULT_NAMES } from './describ
 export type { SideNames } from './describe.js';
 export { RULESETS, resolveRules, isRuleSetId } from './rulesets/index.js';
 export type { Rules, RuleSet, SquareInfo, SquareEffect } from './rules.js';
-export { MAX_MOVES, Position, encodeMove, moveFrom, moveTo, sideCode, sideName } from './position.js';
+export { MAX_MOVES, Position } from './position.js';
+export { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
 export { SeededSticks, FixedSticks, throwDistribution, sticksFor, lightCount } from './throws.js';
 export type { ThrowSource, ThrowTable } from './throws.js';

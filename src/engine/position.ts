@@ -3,98 +3,18 @@
 // A Position is the mutable, fast form of a game: the AI and the benchmarks play on it directly;
 // the public API (game.ts) converts it to and from the plain GameState. Moves are encoded as
 // numbers (from * 32 + to) so generating them allocates nothing.
-import { firstFree, runThrough, squareFlags } from './board.js';
+import { firstFree, runThrough } from './board.js';
+import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
+import { type Compiled, compile } from './compiled.js';
 import type { BoardView, Rules, SideCode, SquareEffect } from './rules.js';
-import { SeededSticks, throwValue, type ThrowSource, type ThrowTable } from './throws.js';
+import { SeededSticks, throwValue, type ThrowSource } from './throws.js';
 import type { GameEvent, Phase, Side } from './types.js';
-
-export const sideCode = (side: Side): SideCode => (side === 'W' ? 1 : 2);
-export const sideName = (code: number): Side => (code === 1 ? 'W' : 'B');
-
-export const encodeMove = (from: number, to: number): number => (from << 5) | to;
-export const moveFrom = (code: number): number => code >> 5;
-export const moveTo = (code: number): number => code & 31;
 
 const OFF = 31;
 /** More than any position allows: one move per pawn (at most 7) plus entering. */
 export const MAX_MOVES = 16;
 const WATER = 27;
 const REBIRTH = 15;
-
-/**
- * A rule set's data in one fixed shape, built once per Rules: flag arrays indexed by square or
- * value, and every hook present (the default where the rule set has none). The five rule objects
- * have different shapes; reading them in the hot path would make V8's property access megamorphic.
- */
-interface Compiled {
-  extraOn: Uint8Array; // by throw value
-  enterOn: Uint8Array; // by throw value
-  safe: Uint8Array; // by square
-  noProtection: Uint8Array; // by square
-  noProtectionBits: number; // the same squares as a bit mask
-  exitOnly: Uint8Array; // by square
-  effects: (SquareEffect | undefined)[]; // by square
-  water: boolean; // 27 is a House of Waters
-  mustLandOn26: boolean;
-  pairsProtect: boolean;
-  threesBlock: boolean;
-  removeCaptured: boolean;
-  backwardWhenStuck: boolean;
-  firstMoverSide: number; // side code, 0 = none
-  firstMoverSquare: number;
-  openingSide: number; // side code, 0 = none
-  opening: number; // encoded move
-  openingEarnsThrow: boolean;
-  throwTable: ThrowTable;
-  pawns: number;
-  passKeepsExtraThrows: boolean;
-  forfeitOffer: boolean;
-  bearOffEarnsThrow: boolean;
-  canBearOff: NonNullable<Rules['canBearOff']>;
-  swapDestination: NonNullable<Rules['swapDestination']>;
-}
-
-const exactBearOff = (_view: BoardView, _side: SideCode, from: number, value: number): boolean => from + value === OFF;
-const swapToAttackerSquare = (_view: BoardView, _square: number, from: number): number => from;
-
-const compiledCache = new WeakMap<Rules, Compiled>();
-
-function compile(rules: Rules): Compiled {
-  let compiled = compiledCache.get(rules);
-  if (!compiled) {
-    const effects: (SquareEffect | undefined)[] = [];
-    for (let s = 0; s <= 31; s++) effects.push(rules.squares[s]?.effect);
-    compiled = {
-      extraOn: squareFlags(rules.extraThrowOn),
-      enterOn: squareFlags(rules.enterOn),
-      safe: squareFlags(rules.safeSquares),
-      noProtection: squareFlags(rules.noProtectionOn),
-      noProtectionBits: rules.noProtectionOn.reduce((bits, square) => bits | (1 << square), 0),
-      exitOnly: squareFlags(rules.exitOnlyFrom),
-      effects,
-      water: effects[WATER]?.kind === 'water',
-      mustLandOn26: rules.mustLandOn26,
-      pairsProtect: rules.pairsProtect,
-      threesBlock: rules.threesBlock,
-      removeCaptured: rules.capture === 'remove',
-      backwardWhenStuck: rules.whenStuck === 'backward',
-      firstMoverSide: rules.firstMover ? sideCode(rules.firstMover.side) : 0,
-      firstMoverSquare: rules.firstMover?.square ?? 0,
-      openingSide: rules.opening ? sideCode(rules.opening.side) : 0,
-      opening: rules.opening ? encodeMove(rules.opening.from, rules.opening.to) : 0,
-      openingEarnsThrow: rules.opening?.earnsThrow ?? false,
-      throwTable: rules.throwTable,
-      pawns: rules.pawns,
-      passKeepsExtraThrows: rules.passKeepsExtraThrows,
-      forfeitOffer: rules.forfeitOffer,
-      bearOffEarnsThrow: rules.bearOffEarnsThrow,
-      canBearOff: rules.canBearOff ?? exactBearOff,
-      swapDestination: rules.swapDestination ?? swapToAttackerSquare,
-    };
-    compiledCache.set(rules, compiled);
-  }
-  return compiled;
-}
 
 function copyOut(list: Uint16Array, count: number, out: number[]): number[] {
   out.length = 0;

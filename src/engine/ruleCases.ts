@@ -1,7 +1,7 @@
 // Checking the engine against rule cases (../shared/rule-cases/FORMAT.md): a position, a throw,
 // and what the rules say must follow. Pure: the CLI reads the files and prints.
 import { positionFromSetup } from './game.js';
-import { encodeMove, moveFrom, moveTo, sideName } from './position.js';
+import { encodeMove, moveFrom, moveTo, sideName } from './codes.js';
 import { type Move, type Side, isError } from './types.js';
 
 export interface RuleCase {

@@ -13,15 +13,22 @@ interface LockEntry {
   [key: string]: unknown;
 }
 
+interface PlatformFields {
+  os: string[];
+  cpu: string[];
+  libc?: string[];
+}
+
 const PLATFORM = /-(android|darwin|freebsd|linux|win32)-(arm64|x64|arm|ia32|riscv64)(?:-(gnu|musl|gnueabihf|msvc))?$/;
 
 /** Platform fields for a napi-rs style package name, or null if the name does not say. */
-export function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> | null {
+export function platformOf(name: string): PlatformFields | null {
   const match = PLATFORM.exec(name);
   if (!match) return null;
-  const [, os, cpu, abi] = match;
-  const libc = abi === 'gnu' ? ['glibc'] : abi === 'musl' ? ['musl'] : undefined;
-  return { os: [os], cpu: [cpu === 'arm' ? 'arm' : cpu], ...(libc ? { libc } : {}) };
+  const [, os = '', cpu = '', abi] = match;
+  const fields: PlatformFields = { os: [os], cpu: [cpu] };
+  if (abi === 'gnu' || abi === 'musl') fields.libc = [abi === 'gnu' ? 'glibc' : 'musl'];
+  return fields;
 }
 
 /** The lock's packages with every missing platform-specific optional dependency added. */
