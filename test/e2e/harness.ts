@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { startBot, type Bot } from '../../src/bot/client.js';
 import { createLogger } from '../../src/bot/logger.js';
 import { openService, type GameService } from '../../src/game/service.js';
+import { actButtons as buttonsOf } from './players.js';
 import { FakeDiscord, type FakeUser, type InteractionReply, type RawButton, type SlashOption } from './fakeDiscord.js';
 
 export const TOKEN = 'fake-token-for-tests-0123456789';
@@ -114,26 +115,11 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
   return harness;
 }
 
-/** The name in the prompt line of a game message ("**Ana** to throw." / "**Ana**: choose a move …"). */
-export function toActName(content: string): string | null {
-  return /\*\*([^*]+)\*\*(?: to throw|: choose a move)/.exec(content)?.[1] ?? null;
-}
+export { toActName, pickButton } from './players.js';
 
 /** The game buttons (not Rematch) of a message. */
 export function actButtons(h: Harness, messageId: string): RawButton[] {
-  return h.fake.buttons(messageId).filter((b) => b.custom_id?.startsWith('senet:act:'));
-}
-
-/**
- * A button to press: the furthest-reaching move (games end sooner), else take, else throw.
- * Labels are "n · from → to", with "off" for bearing off.
- */
-export function pickButton(buttons: RawButton[]): RawButton {
-  const reach = (b: RawButton): number => {
-    const to = /→ (\w+)$/.exec(b.label ?? '')?.[1];
-    return to === undefined ? -1 : to === 'off' ? 31 : Number(to);
-  };
-  return [...buttons].sort((a, b) => reach(b) - reach(a))[0]!;
+  return buttonsOf(h.fake, messageId);
 }
 
 /** The user object for a player name. */

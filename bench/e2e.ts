@@ -1,0 +1,157 @@
+// The whole bot through the fake Discord: the real `src/main.ts` runs in its own process (so its
+// RSS is its own) and logs in to the fake, which dispatches clicks and times the answers.
+//   click latency (p50, p99) with 20 games played at once;
+//   sustained clicks per second with 500 live games; the bot process's RSS.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fakeDiscord.js';
+import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
+import type { Report } from './run.js';
+import { quantile } from './stats.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const THINK_MS = 500;
+
+interface Table {
+  players: [FakeUser, FakeUser];
+  messageId: string;
+}
+
+export async function run(report: Report): Promise<void> {
+  const fake = await FakeDiscord.start();
+  fake.recordRequests = false;
+  // BENCH_DB_DIR=/dev/shm shows the cost without disk syncs; the default is the real disk.
+  const dir = mkdtempSync(join(process.env.BENCH_DB_DIR ?? tmpdir(), 'senet-bench-e2e-'));
+  const bot = await startBotProcess(fake, join(dir, 'bench.db'));
+  try {
+    const people = Array.from({ length: 1000 }, (_, i) => fake.newUser(`P${i}`));
+    const byName = new Map(people.map((p) => [p.global_name, p]));
+
+    /** A new game in a channel of its own: challenge, accept. */
+    const open = async (a: FakeUser, b: FakeUser): Promise<Table> => {
+      fake.channelId = snowflake();
+      const challenge = await fake.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
+      const messageId = challenge.message!.id;
+      // The bot stores the message id just after replying; give it that moment.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const accepted = await fake.click(b, messageId, fake.buttons(messageId)[0]!.custom_id!);
+      if (accepted.ephemeral) throw new Error(`accept refused: ${String(accepted.data?.content)}`);
+      return { players: [a, b], messageId };
+    };
+    /** One click by whoever is to act; returns its latency, or null if the game is over. */
+    const click = async (table: Table): Promise<number | null> => {
+      const buttons = actButtons(fake, table.messageId);
+      if (buttons.length === 0) return null;
+      const name = toActName(fake.messages.get(table.messageId)!.content);
+      const user = byName.get(name ?? '');
+      if (!user) throw new Error(`who is to act? ${fake.messages.get(table.messageId)!.content}`);
+      const started = performance.now();
+      const reply = await fake.click(user, table.messageId, pickButton(buttons).custom_id!);
+      const latency = performance.now() - started;
+      if (reply.ephemeral) throw new Error(`click refused: ${String(reply.data?.content)}`);
+      return latency;
+    };
+    /**
+     * Plays `tables` concurrently, each game restarted when it ends, until `until()` says stop.
+     * Each player waits `thinkMs` after seeing the board before clicking (0 = as fast as possible).
+     */
+    const play = async (tables: Table[], until: () => boolean, onClick: (ms: number) => void, thinkMs = 0): Promise<void> => {
+      await Promise.all(
+        tables.map(async (table, i) => {
+          // Spread the first clicks so the games do not click in lockstep.
+          if (thinkMs > 0) await sleep(Math.random() * thinkMs);
+          while (!until()) {
+            if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()));
+            const ms = await click(table);
+            if (ms === null) tables[i] = table = await open(table.players[0], table.players[1]);
+            else onClick(ms);
+          }
+        }),
+      );
+    };
+
+    // Latency: 20 games played at once by people who look at the board before clicking (a
+    // think time of 0.25-0.75 s, far quicker than people really are), after a warm-up.
+    let pair = 0;
+    const nextPair = (): [FakeUser, FakeUser] => [people[2 * pair]!, people[2 * pair++ + 1]!];
+    const twenty = await Promise.all(Array.from({ length: 20 }, () => open(...nextPair())));
+    let warm = 0;
+    await play(twenty, () => warm >= 200, () => warm++);
+    const latencies: number[] = [];
+    await play(twenty, () => latencies.length >= Number(process.env.BENCH_CLICKS ?? 1500), (ms) => latencies.push(ms), THINK_MS);
+    report('e2e click latency p50 (20 games at once)', quantile(latencies, 0.5), 'ms');
+    report('e2e click latency p99 (20 games at once)', quantile(latencies, 0.99), 'ms');
+
+    // Throughput: 500 live games, each with a click in flight all the time (no think time).
+    const more: Table[] = [];
+    for (let i = 0; i < 48; i++) more.push(...(await Promise.all(Array.from({ length: 10 }, () => open(...nextPair())))));
+    const all = [...twenty, ...more];
+    let clicks = 0;
+    const windowMs = 10_000;
+    const start = performance.now();
+    const loaded: number[] = [];
+    await play(all, () => performance.now() - start >= windowMs, (ms) => {
+      clicks++;
+      loaded.push(ms);
+    });
+    const seconds = (performance.now() - start) / 1000;
+    report(`e2e sustained clicks per second (${all.length} live games)`, clicks / seconds, 'clicks/s');
+    report(`e2e click latency p50 under that load`, quantile(loaded, 0.5), 'ms');
+    report('e2e bot process RSS', rssOf(bot) / 1024 / 1024, 'MB');
+  } finally {
+    bot.kill('SIGTERM');
+    await new Promise((resolve) => bot.once('exit', resolve));
+    await fake.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `npm start` with settings pointing at the fake; resolves once the bot says it is ready. */
+async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<ChildProcess> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DISCORD_TOKEN: 'bench-token-not-a-secret',
+      DISCORD_APPLICATION_ID: fake.applicationId,
+      DISCORD_API_URL: fake.apiUrl,
+      GUILD_ID: '',
+      DATABASE_PATH: dbPath,
+      LOG_LEVEL: 'info',
+      BOT_STEP_DELAY_MS: '0',
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('senet bot ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the bot exited (${code}): ${out}`)));
+  });
+  // Keep the bot's warnings and errors visible; drop the rest.
+  child.stdout!.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (/"level":(40|50|60)/.test(line)) console.error(line.slice(0, 2000));
+  });
+  return child;
+}
+
+/** Resident memory of the process tree's node process (tsx runs the bot in a child of its own). */
+function rssOf(child: ChildProcess): number {
+  const pids = [child.pid!, ...childrenOf(child.pid!)];
+  return Math.max(...pids.map((pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024));
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return direct.flatMap((c) => [c, ...childrenOf(c)]);
+  } catch {
+    return [];
+  }
+}

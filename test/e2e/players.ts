@@ -1,0 +1,24 @@
+// Reading a game message as a player would: who is to act, which buttons there are, which to press.
+import type { FakeDiscord, RawButton } from './fakeDiscord.js';
+
+/** The name in the prompt line of a game message ("**Ana** to throw." / "**Ana**: choose a move …"). */
+export function toActName(content: string): string | null {
+  return /\*\*([^*]+)\*\*(?: to throw|: choose a move)/.exec(content)?.[1] ?? null;
+}
+
+/** The game buttons (not Rematch) of a message. */
+export function actButtons(fake: FakeDiscord, messageId: string): RawButton[] {
+  return fake.buttons(messageId).filter((b) => b.custom_id?.startsWith('senet:act:'));
+}
+
+/**
+ * A button to press: the furthest-reaching move (games end sooner), else take, else throw.
+ * Labels are "n · from → to", with "off" for bearing off.
+ */
+export function pickButton(buttons: RawButton[]): RawButton {
+  const reach = (b: RawButton): number => {
+    const to = /→ (\w+)$/.exec(b.label ?? '')?.[1];
+    return to === undefined ? -1 : to === 'off' ? 31 : Number(to);
+  };
+  return [...buttons].sort((a, b) => reach(b) - reach(a))[0]!;
+}
