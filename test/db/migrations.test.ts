@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
 import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src/db/migrations.js';
-import { ANA, BEN, open, playToEnd, startGame, tempDbPath, textOnlyRenderer, value } from '../game/harness.js';
+import { ANA, BEN, open, playToEnd, startGame, textOnlyRenderer, value } from '../game/harness.js';
+import { tempDbPath } from '../game/tempDb.js';
 
 const tables = (db: Database.Database): string[] =>
   db.prepare<[], { name: string }>(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all().map((r) => r.name);

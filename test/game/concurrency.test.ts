@@ -4,7 +4,8 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Applied, WorkerReport } from './concurrencyWorker.js';
-import { open, startGame, tempDbPath, textOnlyRenderer } from './harness.js';
+import { open, startGame, textOnlyRenderer } from './harness.js';
+import { tempDbPath } from './tempDb.js';
 
 function startWorker(dbPath: string, seed: number, gameIds: number[]) {
   const child = fork(join(import.meta.dirname, 'concurrencyWorker.ts'), [dbPath, String(seed), ...gameIds.map(String)], {

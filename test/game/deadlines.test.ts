@@ -1,7 +1,8 @@
 // Deadlines and restarts: state lives in the database file, so closing and reopening mid-game
 // loses nothing, and deadlines that fell due while closed are applied exactly once.
 import { describe, expect, it } from 'vitest';
-import { ANA, BEN, BOT, CLEO, GUILD, open, startGame, tempDbPath, testClock, value } from './harness.js';
+import { ANA, BEN, BOT, CLEO, GUILD, open, startGame, testClock, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
 
 const HOUR = 3_600_000;
 const config = { challengeTtlMs: 10 * 60_000, turnTtlMs: 24 * HOUR };

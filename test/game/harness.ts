@@ -1,8 +1,5 @@
 // Shared set-up for the service tests: a real database file in a temp folder, a clock the test
 // moves, seeds that repeat, and a loop that plays a game to its end through the service.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type GameService, type ServiceOptions, openService } from '../../src/game/service.js';
 import { mix32 } from '../../src/game/seeds.js';
 import type { BoardRenderer, BoardView, GameView, Outcome, Player } from '../../src/game/types.js';
@@ -14,10 +11,6 @@ export const BEN: Player = { id: '1002', name: 'Ben' };
 export const CLEO: Player = { id: '1003', name: 'Cleo' };
 export const BOT: Player = { id: '9999', name: 'Senet Bot' };
 export const GUILD = 'guild-1';
-
-export function tempDbPath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'senet-db-')), 'nested', 'senet.db');
-}
 
 /** A clock the test moves by hand. */
 export function testClock(start = Date.UTC(2026, 0, 1)): { now: () => number; advance: (ms: number) => void } {

@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { GameService } from '../../src/game/service.js';
 import type { ChallengeView, GameView } from '../../src/game/types.js';
-import { ANA, BEN, CLEO, GUILD, open, startGame, tempDbPath, testClock, value } from './harness.js';
+import { ANA, BEN, CLEO, GUILD, open, startGame, testClock, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
 
 let service: GameService;
 let clock: ReturnType<typeof testClock>;

@@ -1,7 +1,8 @@
 // Whole games through the service, for every rule set, with the real engine, database and renderer.
 import { describe, expect, it } from 'vitest';
 import { RULESET_IDS, legalActions } from '../../src/engine/index.js';
-import { ANA, BEN, BOT, GUILD, open, playToEnd, startGame, tempDbPath, textOnlyRenderer, value } from './harness.js';
+import { ANA, BEN, BOT, GUILD, open, playToEnd, startGame, textOnlyRenderer, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
 
 describe('full games through the service', () => {
   it.each(RULESET_IDS)('%s: plays to a winner, rates both players, and replays clean', async (ruleset) => {

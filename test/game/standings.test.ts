@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { rankStandings } from '../../src/game/standings.js';
 import type { GameService } from '../../src/game/service.js';
 import type { Player } from '../../src/game/types.js';
-import { ANA, BEN, CLEO, GUILD, open, tempDbPath, testClock, textOnlyRenderer, value } from './harness.js';
+import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
 
 async function decide(service: GameService, winner: Player, loser: Player, ruleset: string, guildId = GUILD): Promise<number> {
   const made = value(await service.challenge({ guildId, channelId: 'c', challenger: winner, opponent: loser, ruleset }));

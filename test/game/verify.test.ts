@@ -1,7 +1,8 @@
 // The replay check catches a state that its log does not produce: a lost, doubled or altered action.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { open, startGame, tempDbPath, textOnlyRenderer, value } from './harness.js';
+import { open, startGame, textOnlyRenderer, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
 
 async function gameWithActions(path: string, count: number) {
   const service = open(path, { renderBoard: textOnlyRenderer() });
