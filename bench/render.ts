@@ -1,7 +1,9 @@
 // `npm run bench -- render`: how fast a board picture is ready to upload (draw + encode), and how
 // big it is, for the start position and a busy mid-game position with many move markers.
 // Targets (issue "Board renderer"): median ≤ 6 ms, p99 ≤ 12 ms, ≤ 100 KB.
-// CPU time per render is reported too: on a shared, busy machine wall times stretch, CPU less so.
+// On a shared, busy machine wall times stretch: the minimum (an uncontended render) and the CPU
+// time per render are reported too, with the load average, to read the figures by.
+import { loadavg } from 'node:os';
 import { renderBoard } from '../src/render/index.js';
 import { sample } from '../test/render/positions.js';
 import type { Report } from './run.js';
@@ -27,10 +29,12 @@ export async function run(report: Report): Promise<void> {
       // Native canvas memory is released only when the event loop turns.
       await yieldToLoop();
     }
+    report(`render ${name} min`, quantile(times, 0), 'ms');
     report(`render ${name} median`, quantile(times, 0.5), 'ms');
     report(`render ${name} p99`, quantile(times, 0.99), 'ms');
     report(`render ${name} cpu mean`, cpu / RUNS, 'ms');
     report(`render ${name} size`, bytes / 1024, 'KB');
   }
   report('render rss after bench', process.memoryUsage().rss / 2 ** 20, 'MB');
+  report('render load average (1 min)', loadavg()[0]!, 'runnable');
 }
