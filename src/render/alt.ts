@@ -2,21 +2,21 @@
 // characters). Pure: no canvas. Says what a player needs to choose a move without seeing it.
 import { type GameState, type LastMove, type Move, RULESETS, type Side, SIDES, moveLabel, opponentOf, resolveRules, squareLabel } from '../engine/index.js';
 import type { BoardView } from './types.js';
-import { sideWords, statusWords } from './words.js';
+import { movesLead, sideWords, statusWords } from './words.js';
 
 /** Discord's limit for an attachment description. */
 export const ALT_TEXT_LIMIT = 1024;
 
 export function altText(state: GameState, view: BoardView): string {
   const { names } = view;
-  const status = statusWords(state, names);
+  const status = statusWords(state, names, view.moves?.length ?? 0);
   const sentences = [
     `Senet board, ${RULESETS[state.ruleset].title} rules: ${names.W} (${sideWords('W')}) against ${names.B} (${sideWords('B')}).`,
-    `${status.title.replace(/!$/, '')}${status.detail ? `, ${status.detail}` : ''}${throwWords(state)}.`,
+    `${status.title.replace(/!$/, '')}${status.detail ? `, ${status.detail.replaceAll(' · ', ', ')}` : ''}${throwWords(state)}.`,
     ...(status.offer ? [`${names[state.toMove]} ${status.offer}.`] : []),
     ...SIDES.map((side) => `${names[side]}: ${pawnWords(state, side)}.`),
     ...(state.lastMove ? [`Last move: ${lastMoveWords(state.lastMove, names)}.`] : []),
-    ...(view.moves && view.moves.length > 0 ? [`Moves: ${movesWords(view.moves)}.`] : []),
+    ...(view.moves && view.moves.length > 0 ? [`${movesLead(state)}: ${movesWords(view.moves)}.`] : []),
   ];
   const text = sentences.join(' ');
   // The special squares are the least urgent part: added only while they fit.

@@ -23,7 +23,7 @@ export function drawBoard(state: GameState, names: Record<Side, string>, moves: 
   frame ??= createCanvas(WIDTH, HEIGHT);
   const ctx = frame.getContext('2d');
   ctx.drawImage(backgroundFor(rules), 0, 0);
-  drawHeader(ctx, state, names);
+  drawHeader(ctx, state, names, moves.length);
   if (moves.length > 0) drawTargetAreas(ctx, moves);
   if (state.lastMove) drawLastMove(ctx, state.lastMove, rules.squares);
   drawPawns(ctx, state.board, rules.squares);

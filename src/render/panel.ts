@@ -12,12 +12,12 @@ import { countsWords, statusWords } from './words.js';
 const BLOCK_WIDTH = 290;
 const BLOCK_MARGIN = 10;
 
-export function drawHeader(ctx: SKRSContext2D, state: GameState, names: Record<Side, string>): void {
+export function drawHeader(ctx: SKRSContext2D, state: GameState, names: Record<Side, string>, moves: number): void {
   // Names as the shipped font can draw them; a name left empty falls back to the side's colour.
   const shown = { W: drawableText(names.W) || 'White', B: drawableText(names.B) || 'Black' };
   drawSideBlock(ctx, state, shown, 'W');
   drawSideBlock(ctx, state, shown, 'B');
-  drawStatus(ctx, state, shown);
+  drawStatus(ctx, state, shown, moves);
 }
 
 function drawSideBlock(ctx: SKRSContext2D, state: GameState, names: Record<Side, string>, side: Side): void {
@@ -54,8 +54,8 @@ function drawSideBlock(ctx: SKRSContext2D, state: GameState, names: Record<Side,
   ctx.fillText(fitText(ctx, countsWords(state, side), textWidth), textX, y + 54);
 }
 
-function drawStatus(ctx: SKRSContext2D, state: GameState, names: Record<Side, string>): void {
-  const { title, detail, offer } = statusWords(state, names);
+function drawStatus(ctx: SKRSContext2D, state: GameState, names: Record<Side, string>, moves: number): void {
+  const { title, detail, offer } = statusWords(state, names, moves);
   const left = BLOCK_MARGIN + BLOCK_WIDTH + 14;
   const right = WIDTH - BLOCK_MARGIN - BLOCK_WIDTH - 14;
   const stickW = 11;

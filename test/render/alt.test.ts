@@ -72,6 +72,18 @@ describe('altText', () => {
     expect(altText(state, { names: huge, moves }).length).toBeLessThanOrEqual(ALT_TEXT_LIMIT);
   });
 
+  it('says when a move is made instead of throwing (the opening, a rebirth from the water)', () => {
+    const { state, view } = sample('pennsic-waters');
+    expect(altText(state, view)).toContain('Nefertari to throw');
+    expect(altText(state, view)).toContain('Instead of throwing: 1: 27 → 15.');
+  });
+
+  it('says when the only choice is a move before throwing (the fixed opening)', () => {
+    const { state, view } = sample('kendall-start');
+    expect(altText(state, view)).toContain('Nefertari to move, a move comes before the throw.');
+    expect(altText(state, view)).toContain('Moves before throwing: 1: 10 → 15.');
+  });
+
   it('reads a start position before any throw', () => {
     const state = must(newGame('dancers', {}, 1));
     const alt = altText(state, { names: { ...NAMES } });
