@@ -4,7 +4,7 @@
 //   sustained clicks per second with 500 live games; the bot process's RSS.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fakeDiscord.js';
@@ -91,6 +91,8 @@ export async function run(report: Report): Promise<void> {
     const all = [...twenty, ...more];
     let clicks = 0;
     const windowMs = 10_000;
+    const botCpuBefore = cpuSecondsOf(bot);
+    const fakeCpuBefore = process.cpuUsage();
     const start = performance.now();
     const loaded: number[] = [];
     await play(all, () => performance.now() - start >= windowMs, (ms) => {
@@ -98,9 +100,15 @@ export async function run(report: Report): Promise<void> {
       loaded.push(ms);
     });
     const seconds = (performance.now() - start) / 1000;
+    const botCpu = cpuSecondsOf(bot) - botCpuBefore;
+    const fakeCpu = process.cpuUsage(fakeCpuBefore);
     report(`e2e sustained clicks per second (${all.length} live games)`, clicks / seconds, 'clicks/s');
     report(`e2e click latency p50 under that load`, quantile(loaded, 0.5), 'ms');
+    // CPU per click does not depend on what else the machine is doing, unlike the rates above.
+    report('e2e bot CPU per click', (botCpu * 1000) / clicks, 'ms');
+    report('e2e fake Discord CPU per click', (fakeCpu.user + fakeCpu.system) / 1000 / clicks, 'ms');
     report('e2e bot process RSS', rssOf(bot) / 1024 / 1024, 'MB');
+    report('machine load average (1 min) at the end', loadavg()[0]!, 'runnable');
   } finally {
     bot.kill('SIGTERM');
     await new Promise((resolve) => bot.once('exit', resolve));
@@ -145,6 +153,13 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<Child
 function rssOf(child: ChildProcess): number {
   const pids = [child.pid!, ...childrenOf(child.pid!)];
   return Math.max(...pids.map((pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024));
+}
+
+/** User + system CPU seconds of the bot's process tree, from /proc (clock ticks of 1/100 s). */
+function cpuSecondsOf(child: ChildProcess): number {
+  return [child.pid!, ...childrenOf(child.pid!)]
+    .map((pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '))
+    .reduce((sum, f) => sum + (Number(f[11]) + Number(f[12])) / 100, 0);
 }
 
 function childrenOf(pid: number): number[] {

@@ -4,6 +4,7 @@ import { config as loadDotenv } from 'dotenv';
 import { startBot } from './bot/client.js';
 import { explainMissing, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
+import { RenderPool } from './bot/renderPool.js';
 import { openService } from './game/service.js';
 import { runDemo } from './tools/demo.js';
 
@@ -21,11 +22,17 @@ if (!result.ok) {
 
 const { config } = result;
 const log = createLogger({ level: config.logLevel, secrets: [config.token] });
+const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
 const bot = await startBot({
   config,
   log,
   openService: (botUserId) =>
-    openService({ dbPath: config.databasePath, botUserId, config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs } }),
+    openService({
+      dbPath: config.databasePath,
+      botUserId,
+      config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
+      ...(renderPool ? { renderBoard: renderPool.render } : {}),
+    }),
 }).catch((err: unknown) => {
   log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
   process.exit(1);
@@ -33,7 +40,10 @@ const bot = await startBot({
 
 const shutdown = (signal: string): void => {
   log.info({ signal }, 'shutting down');
-  void bot.stop().then(() => process.exit(0));
+  void bot
+    .stop()
+    .then(() => renderPool?.close())
+    .then(() => process.exit(0));
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

@@ -1,7 +1,7 @@
 // The running bot: a discord.js client (Guilds intent only) wired to the dispatcher, the
 // bot-turn scheduler and the deadline sweeper. start() logs in and resumes the computer's
 // pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandContext } from '../commands/context.js';
 import type { GameService } from '../game/service.js';
@@ -32,7 +32,21 @@ export interface BotOptions {
 /** Logs in, resolves once the client is ready and pending bot turns are resumed. */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { config, log } = options;
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: config.apiUrl } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: config.apiUrl },
+    // Nothing here reads cached messages, members or users (clicks are routed by custom id and
+    // carry their user), so those caches would only grow with every click: keep just the bot.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
+      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user.id },
+      ReactionManager: 0,
+      PresenceManager: 0,
+      VoiceStateManager: 0,
+    }),
+  });
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

@@ -13,6 +13,8 @@ export interface BotConfig {
   /** Pause before each of the bot's actions, so people can follow its turn. */
   botStepDelayMs: number;
   sweepIntervalMs: number;
+  /** Worker threads drawing board pictures; 0 draws on the main thread. */
+  renderThreads: number;
   logLevel: string;
 }
 
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,
     botStepDelayMs: number('BOT_STEP_DELAY_MS', 750),
     sweepIntervalMs: number('SWEEP_INTERVAL_SECONDS', 30, 1000),
+    renderThreads: Math.floor(number('RENDER_THREADS', 1)),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
   };
   if (missing.length > 0 || invalid.length > 0) return { ok: false, missing, invalid };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { startBot, type Bot } from '../../src/bot/client.js';
 import { createLogger } from '../../src/bot/logger.js';
+import { RenderPool } from '../../src/bot/renderPool.js';
 import { openService, type GameService } from '../../src/game/service.js';
 import { actButtons as buttonsOf } from './players.js';
 import { FakeDiscord, type FakeUser, type InteractionReply, type RawButton, type SlashOption } from './fakeDiscord.js';
@@ -60,6 +61,8 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
     }),
   });
   let seed = options.seed ?? 1;
+  // Pictures are drawn on a worker thread, as `npm start` does by default.
+  const pool = new RenderPool(1);
   let service!: GameService;
   const launch = (delay: number): Promise<Bot> =>
     startBot({
@@ -72,6 +75,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
           now: () => clock.now,
           newSeed: () => seed++,
           config: { challengeTtlMs: CHALLENGE_TTL_MS, turnTtlMs: TURN_TTL_MS },
+          renderBoard: pool.render,
         });
         return service;
       },
@@ -108,6 +112,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
     },
     async close() {
       await harness.bot.stop();
+      await pool.close();
       await fake.stop();
       rmSync(dir, { recursive: true, force: true });
     },
