@@ -10,10 +10,16 @@ export type Strength = 'easy' | 'medium' | 'hard';
 export const STRENGTHS: readonly Strength[] = ['easy', 'medium', 'hard'];
 
 /**
- * Throws searched after the current turn: medium is greedy (none), hard looks at its move, the
- * opponent's reply and its own next move, with a chance node for each throw between them.
+ * Hard's search: at least two throws after the current turn (its move, the opponent's reply and
+ * its own next move, with a chance node for each throw between them). Where that was cheap (few
+ * pawns or few legal moves, as in most endgames) it searches one throw deeper, and again, while
+ * the next search is expected to stay within NODE_LIMIT positions. The limit counts positions,
+ * not time, so the choice stays deterministic; one more throw costs about GROWTH times as many.
  */
-const BUDGET: Record<Exclude<Strength, 'easy'>, number> = { medium: 0, hard: 2 };
+const HARD_BUDGET = 2;
+const MAX_BUDGET = 4;
+const NODE_LIMIT = 8000;
+const GROWTH = 15;
 
 /** Scores this close count as equal; the seed then decides, so play is varied but reproducible. */
 const TIE = 1e-9;
@@ -27,10 +33,25 @@ export function chooseCode(pos: Position, strength: Strength, seed: number, stat
   if (codes.length === 0) throw new Error('chooseCode: no legal action (is the game over?)');
   if (codes.length === 1) return codes[0]!;
   if (strength === 'easy') return pick(codes, seed);
-  const scores = scoreActions(pos, codes, BUDGET[strength], stats);
+  const scores = strength === 'medium' ? scoreActions(pos, codes, 0, stats) : deepening(pos, codes, stats);
   const sign = pos.turn === 1 ? 1 : -1;
   const best = Math.max(...scores.map((s) => sign * s));
   return pick(codes.filter((_, i) => sign * scores[i]! >= best - TIE), seed);
+}
+
+/** Hard's scores: searched with HARD_BUDGET, then deeper while the next search looks affordable. */
+function deepening(pos: Position, codes: readonly number[], stats?: SearchStats): number[] {
+  let budget = HARD_BUDGET;
+  let searched: SearchStats = { nodes: 0 };
+  let scores = scoreActions(pos, codes, budget, searched);
+  while (budget < MAX_BUDGET && searched.nodes * GROWTH <= NODE_LIMIT) {
+    if (stats) stats.nodes += searched.nodes;
+    budget++;
+    searched = { nodes: 0 };
+    scores = scoreActions(pos, codes, budget, searched);
+  }
+  if (stats) stats.nodes += searched.nodes;
+  return scores;
 }
 
 function pick(codes: readonly number[], seed: number): number {

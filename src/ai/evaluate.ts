@@ -2,7 +2,7 @@
 // picks the move whose result scores best; hard scores the leaves of its search with the same
 // function. Everything rule-specific is read from the engine (its rules data and its own move
 // generator), so the one evaluation fits every rule set and option.
-import { type Position, type Rules, moveFrom, moveTo, throwDistribution } from '../engine/index.js';
+import { MAX_MOVES, type Position, type Rules, moveFrom, moveTo, throwDistribution } from '../engine/index.js';
 
 /** A finished game: far beyond any difference in progress. */
 export const WIN_SCORE = 10_000;
@@ -48,12 +48,29 @@ function tablesFor(rules: Rules): Tables {
   return tables;
 }
 
-const scratch: number[] = [];
+const scratch = new Uint16Array(MAX_MOVES);
+// Local copies of the engine's decoders: measured under tsx, calling the imported bindings from
+// this hot loop cost a large share of the search's time.
+const toOf = moveTo;
+const fromOf = moveFrom;
+
+/** One pass over the board: each side's pawns as a bit set (bit s = square s) and squares summed. */
+const pawnBits = [0, 0, 0];
+const squareSums = [0, 0, 0];
 
 /** The static score of `pos` from W's point of view (positive: W is better off). */
 export function evaluate(pos: Position): number {
   if (pos.winner) return pos.winner === 1 ? WIN_SCORE : -WIN_SCORE;
   const tables = tablesFor(pos.rules);
+  const board = pos.board;
+  pawnBits[1] = pawnBits[2] = squareSums[1] = squareSums[2] = 0;
+  for (let s = 1; s <= 30; s++) {
+    const side = board[s]!;
+    if (side !== 0) {
+      pawnBits[side]! |= 1 << s;
+      squareSums[side]! += s;
+    }
+  }
   const mover = pos.turn;
   const other = 3 - mover;
   let forMover = material(pos, mover, tables) - material(pos, other, tables) + tables.tempo;
@@ -63,11 +80,8 @@ export function evaluate(pos: Position): number {
 
 /** Progress of `side`: squares advanced, pawns borne off, waiting pawns and a frozen pawn. */
 function material(pos: Position, side: number, tables: Tables): number {
-  let score = 0;
-  const board = pos.board;
-  for (let s = 1; s <= 30; s++) if (board[s] === side) score += s;
-  score += pos.off[side]! * (31 + OFF_BONUS) + pos.waiting[side]! * WAITING_VALUE;
-  if (tables.water > 0 && board[tables.water] === side) score -= tables.waterPenalty;
+  let score = squareSums[side]! + pos.off[side]! * (31 + OFF_BONUS) + pos.waiting[side]! * WAITING_VALUE;
+  if (tables.water > 0 && pos.board[tables.water] === side) score -= tables.waterPenalty;
   return score;
 }
 
@@ -80,34 +94,30 @@ function material(pos: Position, side: number, tables: Tables): number {
  */
 function threat(pos: Position, attacker: number, tables: Tables): number {
   const victim = 3 - attacker;
-  const side = attacker as 1 | 2;
-  const reachable = captureDistances(pos, attacker);
+  const reachable = captureDistances(pawnBits[attacker]!, pawnBits[victim]!, pos.waiting[attacker]! > 0);
   if (reachable === 0) return 0;
   let expected = 0;
   for (const { value, chance } of tables.chances) {
     if (!(reachable & (1 << value))) continue;
     let best = 0;
-    for (const code of pos.movesFor(side, value, scratch)) {
-      const to = moveTo(code);
-      if (to <= 30 && pos.board[to] === victim) best = Math.max(best, captureLoss(pos, moveFrom(code), to, tables));
+    const count = pos.generateMoves(attacker as 1 | 2, value, scratch);
+    for (let i = 0; i < count; i++) {
+      const to = toOf(scratch[i]!);
+      if (to <= 30 && pos.board[to] === victim) best = Math.max(best, captureLoss(pos, fromOf(scratch[i]!), to, tables));
     }
     expected += chance * best;
   }
   return expected;
 }
 
-/** Bit d set when some pawn of `attacker` is d squares from a victim (either way), or could enter onto one. */
-function captureDistances(pos: Position, attacker: number): number {
-  const board = pos.board;
-  const victim = 3 - attacker;
-  const entering = pos.waiting[attacker]! > 0;
-  let bits = 0;
-  for (let t = 1; t <= 30; t++) {
-    if (board[t] !== victim) continue;
-    if (entering && t <= MAX_THROW) bits |= 1 << t;
-    for (let d = 1; d <= MAX_THROW; d++) {
-      if (board[t - d] === attacker || board[t + d] === attacker) bits |= 1 << d;
-    }
+/**
+ * Bit d set when some attacking pawn stands d squares behind or ahead of a victim (backward
+ * moves capture too where the rules force them), or when a waiting pawn could enter onto one.
+ */
+function captureDistances(attackers: number, victims: number, entering: boolean): number {
+  let bits = entering ? victims & ((2 << MAX_THROW) - 1) : 0;
+  for (let d = 1; d <= MAX_THROW; d++) {
+    if (((attackers << d) | (attackers >>> d)) & victims) bits |= 1 << d;
   }
   return bits;
 }

@@ -3,8 +3,8 @@
 // Values are from W's point of view: W's choices maximise, B's minimise, throws average over
 // the throw table's chances. Who chooses is read from `pos.turn` after every step, since extra
 // throws and passes decide whether the same side moves again.
-import { type Position, type Rules, type ThrowSource, sticksFor, throwDistribution } from '../engine/index.js';
-import { TAKE, THROW, legalCodes } from './codes.js';
+import { MAX_MOVES, type Position, type Rules, type ThrowSource, sticksFor, throwDistribution } from '../engine/index.js';
+import { TAKE, THROW } from './codes.js';
 import { evaluate } from './evaluate.js';
 
 interface Outcome {
@@ -44,47 +44,58 @@ export function scoreActions(pos: Position, codes: readonly number[], budget: nu
   const search = new Search(outcomesFor(pos.rules), stats ?? { nodes: 0 });
   // The current throw belongs to this turn, like the move that follows it: throwing now spends
   // no budget, so throwing and a move instead of throwing are compared over the same horizon.
-  return codes.map((code) => (code === THROW ? search.chance(pos.clone(), budget) : search.after(pos.clone(), code, budget)));
+  return codes.map((code) => (code === THROW ? search.chance(pos.clone(), budget, 0) : search.after(pos.clone(), code, budget, 0)));
 }
 
 class Search {
+  /** One move list per depth, so the search allocates no lists. */
+  private readonly lists: Uint16Array[] = [];
+
   constructor(
     private readonly outcomes: Outcome[],
     private readonly stats: SearchStats,
   ) {}
 
-  /** The value of `pos` (which this call may change: callers pass a copy they no longer need). */
-  value(pos: Position, budget: number): number {
+  /**
+   * The value of `pos` (which this call may change: callers pass a copy they no longer need).
+   * Its options in the engine's button order: pawn moves, taking an offered throw, throwing.
+   */
+  value(pos: Position, budget: number, depth: number): number {
     this.stats.nodes++;
     if (pos.phase === 'over' || (pos.phase === 'throw' && budget === 0)) return evaluate(pos);
-    const codes = legalCodes(pos, []);
+    const moves = (this.lists[depth] ??= new Uint16Array(MAX_MOVES));
+    const count = pos.listMoves(moves);
+    const canTake = pos.canTake();
+    const options = count + (canTake ? 1 : 0) + (pos.canThrow() ? 1 : 0);
     const maximise = pos.turn === 1;
     let best = maximise ? -Infinity : Infinity;
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i]!;
-      const child = i === codes.length - 1 ? pos : pos.clone();
-      const v = code === THROW ? this.chance(child, budget - 1) : this.after(child, code, budget);
+    for (let i = 0; i < options; i++) {
+      const child = i === options - 1 ? pos : pos.clone();
+      let v: number;
+      if (i < count) v = this.after(child, moves[i]!, budget, depth);
+      else if (canTake && i === count) v = this.after(child, TAKE, budget, depth);
+      else v = this.chance(child, budget - 1, depth);
       best = maximise ? Math.max(best, v) : Math.min(best, v);
     }
     return best;
   }
 
   /** The value after playing the move or take `code` on `pos`. */
-  after(pos: Position, code: number, budget: number): number {
+  after(pos: Position, code: number, budget: number, depth: number): number {
     if (code === TAKE) pos.take();
     else pos.play(code);
-    return this.value(pos, budget);
+    return this.value(pos, budget, depth + 1);
   }
 
   /** The expected value of throwing the sticks in `pos`. */
-  chance(pos: Position, budget: number): number {
+  chance(pos: Position, budget: number, depth: number): number {
     const outcomes = this.outcomes;
     let expected = 0;
     for (let i = 0; i < outcomes.length; i++) {
       const outcome = outcomes[i]!;
       const child = i === outcomes.length - 1 ? pos : pos.clone();
       child.throwSticks(outcome.source);
-      expected += outcome.chance * this.value(child, budget);
+      expected += outcome.chance * this.value(child, budget, depth + 1);
     }
     return expected;
   }
