@@ -13,6 +13,9 @@ import { dispatch } from './dispatcher.js';
 import { startBoard } from './startBoard.js';
 import { Sweeper } from './sweeper.js';
 
+/** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
+const DEFER_AFTER_MS = 1500;
+
 export interface Bot {
   client: Client;
   turns: BotTurns;
@@ -23,7 +26,7 @@ export interface Bot {
 }
 
 export interface BotOptions {
-  config: Pick<BotConfig, 'token' | 'apiUrl' | 'botStepDelayMs' | 'sweepIntervalMs'>;
+  config: Pick<BotConfig, 'token' | 'apiUrl' | 'botStepDelayMs' | 'sweepIntervalMs'> & { deferAfterMs?: number };
   /** Opens the game service once the bot knows its own user id. */
   openService: (botUserId: string) => GameService;
   log: Logger;
@@ -71,6 +74,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     scheduleBotTurn: (gameId) => turns.schedule(gameId),
     editGame,
     startBoard,
+    deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
     log,
   };
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.

@@ -5,7 +5,7 @@ import type { ChallengeMade, Outcome } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { decodeButtonId } from './customIds.js';
 import { challengeMessage, gameMessage } from './messages.js';
-import { postChallengeOrGame, replyPrivately } from './replies.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately, showUpdate } from './replies.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
   const id = decodeButtonId(interaction.customId);
@@ -16,17 +16,19 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
   const userId = interaction.user.id;
   switch (id.kind) {
     case 'act': {
-      const outcome = await ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
+      const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
+      const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs);
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
-      await interaction.update(gameMessage(outcome.value));
+      await showUpdate(interaction, gameMessage(outcome.value));
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
     }
     case 'accept': {
-      const outcome = await ctx.service.accept({ challengeId: id.challengeId, userId });
+      const accepting = ctx.service.accept({ challengeId: id.challengeId, userId });
+      const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs);
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
       // The challenge message becomes the game message.
-      await interaction.update(gameMessage(outcome.value));
+      await showUpdate(interaction, gameMessage(outcome.value));
       ctx.service.setMessage('game', outcome.value.gameId, interaction.message.id);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
@@ -34,7 +36,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'decline': {
       const outcome = await ctx.service.decline({ challengeId: id.challengeId, userId });
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
-      await interaction.update(challengeMessage(outcome.value));
+      await showUpdate(interaction, challengeMessage(outcome.value));
       return;
     }
     case 'rematch': {

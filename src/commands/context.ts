@@ -15,5 +15,7 @@ export interface CommandContext {
   editGame(view: GameView): Promise<void>;
   /** The start position of a rule set, drawn (for /senet rules). */
   startBoard(ruleset: RuleSetId): Promise<RenderedBoard>;
+  /** A click not answered after this long is deferred first (Discord drops answers after 3 s). */
+  deferAfterMs: number;
   log: Logger;
 }

@@ -161,6 +161,30 @@ describe('the channel and the unexpected', () => {
   });
 });
 
+describe('slow answers', () => {
+  it('a click the bot cannot answer quickly is acknowledged first, then the board is updated', async () => {
+    const messageId = await startGame();
+    const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+    const act = h.service.act.bind(h.service);
+    h.service.act = async (input) => {
+      await new Promise((resolve) => setTimeout(resolve, 1700)); // past the bot's 1.5 s
+      return act(input);
+    };
+    const before = h.fake.messages.get(messageId)!.edits;
+    let reply: InteractionReply;
+    try {
+      reply = await h.click(mover, messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    } finally {
+      h.service.act = act;
+    }
+    expect(reply.type).toBe(6); // DEFERRED_UPDATE_MESSAGE
+    const message = h.fake.messages.get(messageId)!;
+    expect(message.edits).toBe(before + 1); // then edited through the interaction's webhook
+    expect(message.attachments).toHaveLength(1);
+    await resignIfAny(h.ana);
+  });
+});
+
 describe('restarts and the computer player', () => {
   it('a click on a board posted before a restart still works', async () => {
     const messageId = await startGame();
