@@ -10,7 +10,10 @@ import {
   CELL,
   GUTTER,
   HEIGHT,
+  IMAGE_HEIGHT,
+  IMAGE_WIDTH,
   OFF_TRAY,
+  PIXEL_SCALE,
   type Rect,
   WAITING_TRAY,
   WIDTH,
@@ -29,8 +32,10 @@ const cache = new Map<Rules, Canvas>();
 export function backgroundFor(rules: Rules): Canvas {
   let canvas = cache.get(rules);
   if (!canvas) {
-    canvas = createCanvas(WIDTH, HEIGHT);
-    drawBackground(canvas.getContext('2d'), rules);
+    canvas = createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
+    const ctx = canvas.getContext('2d');
+    ctx.scale(PIXEL_SCALE, PIXEL_SCALE);
+    drawBackground(ctx, rules);
     cache.set(rules, canvas);
   }
   return canvas;

@@ -3,7 +3,17 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type GameState, type Move, type Rules, type Side, SIDES, resolveRules } from '../engine/index.js';
 import { backgroundFor } from './background.js';
-import { HEIGHT, OFF_TRAY, type Rect, TRAY_PAWN_HEIGHT, WAITING_TRAY, WIDTH, pawnPlace, trayPawnCenter } from './layout.js';
+import {
+  IMAGE_HEIGHT,
+  IMAGE_WIDTH,
+  OFF_TRAY,
+  PIXEL_SCALE,
+  type Rect,
+  TRAY_PAWN_HEIGHT,
+  WAITING_TRAY,
+  pawnPlace,
+  trayPawnCenter,
+} from './layout.js';
 import { drawLastMove, drawMoveMarkers, drawTargetAreas } from './markers.js';
 import { drawHeader } from './panel.js';
 import { drawPawn } from './pieces.js';
@@ -20,9 +30,12 @@ export function drawBoard(state: GameState, names: Record<Side, string>, moves: 
   const rules = resolveRules(state.ruleset, state.options);
   // A GameState comes from the engine, so its rule set always resolves; anything else is a bug.
   if (typeof rules === 'string') throw new Error(`cannot draw a ${state.ruleset} board: ${rules}`);
-  frame ??= createCanvas(WIDTH, HEIGHT);
+  frame ??= createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
   const ctx = frame.getContext('2d');
+  // The background is already at pixel size; everything after it is drawn in layout units.
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.drawImage(backgroundFor(rules), 0, 0);
+  ctx.setTransform(PIXEL_SCALE, 0, 0, PIXEL_SCALE, 0, 0);
   drawHeader(ctx, state, names, moves.length);
   if (moves.length > 0) drawTargetAreas(ctx, moves);
   if (state.lastMove) drawLastMove(ctx, state.lastMove, rules.squares);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { yieldToLoop } from '../../bench/stats.js';
 import { drawableText, registerFonts } from '../../src/render/fonts.js';
 import { altText, renderBoard } from '../../src/render/index.js';
-import { HEIGHT, WIDTH } from '../../src/render/layout.js';
+import { IMAGE_HEIGHT, IMAGE_WIDTH } from '../../src/render/layout.js';
 import { samples } from './positions.js';
 
 describe('renderBoard', () => {
@@ -25,7 +25,7 @@ describe('renderBoard', () => {
     expect(rendered.image.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect(rendered.image.length).toBeLessThan(100 * 1024);
     const image = await loadImage(rendered.image);
-    expect([image.width, image.height]).toEqual([WIDTH, HEIGHT]);
+    expect([image.width, image.height]).toEqual([IMAGE_WIDTH, IMAGE_HEIGHT]);
     expect(rendered.alt).toBe(altText(state, view));
     await yieldToLoop();
   });
