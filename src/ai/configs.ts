@@ -22,8 +22,9 @@ export const TOURNAMENT_CONFIGS: readonly PlayConfig[] = [
   config('kendall-7', 'kendall', { pawns: 7 }),
 ];
 
-/** The tournament's configurations, plus kendall with every optional rule off. */
+/** The tournament's configurations, plus kendall with every optional rule off and regency's variations. */
 export const BALANCE_CONFIGS: readonly PlayConfig[] = [
   ...TOURNAMENT_CONFIGS,
   config('kendall-plain', 'kendall', { safePairs: false, blockingThrees: false, lastRowBearOff: false }),
+  config('regency-variations', 'regency', { variations: true }),
 ];
