@@ -34,6 +34,10 @@ export function backgroundFor(rules: Rules): Canvas {
   if (!canvas) {
     canvas = createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
     const ctx = canvas.getContext('2d');
+    // Filled in whole pixels first: the scaled layout ends mid-pixel, and a see-through edge
+    // would let the previous picture show through on the reused canvas.
+    ctx.fillStyle = COLOURS.background;
+    ctx.fillRect(0, 0, IMAGE_WIDTH, IMAGE_HEIGHT);
     ctx.scale(PIXEL_SCALE, PIXEL_SCALE);
     drawBackground(ctx, rules);
     cache.set(rules, canvas);
@@ -43,8 +47,6 @@ export function backgroundFor(rules: Rules): Canvas {
 
 function drawBackground(ctx: SKRSContext2D, rules: Rules): void {
   const hieroglyphs = registerFonts();
-  ctx.fillStyle = COLOURS.background;
-  ctx.fillRect(0, 0, WIDTH, HEIGHT);
   ctx.fillStyle = COLOURS.frame;
   ctx.beginPath();
   ctx.roundRect(BOARD_LEFT - 7, BOARD_TOP - 7, BOARD_WIDTH + 14, 3 * CELL + 14, 10);

@@ -33,8 +33,11 @@ export function drawBoard(state: GameState, names: Record<Side, string>, moves: 
   frame ??= createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
   const ctx = frame.getContext('2d');
   // The background is already at pixel size; everything after it is drawn in layout units.
+  // 'copy' replaces every pixel, so nothing of the previous picture can remain.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = 'copy';
   ctx.drawImage(backgroundFor(rules), 0, 0);
+  ctx.globalCompositeOperation = 'source-over';
   ctx.setTransform(PIXEL_SCALE, 0, 0, PIXEL_SCALE, 0, 0);
   drawHeader(ctx, state, names, moves.length);
   if (moves.length > 0) drawTargetAreas(ctx, moves);

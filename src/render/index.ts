@@ -9,15 +9,15 @@ export type { BoardView, RenderedBoard } from './types.js';
 export { altText, ALT_TEXT_LIMIT } from './alt.js';
 
 /**
- * Lossless WebP: crisp text and lines, faster to encode and about half the size of PNG for this
- * picture, and Discord shows WebP attachments inline. JPEG encodes a little faster but smears
- * the small numbers. (In @napi-rs/canvas, WebP quality 100 means lossless.)
+ * JPEG at quality 92: measured side by side on this picture, it encodes about 2.4× faster than
+ * lossless WebP (5.8 vs 14 ms median on a busy machine; lossy WebP is slower still, PNG too), its
+ * numbers and names look the same at 4× zoom, and it stays under 100 KB (≈ 70 KB when busy).
  */
-const FORMAT = { extension: 'webp', quality: 100 } as const;
+const FORMAT = { encoding: 'jpeg', quality: 92, extension: 'jpg' } as const;
 
 export async function renderBoard(state: GameState, view: BoardView): Promise<RenderedBoard> {
   const canvas = drawBoard(state, view.names, view.moves ?? []);
   // Encoded synchronously: the shared canvas must not be redrawn before its picture is taken.
-  const image = canvas.encodeSync(FORMAT.extension, FORMAT.quality);
+  const image = canvas.encodeSync(FORMAT.encoding, FORMAT.quality);
   return { image, fileName: `senet-board.${FORMAT.extension}`, alt: altText(state, view) };
 }

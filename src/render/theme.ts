@@ -1,4 +1,4 @@
-// Colours of the picture. Flat colours on purpose: they keep lossless WebP small and fast, and the
+// Colours of the picture. Flat colours on purpose: they keep the encoded picture small, and the
 // light/dark pawns stay far apart in brightness from the mid-tone squares (greyscale-safe).
 export const COLOURS = {
   background: '#1f1914',

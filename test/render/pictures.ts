@@ -2,7 +2,7 @@
 //   npx tsx test/render/pictures.ts <out-dir> [sample names...]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { drawBoard } from '../../src/render/draw.js';
 import { renderBoard } from '../../src/render/index.js';
 import { samples } from './positions.js';
 
@@ -11,10 +11,7 @@ mkdirSync(outDir, { recursive: true });
 for (const { name, state, view } of samples) {
   if (only.length > 0 && !only.includes(name)) continue;
   const rendered = await renderBoard(state, view);
-  // The renderer makes WebP; PNG is what every viewer (and GitHub's README) shows.
-  const image = await loadImage(rendered.image);
-  const canvas = createCanvas(image.width, image.height);
-  canvas.getContext('2d').drawImage(image, 0, 0);
-  writeFileSync(join(outDir, `${name}.png`), canvas.toBuffer('image/png'));
-  console.log(`${name}: ${rendered.image.length} bytes WebP\n  ${rendered.alt}`);
+  // The drawing before JPEG encoding, as PNG: what viewers and the README show best, and small.
+  writeFileSync(join(outDir, `${name}.png`), drawBoard(state, view.names, view.moves ?? []).toBuffer('image/png'));
+  console.log(`${name}: ${rendered.image.length} bytes (${rendered.fileName})\n  ${rendered.alt}`);
 }

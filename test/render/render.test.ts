@@ -1,4 +1,4 @@
-// The renderer's output as the bot uploads it: a WebP of the board's size, under 100 KB, with
+// The renderer's output as the bot uploads it: a JPEG of the board's size, under 100 KB, with
 // the same description altText gives; and the shipped fonts load without system fonts.
 import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
@@ -18,16 +18,25 @@ describe('renderBoard', () => {
     expect(drawableText('🐍🐍')).toBe('');
   });
 
-  it.each(samples.map((s) => [s.name, s] as const))('%s: a WebP under 100 KB with its alt text', async (_name, { state, view }) => {
+  it.each(samples.map((s) => [s.name, s] as const))('%s: a JPEG under 100 KB with its alt text', async (_name, { state, view }) => {
     const rendered = await renderBoard(state, view);
-    expect(rendered.fileName).toBe('senet-board.webp');
-    expect(rendered.image.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    expect(rendered.image.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(rendered.fileName).toBe('senet-board.jpg');
+    // The JPEG start-of-image marker.
+    expect([...rendered.image.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(rendered.image.length).toBeLessThan(100 * 1024);
     const image = await loadImage(rendered.image);
     expect([image.width, image.height]).toEqual([IMAGE_WIDTH, IMAGE_HEIGHT]);
     expect(rendered.alt).toBe(altText(state, view));
     await yieldToLoop();
+  });
+
+  it('draws the same picture whatever the reused canvas showed before', async () => {
+    const first = samples[0]!;
+    const other = samples[samples.length - 1]!;
+    const before = await renderBoard(first.state, first.view);
+    for (let i = 0; i < 3; i++) await renderBoard(other.state, other.view);
+    const after = await renderBoard(first.state, first.view);
+    expect(after.image.equals(before.image)).toBe(true);
   });
 
   it('gives each render its own buffer although the canvas is reused', async () => {
