@@ -53,7 +53,9 @@ export class RenderPool {
       const job = slot.pending.get(msg.id);
       slot.pending.delete(msg.id);
       if (!job) return;
-      if (msg.board) job.resolve({ ...msg.board, image: Buffer.from(msg.board.image) });
+      // The picture arrives as a Uint8Array: view it as a Buffer without copying it again.
+      const image = msg.board?.image;
+      if (msg.board && image) job.resolve({ ...msg.board, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength) });
       else job.reject(new Error(`render worker: ${msg.error ?? 'no picture'}`));
     });
     // A crashed worker fails its jobs and is replaced, so one bad picture never stops the bot.

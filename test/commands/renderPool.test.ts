@@ -7,12 +7,14 @@ import { renderBoard } from '../../src/render/index.js';
 
 const pool = new RenderPool(2);
 
-/** The share of pixels that differ between two encoded pictures of the same size. */
-async function differingPixels(a: Buffer, b: Buffer): Promise<number> {
+/** The share of pixels whose colour differs by more than a quarter of the range in some channel. */
+async function visiblyDifferentPixels(a: Buffer, b: Buffer): Promise<number> {
   const [pa, pb] = await Promise.all([pixels(a), pixels(b)]);
   expect(pa.length).toBe(pb.length);
   let differ = 0;
-  for (let i = 0; i < pa.length; i += 4) if (pa[i] !== pb[i] || pa[i + 1] !== pb[i + 1] || pa[i + 2] !== pb[i + 2]) differ++;
+  for (let i = 0; i < pa.length; i += 4) {
+    if ([0, 1, 2].some((c) => Math.abs(pa[i + c]! - pb[i + c]!) > 64)) differ++;
+  }
   return differ / (pa.length / 4);
 }
 
@@ -40,9 +42,9 @@ describe('RenderPool', () => {
     for (const [i, board] of boards.entries()) {
       const expected = await renderBoard(states[i % 2]!, view(states[i % 2]!));
       expect(Buffer.isBuffer(board.image)).toBe(true);
-      // Same picture: the renderer's output may differ in a few antialiased pixels with the order
-      // of earlier draws (its shared canvas), so compare pixels, not bytes.
-      expect(await differingPixels(board.image, expected.image)).toBeLessThan(0.01);
+      // Same picture: the renderer's output differs slightly in antialiased edges with the order
+      // of earlier draws (its shared canvas and sprite caches), so count only visible changes.
+      expect(await visiblyDifferentPixels(board.image, expected.image)).toBeLessThan(0.002);
       expect(board.alt).toBe(expected.alt);
       expect(board.fileName).toBe(expected.fileName);
     }

@@ -67,6 +67,8 @@ export interface RecordedRequest {
 
 /** What the bot answered to one interaction: the callback, and the message it created or updated. */
 export interface InteractionReply {
+  /** The interaction's token (its webhook edits the @original message). */
+  token: string;
   type: number;
   data: Record<string, unknown> | null;
   flags: number;
@@ -200,6 +202,15 @@ export class FakeDiscord {
         },
       });
     });
+  }
+
+  /**
+   * Resolves once the message a reply is about shows its new content: at once for an in-place
+   * update (type 7), at the webhook edit for a deferred one (type 6).
+   */
+  async updated(reply: InteractionReply, timeoutMs = 30_000): Promise<void> {
+    if (reply.type !== 6) return;
+    await this.waitForRequest((r) => r.method === 'PATCH' && r.path.includes(`/${reply.token}/messages/@original`), timeoutMs);
   }
 
   /** Buttons of a stored message, in order. */
@@ -388,7 +399,7 @@ export class FakeDiscord {
         if (type === 7) this.applyEdit(message, { ...r, body: data });
       }
     }
-    const reply: InteractionReply = { type, data, flags, ephemeral: (flags & EPHEMERAL) !== 0, files: r.files, message };
+    const reply: InteractionReply = { token, type, data, flags, ephemeral: (flags & EPHEMERAL) !== 0, files: r.files, message };
     this.pending.get(interactionId)?.(reply);
     this.pending.delete(interactionId);
     if (r.query.get('with_response') !== 'true') return { status: 204 };
