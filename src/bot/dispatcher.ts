@@ -16,6 +16,7 @@ const NEEDED: [bigint, string][] = [
 
 export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
   if (!interaction.isRepliable()) return;
+  const started = performance.now();
   try {
     if (interaction.isChatInputCommand() && interaction.commandName === senet.data.name) {
       if (senet.POSTING_SUBCOMMANDS.has(interaction.options.getSubcommand()) && !(await permitted(interaction))) return;
@@ -24,6 +25,7 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
       if (!(await permitted(interaction))) return;
       await senet.handleButton(interaction, ctx);
     }
+    ctx.log.debug({ interaction: describe(interaction), userId: interaction.user.id, ms: Math.round(performance.now() - started) }, 'handled');
   } catch (err) {
     const ref = randomBytes(3).toString('hex').toUpperCase();
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
@@ -31,6 +33,13 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
       (replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
     );
   }
+}
+
+/** What was asked, for the log: "/senet challenge" or the button's custom id. */
+function describe(interaction: RepliableInteraction): string {
+  if (interaction.isChatInputCommand()) return `/${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
+  if (interaction.isButton()) return interaction.customId;
+  return interaction.type.toString();
 }
 
 /** Missing channel permissions, named, or an empty list. */

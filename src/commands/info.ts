@@ -64,7 +64,7 @@ function statsText(name: string, s: PlayerStats): string {
   const pct = (rate: number): string => `${Math.round(rate * 100)}%`;
   const lines = [
     `**${name}** · rating ${s.rating === null ? 'none yet' : `${s.rating}${s.provisional ? ' (provisional)' : ''}`}`,
-    `${s.total.games} games: ${s.total.wins} won, ${s.total.losses} lost (${pct(s.total.winRate)})`,
+    `${s.total.games} game${s.total.games === 1 ? '' : 's'}: ${s.total.wins} won, ${s.total.losses} lost (${pct(s.total.winRate)})`,
     ...s.byRuleset.map((r) => `• ${RULESETS[r.ruleset].title}: ${r.wins}–${r.losses}`),
   ];
   if (s.vsBot.games > 0) lines.push(`Against the bot: ${s.vsBot.wins}–${s.vsBot.losses}`);

@@ -70,10 +70,10 @@ function promptLine(view: GameView): string {
 }
 
 export function resultLine(result: GameResult): string {
-  const points = result.score === null ? '' : ` scoring ${result.score} point${result.score === 1 ? '' : 's'}`;
+  const points = result.score === null ? '' : ` (${result.score} point${result.score === 1 ? '' : 's'})`;
   switch (result.reason) {
     case 'won':
-      return `🏆 **${result.winner.name}** wins${points}.`;
+      return `🏆 Winner: **${result.winner.name}**${points}.`;
     case 'resigned':
       return `🏳️ ${result.loser.name} resigned: **${result.winner.name}** wins.`;
     case 'timeout':

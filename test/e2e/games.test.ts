@@ -76,7 +76,9 @@ describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
     await expectNumberedMoves(messageId);
     const clicks = await playToEnd(messageId);
     const final = h.fake.messages.get(messageId)!;
-    expect(final.content).toMatch(/🏆 \*\*(Ana|Ben)\*\* wins/);
+    expect(final.content).toMatch(/🏆 Winner: \*\*(Ana|Ben)\*\*/);
+    // Only Regency scores: the winner's points are shown there and nowhere else.
+    expect(/Winner: .*\(\d+ points?\)/.test(final.content)).toBe(ruleset === 'regency');
     expect(final.content).toMatch(/Ratings: /);
     expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
     expect(final.attachments).toHaveLength(1);
