@@ -74,6 +74,25 @@ describe('challenges', () => {
   });
 });
 
+describe('challenging bots', () => {
+  it('challenging this bot starts a game against the computer at once; other bots cannot play', async () => {
+    const me = h.fake.botUser;
+    const reply = await h.slash(h.ana, 'challenge', [
+      { name: 'opponent', type: OPTION.user, value: me.id },
+      { name: 'strength', type: OPTION.string, value: 'hard' },
+    ], [me]);
+    assertReplyOk(reply, h);
+    expect(reply.message!.attachments).toHaveLength(1);
+    expect(reply.message!.content).toMatch(/Senet · Kendall\*\* · .*Senet.*Ana|Ana.*Senet/);
+    const stored = h.service.db.prepare('SELECT bot_strength AS strength FROM games WHERE message_id = ?').get(reply.message!.id);
+    expect(stored).toEqual({ strength: 'hard' });
+    await resignIfAny(h.ana);
+    const other = { ...h.fake.newUser('Robo'), bot: true };
+    h.fake.channelId = snowflake();
+    expectRefused(await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: other.id }], [other]), /is a bot and cannot play/);
+  });
+});
+
 describe('refused clicks change nothing', () => {
   it('wrong player, stale board, forged id, finished game', async () => {
     const messageId = await startGame();
