@@ -53,8 +53,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(config.token);
-  await ready;
+  try {
+    await client.login(config.token);
+    await ready;
+  } catch (err) {
+    // A refused token must not leave a half-open client keeping the process alive.
+    await client.destroy();
+    throw err;
+  }
   const me = client.user!;
   const service = options.openService(me.id);
 

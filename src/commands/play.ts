@@ -1,5 +1,6 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
 import type { ChatInputCommandInteraction } from 'discord.js';
+import type { Player } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
 import { resultLine } from './messages.js';
@@ -20,7 +21,7 @@ export async function play(interaction: ChatInputCommandInteraction, ctx: Comman
   await start(interaction, ctx, ctx.botUser);
 }
 
-async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: CommandContext['botUser']): Promise<void> {
+async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
   const rules = readRules(interaction);
   if (!rules.ok) {
     await replyPrivately(interaction, rules.message);

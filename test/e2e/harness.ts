@@ -1,7 +1,6 @@
 // Starts the real bot (discord.js client, game service, SQLite file, renderer) against the fake
 // Discord, with a clock the test controls and no pauses between the bot's actions.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
