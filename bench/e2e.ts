@@ -139,6 +139,7 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<Child
       LOG_LEVEL: 'info',
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: process.env.RENDER_THREADS ?? '1',
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     },
   });
   await new Promise<void>((resolve, reject) => {
