@@ -2,7 +2,7 @@
 // are missing and how to get them, then plays an offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
 import { startBot } from './bot/client.js';
-import { explainMissing, loadConfig } from './bot/config.js';
+import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { RenderPool } from './bot/renderPool.js';
 import { openService } from './game/service.js';
@@ -37,6 +37,8 @@ const bot = await startBot({
   log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
   process.exit(1);
 });
+
+log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
 
 const shutdown = (signal: string): void => {
   log.info({ signal }, 'shutting down');

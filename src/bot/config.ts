@@ -65,13 +65,26 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
   return { ok: true, config };
 }
 
+/** View Channel, Send Messages, Attach Files, Use Application Commands. */
+export const INVITE_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 15n) | (1n << 31n);
+
+/** The link that adds the bot to a server with the permissions it needs. */
+export function inviteUrl(applicationId: string): string {
+  return `https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=bot+applications.commands&permissions=${INVITE_PERMISSIONS}`;
+}
+
 /** What to print when settings are missing: each one and where to find it. */
 export function explainMissing(result: Extract<ConfigResult, { ok: false }>): string {
   const lines: string[] = [];
   if (result.missing.length > 0) {
     lines.push(`Missing settings: ${result.missing.map((m) => m.name).join(', ')}.`);
     for (const m of result.missing) lines.push(`  ${m.name}: ${m.howToGet}`);
-    lines.push('Put them in a .env file next to package.json (see .env.example), or in the environment.');
+    lines.push(
+      'Put them in a .env file next to package.json (see .env.example), or in the environment. Then:',
+      `  1. invite the bot: ${inviteUrl('<DISCORD_APPLICATION_ID>')}`,
+      '  2. register /senet: npm run deploy-commands (set GUILD_ID first to see it at once in one server)',
+      '  3. npm start',
+    );
   }
   for (const problem of result.invalid) lines.push(`Invalid setting: ${problem}`);
   return lines.join('\n');

@@ -1,7 +1,8 @@
 // Settings and logs: what is missing is named with where to get it; the token never reaches a log.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_URL, explainMissing, loadConfig } from '../../src/bot/config.js';
+import { PermissionFlagsBits } from 'discord.js';
+import { DEFAULT_API_URL, explainMissing, inviteUrl, loadConfig } from '../../src/bot/config.js';
 import { createLogger } from '../../src/bot/logger.js';
 import { senetCommand } from '../../src/commands/definition.js';
 
@@ -13,6 +14,17 @@ describe('configuration', () => {
     const text = explainMissing(result);
     expect(text).toMatch(/Missing settings: DISCORD_TOKEN, DISCORD_APPLICATION_ID/);
     expect(text).toMatch(/developer portal/);
+    expect(text).toMatch(/npm run deploy-commands/);
+  });
+
+  it('invites the bot with View Channel, Send Messages, Attach Files and Use Application Commands', () => {
+    const url = new URL(inviteUrl('123'));
+    expect(url.searchParams.get('scope')).toBe('bot applications.commands');
+    const bits = BigInt(url.searchParams.get('permissions')!);
+    for (const flag of [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.AttachFiles, PermissionFlagsBits.UseApplicationCommands]) {
+      expect(bits & flag).toBe(flag);
+    }
+    expect(bits & PermissionFlagsBits.Administrator).toBe(0n);
   });
 
   it('reads the environment, with defaults', () => {
