@@ -1,19 +1,13 @@
 // Checking the engine against rule cases (../shared/rule-cases/FORMAT.md): a position, a throw,
 // and what the rules say must follow. Pure: the CLI reads the files and prints.
-import { positionFromSetup } from './game.js';
+import { type Setup, positionFromSetup } from './game.js';
 import { encodeMove, moveFrom, moveTo, sideName } from './codes.js';
 import { type Move, type Side, isError } from './types.js';
 
-export interface RuleCase {
+/** A case: a set-up position (see game.ts `Setup`) and what must follow. */
+export interface RuleCase extends Setup {
   id: string;
-  ruleset: string;
-  options?: Record<string, unknown>;
   why?: string;
-  board: string;
-  waiting?: Partial<Record<Side, number>>;
-  toMove: Side;
-  throw: number | null;
-  unmoved?: Side[];
   moves?: Move[];
   play?: Move;
   after?: { board: string; waiting?: Partial<Record<Side, number>>; next: Side | null; winner: Side | null; score?: number };
@@ -50,7 +44,7 @@ export function parseCaseFile(data: unknown): RuleCase[] {
 
 /** Checks one case; returns what differed, or null when the engine agrees. */
 export function checkCase(c: RuleCase): string | null {
-  const pos = positionFromSetup({ ...c, options: c.options ?? {} });
+  const pos = positionFromSetup(c);
   if (isError(pos)) return `position rejected: ${pos.error}`;
   if (c.throw !== null) pos.startMove(c.throw, false);
   const legal = pos.moves([]);
