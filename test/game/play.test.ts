@@ -38,7 +38,7 @@ describe('full games through the service', () => {
     const drawing = open(path);
     const final = value(await drawing.game(view.gameId));
     drawing.close();
-    expect(final.board.fileName).toMatch(/\.(webp|png)$/);
+    expect(final.board.fileName).toMatch(/\.(jpg|webp|png)$/);
     expect(final.result).toEqual({ ...result, ratings: [winnerChange, loserChange] });
     const board = value(service.leaderboard({ guildId: GUILD }));
     expect(board.map((e) => e.player.id)).toEqual([result.winner.id, result.loser.id]);
