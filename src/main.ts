@@ -5,6 +5,7 @@ import { startBot } from './bot/client.js';
 import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { RenderPool } from './bot/renderPool.js';
+import { databasePath } from './db/connection.js';
 import { openService } from './game/service.js';
 import { runDemo } from './tools/demo.js';
 
@@ -28,7 +29,7 @@ const bot = await startBot({
   log,
   openService: (botUserId) =>
     openService({
-      dbPath: config.databasePath,
+      dbPath: databasePath(process.env),
       botUserId,
       config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
       ...(renderPool ? { renderBoard: renderPool.render } : {}),

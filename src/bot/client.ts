@@ -10,7 +10,6 @@ import type { GameView } from '../game/types.js';
 import { BotTurns } from './botTurns.js';
 import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
-import { startBoard } from './startBoard.js';
 import { Sweeper } from './sweeper.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
@@ -79,7 +78,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     botUser: { id: me.id, name: me.displayName },
     scheduleBotTurn: (gameId) => turns.schedule(gameId),
     editGame,
-    startBoard,
+    startBoard: (ruleset) => service.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
     log,
   };

@@ -5,7 +5,6 @@ export interface BotConfig {
   applicationId: string;
   /** Deploy commands to this guild only (instant, for testing); unset = global. */
   guildId: string | null;
-  databasePath: string;
   challengeTtlMs: number;
   turnTtlMs: number;
   /** Base URL of Discord's REST API (discord.js appends /v10); tests point it at a fake. */
@@ -52,7 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     token: env.DISCORD_TOKEN?.trim() ?? '',
     applicationId: env.DISCORD_APPLICATION_ID?.trim() ?? '',
     guildId: env.GUILD_ID?.trim() || null,
-    databasePath: env.DATABASE_PATH?.trim() || './data/senet.db',
     challengeTtlMs: number('CHALLENGE_TIMEOUT_MINUTES', 15, 60_000),
     turnTtlMs: number('TURN_TIMEOUT_MINUTES', 24 * 60, 60_000),
     apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,

@@ -17,6 +17,7 @@
 //   game(gameId): Promise<Outcome<GameView>>
 //   activeGamesOf(userId): GameSummary[]
 //   setMessage(kind: 'challenge'|'game', id, messageId): Outcome<null>
+//   startBoard(ruleset): Promise<RenderedBoard>                          // for /senet rules
 //   leaderboard({guildId, ruleset?, limit?}): Outcome<LeaderboardEntry[]>
 //   stats({guildId, userId}): Outcome<PlayerStats>
 //   history({guildId, userId, limit?}): Outcome<HistoryEntry[]>
@@ -42,7 +43,9 @@ import {
   type Action,
   type GameEvent,
   type RuleOptions,
+  type RuleSetId,
   type Side,
+  RULESETS,
   SIDES,
   applyAction,
   describeEvents,
@@ -64,6 +67,7 @@ import {
   type Outcome,
   type Player,
   type PlayerStats,
+  type RenderedBoard,
   type Strength,
   type SweepReport,
   fail,
@@ -142,6 +146,7 @@ export class GameService {
   private readonly newSeed: () => number;
   private readonly config: ServiceConfig;
   private readonly render: BoardRenderer;
+  private readonly startBoards = new Map<RuleSetId, Promise<RenderedBoard>>();
 
   constructor(db: Database, options: ServiceOptions) {
     this.db = db;
@@ -442,6 +447,18 @@ export class GameService {
   setMessage(kind: 'challenge' | 'game', id: number, messageId: string): Outcome<null> {
     const saved = kind === 'challenge' ? this.games.setChallengeMessage(id, messageId) : this.games.setGameMessage(id, messageId);
     return saved ? ok(null) : fail('not-found', `There is no such ${kind}.`);
+  }
+
+  /** The picture of a rule set's start position (for /senet rules), drawn once per rule set. */
+  startBoard(ruleset: RuleSetId): Promise<RenderedBoard> {
+    let board = this.startBoards.get(ruleset);
+    if (!board) {
+      const state = newGame(ruleset, RULESETS[ruleset].defaults, 1);
+      if (isError(state)) return Promise.reject(new Error(state.error));
+      board = this.render(state, { names: { W: 'Light', B: 'Dark' } });
+      this.startBoards.set(ruleset, board);
+    }
+    return board;
   }
 
   leaderboard(input: { guildId: string; ruleset?: string; limit?: number }): Outcome<LeaderboardEntry[]> {
