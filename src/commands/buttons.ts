@@ -52,9 +52,10 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
 async function rematch(gameId: number, interaction: ButtonInteraction, ctx: CommandContext): Promise<Outcome<ChallengeMade>> {
   const found = await ctx.service.game(gameId);
   if (!found.ok) return found;
-  const { players, ruleset, options, guildId } = found.value;
+  const { players, ruleset, options, guildId, botStrength } = found.value;
   const me = [players.W, players.B].find((p) => p.id === interaction.user.id);
   const other = [players.W, players.B].find((p) => p.id !== interaction.user.id);
   if (!me || !other) return { ok: false, code: 'forbidden', message: 'Only the two players of this game can ask for a rematch.' };
-  return ctx.service.challenge({ guildId, channelId: interaction.channelId, challenger: me, opponent: other, ruleset, options });
+  const strength = botStrength ?? undefined; // a rematch against the bot keeps its strength
+  return ctx.service.challenge({ guildId, channelId: interaction.channelId, challenger: me, opponent: other, ruleset, options, strength });
 }

@@ -3,6 +3,7 @@ import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import type { BoardView, RenderedBoard } from '../render/index.js';
 
+import type { Strength } from '../ai/index.js';
 export type { Strength } from '../ai/index.js';
 export type { ChallengeStatus, EndReason } from '../db/records.js';
 
@@ -62,6 +63,8 @@ export interface GameView {
   toAct: Player | null;
   /** True when the bot is to act: call `botStep(gameId)` (after a short pause) to play it. */
   botToAct: boolean;
+  /** How well the bot plays, in a game against the bot; null between two people. */
+  botStrength: Strength | null;
   /** What just happened, with player names. */
   description: string;
   /** The buttons for `toAct` in button order; empty when the bot acts or the game is over. */

@@ -77,9 +77,11 @@ describe('full games through the service', () => {
     );
     if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
     const start = made.game;
+    expect(start.botStrength).toBe('easy'); // a rematch from this game challenges the bot at the same strength
     expect(start.choices.length > 0).toBe(!start.botToAct);
     expect(service.pendingBotGames()).toEqual(start.botToAct ? [start.gameId] : []);
     const { view } = await playToEnd(service, start, 3);
+    expect(view.botStrength).toBe('easy');
     expect(view.result!.ratings).toBeUndefined();
     expect(value(service.leaderboard({ guildId: GUILD }))).toEqual([]);
     const stats = value(service.stats({ guildId: GUILD, userId: ANA.id }));
