@@ -14,6 +14,7 @@ export const OPT = {
   safePairs: 'safe_pairs',
   blockingThrees: 'blocking_threes',
   lastRowBearOff: 'last_row_bear_off',
+  variations: 'variations',
   user: 'user',
 } as const;
 
@@ -23,8 +24,8 @@ function addRules(sub: SlashCommandSubcommandBuilder, description: string): Slas
   return sub.addStringOption((o) => o.setName(OPT.rules).setDescription(description).addChoices(...RULES_CHOICES));
 }
 
-/** Kendall's options; the descriptions say what each changes in play. */
-function addKendallOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+/** Kendall's options and Regency's variations; the descriptions say what each changes in play. */
+function addRuleOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
   return sub
     .addIntegerOption((o) =>
       o
@@ -40,6 +41,11 @@ function addKendallOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubc
     )
     .addBooleanOption((o) =>
       o.setName(OPT.lastRowBearOff).setDescription('Kendall only: bear off only once all your pawns are on the last row (default on)'),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName(OPT.variations)
+        .setDescription('Regency only: its rule variations (exact landing on 26, water to 15, exact exits; default off)'),
     );
 }
 
@@ -57,7 +63,7 @@ export const senetCommand = new SlashCommandBuilder()
   .setDescription('Play Senet, the board game of ancient Egypt')
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
-    addKendallOptions(
+    addRuleOptions(
       addStrength(
         addRules(
           sub
@@ -71,7 +77,7 @@ export const senetCommand = new SlashCommandBuilder()
     ),
   )
   .addSubcommand((sub) =>
-    addKendallOptions(
+    addRuleOptions(
       addStrength(addRules(sub.setName('play').setDescription('Play a game against the bot'), 'Which rules to play (default Kendall)'), 'How well the bot plays (default medium)'),
     ),
   )

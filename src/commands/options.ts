@@ -4,6 +4,15 @@ import { RULESETS, isRuleSetId, resolveRules, type RuleOptions, type RuleSetId }
 import type { Player, Strength } from '../game/types.js';
 import { OPT } from './definition.js';
 
+/** The command option each rule option is read from, to name it back to the player. */
+const OPTION_NAMES = {
+  pawns: OPT.pawns,
+  safePairs: OPT.safePairs,
+  blockingThrees: OPT.blockingThrees,
+  lastRowBearOff: OPT.lastRowBearOff,
+  variations: OPT.variations,
+} as const;
+
 export type RulesChoice = { ok: true; ruleset: RuleSetId; options: RuleOptions } | { ok: false; message: string };
 
 /** The rule set and its options; options of another rule set are an error, not silently dropped. */
@@ -18,16 +27,21 @@ export function readRules(interaction: ChatInputCommandInteraction): RulesChoice
     [OPT.safePairs, 'safePairs'],
     [OPT.blockingThrees, 'blockingThrees'],
     [OPT.lastRowBearOff, 'lastRowBearOff'],
+    [OPT.variations, 'variations'],
   ] as const;
   for (const [name, key] of flags) {
     const value = interaction.options.getBoolean(name);
     if (value !== null) options[key] = value;
   }
-  const given = Object.keys(options);
   const allowed = Object.keys(RULESETS[id].defaults);
-  const foreign = given.filter((key) => !allowed.includes(key));
+  const foreign = Object.keys(options)
+    .filter((key) => !allowed.includes(key))
+    .map((key) => OPTION_NAMES[key as keyof typeof OPTION_NAMES]);
   if (foreign.length > 0) {
-    return { ok: false, message: `${RULESETS[id].title} rules have no options; pawns, safe pairs, blocking threes and last-row bear-off are Kendall's.` };
+    return {
+      ok: false,
+      message: `${foreign.join(', ')} ${foreign.length > 1 ? 'are not options' : 'is not an option'} of the ${RULESETS[id].title} rules: pawns, safe pairs, blocking threes and last-row bear-off are Kendall's; variations are Regency's.`,
+    };
   }
   const rules = resolveRules(id, options);
   if (typeof rules === 'string') return { ok: false, message: rules };

@@ -274,11 +274,25 @@ describe('information commands', () => {
     expect(String(help.data?.content)).toMatch(/\/senet challenge/);
   });
 
-  it('kendall options belong to kendall', async () => {
+  it('kendall options belong to kendall, regency variations to regency', async () => {
     const reply = await h.slash(h.ana, 'play', [
       { name: 'rules', type: OPTION.string, value: 'dancers' },
       { name: 'pawns', type: OPTION.integer, value: 7 },
     ]);
-    expectRefused(reply, /Kendall's/);
+    expectRefused(reply, /pawns is not an option of the Dancers rules.*Kendall's/);
+    const misplaced = await h.slash(h.ana, 'play', [{ name: 'variations', type: OPTION.boolean, value: true }]);
+    expectRefused(misplaced, /variations is not an option of the Kendall rules.*Regency's/);
+  });
+
+  it("regency's rule variations are an option of the game", async () => {
+    h.fake.channelId = snowflake();
+    const reply = await h.slash(h.ana, 'play', [
+      { name: 'rules', type: OPTION.string, value: 'regency' },
+      { name: 'variations', type: OPTION.boolean, value: true },
+    ]);
+    assertReplyOk(reply, h);
+    const stored = h.service.db.prepare('SELECT ruleset, options FROM games WHERE message_id = ?').get(reply.message!.id);
+    expect(stored).toEqual({ ruleset: 'regency', options: JSON.stringify({ variations: true }) });
+    await resignIfAny(h.ana);
   });
 });
