@@ -1,25 +1,17 @@
 // `npm run bench -- ai`: how long the computer player takes to decide, per rule set and strength,
 // over positions with a real choice taken from medium-versus-easy games. Reported as
-// ai.<ruleset>.<strength>.p50 / .p99 in ms (target: hard p99 ≤ 50 ms), plus hard's positions searched.
-import { type GameState, Position, type Rules, legalActions, resolveRules, toState } from '../src/engine/index.js';
+// ai.<ruleset>.<strength>.p50 / .p99 in ms (target: hard p99 ≤ 50 ms); kendall with 7 pawns is kendall-7.
+import { type GameState, Position, type Rules, legalActions, toState } from '../src/engine/index.js';
 import { STRENGTHS, chooseAction } from '../src/ai/index.js';
 import { chooseCode } from '../src/ai/choose.js';
+import { TOURNAMENT_CONFIGS } from '../src/ai/configs.js';
 import { playCode } from '../src/ai/codes.js';
 import { decisionSeed } from '../src/ai/selfplay.js';
 import type { Report } from './run.js';
 import { quantile, yieldToLoop } from './stats.js';
 
-const CONFIGS: { name: string; rules: Rules }[] = [
-  ...(['kendall', 'traditional', 'pennsic', 'dancers', 'regency'] as const).map((id) => ({ name: id, rules: rulesOf(id, {}) })),
-  { name: 'kendall7', rules: rulesOf('kendall', { pawns: 7 }) },
-];
+/** Decision points timed per configuration (AI_BENCH_POSITIONS overrides, for a quick look). */
 const POSITIONS = Number(process.env.AI_BENCH_POSITIONS ?? 300);
-
-function rulesOf(id: string, options: object): Rules {
-  const rules = resolveRules(id, options);
-  if (typeof rules === 'string') throw new Error(rules);
-  return rules;
-}
 
 /** Decision points (more than one legal action) met in medium-versus-easy games, as states. */
 function samplePositions(rules: Rules, count: number): GameState[] {
@@ -37,7 +29,7 @@ function samplePositions(rules: Rules, count: number): GameState[] {
 }
 
 export async function run(report: Report): Promise<void> {
-  for (const { name, rules } of CONFIGS) {
+  for (const { name, rules } of TOURNAMENT_CONFIGS) {
     const states = samplePositions(rules, POSITIONS);
     for (const strength of STRENGTHS) {
       const times: number[] = [];

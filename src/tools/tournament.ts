@@ -16,7 +16,7 @@ const PAIRS: readonly [Strength, Strength][] = [
 /**
  * Games per seat for each pair. Hard's games cost far more (1-15 a second, kendall-7 the slowest),
  * so it plays fewer: enough for intervals of about ±5.5 points against medium and ±6 against easy,
- * which decide at the margins measured; the whole run takes about a quarter of an hour here.
+ * which decide at the margins measured; the whole run takes about ten minutes here.
  */
 const DEFAULT_GAMES: Record<string, number> = { 'hard-medium': 150, 'medium-easy': 500, 'hard-easy': 50 };
 
