@@ -123,7 +123,10 @@ export async function run(report: Report): Promise<void> {
   }
 }
 
-/** `npm start` with settings pointing at the fake; resolves once the bot says it is ready. */
+/**
+ * What `npm start` runs (its process directly, so its RSS is the bot's), with the same
+ * MALLOC_ARENA_MAX and settings pointing at the fake; resolves once the bot says it is ready.
+ */
 async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<ChildProcess> {
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: ROOT,
@@ -139,7 +142,7 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<Child
       LOG_LEVEL: 'info',
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: process.env.RENDER_THREADS ?? '1',
-      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     },
   });
   await new Promise<void>((resolve, reject) => {

@@ -35,7 +35,6 @@
 import type { Database } from 'better-sqlite3';
 import { STRENGTHS, chooseAction } from '../ai/index.js';
 import { openDatabase } from '../db/connection.js';
-import { renderBoard } from '../render/index.js';
 import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import type { ChallengeRecord, EndReason, GameRecord } from '../db/records.js';
@@ -137,6 +136,12 @@ export function openService(options: ServiceOptions): GameService {
   return new GameService(db, options);
 }
 
+/**
+ * The default renderer, loaded on first use: when the bot draws on worker threads it injects its
+ * pool instead, and the main thread then never loads the canvas library and fonts (~16 MB).
+ */
+const renderOnThisThread: BoardRenderer = async (state, view) => (await import('../render/index.js')).renderBoard(state, view);
+
 export class GameService {
   readonly db: Database;
   private readonly games: GameStore;
@@ -156,7 +161,7 @@ export class GameService {
     this.now = options.now ?? Date.now;
     this.newSeed = options.newSeed ?? randomSeed;
     this.config = { ...DEFAULT_CONFIG, ...options.config };
-    this.render = options.renderBoard ?? renderBoard;
+    this.render = options.renderBoard ?? renderOnThisThread;
   }
 
   close(): void {
