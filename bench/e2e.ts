@@ -141,7 +141,7 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<Child
       DATABASE_PATH: dbPath,
       LOG_LEVEL: 'info',
       BOT_STEP_DELAY_MS: '0',
-      RENDER_THREADS: process.env.RENDER_THREADS ?? '1',
+      RENDER_THREADS: process.env.RENDER_THREADS ?? '',
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     },
   });

@@ -1,5 +1,7 @@
 // Settings from the environment (.env via dotenv). Missing required settings are reported as a
 // list with how to get each one, never as a crash.
+import { availableParallelism } from 'node:os';
+
 export interface BotConfig {
   token: string;
   applicationId: string;
@@ -56,7 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,
     botStepDelayMs: number('BOT_STEP_DELAY_MS', 750),
     sweepIntervalMs: number('SWEEP_INTERVAL_SECONDS', 30, 1000),
-    renderThreads: Math.floor(number('RENDER_THREADS', 1)),
+    // One per core: drawing is the main cost of a click (measured 172 vs 126 clicks/s on 2 cores).
+    renderThreads: Math.floor(number('RENDER_THREADS', availableParallelism())),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
   };
   if (missing.length > 0 || invalid.length > 0) return { ok: false, missing, invalid };
