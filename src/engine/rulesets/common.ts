@@ -1,4 +1,5 @@
 // Pieces the rule-set modules share: start boards and option checking.
+import type { SquareInfo } from '../rules.js';
 import type { RuleOptions, Side } from '../types.js';
 
 /** A 30-square start board with `count` pawns alternating from square 1, `first` on square 1. */
@@ -26,3 +27,18 @@ export const GLYPH = {
   house: '\u{13250}', // 𓉐 a house: a refuge
   sun: '\u{131F3}', // 𓇳 Ra
 } as const;
+
+/** 15 where pawns fallen in the water come back (traditional; regency's variations). */
+export const HOUSE_OF_REBIRTH: SquareInfo = {
+  name: 'House of Rebirth',
+  glyph: GLYPH.ankh,
+  rule: 'Pawns that fall in the water come back here.',
+};
+
+/** 27 sending a pawn back to 15, or the nearest free square before it (traditional; regency's variations). */
+export const HOUSE_OF_WATER: SquareInfo = {
+  name: 'House of Water',
+  glyph: GLYPH.water,
+  rule: 'A pawn landing here goes back to 15 (or the nearest free square before it).',
+  effect: { kind: 'sendTo', square: 15, search: 'down' },
+};

@@ -2,7 +2,7 @@
 import { allOnLastRow } from '../board.js';
 import type { RuleSet, Rules } from '../rules.js';
 import type { RegencyOptions, RuleOptions } from '../types.js';
-import { GLYPH, alternatingStart, unknownOptions } from './common.js';
+import { GLYPH, HOUSE_OF_REBIRTH, HOUSE_OF_WATER, alternatingStart, unknownOptions } from './common.js';
 
 const REFUGE = 'A refuge: a pawn here cannot be attacked.';
 
@@ -76,14 +76,9 @@ const variations: Rules = {
   mustLandOn26: true,
   squares: {
     ...base.squares,
-    15: { name: 'House of Rebirth', glyph: GLYPH.ankh, rule: 'Pawns that fall in the water come back here.' },
+    15: HOUSE_OF_REBIRTH,
     26: { name: 'House of Happiness', glyph: GLYPH.nefer, rule: 'A refuge, landed on exactly before going further.' },
-    27: {
-      name: 'House of Water',
-      glyph: GLYPH.water,
-      rule: 'A pawn landing here goes back to 15 (or the nearest free square before it).',
-      effect: { kind: 'sendTo', square: 15, search: 'down' },
-    },
+    27: HOUSE_OF_WATER,
     30: { name: 'Refuge', glyph: GLYPH.house, rule: 'A refuge; a pawn here leaves with exactly 1.' },
   },
   canBearOff: undefined,

@@ -1,7 +1,7 @@
 // The short "Traditional" rule card, ../shared/seeds/001 (docs/rules/traditional.md).
 import type { RuleSet, Rules } from '../rules.js';
 import type { RuleOptions } from '../types.js';
-import { GLYPH, alternatingStart, unknownOptions } from './common.js';
+import { GLYPH, HOUSE_OF_REBIRTH, HOUSE_OF_WATER, alternatingStart, unknownOptions } from './common.js';
 
 const rules: Rules = {
   id: 'traditional',
@@ -28,14 +28,9 @@ const rules: Rules = {
   forfeitOffer: false,
   bearOffEarnsThrow: false,
   squares: {
-    15: { name: 'House of Rebirth', glyph: GLYPH.ankh, rule: 'Pawns that fall in the water come back here.' },
+    15: HOUSE_OF_REBIRTH,
     26: { name: 'House of Happiness', glyph: GLYPH.nefer, rule: 'Every pawn must land here exactly before going further.' },
-    27: {
-      name: 'House of Water',
-      glyph: GLYPH.water,
-      rule: 'A pawn landing here goes back to 15 (or the nearest free square before it).',
-      effect: { kind: 'sendTo', square: 15, search: 'down' },
-    },
+    27: HOUSE_OF_WATER,
     28: { name: 'House of Three Truths', glyph: GLYPH.stroke.repeat(3), rule: 'A pawn here moves only with a 3, off the board.' },
     29: { name: 'House of Re-Atoum', glyph: GLYPH.eye, rule: 'A pawn here moves only with a 2, off the board.' },
     30: {
