@@ -9,13 +9,16 @@ import { playerOf } from './options.js';
 import { replyPrivately } from './replies.js';
 
 const DOCS = 'docs/rules';
+/** Where `npm run balance` tables how the rule sets compare (first-player edge, length, squares). */
+const BALANCE = `How the rule sets compare (first player's edge, game length, special squares): \`${DOCS}/README.md\`.`;
 const NO_MENTIONS = { parse: [] } as const;
 
 export async function rules(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const id = interaction.options.getString(OPT.rules);
   if (id === null) {
     const list = RULESET_IDS.map((r) => `• **${RULESETS[r].title}** (\`${r}\`): ${RULESETS[r].summary}`);
-    await interaction.reply({ content: ['**Senet rule sets**', ...list, 'Use `/senet rules rules:<name>` for one of them.'].join('\n'), allowedMentions: NO_MENTIONS });
+    const content = ['**Senet rule sets**', ...list, 'Use `/senet rules rules:<name>` for one of them.', BALANCE].join('\n');
+    await interaction.reply({ content, allowedMentions: NO_MENTIONS });
     return;
   }
   const text = rulesText(id as RuleSetId);
@@ -34,6 +37,7 @@ export function rulesText(id: RuleSetId): string | null {
     `${resolved.pawns} pawns each.`,
     ...(squares.length ? ['Special squares:', ...squares] : []),
     `Full rules: \`${DOCS}/${id}.md\` in the bot's repository. The picture shows the start.`,
+    BALANCE,
   ].join('\n');
 }
 

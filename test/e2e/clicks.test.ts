@@ -256,10 +256,12 @@ describe('information commands', () => {
     assertReplyOk(reply, h);
     expect(String(reply.data?.content)).toMatch(/House of Beauty/);
     expect(String(reply.data?.content)).toContain('docs/rules/kendall.md');
+    expect(String(reply.data?.content)).toContain('docs/rules/README.md'); // the balance table
     expect(reply.files).toHaveLength(1);
     expect(reply.message!.attachments[0]!.description).toBeTruthy();
     const list = await h.slash(h.ana, 'rules');
     expect(String(list.data?.content)).toMatch(/Dancers/);
+    expect(String(list.data?.content)).toContain('docs/rules/README.md');
   });
 
   it('stats, history, help', async () => {
