@@ -9,6 +9,11 @@ export type Strength = 'easy' | 'medium' | 'hard';
 
 export const STRENGTHS: readonly Strength[] = ['easy', 'medium', 'hard'];
 
+/** The strength a stored or typed name stands for, or null if it names none. */
+export function strengthOf(name: string | null | undefined): Strength | null {
+  return STRENGTHS.find((strength) => strength === name) ?? null;
+}
+
 /**
  * Hard's search: at least two throws after the current turn (its move, the opponent's reply and
  * its own next move, with a chance node for each throw between them). Where that was cheap (few

@@ -4,7 +4,8 @@ import { chooseCode, type Strength } from './choose.js';
 import { codeToAction } from './codes.js';
 
 export type { Strength } from './choose.js';
-export { STRENGTHS } from './choose.js';
+export { STRENGTHS, strengthOf } from './choose.js';
+export { decisionSeed } from './selfplay.js';
 
 /**
  * The action the computer plays in `state`: always one of `legalActions(state)`, and the same

@@ -1,7 +1,7 @@
 // Reading a slash command's options into the service's plain inputs.
 import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js';
 import { RULESETS, isRuleSetId, resolveRules, type RuleOptions, type RuleSetId } from '../engine/index.js';
-import type { Player, Strength } from '../game/types.js';
+import { type Player, type Strength, strengthOf } from '../game/types.js';
 import { OPT } from './definition.js';
 
 /** The command option each rule option is read from, to name it back to the player. */
@@ -49,8 +49,7 @@ export function readRules(interaction: ChatInputCommandInteraction): RulesChoice
 }
 
 export function readStrength(interaction: ChatInputCommandInteraction): Strength {
-  const value = interaction.options.getString(OPT.strength);
-  return value === 'easy' || value === 'hard' ? value : 'medium';
+  return strengthOf(interaction.options.getString(OPT.strength)) ?? 'medium';
 }
 
 /** A user as the service knows them: id and the name people see in this server. */

@@ -1,5 +1,5 @@
 // Deriving independent numbers from a game's one stored seed, so everything random about a game
-// (throws, seats, the bot's choices) is reproducible from the database alone.
+// (throws, seats; the bot's choices use the AI's decisionSeed) is reproducible from the database alone.
 import type { Side } from '../engine/index.js';
 
 /** A 32-bit hash of (seed, salt): splitmix32's finaliser, so nearby inputs give unrelated outputs. */
@@ -11,7 +11,6 @@ export function mix32(seed: number, salt: number): number {
 }
 
 const SEAT_SALT = 0x5ea7;
-const BOT_SALT = 0xb07;
 
 /**
  * Which colour each player gets, decided by the seed: this stands in for the texts' "who begins"
@@ -22,6 +21,3 @@ export function seatsFromSeed(seed: number, challengerId: string, opponentId: st
     ? { W: challengerId, B: opponentId }
     : { W: opponentId, B: challengerId };
 }
-
-/** The AI's seed for one decision: the game seed mixed with the state's ply. */
-export const botSeed = (seed: number, ply: number): number => mix32(seed ^ BOT_SALT, ply);

@@ -33,7 +33,7 @@
 // state with version + 1 and append to the log (and, when a rated game ends, the ratings).
 // Rendering happens after the commit, so a slow picture never holds the database lock.
 import type { Database } from 'better-sqlite3';
-import { STRENGTHS, chooseAction } from '../ai/index.js';
+import { chooseAction, decisionSeed, strengthOf } from '../ai/index.js';
 import { openDatabase } from '../db/connection.js';
 import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
@@ -55,7 +55,7 @@ import {
   resolveRules,
 } from '../engine/index.js';
 import { leaderboard, playerHistory, playerStats, recordRatedResult } from './playerRecords.js';
-import { botSeed, seatsFromSeed } from './seeds.js';
+import { seatsFromSeed } from './seeds.js';
 import {
   type BoardRenderer,
   type ChallengeMade,
@@ -177,8 +177,8 @@ export class GameService {
     if (!isRuleSetId(input.ruleset)) return fail('invalid', `Unknown rule set "${input.ruleset}".`);
     const rules = resolveRules(input.ruleset, input.options ?? {});
     if (typeof rules === 'string') return fail('invalid', `Those options do not work: ${rules}.`);
-    const strength = input.strength ?? 'medium';
-    if (!STRENGTHS.includes(strength)) return fail('invalid', `Unknown strength "${String(strength)}".`);
+    const strength = strengthOf(input.strength ?? 'medium');
+    if (!strength) return fail('invalid', `Unknown strength "${String(input.strength)}".`);
     const vsBot = opponent.id === this.botUserId;
 
     const made = this.transact(() => {
@@ -300,8 +300,8 @@ export class GameService {
       const game = found.value;
       if (version !== undefined && version !== game.version) return fail('stale', 'The game has moved on.');
       if (game.toActId !== this.botUserId) return fail('not-your-turn', 'It is not the bot\'s turn.');
-      const strength = STRENGTHS.find((s) => s === game.botStrength) ?? 'medium';
-      const action = chooseAction(game.state, strength, botSeed(game.seed, game.state.ply));
+      const strength = strengthOf(game.botStrength) ?? 'medium';
+      const action = chooseAction(game.state, strength, decisionSeed(game.seed, game.state.ply));
       return this.applyInTransaction(game, this.botUserId, action);
     });
     return done.ok ? ok(await this.view(done.value)) : done;

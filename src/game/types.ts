@@ -5,6 +5,8 @@ import type { BoardView, RenderedBoard } from '../render/index.js';
 
 import type { Strength } from '../ai/index.js';
 export type { Strength } from '../ai/index.js';
+/** Commands read strength names with the AI's own list (they do not import the AI directly). */
+export { strengthOf } from '../ai/index.js';
 export type { ChallengeStatus, EndReason } from '../db/records.js';
 
 export interface Player {

@@ -1,5 +1,5 @@
 // Turning stored records into the views the chat shows.
-import { STRENGTHS } from '../ai/index.js';
+import { strengthOf } from '../ai/index.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import { type Side, SIDES, opponentOf } from '../engine/index.js';
 import { choicesFor, markedMoves } from './choices.js';
@@ -72,7 +72,7 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
     state: game.state,
     toAct,
     botToAct,
-    botStrength: STRENGTHS.find((strength) => strength === game.botStrength) ?? null,
+    botStrength: strengthOf(game.botStrength),
     description,
     choices: active && !botToAct ? choicesFor(game.state) : [],
     board,

@@ -1,6 +1,7 @@
 // Seats and bot seeds derive from the game seed: reproducible, and not biased to one player.
 import { describe, expect, it } from 'vitest';
-import { botSeed, seatsFromSeed } from '../../src/game/seeds.js';
+import { decisionSeed } from '../../src/ai/index.js';
+import { seatsFromSeed } from '../../src/game/seeds.js';
 
 describe('seats from the seed', () => {
   it('gives the challenger light about half the time, the same way every time for a seed', () => {
@@ -13,7 +14,7 @@ describe('seats from the seed', () => {
   });
 
   it('gives the bot a different seed at every ply', () => {
-    const seeds = new Set(Array.from({ length: 500 }, (_, ply) => botSeed(12345, ply)));
+    const seeds = new Set(Array.from({ length: 500 }, (_, ply) => decisionSeed(12345, ply)));
     expect(seeds.size).toBe(500);
   });
 });
