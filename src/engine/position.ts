@@ -171,11 +171,6 @@ export class Position implements BoardView {
     return copyOut(this.scratch, this.listMoves(this.scratch), out);
   }
 
-  /** Every legal move for `side` with throw `value` (see `generateMoves`), into `out`. */
-  movesFor(side: SideCode, value: number, out: number[]): number[] {
-    return copyOut(this.scratch, this.generateMoves(side, value, this.scratch), out);
-  }
-
   /**
    * The core: every legal move for `side` with throw `value`, forward ones, else (where the rules
    * say) backward ones, written into `into`; returns how many.
