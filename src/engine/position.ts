@@ -74,27 +74,52 @@ export class Position implements BoardView {
     return pos;
   }
 
+  /** An independent copy, with its own generator in the same state. */
   clone(): Position {
-    const copy = new Position(this.rules, SeededSticks.fromState(this.rng.state()));
-    copy.setBoard(this.board);
+    return new Position(this.rules, this.rng.clone()).copyFrom(this);
+  }
+
+  /**
+   * Make this the position of `other` (same rules) without allocating: the search reuses one
+   * position per depth instead of cloning. This position keeps its own generator (copying one
+   * allocates, and the search throws from fixed sticks); `clone()` copies that too. Events are not
+   * copied: the copy records none.
+   */
+  copyFrom(other: Position): this {
+    if (other.rules !== this.rules) throw new Error('copyFrom: the positions play different rules');
+    this.board.set(other.board);
     for (let i = 1; i <= 2; i++) {
-      copy.waiting[i] = this.waiting[i]!;
-      copy.off[i] = this.off[i]!;
+      this.bits[i] = other.bits[i]!;
+      this.waiting[i] = other.waiting[i]!;
+      this.off[i] = other.off[i]!;
     }
-    copy.turn = this.turn;
-    copy.phase = this.phase;
-    copy.sticks = this.sticks;
-    copy.value = this.value;
-    copy.extraThrows = this.extraThrows;
-    copy.unmoved = this.unmoved;
-    copy.offer = this.offer;
-    copy.winner = this.winner;
-    copy.score = this.score;
-    Object.assign(copy.last, this.last);
-    copy.ply = this.ply;
-    copy.pending.set(this.pending);
-    copy.pendingCount = this.pendingCount;
-    return copy;
+    this.turn = other.turn;
+    this.phase = other.phase;
+    this.sticks = other.sticks;
+    this.value = other.value;
+    this.extraThrows = other.extraThrows;
+    this.unmoved = other.unmoved;
+    this.offer = other.offer;
+    this.winner = other.winner;
+    this.score = other.score;
+    const last = this.last;
+    const from = other.last;
+    last.side = from.side;
+    last.from = from.from;
+    last.to = from.to;
+    last.end = from.end;
+    last.capturedFrom = from.capturedFrom;
+    last.capturedTo = from.capturedTo;
+    this.ply = other.ply;
+    this.events = null;
+    this.pending.set(other.pending);
+    this.pendingCount = other.pendingCount;
+    return this;
+  }
+
+  /** Bit s set while `side` has a pawn on square s (a compact key of the board for caches). */
+  pawnBits(side: SideCode): number {
+    return this.bits[side]!;
   }
 
   /** After fields were set directly (loading a stored state), recompute what the throw in play allows. */

@@ -58,6 +58,11 @@ export class SeededSticks implements ThrowSource {
     return (this.rng.next() >>> 28) & 0xf;
   }
 
+  /** An independent generator in the same state. */
+  clone(): SeededSticks {
+    return new SeededSticks(this.rng.clone());
+  }
+
   state(): number[] {
     return [...this.rng.getState()];
   }
