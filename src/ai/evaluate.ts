@@ -2,6 +2,7 @@
 // picks the move whose result scores best; hard scores the leaves of its search with the same
 // function. Everything rule-specific is read from the engine (its rules data and its own move
 // generator), so the one evaluation fits every rule set and option.
+import { ScoreMemo } from './memo.js';
 import { MAX_MOVES, type Position, type Rules, moveFrom, moveTo, throwDistribution } from '../engine/index.js';
 
 /** A finished game: far beyond any difference in progress. */
@@ -27,6 +28,8 @@ interface Tables {
   water: number;
   /** What a pawn in that house costs: it freezes its side, and usually has to go back to 15. */
   waterPenalty: number;
+  /** Scores already computed with these rules. */
+  memo: ScoreMemo;
 }
 
 const tablesCache = new WeakMap<Rules, Tables>();
@@ -42,6 +45,7 @@ function tablesFor(rules: Rules): Tables {
       tempo: chances.reduce((sum, c) => sum + c.value * c.chance, 0),
       water,
       waterPenalty: water > 0 ? 14 : 0,
+      memo: new ScoreMemo(),
     };
     tablesCache.set(rules, tables);
   }
@@ -54,7 +58,7 @@ const scratch = new Uint16Array(MAX_MOVES);
 const toOf = moveTo;
 const fromOf = moveFrom;
 
-/** One pass over the board: each side's pawns as a bit set (bit s = square s) and squares summed. */
+/** Each side's pawns as a bit set (bit s = square s), and their squares summed. */
 const pawnBits = [0, 0, 0];
 const squareSums = [0, 0, 0];
 
@@ -62,20 +66,35 @@ const squareSums = [0, 0, 0];
 export function evaluate(pos: Position): number {
   if (pos.winner) return pos.winner === 1 ? WIN_SCORE : -WIN_SCORE;
   const tables = tablesFor(pos.rules);
-  const board = pos.board;
-  pawnBits[1] = pawnBits[2] = squareSums[1] = squareSums[2] = 0;
-  for (let s = 1; s <= 30; s++) {
-    const side = board[s]!;
-    if (side !== 0) {
-      pawnBits[side]! |= 1 << s;
-      squareSums[side]! += s;
-    }
-  }
+  const white = pos.pawnBits(1);
+  const black = pos.pawnBits(2);
+  // Everything else the score depends on (unmoved: a first move may follow its own rule).
+  const rest =
+    pos.waiting[1]! | (pos.waiting[2]! << 3) | (pos.off[1]! << 6) | (pos.off[2]! << 9) | (pos.turn << 12) | (pos.unmoved << 14);
+  const known = tables.memo.get(white, black, rest);
+  if (known === known) return known; // not NaN
+  const score = compute(pos, tables, white, black);
+  tables.memo.set(white, black, rest, score);
+  return score;
+}
+
+function compute(pos: Position, tables: Tables, white: number, black: number): number {
+  pawnBits[1] = white;
+  pawnBits[2] = black;
+  squareSums[1] = squareSum(white);
+  squareSums[2] = squareSum(black);
   const mover = pos.turn;
   const other = 3 - mover;
   let forMover = material(pos, mover, tables) - material(pos, other, tables) + tables.tempo;
   forMover += THREAT_NOW * threat(pos, mover, tables) - THREAT_LATER * threat(pos, other, tables);
   return mover === 1 ? forMover : -forMover;
+}
+
+/** The sum of the squares in a pawn bit set. */
+function squareSum(bits: number): number {
+  let sum = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) sum += 31 - Math.clz32(rest & -rest);
+  return sum;
 }
 
 /** Progress of `side`: squares advanced, pawns borne off, waiting pawns and a frozen pawn. */

@@ -41,25 +41,33 @@ export interface SearchStats {
  * move (and, when it may choose between throwing and another action, at every throw it could get).
  */
 export function scoreActions(pos: Position, codes: readonly number[], budget: number, stats?: SearchStats): number[] {
-  const search = new Search(outcomesFor(pos.rules), stats ?? { nodes: 0 });
+  const search = new Search(pos, outcomesFor(pos.rules), stats ?? { nodes: 0 });
   // The current throw belongs to this turn, like the move that follows it: throwing now spends
   // no budget, so throwing and a move instead of throwing are compared over the same horizon.
-  return codes.map((code) => (code === THROW ? search.chance(pos.clone(), budget, 0) : search.after(pos.clone(), code, budget, 0)));
+  return codes.map((code) => (code === THROW ? search.chance(pos, budget, 0) : search.after(pos, code, budget, 0)));
 }
 
+/**
+ * One search. Nothing here changes the position it is given: each step is played on a copy in the
+ * scratch position of its depth (one per depth, reused), so the search allocates no positions.
+ */
 class Search {
-  /** One move list per depth, so the search allocates no lists. */
+  /** Per depth: the scratch position a step is played on, and a move list. */
+  private readonly scratch: Position[] = [];
   private readonly lists: Uint16Array[] = [];
 
   constructor(
+    private readonly root: Position,
     private readonly outcomes: Outcome[],
     private readonly stats: SearchStats,
   ) {}
 
-  /**
-   * The value of `pos` (which this call may change: callers pass a copy they no longer need).
-   * Its options in the engine's button order: pawn moves, taking an offered throw, throwing.
-   */
+  /** A copy of `pos` in the scratch position of `depth`. */
+  private copy(pos: Position, depth: number): Position {
+    return (this.scratch[depth] ??= this.root.clone()).copyFrom(pos);
+  }
+
+  /** The value of `pos`. Its options in the engine's button order: pawn moves, taking an offered throw, throwing. */
   value(pos: Position, budget: number, depth: number): number {
     this.stats.nodes++;
     if (pos.phase === 'over' || (pos.phase === 'throw' && budget === 0)) return evaluate(pos);
@@ -70,11 +78,10 @@ class Search {
     const maximise = pos.turn === 1;
     let best = maximise ? -Infinity : Infinity;
     for (let i = 0; i < options; i++) {
-      const child = i === options - 1 ? pos : pos.clone();
       let v: number;
-      if (i < count) v = this.after(child, moves[i]!, budget, depth);
-      else if (canTake && i === count) v = this.after(child, TAKE, budget, depth);
-      else v = this.chance(child, budget - 1, depth);
+      if (i < count) v = this.after(pos, moves[i]!, budget, depth);
+      else if (canTake && i === count) v = this.after(pos, TAKE, budget, depth);
+      else v = this.chance(pos, budget - 1, depth);
       best = maximise ? Math.max(best, v) : Math.min(best, v);
     }
     return best;
@@ -82,9 +89,10 @@ class Search {
 
   /** The value after playing the move or take `code` on `pos`. */
   after(pos: Position, code: number, budget: number, depth: number): number {
-    if (code === TAKE) pos.take();
-    else pos.play(code);
-    return this.value(pos, budget, depth + 1);
+    const child = this.copy(pos, depth);
+    if (code === TAKE) child.take();
+    else child.play(code);
+    return this.value(child, budget, depth + 1);
   }
 
   /** The expected value of throwing the sticks in `pos`. */
@@ -93,7 +101,7 @@ class Search {
     let expected = 0;
     for (let i = 0; i < outcomes.length; i++) {
       const outcome = outcomes[i]!;
-      const child = i === outcomes.length - 1 ? pos : pos.clone();
+      const child = this.copy(pos, depth);
       child.throwSticks(outcome.source);
       expected += outcome.chance * this.value(child, budget, depth + 1);
     }
