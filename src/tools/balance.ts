@@ -1,160 +1,125 @@
-// `npm run balance [-- --games N --strength medium|hard --only kendall,… --no-write]`: simulates
-// games between two computer players of the same strength for every rule configuration and
-// reports how balanced and how long each is: the first player's win rate (95 % Wilson interval),
-// game length in throws and in moves (mean and sd), how often each special square is reached per
-// game, and captures per game. Prints the table and writes it into docs/rules/README.md between
-// the balance markers (with the list of rule sets between its own markers).
+// `npm run balance [-- --games N --strength easy|medium|hard --only name,… --jobs N --no-write]`:
+// simulates games between two computer players of the same strength (hard by default) for every
+// rule configuration and reports how balanced and how long each is: the first player's win rate
+// (95 % Wilson interval), game length in throws and in moves (mean and sd), how often each special
+// square is reached per game, and captures per game. Prints the table and writes it into
+// docs/rules/README.md between the balance markers (with the list of rule sets between its own).
 //
-// Strength: two hard players take 0.1-1.5 s a game here (measured: 200 games of each
-// configuration took about eight minutes), some nine hours for 10,000 games of each, so the default
-// is medium (greedy with the same evaluation, 200-3,000 games a second), which beats a random
-// player 82-91 % of the time. `--strength hard --games 200` gives a smaller cross-check.
+// Two hard players need about 1.3 CPU seconds for one game of every configuration (kendall with
+// seven pawns a third of it), so the games are shared out in ranges of seeds to one process per
+// core (`--jobs`). Game i uses seed i whatever process plays it, so the result does not depend on
+// how the work was shared.
+import { fork } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type GameEvent, RULESETS, RULESET_IDS, sideName } from '../engine/index.js';
-import { STRENGTHS, type Strength } from '../ai/index.js';
+import { STRENGTHS, type Strength, strengthOf } from '../ai/index.js';
 import { BALANCE_CONFIGS, type PlayConfig } from '../ai/configs.js';
-import { playGame, wilson } from '../ai/selfplay.js';
+import { PAGE, balanceTable, fillSection, ruleSetList } from './balance/report.js';
+import { type Tally, addTally, emptyTally, simulate } from './balance/simulate.js';
 
-interface Tally {
-  games: number;
-  firstWins: number;
-  unfinished: number;
-  throws: number[];
-  moves: number[];
-  captures: number;
-  /** Arrivals on each special square, over all games. */
-  reached: Map<number, number>;
+/** Ranges per process: small enough to keep every core busy to the end. */
+const RANGES_PER_JOB = 6;
+
+interface Range {
+  config: PlayConfig;
+  from: number;
+  to: number;
 }
 
-/** Plays the games of one configuration and counts what happened, from the engine's events. */
-function simulate(config: PlayConfig, games: number, strength: Strength): Tally {
-  const { rules } = config;
-  const special = new Set(Object.keys(rules.squares).map(Number));
-  const first = rules.start.first;
-  const tally: Tally = { games, firstWins: 0, unfinished: 0, throws: [], moves: [], captures: 0, reached: new Map() };
-  const arrive = (square: number): void => {
-    if (special.has(square)) tally.reached.set(square, (tally.reached.get(square) ?? 0) + 1);
-  };
-  for (let seed = 1; seed <= games; seed++) {
-    let throws = 0;
-    let moves = 0;
-    const observe = (events: readonly GameEvent[]): void => {
-      for (const event of events) {
-        if (event.type === 'throw') throws++;
-        if (event.type !== 'move') continue;
-        moves++;
-        // A pawn reaches the square its count lands on, where a square's effect puts it, and
-        // where a capture puts the pawn it displaced.
-        arrive(event.to);
-        if (event.end !== event.to) arrive(event.end);
-        if (event.captured) {
-          tally.captures++;
-          arrive(event.captured.to);
-        }
-      }
-    };
-    const result = playGame({ rules, seed, players: { W: strength, B: strength }, observe });
-    if (result.winner === first) tally.firstWins++;
-    if (!result.winner) tally.unfinished++;
-    tally.throws.push(throws);
-    tally.moves.push(moves);
-  }
-  return tally;
-}
-
-function meanSd(values: readonly number[]): string {
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, values.length - 1);
-  return `${mean.toFixed(1)} ± ${Math.sqrt(variance).toFixed(1)}`;
-}
-
-const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
-
-function optionText(config: PlayConfig): string {
-  const entries = Object.entries(config.options);
-  return entries.length === 0 ? 'defaults' : entries.map(([k, v]) => `${k}: ${String(v)}`).join(', ');
-}
-
-function balanceTable(results: { config: PlayConfig; tally: Tally }[], strength: Strength): string {
-  const lines = [
-    `Simulated with two **${strength}** computer players (\`npm run balance\`); game *i* uses seed *i*.`,
-    'First player: the side that moves first (in kendall White, whose opening move 10 → 15 comes before any throw). Length: mean ± sd.',
-    '',
-    '| rules | options | games | first player | first player wins (95 % CI) | throws | moves | captures / game |',
-    '| --- | --- | ---: | :---: | --- | ---: | ---: | ---: |',
-  ];
-  for (const { config, tally } of results) {
-    const [low, high] = wilson(tally.firstWins, tally.games);
-    const unfinished = tally.unfinished > 0 ? ` (${tally.unfinished} unfinished)` : '';
-    lines.push(
-      `| ${config.name} | ${optionText(config)} | ${tally.games}${unfinished} | ${config.rules.start.first} | ` +
-        `${pct(tally.firstWins / tally.games)} (${pct(low)} – ${pct(high)}) | ${meanSd(tally.throws)} | ` +
-        `${meanSd(tally.moves)} | ${(tally.captures / tally.games).toFixed(2)} |`,
-    );
-  }
-  lines.push('', 'Special squares: how often a pawn reaches each one per game (by count, by a square\'s effect, or displaced by a capture).', '');
-  lines.push('| rules | squares reached per game |', '| --- | --- |');
-  for (const { config, tally } of results) {
-    const cells = Object.entries(config.rules.squares).map(([square, info]) => {
-      const perGame = (tally.reached.get(Number(square)) ?? 0) / tally.games;
-      return `${square} ${info.name}: ${perGame.toFixed(2)}`;
-    });
-    lines.push(`| ${config.name} | ${cells.join(' · ')} |`);
-  }
-  return lines.join('\n');
-}
-
-function ruleSetList(): string {
-  return RULESET_IDS.map((id) => `- [${RULESETS[id].title}](${id}.md) (\`${id}\`): ${RULESETS[id].summary}`).join('\n');
-}
-
-const PAGE = `# Senet rule sets
-
-The bot plays five reconstructions of Senet. Each page gives the rules as the engine plays them, their source,
-and the rule cases that check them.
-
-<!-- rulesets:start -->
-<!-- rulesets:end -->
-
-## Balance
-
-<!-- balance:start -->
-<!-- balance:end -->
-`;
-
-/** Replaces what stands between `<!-- name:start -->` and `<!-- name:end -->`. */
-function fillSection(page: string, name: string, content: string): string {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const from = page.indexOf(start);
-  const to = page.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`docs/rules/README.md lacks the ${name} markers`);
-  return `${page.slice(0, from + start.length)}\n${content}\n${page.slice(to)}`;
-}
+const USAGE = 'usage: npm run balance -- [--games N] [--strength easy|medium|hard] [--only name,…] [--jobs N] [--no-write]';
 
 const { values } = parseArgs({
-  options: { games: { type: 'string' }, strength: { type: 'string' }, only: { type: 'string' }, 'no-write': { type: 'boolean' } },
+  options: {
+    games: { type: 'string' },
+    strength: { type: 'string' },
+    only: { type: 'string' },
+    jobs: { type: 'string' },
+    'no-write': { type: 'boolean' },
+    /** Internal: play one range (`name:from:to`) and send its tally to the parent process. */
+    range: { type: 'string' },
+  },
 });
-const games = Number(values.games ?? 10_000);
-const strength = (values.strength ?? 'medium') as Strength;
-if (!STRENGTHS.includes(strength) || !Number.isInteger(games) || games < 1) {
-  console.error('usage: npm run balance -- [--games N] [--strength easy|medium|hard] [--only name,…] [--no-write]');
+const strength = strengthOf(values.strength ?? 'hard');
+if (!strength) fail(`unknown strength "${values.strength}" (${STRENGTHS.join(', ')})`);
+
+if (values.range) playRange(values.range, strength);
+else await report(strength);
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
   process.exit(2);
 }
-const only = values.only?.split(',');
-const results = BALANCE_CONFIGS.filter((c) => !only || only.includes(c.name)).map((config) => {
-  const start = performance.now();
-  const tally = simulate(config, games, strength);
-  console.error(`${config.name}: ${games} games in ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  return { config, tally };
-});
-const table = balanceTable(results, strength);
-console.log(table);
-if (!values['no-write'] && !only) {
-  const file = join(import.meta.dirname, '../../docs/rules/README.md');
-  const page = existsSync(file) ? readFileSync(file, 'utf8') : PAGE;
-  writeFileSync(file, fillSection(fillSection(page, 'rulesets', ruleSetList()), 'balance', table));
-  console.error(`wrote ${file}`);
+
+/** In a child process: plays the range and sends the tally home. */
+function playRange(spec: string, strength: Strength): void {
+  const [name, from, to] = spec.split(':');
+  const config = BALANCE_CONFIGS.find((c) => c.name === name);
+  if (!config || !process.send) fail(`bad range "${spec}"`);
+  const tally = simulate(config, Number(from), Number(to), strength);
+  process.send(tally, () => process.disconnect());
+}
+
+async function report(strength: Strength): Promise<void> {
+  const games = Number(values.games ?? 10_000);
+  const jobs = Number(values.jobs ?? availableParallelism());
+  if (!Number.isInteger(games) || games < 1 || !Number.isInteger(jobs) || jobs < 1) fail('--games and --jobs take a whole number ≥ 1');
+  const only = values.only?.split(',');
+  const configs = BALANCE_CONFIGS.filter((c) => !only || only.includes(c.name));
+  if (configs.length === 0) fail(`--only names none of ${BALANCE_CONFIGS.map((c) => c.name).join(', ')}`);
+
+  const size = Math.ceil(games / (jobs * RANGES_PER_JOB));
+  const ranges: Range[] = configs.flatMap((config) =>
+    Array.from({ length: Math.ceil(games / size) }, (_, i) => ({ config, from: i * size + 1, to: Math.min(games, (i + 1) * size) })),
+  );
+  const started = performance.now();
+  let done = 0;
+  const tallies = await inParallel(ranges, jobs, async (range) => {
+    const tally = await playInChild(range, strength);
+    const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+    console.error(`${range.config.name} games ${range.from}-${range.to} done (${++done}/${ranges.length}, ${minutes} min)`);
+    return tally;
+  });
+  // Ranges are in seed order within each configuration, so the per-game lists stay in seed order.
+  const results = configs.map((config) => ({
+    config,
+    tally: ranges.reduce((total: Tally, range, i) => (range.config === config ? addTally(total, tallies[i]!) : total), emptyTally()),
+  }));
+  console.error(`${configs.length} configurations × ${games} games in ${((performance.now() - started) / 60_000).toFixed(1)} min on ${jobs} processes`);
+  const table = balanceTable(results, strength);
+  console.log(table);
+  if (!values['no-write'] && !only) {
+    const file = join(import.meta.dirname, '../../docs/rules/README.md');
+    const page = existsSync(file) ? readFileSync(file, 'utf8') : PAGE;
+    writeFileSync(file, fillSection(fillSection(page, 'rulesets', ruleSetList()), 'balance', table));
+    console.error(`wrote ${file}`);
+  }
+}
+
+/** Runs `task` on every item, at most `limit` at a time; results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** This script again, in a child process of its own (with the same loader flags, if any). */
+function playInChild(range: Range, strength: Strength): Promise<Tally> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, ['--range', `${range.config.name}:${range.from}:${range.to}`, '--strength', strength], {
+      execArgv: process.execArgv,
+    });
+    let tally: Tally | null = null;
+    child.once('message', (message) => (tally = message as Tally));
+    child.once('error', reject);
+    child.once('exit', (code) => (tally ? resolve(tally) : reject(new Error(`${range.config.name} ${range.from}-${range.to}: exited ${code}`))));
+  });
 }
