@@ -1,8 +1,9 @@
-// The whole bot through the fake Discord: the real `src/main.ts` runs in its own process (so its
-// RSS is its own) and logs in to the fake, which dispatches clicks and times the answers.
+// The whole bot through the fake Discord: the bot runs as `npm start` runs it (built, then
+// `node dist/main.js`) in a process of its own (so its RSS is its own) and logs in to the fake,
+// which dispatches clicks and times the answers.
 //   click latency (p50, p99) with 20 games played at once;
 //   sustained clicks per second with 500 live games; the bot process's RSS.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,11 +125,13 @@ export async function run(report: Report): Promise<void> {
 }
 
 /**
- * What `npm start` runs (its process directly, so its RSS is the bot's), with the same
- * MALLOC_ARENA_MAX and settings pointing at the fake; resolves once the bot says it is ready.
+ * What `npm start` runs: the build, then the node process directly (so its RSS is the bot's), with
+ * the same MALLOC_ARENA_MAX and settings pointing at the fake; resolves once the bot says it is ready.
  */
 async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<ChildProcess> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+  // Its output goes to stderr: stdout carries only the figures.
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -160,24 +163,13 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<Child
   return child;
 }
 
-/** Resident memory of the process tree's node process (tsx runs the bot in a child of its own). */
+/** Resident memory of the bot's process (render workers are threads of it, so included). */
 function rssOf(child: ChildProcess): number {
-  const pids = [child.pid!, ...childrenOf(child.pid!)];
-  return Math.max(...pids.map((pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024));
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid!}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 }
 
-/** User + system CPU seconds of the bot's process tree, from /proc (clock ticks of 1/100 s). */
+/** User + system CPU seconds of the bot's process, all threads, from /proc (clock ticks of 1/100 s). */
 function cpuSecondsOf(child: ChildProcess): number {
-  return [child.pid!, ...childrenOf(child.pid!)]
-    .map((pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '))
-    .reduce((sum, f) => sum + (Number(f[11]) + Number(f[12])) / 100, 0);
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    return direct.flatMap((c) => [c, ...childrenOf(c)]);
-  } catch {
-    return [];
-  }
+  const fields = readFileSync(`/proc/${child.pid!}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -18,12 +18,21 @@ interface Slot {
 }
 
 /**
- * The worker is TypeScript, and loader hooks of the parent (tsx, vitest) do not reach worker
- * threads: a small bootstrap registers tsx in the worker, then loads it.
+ * Compiled (`npm start` runs dist/), this file is renderPool.js and the worker is renderWorker.js
+ * beside it: a plain file worker. Run as TypeScript (tsx, vitest), loader hooks of the parent do
+ * not reach worker threads: a small bootstrap registers tsx in the worker, then loads the .ts.
+ * (tsx costs memory and start-up time in each worker, so production does without it.)
  */
-// (tsx's ESM entry: resolving it from here gives the CommonJS one, whose register() fails in a worker.)
-const BOOTSTRAP = `import(${JSON.stringify(pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href)})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./renderWorker.ts', import.meta.url).href)}); })`;
+const COMPILED = import.meta.url.endsWith('.js');
+
+function newWorker(): Worker {
+  if (COMPILED) return new Worker(new URL('./renderWorker.js', import.meta.url), { execArgv: [] });
+  // (tsx's ESM entry: resolving it from here gives the CommonJS one, whose register() fails in a worker.)
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const worker = new URL('./renderWorker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); })`;
+  return new Worker(bootstrap, { eval: true, execArgv: [] });
+}
 
 export class RenderPool {
   private readonly slots: Slot[];
@@ -47,7 +56,7 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { eval: true, execArgv: [] });
+    const worker = newWorker();
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (msg: { id: number; board?: RenderedBoard; error?: string }) => {
       const job = slot.pending.get(msg.id);
