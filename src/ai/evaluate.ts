@@ -119,11 +119,8 @@ function threat(pos: Position, attacker: number, tables: Tables): number {
   for (const { value, chance } of tables.chances) {
     if (!(reachable & (1 << value))) continue;
     let best = 0;
-    const count = pos.generateMoves(attacker as 1 | 2, value, scratch);
-    for (let i = 0; i < count; i++) {
-      const to = toOf(scratch[i]!);
-      if (to <= 30 && pos.board[to] === victim) best = Math.max(best, captureLoss(pos, fromOf(scratch[i]!), to, tables));
-    }
+    const count = pos.generateMoves(attacker as 1 | 2, value, scratch, pawnBits[victim]!);
+    for (let i = 0; i < count; i++) best = Math.max(best, captureLoss(pos, fromOf(scratch[i]!), toOf(scratch[i]!), tables));
     expected += chance * best;
   }
   return expected;

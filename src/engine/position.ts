@@ -11,10 +11,17 @@ import { SeededSticks, throwValue, type ThrowSource } from './throws.js';
 import type { GameEvent, Phase, Side } from './types.js';
 
 const OFF = 31;
+/** Every square and off the board, as a bit set for `generateMoves`. */
+const ANYWHERE = -1;
 /** More than any position allows: one move per pawn (at most 7) plus entering. */
 export const MAX_MOVES = 16;
 const WATER = 27;
 const REBIRTH = 15;
+
+/** Whether square `to` (31 = off the board) is in the bit set `squares`. */
+function landsIn(squares: number, to: number): boolean {
+  return ((squares >>> to) & 1) === 1;
+}
 
 function copyOut(list: Uint16Array, count: number, out: number[]): number[] {
   out.length = 0;
@@ -198,16 +205,19 @@ export class Position implements BoardView {
 
   /**
    * The core: every legal move for `side` with throw `value`, forward ones, else (where the rules
-   * say) backward ones, written into `into`; returns how many.
+   * say) backward ones, written into `into`; returns how many. With `onto` (a bit set of squares,
+   * bit 31 = off the board), only the moves landing there are listed: the AI asks which captures
+   * a throw allows, and once one forward move is known to exist (so backward moves are out), pawns
+   * that cannot land there need not be looked at.
    */
-  generateMoves(side: SideCode, value: number, into: Uint16Array): number {
+  generateMoves(side: SideCode, value: number, into: Uint16Array, onto = ANYWHERE): number {
     const board = this.board;
     const c = this.c;
     // A pawn in the House of Waters freezes its side: only it may move, and only off the board
     // with the exact throw (a 4). The texts grant that release unconditionally, and nothing may
     // bar it: a three on 28-30 or a last-row rule could otherwise freeze a side for ever.
     if (c.water && board[WATER] === side) {
-      if (WATER + value !== OFF) return 0;
+      if (WATER + value !== OFF || !landsIn(onto, OFF)) return 0;
       into[0] = encodeMove(WATER, OFF);
       return 1;
     }
@@ -216,23 +226,32 @@ export class Position implements BoardView {
       let to = this.forwardTarget(side, from, value);
       if (to <= 0 && c.backwardWhenStuck) to = this.backwardTarget(side, from, value);
       if (to > 0) {
+        if (!landsIn(onto, to)) return 0;
         into[0] = encodeMove(from, to);
         return 1;
       }
     }
     let count = 0;
-    if (c.enterOn[value] && this.waiting[side]! > 0 && this.canLand(side, value)) into[count++] = encodeMove(0, value);
+    let forward = false;
+    if (c.enterOn[value] && this.waiting[side]! > 0 && this.canLand(side, value)) {
+      forward = true;
+      if (landsIn(onto, value)) into[count++] = encodeMove(0, value);
+    }
     // Walk the side's pawns from the lowest square up: take the lowest set bit each time.
     for (let pawns = this.bits[side]!; pawns !== 0; pawns &= pawns - 1) {
       const from = 31 - Math.clz32(pawns & -pawns);
+      // A forward move lands on from + value, or off the board.
+      if (forward && !landsIn(onto, Math.min(from + value, OFF))) continue;
       const to = this.forwardTarget(side, from, value);
-      if (to > 0) into[count++] = encodeMove(from, to);
+      if (to <= 0) continue;
+      forward = true;
+      if (landsIn(onto, to)) into[count++] = encodeMove(from, to);
     }
-    if (count === 0 && c.backwardWhenStuck) {
+    if (!forward && c.backwardWhenStuck) {
       for (let pawns = this.bits[side]!; pawns !== 0; pawns &= pawns - 1) {
         const from = 31 - Math.clz32(pawns & -pawns);
         const to = this.backwardTarget(side, from, value);
-        if (to > 0) into[count++] = encodeMove(from, to);
+        if (to > 0 && landsIn(onto, to)) into[count++] = encodeMove(from, to);
       }
     }
     return count;

@@ -6,11 +6,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type Action,
   type GameState,
+  MAX_MOVES,
+  Position,
   type RuleOptions,
   SIDES,
   applyAction,
   isError,
   legalActions,
+  moveTo,
   newGame,
   replay,
   resolveRules,
@@ -93,6 +96,39 @@ describe.each(CONFIGS)('random games: %s %j', (ruleset, options) => {
         expect(replay({ ruleset, options, seed, actions })).toEqual(state);
       }),
       { numRuns: ruleset === 'kendall' ? 4 : 12 },
+    );
+  });
+});
+
+describe.each(CONFIGS)('generateMoves onto some squares: %s %j', (ruleset, options) => {
+  const rules = resolveRules(ruleset, options);
+  if (typeof rules === 'string') throw new Error(rules);
+
+  it('lists exactly the moves of the full list that land there, in the same order', () => {
+    const all = new Uint16Array(MAX_MOVES);
+    const some = new Uint16Array(MAX_MOVES);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 400 }), fc.integer(), (seed, plies, mask) => {
+        const pos = Position.start(rules, seed);
+        for (let ply = 0; ply < plies && pos.phase !== 'over'; ply++) {
+          const moves = pos.moves([]);
+          if (pos.phase === 'move' && moves.length > 0) pos.play(moves[ply % moves.length]!);
+          else if (pos.canThrow()) pos.throwSticks();
+          else if (pos.canTake()) pos.take();
+          else pos.play(moves[0]!);
+        }
+        for (const side of [1, 2] as const) {
+          // The opponent's pawns (what the AI asks about), and an arbitrary set of squares.
+          for (const onto of [pos.pawnBits(side === 1 ? 2 : 1), mask]) {
+            for (const value of new Set(rules.throwTable)) {
+              const full = [...all.subarray(0, pos.generateMoves(side, value, all))];
+              const expected = full.filter((code) => ((onto >>> moveTo(code)) & 1) === 1);
+              expect([...some.subarray(0, pos.generateMoves(side, value, some, onto))]).toEqual(expected);
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 });
