@@ -2,6 +2,7 @@
 // are missing and how to get them, then plays an offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
 import { startBot } from './bot/client.js';
+import { collectBuffersPeriodically } from './bot/collector.js';
 import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { RenderPool } from './bot/renderPool.js';
@@ -24,6 +25,7 @@ if (!result.ok) {
 const { config } = result;
 const log = createLogger({ level: config.logLevel, secrets: [config.token] });
 const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
+const stopCollecting = collectBuffersPeriodically();
 const bot = await startBot({
   config,
   log,
@@ -43,6 +45,7 @@ log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server w
 
 const shutdown = (signal: string): void => {
   log.info({ signal }, 'shutting down');
+  stopCollecting();
   void bot
     .stop()
     .then(() => renderPool?.close())
