@@ -126,7 +126,7 @@ export async function run(report: Report): Promise<void> {
 
 /**
  * What `npm start` runs: the build, then the node process directly (so its RSS is the bot's), with
- * the same MALLOC_ARENA_MAX and settings pointing at the fake; resolves once the bot says it is ready.
+ * the same malloc settings and settings pointing at the fake; resolves once the bot says it is ready.
  */
 async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<ChildProcess> {
   // Its output goes to stderr: stdout carries only the figures.
@@ -146,6 +146,7 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<Child
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: process.env.RENDER_THREADS ?? '',
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '65536',
     },
   });
   await new Promise<void>((resolve, reject) => {
