@@ -125,13 +125,14 @@ export async function run(report: Report): Promise<void> {
 }
 
 /**
- * What `npm start` runs: the build, then the node process directly (so its RSS is the bot's), with
- * the same malloc settings and settings pointing at the fake; resolves once the bot says it is ready.
+ * What `npm start` runs: the build, then the node process directly (so its RSS is the bot's) with
+ * the same node flag and malloc settings, and settings pointing at the fake; resolves once the bot
+ * says it is ready.
  */
 async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<ChildProcess> {
   // Its output goes to stderr: stdout carries only the figures.
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
