@@ -117,22 +117,28 @@ export async function run(report: Report): Promise<void> {
     report(`e2e bot process RSS after clicking in all ${all.length} games at once`, rssOf(bot) / 1024 / 1024, 'MB');
     report('machine load average (1 min) at the end', loadavg()[0]!, 'runnable');
   } finally {
-    bot.kill('SIGTERM');
-    await new Promise((resolve) => bot.once('exit', resolve));
+    process.kill(bot.pid, 'SIGTERM');
+    await new Promise((resolve) => bot.npm.once('exit', resolve));
     await fake.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** The bot as `npm start` runs it: the npm process, and the bot's own node process within it. */
+interface BotProcess {
+  npm: ChildProcess;
+  pid: number;
+}
+
 /**
- * What `npm start` runs: the build, then the node process directly (so its RSS is the bot's) with
- * the same node flag and malloc settings, and settings pointing at the fake; resolves once the bot
- * says it is ready.
+ * What `npm start` runs: the build, then `npm run serve` (node with the memory settings in
+ * package.json, which `exec`s, so npm's child is the bot itself), with settings pointing at the
+ * fake; resolves once the bot says it is ready.
  */
-async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<ChildProcess> {
+async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<BotProcess> {
   // Its output goes to stderr: stdout carries only the figures.
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist/main.js'], {
+  const npm = spawn('npm', ['run', '--silent', 'serve'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -146,32 +152,32 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<Child
       LOG_LEVEL: 'info',
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: process.env.RENDER_THREADS ?? '',
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '65536',
     },
   });
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    npm.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('senet bot ready')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`the bot exited (${code}): ${out}`)));
+    npm.once('exit', (code) => reject(new Error(`the bot exited (${code}): ${out}`)));
   });
   // Keep the bot's warnings and errors visible; drop the rest.
-  child.stdout!.on('data', (chunk: Buffer) => {
+  npm.stdout!.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (/"level":(40|50|60)/.test(line)) console.error(line.slice(0, 2000));
   });
-  return child;
+  const [pid] = readFileSync(`/proc/${npm.pid!}/task/${npm.pid!}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  if (!pid || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/main.js')) throw new Error('npm run serve: no bot process');
+  return { npm, pid };
 }
 
 /** Resident memory of the bot's process (render workers are threads of it, so included). */
-function rssOf(child: ChildProcess): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid!}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+function rssOf(bot: BotProcess): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 }
 
 /** User + system CPU seconds of the bot's process, all threads, from /proc (clock ticks of 1/100 s). */
-function cpuSecondsOf(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid!}/stat`, 'utf8').split(') ')[1]!.split(' ');
+function cpuSecondsOf(bot: BotProcess): number {
+  const fields = readFileSync(`/proc/${bot.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -1,4 +1,4 @@
-// The programs as a person runs them: `npm start` without a token (settings named, offline demo,
+// The programs as a person runs them: `npm start` (built and run compiled) without a token (settings named, offline demo,
 // exit 0) and `npm run deploy-commands` against the fake Discord.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +33,8 @@ describe('npm start without a token', () => {
   it('names the missing settings, plays an offline demo, writes its pictures and exits 0', async () => {
     const out = mkdtempSync(join(tmpdir(), 'senet-demo-out-'));
     dirs.push(out);
-    const { stdout } = await run(TSX, ['src/main.ts'], { cwd: ROOT, env: cleanEnv({ DEMO_OUTPUT_DIR: out }) });
+    // Exactly the README's command: the build, then the compiled bot with its memory settings.
+    const { stdout } = await run('npm', ['start', '--silent'], { cwd: ROOT, env: cleanEnv({ DEMO_OUTPUT_DIR: out }) });
     expect(stdout).toMatch(/Missing settings: DISCORD_TOKEN, DISCORD_APPLICATION_ID/);
     expect(stdout).toMatch(/developer portal/);
     const files = [...stdout.matchAll(/^ {2}(\/\S+)$/gm)].map((m) => m[1]!);
@@ -43,6 +44,26 @@ describe('npm start without a token', () => {
       const image = await loadImage(readFileSync(file));
       expect(image.width).toBeGreaterThan(300);
     }
+  });
+});
+
+describe('the compiled bot', () => {
+  it('draws boards on render workers that are plain JavaScript files', async () => {
+    // Under tsx and vitest the pool loads its worker through a tsx bootstrap; compiled, it starts
+    // dist/bot/renderWorker.js directly. Only the build shows that this works.
+    await run('npm', ['run', '--silent', 'build'], { cwd: ROOT, env: cleanEnv({}) });
+    const script = `
+      import { RenderPool } from './dist/bot/renderPool.js';
+      import { newGame } from './dist/engine/index.js';
+      const pool = new RenderPool(1);
+      const board = await pool.render(newGame('regency', {}, 3), { names: { W: 'Ana', B: 'Ben' } });
+      await pool.close();
+      console.log(JSON.stringify({ head: board.image.subarray(0, 3).toString('hex'), bytes: board.image.length, alt: board.alt }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: cleanEnv({}) });
+    const board = JSON.parse(stdout) as { head: string; bytes: number; alt: string };
+    expect(board.head).toBe('ffd8ff'); // a JPEG
+    expect(board.bytes).toBeGreaterThan(20_000);
+    expect(board.alt).toMatch(/Regency/);
   });
 });
 
