@@ -1,6 +1,6 @@
 // A fixed-size memo of position scores. Hard's search reaches the same position again and again
 // (two pawns moved in either order, the same reply after another throw, the next decision's
-// search going over ground the last one covered): measured, 40-67 % of its evaluations in a game.
+// search going over ground the last one covered): measured in kendall, 66 % of its evaluations hit.
 // The key is the whole of what the evaluation reads, so a hit is exact; a new entry simply
 // replaces whatever shared its slot.
 
