@@ -10,6 +10,7 @@ import type { GameView } from '../game/types.js';
 import { BotTurns } from './botTurns.js';
 import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
+import { interactionEditor } from './interactionEdits.js';
 import { Sweeper } from './sweeper.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
@@ -71,6 +72,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const editGame = async (view: GameView): Promise<void> => {
     if (view.messageId) await editStored(view.channelId, view.messageId, gameMessage(view));
   };
+  const editor = interactionEditor(config.apiUrl);
   const turns = new BotTurns({ service, show: editGame, delayMs: config.botStepDelayMs, log });
   const sweeper = new Sweeper(service, editStored, log);
   const ctx: CommandContext = {
@@ -80,6 +82,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     editGame,
     startBoard: (ruleset) => service.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
+    editDeferred: editor.editOriginal,
     log,
   };
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
@@ -106,6 +109,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await sweeper.stop();
       await turns.stop();
       await client.destroy();
+      editor.close();
       service.close();
     },
   };

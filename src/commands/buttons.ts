@@ -19,7 +19,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
       const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs);
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
-      await showUpdate(interaction, gameMessage(outcome.value));
+      await showUpdate(interaction, gameMessage(outcome.value), ctx);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
     }
@@ -28,7 +28,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs);
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
       // The challenge message becomes the game message.
-      await showUpdate(interaction, gameMessage(outcome.value));
+      await showUpdate(interaction, gameMessage(outcome.value), ctx);
       ctx.service.setMessage('game', outcome.value.gameId, interaction.message.id);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
@@ -36,7 +36,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'decline': {
       const outcome = await ctx.service.decline({ challengeId: id.challengeId, userId });
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
-      await showUpdate(interaction, challengeMessage(outcome.value));
+      await showUpdate(interaction, challengeMessage(outcome.value), ctx);
       return;
     }
     case 'rematch': {

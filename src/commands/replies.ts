@@ -30,8 +30,8 @@ export async function acknowledgedInTime<T>(interaction: ButtonInteraction, work
 }
 
 /** Replaces the clicked message with `payload`, whether or not the click was deferred. */
-export async function showUpdate(interaction: ButtonInteraction, payload: MessagePayload): Promise<void> {
-  if (interaction.deferred) await interaction.editReply(payload);
+export async function showUpdate(interaction: ButtonInteraction, payload: MessagePayload, ctx: CommandContext): Promise<void> {
+  if (interaction.deferred) await ctx.editDeferred(interaction, payload);
   else await interaction.update(payload);
 }
 

@@ -1,5 +1,6 @@
 // Everything around the games: declining, expiry, clicks that must be refused, missing
 // permissions, unexpected errors, a restart mid-game, the computer's turns, the info commands.
+import { RESTEvents } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, OPTION, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
 import { CHALLENGE_TTL_MS, TURN_TTL_MS, TOKEN, actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
@@ -201,6 +202,46 @@ describe('slow answers', () => {
     expect(message.edits).toBe(before + 1); // then edited through the interaction's webhook
     expect(message.attachments).toHaveLength(1);
     await resignIfAny(h.ana);
+  });
+
+  it("deferred clicks' edits do not wait in discord.js's global queue of 50 requests a second", async () => {
+    // Under heavy load most clicks are deferred: here all are, in 60 games at once.
+    const games: { messageId: string; mover: FakeUser }[] = [];
+    for (let i = 0; i < 60; i++) {
+      h.fake.channelId = snowflake();
+      const [a, b] = [h.fake.newUser(`A${i}`), h.fake.newUser(`B${i}`)];
+      const reply = await h.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
+      const messageId = reply.message!.id;
+      assertReplyOk(await h.click(b, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
+      games.push({ messageId, mover: toActName(h.fake.messages.get(messageId)!.content) === a.global_name ? a : b });
+    }
+    await h.restart({ deferAfterMs: 0 });
+    const globalWaits: unknown[] = [];
+    h.bot.client.rest.on(RESTEvents.RateLimited, (info) => {
+      if (info.global) globalWaits.push(info);
+    });
+    // Every game's new board is ready before any is sent, so all 60 edits leave within a second.
+    const act = h.service.act.bind(h.service);
+    let ready = 0;
+    let allReady!: () => void;
+    const all = new Promise<void>((resolve) => (allReady = resolve));
+    h.service.act = async (input) => {
+      const outcome = await act(input);
+      if (++ready === games.length) allReady();
+      await all;
+      return outcome;
+    };
+    const before = games.map((g) => h.fake.messages.get(g.messageId)!.edits);
+    try {
+      const replies = await Promise.all(games.map((g) => h.fake.click(g.mover, g.messageId, pickButton(actButtons(h, g.messageId)).custom_id!)));
+      await Promise.all(replies.map((reply) => h.fake.updated(reply)));
+      expect(replies.map((r) => r.type)).toEqual(games.map(() => 6));
+    } finally {
+      h.service.act = act;
+      await h.restart();
+    }
+    expect(games.map((g) => h.fake.messages.get(g.messageId)!.edits)).toEqual(before.map((n) => n + 1));
+    expect(globalWaits).toEqual([]);
   });
 });
 

@@ -31,7 +31,7 @@ export interface Harness {
   /** Waits for the bot to finish what it is doing. */
   settle(): Promise<void>;
   /** Stops the bot and starts it again on the same database (a restart of the process). */
-  restart(options?: { botStepDelayMs?: number }): Promise<void>;
+  restart(options?: { botStepDelayMs?: number; deferAfterMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,9 +63,9 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
   // Pictures are drawn on a worker thread, as `npm start` does by default.
   const pool = new RenderPool(1);
   let service!: GameService;
-  const launch = (delay: number): Promise<Bot> =>
+  const launch = (delay: number, deferAfterMs?: number): Promise<Bot> =>
     startBot({
-      config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0 },
+      config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0, deferAfterMs },
       log,
       openService: (botUserId) => {
         service = openService({
@@ -107,7 +107,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
     },
     async restart(restartOptions = {}) {
       await harness.bot.stop();
-      harness.bot = await launch(restartOptions.botStepDelayMs ?? 0);
+      harness.bot = await launch(restartOptions.botStepDelayMs ?? 0, restartOptions.deferAfterMs);
     },
     async close() {
       await harness.bot.stop();
