@@ -25,7 +25,6 @@ if (!result.ok) {
 const { config } = result;
 const log = createLogger({ level: config.logLevel, secrets: [config.token] });
 const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
-const stopCollecting = collectBuffersPeriodically();
 const bot = await startBot({
   config,
   log,
@@ -42,6 +41,7 @@ const bot = await startBot({
 });
 
 log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
+const stopCollecting = collectBuffersPeriodically({ busy: bot.busy });
 
 const shutdown = (signal: string): void => {
   log.info({ signal }, 'shutting down');

@@ -22,6 +22,8 @@ export interface Bot {
   sweeper: Sweeper;
   /** Resolves once every interaction received so far is fully handled (bot turns: `turns.idle()`). */
   settled(): Promise<void>;
+  /** Whether an interaction is being handled right now. */
+  busy(): boolean;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     turns,
     sweeper,
     settled,
+    busy: () => inFlight.size > 0,
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
       await Promise.all(inFlight);

@@ -1,5 +1,5 @@
-// The bot's periodic collection: a full collection runs while array buffers hold at least the
-// threshold, and none below it; the exposed `gc` really runs a full (major) collection.
+// The bot's periodic collection: a full collection runs when array buffers hold enough and the bot
+// is idle, or hold much more; the exposed `gc` really runs a full (major) collection.
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { collectBuffersPeriodically, exposeGc } from '../../src/bot/collector.js';
@@ -7,27 +7,36 @@ import { collectBuffersPeriodically, exposeGc } from '../../src/bot/collector.js
 const MB = 1024 * 1024;
 
 describe('collectBuffersPeriodically', () => {
-  it('collects only while array buffers hold at least the threshold', async () => {
-    // Each check reads the next amount; the collector is stopped at the last one.
-    const amounts = [1 * MB, 9 * MB, 3 * MB, 8 * MB];
+  it('collects above the idle threshold only while no click is handled, above the busy one always', async () => {
+    // Each check reads the next situation; the collector is stopped at the last one.
+    const checks = [
+      { bytes: 1 * MB, busy: false, collects: false },
+      { bytes: 9 * MB, busy: true, collects: false },
+      { bytes: 9 * MB, busy: false, collects: true },
+      { bytes: 31 * MB, busy: true, collects: false },
+      { bytes: 32 * MB, busy: true, collects: true },
+      { bytes: 8 * MB, busy: false, collects: true },
+    ];
     const collected: number[] = [];
     let read = 0;
     await new Promise<void>((resolve) => {
       const stop = collectBuffersPeriodically({
         everyMs: 1,
-        aboveBytes: 8 * MB,
-        gc: () => collected.push(amounts[read - 1]!),
+        idleAboveBytes: 8 * MB,
+        busyAboveBytes: 32 * MB,
+        busy: () => checks[read - 1]!.busy,
+        gc: () => collected.push(read - 1),
         arrayBufferBytes: () => {
-          if (read === amounts.length - 1) {
+          if (read === checks.length - 1) {
             stop();
             // That check decides synchronously, before this microtask runs.
             queueMicrotask(resolve);
           }
-          return amounts[read++]!;
+          return checks[read++]!.bytes;
         },
       });
     });
-    expect(collected).toEqual([9 * MB, 8 * MB]);
+    expect(collected).toEqual(checks.flatMap((c, i) => (c.collects ? [i] : [])));
   });
 });
 
