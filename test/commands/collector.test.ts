@@ -13,8 +13,8 @@ describe('collectBuffersPeriodically', () => {
       { bytes: 1 * MB, busy: false, collects: false },
       { bytes: 9 * MB, busy: true, collects: false },
       { bytes: 9 * MB, busy: false, collects: true },
-      { bytes: 31 * MB, busy: true, collects: false },
-      { bytes: 32 * MB, busy: true, collects: true },
+      { bytes: 15 * MB, busy: true, collects: false },
+      { bytes: 16 * MB, busy: true, collects: true },
       { bytes: 8 * MB, busy: false, collects: true },
     ];
     const collected: number[] = [];
@@ -23,7 +23,7 @@ describe('collectBuffersPeriodically', () => {
       const stop = collectBuffersPeriodically({
         everyMs: 1,
         idleAboveBytes: 8 * MB,
-        busyAboveBytes: 32 * MB,
+        busyAboveBytes: 16 * MB,
         busy: () => checks[read - 1]!.busy,
         gc: () => collected.push(read - 1),
         arrayBufferBytes: () => {
