@@ -17,7 +17,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
   switch (id.kind) {
     case 'act': {
       const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
-      const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs);
+      const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
       await showUpdate(interaction, gameMessage(outcome.value), ctx);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
@@ -25,7 +25,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     }
     case 'accept': {
       const accepting = ctx.service.accept({ challengeId: id.challengeId, userId });
-      const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs);
+      const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
       // The challenge message becomes the game message.
       await showUpdate(interaction, gameMessage(outcome.value), ctx);
@@ -40,7 +40,8 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       return;
     }
     case 'rematch': {
-      const outcome = await rematch(id.gameId, interaction, ctx);
+      // A game against the bot is drawn at once: the answer can be slow under load.
+      const outcome = await acknowledgedInTime(interaction, rematch(id.gameId, interaction, ctx), ctx.deferAfterMs, 'new message');
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
       await postChallengeOrGame(interaction, outcome.value, ctx);
       return;

@@ -1,11 +1,10 @@
 // What command handlers get to work with: the game service, the bot's own identity, the
 // bot-turn scheduler, a way to edit a game's stored message, and a logger.
-import type { ButtonInteraction } from 'discord.js';
+import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js';
 import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
 import type { GameView, Player, RenderedBoard } from '../game/types.js';
-import type { MessagePayload } from './messages.js';
 
 export interface CommandContext {
   service: GameService;
@@ -19,7 +18,10 @@ export interface CommandContext {
   startBoard(ruleset: RuleSetId): Promise<RenderedBoard>;
   /** A click not answered after this long is deferred first (Discord drops answers after 3 s). */
   deferAfterMs: number;
-  /** Replaces the message of a deferred click (outside the global rate limit, as Discord allows). */
-  editDeferred(interaction: ButtonInteraction, payload: MessagePayload): Promise<void>;
+  /**
+   * The answer to a deferred interaction: replaces the clicked message or the "thinking…" reply
+   * (outside the global rate limit, as Discord allows). Resolves to the message's id.
+   */
+  editDeferred(interaction: RepliableInteraction, payload: WebhookMessageEditOptions): Promise<string>;
   log: Logger;
 }

@@ -6,7 +6,7 @@ import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
 import { boardFile, rulesTitle } from './messages.js';
 import { playerOf } from './options.js';
-import { replyPrivately } from './replies.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
 
 const DOCS = 'docs/rules';
 /** Where `npm run balance` tables how the rule sets compare (first-player edge, length, squares). */
@@ -23,8 +23,8 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
   }
   const text = rulesText(id as RuleSetId);
   if (text === null) return replyPrivately(interaction, `Unknown rules "${id}".`);
-  const board = await ctx.startBoard(id as RuleSetId);
-  await interaction.reply({ content: text, files: [boardFile(board)], allowedMentions: NO_MENTIONS });
+  const board = await acknowledgedInTime(interaction, ctx.startBoard(id as RuleSetId), ctx.deferAfterMs, 'new message');
+  await sendReply(interaction, { content: text, files: [boardFile(board)], allowedMentions: NO_MENTIONS }, ctx);
 }
 
 /** Title, summary and the special squares of a rule set, with where the full text lives. */

@@ -5,7 +5,7 @@ import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
 import { resultLine } from './messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
-import { postChallengeOrGame, replyPrivately } from './replies.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './replies.js';
 
 export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
@@ -27,7 +27,8 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
     await replyPrivately(interaction, rules.message);
     return;
   }
-  const made = await ctx.service.challenge({
+  // A game against the bot is drawn at once: the answer can be slow under load.
+  const making = ctx.service.challenge({
     guildId: interaction.guildId ?? '',
     channelId: interaction.channelId,
     challenger: playerOf(interaction.user, interaction.member),
@@ -36,6 +37,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
     options: rules.options,
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
   });
+  const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
     await replyPrivately(interaction, made.message);
     return;
@@ -44,12 +46,14 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
 }
 
 export async function resign(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const outcome = await ctx.service.resign({ channelId: interaction.channelId, userId: interaction.user.id });
+  // The final board is drawn before the answer.
+  const resigning = ctx.service.resign({ channelId: interaction.channelId, userId: interaction.user.id });
+  const outcome = await acknowledgedInTime(interaction, resigning, ctx.deferAfterMs, 'new message');
   if (!outcome.ok) {
     await replyPrivately(interaction, outcome.message);
     return;
   }
   const view = outcome.value;
-  await interaction.reply({ content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } });
+  await sendReply(interaction, { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } }, ctx);
   await ctx.editGame(view);
 }

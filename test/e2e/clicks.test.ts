@@ -245,6 +245,55 @@ describe('slow answers', () => {
   });
 });
 
+describe('slow slash commands', () => {
+  /** The service's challenge made slower than the bot's patience (0 ms after a restart). */
+  async function slowChallenges(): Promise<() => void> {
+    await h.restart({ deferAfterMs: 0 });
+    const challenge = h.service.challenge.bind(h.service);
+    h.service.challenge = async (input) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return challenge(input);
+    };
+    return () => (h.service.challenge = challenge);
+  }
+
+  it('answer with a "thinking…" reply first, then fill it in; the game posted so is playable', async () => {
+    const restore = await slowChallenges();
+    try {
+      const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
+      assertReplyOk(reply, h);
+      expect(reply.type).toBe(5); // DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+      const message = h.fake.messages.get(reply.message!.id)!;
+      expect(message.edits).toBeGreaterThanOrEqual(1);
+      expect(message.attachments).toHaveLength(1);
+      expect(message.content).toMatch(/Senet · Kendall/);
+      // The bot recorded the filled-in reply as the game's message, so it can edit it later.
+      const stored = h.service.db.prepare("SELECT message_id AS id FROM games WHERE channel_id = ? AND status = 'active'").get(message.channelId);
+      expect(stored).toEqual({ id: message.id });
+      await resignIfAny(h.ana);
+    } finally {
+      restore();
+      await h.restart();
+    }
+  });
+
+  it('a refusal after a "thinking…" reply removes that reply and answers privately', async () => {
+    assertReplyOk(await h.slash(h.ana, 'play'), h);
+    const restore = await slowChallenges();
+    try {
+      const reply = await h.slash(h.ana, 'play');
+      expect(reply.type).toBe(5);
+      expect(h.fake.messages.has(reply.message!.id)).toBe(false); // the "thinking…" reply is gone
+      const followUp = [...h.fake.messages.values()].find((m) => m.interactionToken === null && /playing in this channel/.test(m.content));
+      expect(followUp?.flags).toBe(EPHEMERAL);
+    } finally {
+      restore();
+      await h.restart();
+      await resignIfAny(h.ana);
+    }
+  });
+});
+
 describe('restarts and the computer player', () => {
   it('a click on a board posted before a restart still works', async () => {
     const messageId = await startGame();

@@ -356,6 +356,11 @@ export class FakeDiscord {
     if (parts[0] === 'webhooks' && parts[3] === 'messages' && parts[4] === '@original') {
       const message = this.byToken.get(parts[2]!);
       if (!message) return notFound();
+      if (r.method === 'DELETE') {
+        this.messages.delete(message.id);
+        this.byToken.delete(parts[2]!);
+        return { status: 204 };
+      }
       if (r.method === 'PATCH') this.applyEdit(message, r);
       return { status: 200, json: this.messageJson(message) };
     }
