@@ -63,7 +63,12 @@ export async function run(report: Report): Promise<void> {
      * Plays `tables` concurrently, each game restarted when it ends, until `until()` says stop.
      * Each player waits `thinkMs` after seeing the board before clicking (0 = as fast as possible).
      */
-    const play = async (tables: Table[], until: () => boolean, onClick: (ms: number) => void, thinkMs = 0): Promise<void> => {
+    const play = async (
+      tables: Table[],
+      until: () => boolean,
+      onClick: (ms: number) => void,
+      thinkMs = 0,
+    ): Promise<void> => {
       await Promise.all(
         tables.map(async (table, i) => {
           // Spread the first clicks so the games do not click in lockstep.
@@ -84,15 +89,25 @@ export async function run(report: Report): Promise<void> {
     const nextPair = (): [FakeUser, FakeUser] => [people[2 * pair]!, people[2 * pair++ + 1]!];
     const twenty = await Promise.all(Array.from({ length: 20 }, () => open(...nextPair())));
     let warm = 0;
-    await play(twenty, () => warm >= 200, () => warm++);
+    await play(
+      twenty,
+      () => warm >= 200,
+      () => warm++,
+    );
     const latencies: number[] = [];
-    await play(twenty, () => latencies.length >= Number(process.env.BENCH_CLICKS ?? 1500), (ms) => latencies.push(ms), THINK_MS);
+    await play(
+      twenty,
+      () => latencies.length >= Number(process.env.BENCH_CLICKS ?? 1500),
+      (ms) => latencies.push(ms),
+      THINK_MS,
+    );
     report('e2e click latency p50 (20 games at once)', quantile(latencies, 0.5), 'ms');
     report('e2e click latency p99 (20 games at once)', quantile(latencies, 0.99), 'ms');
 
     // Throughput: 500 live games, each with a click in flight all the time (no think time).
     const more: Table[] = [];
-    for (let i = 0; i < 48; i++) more.push(...(await Promise.all(Array.from({ length: 10 }, () => open(...nextPair())))));
+    for (let i = 0; i < 48; i++)
+      more.push(...(await Promise.all(Array.from({ length: 10 }, () => open(...nextPair())))));
     const all = [...twenty, ...more];
     report(`e2e bot process RSS with ${all.length} live games open`, rssOf(bot) / 1024 / 1024, 'MB');
     let clicks = 0;
@@ -101,10 +116,14 @@ export async function run(report: Report): Promise<void> {
     const fakeCpuBefore = process.cpuUsage();
     const start = performance.now();
     const loaded: number[] = [];
-    await play(all, () => performance.now() - start >= windowMs, (ms) => {
-      clicks++;
-      loaded.push(ms);
-    });
+    await play(
+      all,
+      () => performance.now() - start >= windowMs,
+      (ms) => {
+        clicks++;
+        loaded.push(ms);
+      },
+    );
     const seconds = (performance.now() - start) / 1000;
     const botCpu = cpuSecondsOf(bot) - botCpuBefore;
     const fakeCpu = process.cpuUsage(fakeCpuBefore);
@@ -156,18 +175,20 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<BotPr
   });
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    npm.stdout!.on('data', (chunk: Buffer) => {
+    npm.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('senet bot ready')) resolve();
     });
     npm.once('exit', (code) => reject(new Error(`the bot exited (${code}): ${out}`)));
   });
   // Keep the bot's warnings and errors visible; drop the rest.
-  npm.stdout!.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (/"level":(40|50|60)/.test(line)) console.error(line.slice(0, 2000));
+  npm.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n'))
+      if (/"level":(40|50|60)/.test(line)) console.error(line.slice(0, 2000));
   });
   const [pid] = readFileSync(`/proc/${npm.pid!}/task/${npm.pid!}/children`, 'utf8').trim().split(/\s+/).map(Number);
-  if (!pid || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/main.js')) throw new Error('npm run serve: no bot process');
+  if (!pid || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/main.js'))
+    throw new Error('npm run serve: no bot process');
   return { npm, pid };
 }
 

@@ -26,7 +26,13 @@ function chooser(seed: number): (n: number) => number {
 }
 
 /** Plays one game to the end choosing uniformly among the legal actions; returns its length in actions. */
-function randomGame(rules: Rules, seed: number, pick: (n: number) => number, list: Uint16Array, onMove?: (p: Position) => void): number {
+function randomGame(
+  rules: Rules,
+  seed: number,
+  pick: (n: number) => number,
+  list: Uint16Array,
+  onMove?: (p: Position) => void,
+): number {
   const pos = Position.start(rules, seed);
   while (pos.phase !== 'over') {
     const moves = pos.listMoves(list);

@@ -23,6 +23,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 for (const group of wanted.length ? wanted : available) {
-  const module = (await import(pathToFileURL(join(here, `${group}.ts`)).href)) as { run: (r: Report) => Promise<void> | void };
+  const module = (await import(pathToFileURL(join(here, `${group}.ts`)).href)) as {
+    run: (r: Report) => Promise<void> | void;
+  };
   await module.run(report);
 }

@@ -21,7 +21,7 @@ const CYCLES = 400;
 const ANA = { id: '1', name: 'Ana' };
 const BEN = { id: '2', name: 'Ben' };
 
-const noRender: BoardRenderer = async () => ({ image: Buffer.alloc(0), fileName: 'none', alt: '' });
+const noRender: BoardRenderer = () => Promise.resolve({ image: Buffer.alloc(0), fileName: 'none', alt: '' });
 
 interface Timings {
   cycles: number[];
@@ -47,7 +47,13 @@ const timed =
 let channels = 0; // a fresh channel per game: the one before may still be running
 
 async function startGame(service: GameService): Promise<GameView> {
-  const made = await service.challenge({ guildId: 'g', channelId: `c${channels++}`, challenger: ANA, opponent: BEN, ruleset: 'kendall' });
+  const made = await service.challenge({
+    guildId: 'g',
+    channelId: `c${channels++}`,
+    challenger: ANA,
+    opponent: BEN,
+    ruleset: 'kendall',
+  });
   if (!made.ok || made.value.kind !== 'challenge') throw new Error('could not challenge');
   const accepted = await service.accept({ challengeId: made.value.challenge.challengeId, userId: BEN.id });
   if (!accepted.ok) throw new Error(accepted.message);
@@ -92,7 +98,12 @@ async function cycles(service: GameService, count: number): Promise<Timings> {
 
 function open(dir: string, name: string, renderer: BoardRenderer): GameService {
   let seed = 1; // the same games on every run
-  return openService({ dbPath: join(dir, `${name}.db`), botUserId: 'bot', renderBoard: timed(renderer), newSeed: () => seed++ });
+  return openService({
+    dbPath: join(dir, `${name}.db`),
+    botUserId: 'bot',
+    renderBoard: timed(renderer),
+    newSeed: () => seed++,
+  });
 }
 
 function reportTimings(report: Report, label: string, t: Timings): void {
@@ -106,7 +117,10 @@ function reportTimings(report: Report, label: string, t: Timings): void {
 export async function run(report: Report): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'senet-bench-'));
   try {
-    for (const [label, sync] of [['db', 'FULL'], ['db normal-sync', 'NORMAL']] as const) {
+    for (const [label, sync] of [
+      ['db', 'FULL'],
+      ['db normal-sync', 'NORMAL'],
+    ] as const) {
       const service = open(dir, sync, noRender);
       service.db.pragma(`synchronous = ${sync}`);
       await cycles(service, WARMUP_CYCLES);

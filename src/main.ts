@@ -15,7 +15,9 @@ const result = loadConfig(process.env);
 
 if (!result.ok) {
   console.log(explainMissing(result));
-  console.log('\nWithout a Discord connection, here is an offline demo: two computer players, the real game service, database and renderer.');
+  console.log(
+    '\nWithout a Discord connection, here is an offline demo: two computer players, the real game service, database and renderer.',
+  );
   const demo = await runDemo({ outDir: process.env.DEMO_OUTPUT_DIR?.trim() || 'demo-output' });
   console.log(`${demo.finished ? 'Finished' : 'Stopped'} after ${demo.actions} actions: ${demo.lastLine}`);
   console.log(`Board pictures written:\n${demo.files.map((f) => `  ${f}`).join('\n')}`);
@@ -41,7 +43,7 @@ const bot = await startBot({
 });
 
 log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
-const stopCollecting = collectBuffersPeriodically({ busy: bot.busy });
+const stopCollecting = collectBuffersPeriodically({ busy: () => bot.busy() });
 
 const shutdown = (signal: string): void => {
   log.info({ signal }, 'shutting down');

@@ -41,7 +41,10 @@ export function chooseCode(pos: Position, strength: Strength, seed: number, stat
   const scores = strength === 'medium' ? scoreActions(pos, codes, 0, stats) : deepening(pos, codes, stats);
   const sign = pos.turn === 1 ? 1 : -1;
   const best = Math.max(...scores.map((s) => sign * s));
-  return pick(codes.filter((_, i) => sign * scores[i]! >= best - TIE), seed);
+  return pick(
+    codes.filter((_, i) => sign * scores[i]! >= best - TIE),
+    seed,
+  );
 }
 
 /** Hard's scores: searched with HARD_BUDGET, then deeper while the next search looks affordable. */

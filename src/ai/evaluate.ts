@@ -39,7 +39,8 @@ function tablesFor(rules: Rules): Tables {
   if (!tables) {
     const chances = throwDistribution(rules.throwTable);
     let water = -1;
-    for (const [square, info] of Object.entries(rules.squares)) if (info.effect?.kind === 'water') water = Number(square);
+    for (const [square, info] of Object.entries(rules.squares))
+      if (info.effect?.kind === 'water') water = Number(square);
     tables = {
       chances,
       tempo: chances.reduce((sum, c) => sum + c.value * c.chance, 0),
@@ -70,7 +71,12 @@ export function evaluate(pos: Position): number {
   const black = pos.pawnBits(2);
   // Everything else the score depends on (unmoved: a first move may follow its own rule).
   const rest =
-    pos.waiting[1]! | (pos.waiting[2]! << 3) | (pos.off[1]! << 6) | (pos.off[2]! << 9) | (pos.turn << 12) | (pos.unmoved << 14);
+    pos.waiting[1]! |
+    (pos.waiting[2]! << 3) |
+    (pos.off[1]! << 6) |
+    (pos.off[2]! << 9) |
+    (pos.turn << 12) |
+    (pos.unmoved << 14);
   const known = tables.memo.get(white, black, rest);
   if (known === known) return known; // not NaN
   const score = compute(pos, tables, white, black);
@@ -119,8 +125,9 @@ function threat(pos: Position, attacker: number, tables: Tables): number {
   for (const { value, chance } of tables.chances) {
     if (!(reachable & (1 << value))) continue;
     let best = 0;
-    const count = pos.generateMoves(attacker as 1 | 2, value, scratch, pawnBits[victim]!);
-    for (let i = 0; i < count; i++) best = Math.max(best, captureLoss(pos, fromOf(scratch[i]!), toOf(scratch[i]!), tables));
+    const count = pos.generateMoves(attacker as 1 | 2, value, scratch, pawnBits[victim]);
+    for (let i = 0; i < count; i++)
+      best = Math.max(best, captureLoss(pos, fromOf(scratch[i]!), toOf(scratch[i]!), tables));
     expected += chance * best;
   }
   return expected;

@@ -3,7 +3,14 @@
 // Values are from W's point of view: W's choices maximise, B's minimise, throws average over
 // the throw table's chances. Who chooses is read from `pos.turn` after every step, since extra
 // throws and passes decide whether the same side moves again.
-import { MAX_MOVES, type Position, type Rules, type ThrowSource, sticksFor, throwDistribution } from '../engine/index.js';
+import {
+  MAX_MOVES,
+  type Position,
+  type Rules,
+  type ThrowSource,
+  sticksFor,
+  throwDistribution,
+} from '../engine/index.js';
 import { TAKE, THROW } from './codes.js';
 import { evaluate } from './evaluate.js';
 
@@ -20,7 +27,8 @@ function outcomesFor(rules: Rules): Outcome[] {
   let outcomes = outcomesCache.get(rules);
   if (!outcomes) {
     const byValue = new Map<number, number>();
-    for (const { value, chance } of throwDistribution(rules.throwTable)) byValue.set(value, (byValue.get(value) ?? 0) + chance);
+    for (const { value, chance } of throwDistribution(rules.throwTable))
+      byValue.set(value, (byValue.get(value) ?? 0) + chance);
     outcomes = [...byValue].map(([value, chance]) => {
       const sticks = sticksFor(rules.throwTable, value);
       return { chance, source: { sticks: () => sticks } };

@@ -84,7 +84,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     editGame,
     startBoard: (ruleset) => service.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
-    editDeferred: editor.editOriginal,
+    editDeferred: (interaction, payload) => editor.editOriginal(interaction, payload),
     log,
   };
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.

@@ -49,7 +49,12 @@ export interface CollectorOptions {
  * stops it. The timer never keeps the process alive.
  */
 export function collectBuffersPeriodically(options: CollectorOptions): () => void {
-  const { busy, everyMs = LOOK_EVERY_MS, idleAboveBytes = IDLE_ABOVE_BYTES, busyAboveBytes = BUSY_ABOVE_BYTES } = options;
+  const {
+    busy,
+    everyMs = LOOK_EVERY_MS,
+    idleAboveBytes = IDLE_ABOVE_BYTES,
+    busyAboveBytes = BUSY_ABOVE_BYTES,
+  } = options;
   const gc = options.gc ?? exposeGc();
   const arrayBufferBytes = options.arrayBufferBytes ?? ((): number => process.memoryUsage().arrayBuffers);
   const timer = setInterval(() => {

@@ -19,7 +19,8 @@ export interface BotConfig {
   logLevel: string;
 }
 
-export type ConfigResult = { ok: true; config: BotConfig } | { ok: false; missing: MissingSetting[]; invalid: string[] };
+export type ConfigResult =
+  { ok: true; config: BotConfig } | { ok: false; missing: MissingSetting[]; invalid: string[] };
 
 export interface MissingSetting {
   name: string;
@@ -31,7 +32,8 @@ export const DEFAULT_API_URL = 'https://discord.com/api';
 const REQUIRED: MissingSetting[] = [
   {
     name: 'DISCORD_TOKEN',
-    howToGet: 'Discord developer portal (https://discord.com/developers/applications) → your application → Bot → Reset Token, then copy it.',
+    howToGet:
+      'Discord developer portal (https://discord.com/developers/applications) → your application → Bot → Reset Token, then copy it.',
   },
   {
     name: 'DISCORD_APPLICATION_ID',

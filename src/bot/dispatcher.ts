@@ -2,7 +2,7 @@
 // bot may post in the channel, and turns any unexpected error into a private "something went
 // wrong (ref …)" for the user and the same reference, with the stack, in the log.
 import { randomBytes } from 'node:crypto';
-import { PermissionFlagsBits, PermissionsBitField, type Interaction, type RepliableInteraction } from 'discord.js';
+import { PermissionFlagsBits, type PermissionsBitField, type Interaction, type RepliableInteraction } from 'discord.js';
 import * as senet from '../commands/senet.js';
 import type { CommandContext } from '../commands/context.js';
 import { replyPrivately } from '../commands/replies.js';
@@ -25,19 +25,24 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
       if (!(await permitted(interaction))) return;
       await senet.handleButton(interaction, ctx);
     }
-    ctx.log.debug({ interaction: describe(interaction), userId: interaction.user.id, ms: Math.round(performance.now() - started) }, 'handled');
+    ctx.log.debug(
+      { interaction: describe(interaction), userId: interaction.user.id, ms: Math.round(performance.now() - started) },
+      'handled',
+    );
   } catch (err) {
     const ref = randomBytes(3).toString('hex').toUpperCase();
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
-    await replyPrivately(interaction, `Something went wrong (ref ${ref}). Nothing was changed by the error; please try again.`).catch(
-      (replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
-    );
+    await replyPrivately(
+      interaction,
+      `Something went wrong (ref ${ref}). Nothing was changed by the error; please try again.`,
+    ).catch((replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'));
   }
 }
 
 /** What was asked, for the log: "/senet challenge" or the button's custom id. */
 function describe(interaction: RepliableInteraction): string {
-  if (interaction.isChatInputCommand()) return `/${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
+  if (interaction.isChatInputCommand())
+    return `/${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
   if (interaction.isButton()) return interaction.customId;
   return interaction.type.toString();
 }

@@ -25,11 +25,14 @@ export function interactionEditor(apiUrl: string): InteractionEditor {
       // Built exactly as discord.js builds the edit, attachments included.
       const { body, files } = await MessagePayload.create(interaction.webhook, payload).resolveBody().resolveFiles();
       // The interaction token is the credential: no bot token is sent (auth: false), as Discord requires.
-      const edited = (await rest.patch(Routes.webhookMessage(interaction.applicationId, interaction.token, '@original'), {
-        body,
-        files: files ?? undefined,
-        auth: false,
-      })) as { id: string };
+      const edited = (await rest.patch(
+        Routes.webhookMessage(interaction.applicationId, interaction.token, '@original'),
+        {
+          body,
+          files: files ?? undefined,
+          auth: false,
+        },
+      )) as { id: string };
       return edited.id;
     },
     close() {

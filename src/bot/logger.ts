@@ -7,7 +7,10 @@ export function createLogger(options: { level: string; secrets: string[]; destin
   return pino(
     {
       level: options.level,
-      redact: { paths: ['token', '*.token', 'config.token', 'headers.authorization', '*.headers.authorization'], censor: '[redacted]' },
+      redact: {
+        paths: ['token', '*.token', 'config.token', 'headers.authorization', '*.headers.authorization'],
+        censor: '[redacted]',
+      },
       hooks: {
         streamWrite: (line: string) => secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), line),
       },

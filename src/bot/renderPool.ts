@@ -28,7 +28,11 @@ const COMPILED = import.meta.url.endsWith('.js');
 function newWorker(): Worker {
   if (COMPILED) return new Worker(new URL('./renderWorker.js', import.meta.url), { execArgv: [] });
   // (tsx's ESM entry: resolving it from here gives the CommonJS one, whose register() fails in a worker.)
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const worker = new URL('./renderWorker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); })`;
   return new Worker(bootstrap, { eval: true, execArgv: [] });
@@ -64,7 +68,8 @@ export class RenderPool {
       if (!job) return;
       // The picture arrives as a Uint8Array: view it as a Buffer without copying it again.
       const image = msg.board?.image;
-      if (msg.board && image) job.resolve({ ...msg.board, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength) });
+      if (msg.board && image)
+        job.resolve({ ...msg.board, image: Buffer.from(image.buffer, image.byteOffset, image.byteLength) });
       else job.reject(new Error(`render worker: ${msg.error ?? 'no picture'}`));
     });
     // A crashed worker fails its jobs and is replaced, so one bad picture never stops the bot.

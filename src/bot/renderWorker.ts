@@ -13,6 +13,7 @@ interface Job {
 parentPort!.on('message', (job: Job) => {
   renderBoard(job.state, job.view).then(
     (board) => parentPort!.postMessage({ id: job.id, board }),
-    (err: unknown) => parentPort!.postMessage({ id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
+    (err: unknown) =>
+      parentPort!.postMessage({ id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
   );
 });

@@ -37,8 +37,16 @@ export class Sweeper {
     try {
       const report = await this.service.sweep();
       const edits = [
-        ...report.expiredChallenges.map((c) => ({ channelId: c.channelId, messageId: c.messageId, payload: challengeMessage(c) })),
-        ...report.timedOutGames.map((g) => ({ channelId: g.channelId, messageId: g.messageId, payload: gameMessage(g) })),
+        ...report.expiredChallenges.map((c) => ({
+          channelId: c.channelId,
+          messageId: c.messageId,
+          payload: challengeMessage(c),
+        })),
+        ...report.timedOutGames.map((g) => ({
+          channelId: g.channelId,
+          messageId: g.messageId,
+          payload: gameMessage(g),
+        })),
       ];
       let edited = 0;
       for (const e of edits) {
@@ -46,10 +54,12 @@ export class Sweeper {
         // One message that cannot be edited (deleted, no access) must not stop the others.
         await this.edit(e.channelId, e.messageId, e.payload).then(
           () => edited++,
-          (err: unknown) => this.log.warn({ err, channelId: e.channelId, messageId: e.messageId }, 'could not edit a swept message'),
+          (err: unknown) =>
+            this.log.warn({ err, channelId: e.channelId, messageId: e.messageId }, 'could not edit a swept message'),
         );
       }
-      if (edits.length > 0) this.log.info({ challenges: report.expiredChallenges.length, games: report.timedOutGames.length }, 'sweep');
+      if (edits.length > 0)
+        this.log.info({ challenges: report.expiredChallenges.length, games: report.timedOutGames.length }, 'sweep');
       return edited;
     } catch (err) {
       this.log.error({ err }, 'sweep failed');

@@ -34,14 +34,19 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       return;
     }
     case 'decline': {
-      const outcome = await ctx.service.decline({ challengeId: id.challengeId, userId });
+      const outcome = ctx.service.decline({ challengeId: id.challengeId, userId });
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
       await showUpdate(interaction, challengeMessage(outcome.value), ctx);
       return;
     }
     case 'rematch': {
       // A game against the bot is drawn at once: the answer can be slow under load.
-      const outcome = await acknowledgedInTime(interaction, rematch(id.gameId, interaction, ctx), ctx.deferAfterMs, 'new message');
+      const outcome = await acknowledgedInTime(
+        interaction,
+        rematch(id.gameId, interaction, ctx),
+        ctx.deferAfterMs,
+        'new message',
+      );
       if (!outcome.ok) return replyPrivately(interaction, outcome.message);
       await postChallengeOrGame(interaction, outcome.value, ctx);
       return;
@@ -50,13 +55,26 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
 }
 
 /** A new challenge between the same players with the same rules, from the clicking player. */
-async function rematch(gameId: number, interaction: ButtonInteraction, ctx: CommandContext): Promise<Outcome<ChallengeMade>> {
+async function rematch(
+  gameId: number,
+  interaction: ButtonInteraction,
+  ctx: CommandContext,
+): Promise<Outcome<ChallengeMade>> {
   const found = await ctx.service.game(gameId);
   if (!found.ok) return found;
   const { players, ruleset, options, guildId, botStrength } = found.value;
   const me = [players.W, players.B].find((p) => p.id === interaction.user.id);
   const other = [players.W, players.B].find((p) => p.id !== interaction.user.id);
-  if (!me || !other) return { ok: false, code: 'forbidden', message: 'Only the two players of this game can ask for a rematch.' };
+  if (!me || !other)
+    return { ok: false, code: 'forbidden', message: 'Only the two players of this game can ask for a rematch.' };
   const strength = botStrength ?? undefined; // a rematch against the bot keeps its strength
-  return ctx.service.challenge({ guildId, channelId: interaction.channelId, challenger: me, opponent: other, ruleset, options, strength });
+  return ctx.service.challenge({
+    guildId,
+    channelId: interaction.channelId,
+    challenger: me,
+    opponent: other,
+    ruleset,
+    options,
+    strength,
+  });
 }

@@ -18,10 +18,18 @@ export const OPT = {
   user: 'user',
 } as const;
 
-const RULES_CHOICES = RULESET_IDS.map((id) => ({ name: `${RULESETS[id].title}: ${RULESETS[id].summary}`.slice(0, 100), value: id }));
+const RULES_CHOICES = RULESET_IDS.map((id) => ({
+  name: `${RULESETS[id].title}: ${RULESETS[id].summary}`.slice(0, 100),
+  value: id,
+}));
 
 function addRules(sub: SlashCommandSubcommandBuilder, description: string): SlashCommandSubcommandBuilder {
-  return sub.addStringOption((o) => o.setName(OPT.rules).setDescription(description).addChoices(...RULES_CHOICES));
+  return sub.addStringOption((o) =>
+    o
+      .setName(OPT.rules)
+      .setDescription(description)
+      .addChoices(...RULES_CHOICES),
+  );
 }
 
 /** Kendall's options and Regency's variations; the descriptions say what each changes in play. */
@@ -40,12 +48,16 @@ function addRuleOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcomm
       o.setName(OPT.blockingThrees).setDescription('Kendall only: three pawns in a row cannot be passed (default on)'),
     )
     .addBooleanOption((o) =>
-      o.setName(OPT.lastRowBearOff).setDescription('Kendall only: bear off only once all your pawns are on the last row (default on)'),
+      o
+        .setName(OPT.lastRowBearOff)
+        .setDescription('Kendall only: bear off only once all your pawns are on the last row (default on)'),
     )
     .addBooleanOption((o) =>
       o
         .setName(OPT.variations)
-        .setDescription('Regency only: its rule variations (exact landing on 26, water to 15, exact exits; default off)'),
+        .setDescription(
+          'Regency only: its rule variations (exact landing on 26, water to 15, exact exits; default off)',
+        ),
     );
 }
 
@@ -54,7 +66,11 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: string): S
     o
       .setName(OPT.strength)
       .setDescription(description)
-      .addChoices({ name: 'easy', value: 'easy' }, { name: 'medium', value: 'medium' }, { name: 'hard', value: 'hard' }),
+      .addChoices(
+        { name: 'easy', value: 'easy' },
+        { name: 'medium', value: 'medium' },
+        { name: 'hard', value: 'hard' },
+      ),
   );
 }
 
@@ -78,11 +94,24 @@ export const senetCommand = new SlashCommandBuilder()
   )
   .addSubcommand((sub) =>
     addRuleOptions(
-      addStrength(addRules(sub.setName('play').setDescription('Play a game against the bot'), 'Which rules to play (default Kendall)'), 'How well the bot plays (default medium)'),
+      addStrength(
+        addRules(
+          sub.setName('play').setDescription('Play a game against the bot'),
+          'Which rules to play (default Kendall)',
+        ),
+        'How well the bot plays (default medium)',
+      ),
     ),
   )
-  .addSubcommand((sub) => addRules(sub.setName('rules').setDescription('How a rule set is played, with its starting board'), 'Which rules to explain (default: list them all)'))
-  .addSubcommand((sub) => addRules(sub.setName('leaderboard').setDescription("This server's best players"), 'Only games with these rules'))
+  .addSubcommand((sub) =>
+    addRules(
+      sub.setName('rules').setDescription('How a rule set is played, with its starting board'),
+      'Which rules to explain (default: list them all)',
+    ),
+  )
+  .addSubcommand((sub) =>
+    addRules(sub.setName('leaderboard').setDescription("This server's best players"), 'Only games with these rules'),
+  )
   .addSubcommand((sub) =>
     sub
       .setName('stats')

@@ -17,7 +17,9 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
   const id = interaction.options.getString(OPT.rules);
   if (id === null) {
     const list = RULESET_IDS.map((r) => `• **${RULESETS[r].title}** (\`${r}\`): ${RULESETS[r].summary}`);
-    const content = ['**Senet rule sets**', ...list, 'Use `/senet rules rules:<name>` for one of them.', BALANCE].join('\n');
+    const content = ['**Senet rule sets**', ...list, 'Use `/senet rules rules:<name>` for one of them.', BALANCE].join(
+      '\n',
+    );
     await interaction.reply({ content, allowedMentions: NO_MENTIONS });
     return;
   }
@@ -31,7 +33,9 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
 export function rulesText(id: RuleSetId): string | null {
   const resolved = resolveRules(id, RULESETS[id]?.defaults ?? {});
   if (typeof resolved === 'string') return null;
-  const squares = Object.entries(resolved.squares).map(([n, s]) => `• **${squareLabel(Number(n))}: ${s.name}** ${s.glyph}: ${s.rule}`);
+  const squares = Object.entries(resolved.squares).map(
+    ([n, s]) => `• **${squareLabel(Number(n))}: ${s.name}** ${s.glyph}: ${s.rule}`,
+  );
   return [
     `**${rulesTitle(id, {})}**: ${RULESETS[id].summary}`,
     `${resolved.pawns} pawns each.`,
@@ -47,7 +51,9 @@ export async function leaderboard(interaction: ChatInputCommandInteraction, ctx:
   if (!found.ok) return replyPrivately(interaction, found.message);
   const entries = found.value;
   const title = `**Senet leaderboard${ruleset ? ` · ${RULESETS[ruleset].title}` : ''}**`;
-  const lines = entries.length ? entries.slice(0, 20).map(leaderboardLine) : ['No rated games yet. `/senet challenge` someone!'];
+  const lines = entries.length
+    ? entries.slice(0, 20).map(leaderboardLine)
+    : ['No rated games yet. `/senet challenge` someone!'];
   await interaction.reply({ content: [title, ...lines].join('\n'), allowedMentions: NO_MENTIONS });
 }
 
@@ -60,7 +66,8 @@ export async function stats(interaction: ChatInputCommandInteraction, ctx: Comma
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
   const found = ctx.service.stats({ guildId: interaction.guildId ?? '', userId: user.id });
   const name = playerOf(user).name;
-  if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, `${name} has not finished a game of Senet here yet.`);
+  if (!found.ok || found.value.total.games === 0)
+    return replyPrivately(interaction, `${name} has not finished a game of Senet here yet.`);
   await interaction.reply({ content: statsText(name, found.value), allowedMentions: NO_MENTIONS });
 }
 
@@ -83,7 +90,10 @@ export async function history(interaction: ChatInputCommandInteraction, ctx: Com
   const name = playerOf(user).name;
   if (games.length === 0) return replyPrivately(interaction, `${name} has no finished games here yet.`);
   const lines = games.slice(0, 10).map(historyLine);
-  await interaction.reply({ content: [`**${name}'s recent games**`, ...lines].join('\n'), allowedMentions: NO_MENTIONS });
+  await interaction.reply({
+    content: [`**${name}'s recent games**`, ...lines].join('\n'),
+    allowedMentions: NO_MENTIONS,
+  });
 }
 
 function historyLine(h: HistoryEntry): string {

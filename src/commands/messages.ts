@@ -63,9 +63,11 @@ export function gameMessage(view: GameView): MessagePayload {
 
 function promptLine(view: GameView): string {
   const who = view.toAct ? `**${view.toAct.name}**` : 'Nobody';
-  const deadline = view.turnDeadline && !view.botToAct ? ` (turn ends <t:${Math.ceil(view.turnDeadline / 1000)}:R>)` : '';
+  const deadline =
+    view.turnDeadline && !view.botToAct ? ` (turn ends <t:${Math.ceil(view.turnDeadline / 1000)}:R>)` : '';
   if (view.botToAct) return `${who} is thinking…`;
-  if (view.state.phase === 'move' && view.state.throw) return `${who}: choose a move for your ${view.state.throw.value}.${deadline}`;
+  if (view.state.phase === 'move' && view.state.throw)
+    return `${who}: choose a move for your ${view.state.throw.value}.${deadline}`;
   return `${who} to throw.${deadline}`;
 }
 
@@ -113,7 +115,10 @@ function choiceStyle(choice: Choice): ButtonStyle {
 
 function rematchRow(gameId: number): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(encodeButtonId({ kind: 'rematch', gameId })).setLabel('Rematch').setStyle(ButtonStyle.Primary),
+    new ButtonBuilder()
+      .setCustomId(encodeButtonId({ kind: 'rematch', gameId }))
+      .setLabel('Rematch')
+      .setStyle(ButtonStyle.Primary),
   );
 }
 
@@ -144,10 +149,22 @@ export function challengeMessage(view: ChallengeView): MessagePayload {
   const buttons = open
     ? [
         new ActionRowBuilder<ButtonBuilder>().addComponents(
-          new ButtonBuilder().setCustomId(encodeButtonId({ kind: 'accept', challengeId: view.challengeId })).setLabel('Accept').setStyle(ButtonStyle.Success),
-          new ButtonBuilder().setCustomId(encodeButtonId({ kind: 'decline', challengeId: view.challengeId })).setLabel('Decline').setStyle(ButtonStyle.Danger),
+          new ButtonBuilder()
+            .setCustomId(encodeButtonId({ kind: 'accept', challengeId: view.challengeId }))
+            .setLabel('Accept')
+            .setStyle(ButtonStyle.Success),
+          new ButtonBuilder()
+            .setCustomId(encodeButtonId({ kind: 'decline', challengeId: view.challengeId }))
+            .setLabel('Decline')
+            .setStyle(ButtonStyle.Danger),
         ),
       ]
     : [];
-  return { content: text[view.status], files: [], components: buttons, attachments: [], allowedMentions: { users: open ? [view.opponent.id] : [] } };
+  return {
+    content: text[view.status],
+    files: [],
+    components: buttons,
+    attachments: [],
+    allowedMentions: { users: open ? [view.opponent.id] : [] },
+  };
 }

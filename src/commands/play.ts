@@ -10,10 +10,14 @@ import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } fr
 export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
   if (user.bot && user.id !== ctx.botUser.id) {
-    await replyPrivately(interaction, `${user.displayName} is a bot and cannot play. Challenge a person, or me (/senet play).`);
+    await replyPrivately(
+      interaction,
+      `${user.displayName} is a bot and cannot play. Challenge a person, or me (/senet play).`,
+    );
     return;
   }
-  const opponent = user.id === ctx.botUser.id ? ctx.botUser : playerOf(user, interaction.options.getMember(OPT.opponent));
+  const opponent =
+    user.id === ctx.botUser.id ? ctx.botUser : playerOf(user, interaction.options.getMember(OPT.opponent));
   await start(interaction, ctx, opponent);
 }
 
@@ -54,6 +58,10 @@ export async function resign(interaction: ChatInputCommandInteraction, ctx: Comm
     return;
   }
   const view = outcome.value;
-  await sendReply(interaction, { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } }, ctx);
+  await sendReply(
+    interaction,
+    { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } },
+    ctx,
+  );
   await ctx.editGame(view);
 }

@@ -66,7 +66,11 @@ export async function sendReply(
 }
 
 /** Replaces the clicked message with `payload`, whether or not the click was deferred. */
-export async function showUpdate(interaction: ButtonInteraction, payload: MessagePayload, ctx: CommandContext): Promise<void> {
+export async function showUpdate(
+  interaction: ButtonInteraction,
+  payload: MessagePayload,
+  ctx: CommandContext,
+): Promise<void> {
   if (interaction.deferred) await ctx.editDeferred(interaction, payload);
   else await interaction.update(payload);
 }

@@ -155,7 +155,12 @@ export class GameStore {
   }
 
   /** Closes a pending challenge; false if it was no longer pending (someone else got there first). */
-  resolveChallenge(id: number, status: Exclude<ChallengeStatus, 'pending'>, at: number, gameId: number | null = null): boolean {
+  resolveChallenge(
+    id: number,
+    status: Exclude<ChallengeStatus, 'pending'>,
+    at: number,
+    gameId: number | null = null,
+  ): boolean {
     return this.s.resolveChallenge.run(status, at, gameId, id).changes === 1;
   }
 
@@ -205,13 +210,18 @@ export class GameStore {
 
   /** Writes the next state with version + 1; false if the version moved on meanwhile. */
   updateGame(id: number, u: GameUpdate): boolean {
-    return this.s.updateGame.run(JSON.stringify(u.state), u.toActId, u.turnDeadline, id, u.expectedVersion).changes === 1;
+    return (
+      this.s.updateGame.run(JSON.stringify(u.state), u.toActId, u.turnDeadline, id, u.expectedVersion).changes === 1
+    );
   }
 
   /** Writes the final state and result with version + 1; false if the version moved on meanwhile. */
   finishGame(id: number, e: GameEnd): boolean {
     const { finishedAt, winnerSide, endReason, score, expectedVersion } = e;
-    return this.s.finishGame.run(JSON.stringify(e.state), finishedAt, winnerSide, endReason, score, id, expectedVersion).changes === 1;
+    return (
+      this.s.finishGame.run(JSON.stringify(e.state), finishedAt, winnerSide, endReason, score, id, expectedVersion)
+        .changes === 1
+    );
   }
 
   setGameMessage(id: number, messageId: string): boolean {
@@ -245,7 +255,7 @@ export class GameStore {
 
 function prepare(db: Database) {
   const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
-    db.prepare(sql) as Statement<P extends unknown[] ? P : [P], R>;
+    db.prepare(sql);
   return {
     savePlayer: st<[string, string, number]>(
       `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
@@ -265,7 +275,9 @@ function prepare(db: Database) {
     resolveChallenge: st<[ChallengeStatus, number, number | null, number]>(
       `UPDATE challenges SET status = ?, resolved_at = ?, game_id = ? WHERE id = ? AND status = 'pending'`,
     ),
-    dueChallenges: st<[number], Id>(`SELECT id FROM challenges WHERE status = 'pending' AND expires_at <= ? ORDER BY id`),
+    dueChallenges: st<[number], Id>(
+      `SELECT id FROM challenges WHERE status = 'pending' AND expires_at <= ? ORDER BY id`,
+    ),
     setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
     insertGame: st<Record<string, string | number | null>>(
       `INSERT INTO games (guild_id, channel_id, message_id, ruleset, options, seed, state, version, status,

@@ -131,7 +131,9 @@ export function schemaVersion(db: Database): number {
 export function migrate(db: Database, target: number = LATEST_VERSION): number[] {
   const found = schemaVersion(db);
   if (found > LATEST_VERSION) {
-    throw new Error(`the database is at schema version ${found}, newer than this code (${LATEST_VERSION}): upgrade the bot`);
+    throw new Error(
+      `the database is at schema version ${found}, newer than this code (${LATEST_VERSION}): upgrade the bot`,
+    );
   }
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {

@@ -114,7 +114,15 @@ export class RatingStore {
   rating(guildId: string, userId: string): RatingRecord | undefined {
     const r = this.s.rating.get(guildId, userId);
     return (
-      r && { guildId: r.guild_id, userId: r.user_id, rating: r.rating, rd: r.rd, vol: r.vol, games: r.games, updatedAt: r.updated_at }
+      r && {
+        guildId: r.guild_id,
+        userId: r.user_id,
+        rating: r.rating,
+        rd: r.rd,
+        vol: r.vol,
+        games: r.games,
+        updatedAt: r.updated_at,
+      }
     );
   }
 
@@ -167,7 +175,7 @@ export class RatingStore {
 
 function prepare(db: Database) {
   const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
-    db.prepare(sql) as Statement<P extends unknown[] ? P : [P], R>;
+    db.prepare(sql);
   return {
     rating: st<[string, string], RatingRow>(`SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?`),
     saveRating: st<[string, string, number, number, number, number, number]>(
@@ -181,9 +189,10 @@ function prepare(db: Database) {
     history: st<[string, string], { game_id: number; before: number; after: number; rd: number; at: number }>(
       `SELECT game_id, before, after, rd, at FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY at, game_id`,
     ),
-    gameChanges: st<[number], { guild_id: string; user_id: string; before: number; after: number; rd: number; at: number }>(
-      `SELECT guild_id, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`,
-    ),
+    gameChanges: st<
+      [number],
+      { guild_id: string; user_id: string; before: number; after: number; rd: number; at: number }
+    >(`SELECT guild_id, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`),
     standings: st<{ guild: string; ruleset: string | null }, StandingRow>(
       `${RATED_RESULTS}
        SELECT res.user_id, p.name, r.rating, count(*) AS played, sum(res.won) AS won

@@ -60,7 +60,10 @@ export function describeEvents(
         push('another throw', ', ');
         break;
       case 'win':
-        push(`${who} wins${event.score === null ? '' : ` scoring ${event.score} point${event.score === 1 ? '' : 's'}`}!`, '. ');
+        push(
+          `${who} wins${event.score === null ? '' : ` scoring ${event.score} point${event.score === 1 ? '' : 's'}`}!`,
+          '. ',
+        );
         break;
     }
   }
@@ -76,7 +79,8 @@ function moveSentence(event: MoveEvent, names: SideNames, squareName: (s: number
     const victim = names[event.captured.side];
     if (event.captured.to === 0) text += `, sending ${victim}'s pawn off the board`;
     else if (event.captured.to === event.from) text += `, swapping with ${victim}`;
-    else text += `, throwing ${victim}'s pawn into the ${squareName(event.captured.to) ?? `square ${event.captured.to}`}`;
+    else
+      text += `, throwing ${victim}'s pawn into the ${squareName(event.captured.to) ?? `square ${event.captured.to}`}`;
   }
   const place = squareName(event.to);
   switch (event.effect) {

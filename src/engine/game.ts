@@ -106,7 +106,9 @@ export function positionFromSetup(setup: Setup): Result<Position> {
   if (isError(board)) return board;
   if (!SIDES.includes(setup.toMove)) return fail(`toMove must be W or B, not ${String(setup.toMove)}`);
   if (setup.throw !== null && !rules.throwTable.includes(setup.throw)) {
-    return fail(`a throw of ${setup.throw} is impossible in ${rules.id} (throws: ${[...new Set(rules.throwTable)].sort().join(', ')})`);
+    return fail(
+      `a throw of ${setup.throw} is impossible in ${rules.id} (throws: ${[...new Set(rules.throwTable)].sort().join(', ')})`,
+    );
   }
   const pos = new Position(rules, SeededSticks.fromSeed(setup.seed ?? 0));
   pos.setBoard(board);
@@ -220,7 +222,10 @@ function play(pos: Position, action: Action, source?: ThrowSource): EngineError 
   if (pos.phase === 'over') return fail('the game is over');
   switch (action?.type) {
     case 'throw':
-      if (!pos.canThrow()) return fail(pos.phase === 'move' ? 'the throw must be played first' : 'the opening move comes before any throw');
+      if (!pos.canThrow())
+        return fail(
+          pos.phase === 'move' ? 'the throw must be played first' : 'the opening move comes before any throw',
+        );
       pos.throwSticks(source);
       return null;
     case 'take':
@@ -231,7 +236,9 @@ function play(pos: Position, action: Action, source?: ThrowSource): EngineError 
       const code = encodeMove(action.from, action.to);
       if (!Number.isInteger(action.from) || !Number.isInteger(action.to) || !pos.moves([]).includes(code)) {
         const allowed = pos.moves([]).map((c) => describeMove(decode(c)));
-        return fail(`${describeMove(action)} is not a legal move${allowed.length ? ` (legal: ${allowed.join(', ')})` : ''}`);
+        return fail(
+          `${describeMove(action)} is not a legal move${allowed.length ? ` (legal: ${allowed.join(', ')})` : ''}`,
+        );
       }
       pos.play(code);
       return null;

@@ -8,7 +8,7 @@ import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
 import { type Compiled, compile } from './compiled.js';
 import type { BoardView, Rules, SideCode, SquareEffect } from './rules.js';
 import { SeededSticks, throwValue, type ThrowSource } from './throws.js';
-import type { GameEvent, Phase, Side } from './types.js';
+import type { GameEvent, Phase } from './types.js';
 
 const OFF = 31;
 /** Every square and off the board, as a bit set for `generateMoves`. */

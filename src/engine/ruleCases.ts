@@ -10,7 +10,13 @@ export interface RuleCase extends Setup {
   why?: string;
   moves?: Move[];
   play?: Move;
-  after?: { board: string; waiting?: Partial<Record<Side, number>>; next: Side | null; winner: Side | null; score?: number };
+  after?: {
+    board: string;
+    waiting?: Partial<Record<Side, number>>;
+    next: Side | null;
+    winner: Side | null;
+    score?: number;
+  };
 }
 
 /** A case file that does not follow the format: the CLI exits 2 on these. */
@@ -34,7 +40,8 @@ export function parseCaseFile(data: unknown): RuleCase[] {
     if (c.toMove !== 'W' && c.toMove !== 'B') bad('toMove must be W or B');
     if (c.throw !== null && !Number.isInteger(c.throw)) bad('throw must be a number or null');
     if (c.moves === undefined && c.after === undefined) bad('gives neither moves nor after');
-    if (c.moves !== undefined && !(Array.isArray(c.moves) && c.moves.every(isMove))) bad('moves must be {from, to} pairs');
+    if (c.moves !== undefined && !(Array.isArray(c.moves) && c.moves.every(isMove)))
+      bad('moves must be {from, to} pairs');
     if ((c.play === undefined) !== (c.after === undefined)) bad('play and after go together');
     if (c.play !== undefined && !isMove(c.play)) bad('play must be a {from, to} pair');
     if (c.after !== undefined && typeof c.after.board !== 'string') bad('after needs a board');

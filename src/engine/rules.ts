@@ -85,11 +85,11 @@ export interface Rules {
   // Hooks. Each has a plain default in the core; a rule set overrides only what its text says.
 
   /** May `side`'s pawn on `from` bear off with `value`? Default: exactly, `from + value = 31`. */
-  canBearOff?(view: BoardView, side: SideCode, from: number, value: number): boolean;
+  canBearOff?: (view: BoardView, side: SideCode, from: number, value: number) => boolean;
   /** Where a pawn attacked on `square` by a pawn from `from` goes (swap rule sets). Default: `from`. */
-  swapDestination?(view: BoardView, square: number, from: number): number;
+  swapDestination?: (view: BoardView, square: number, from: number) => number;
   /** Points the winner scores, from the loser's position. Default: no score. */
-  score?(view: BoardView, loser: SideCode): number;
+  score?: (view: BoardView, loser: SideCode) => number;
 }
 
 /** A rule set: its id, the words players see, its options and how to resolve them into Rules. */

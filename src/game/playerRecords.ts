@@ -6,10 +6,23 @@ import type { RatingStore } from '../db/ratingStore.js';
 import { type Side, isRuleSetId, opponentOf } from '../engine/index.js';
 import { INITIAL_RATING, PROVISIONAL_GAMES, rateGame } from './ratings.js';
 import { historyEntry, rankStandings, summarise } from './standings.js';
-import { type HistoryEntry, type LeaderboardEntry, type Outcome, type PlayerStats, type RatingChange, fail, ok } from './types.js';
+import {
+  type HistoryEntry,
+  type LeaderboardEntry,
+  type Outcome,
+  type PlayerStats,
+  type RatingChange,
+  fail,
+  ok,
+} from './types.js';
 
 /** Updates both players' guild ratings for a rated game `winnerSide` won; call inside the game's transaction. */
-export function recordRatedResult(ratings: RatingStore, game: GameRecord, winnerSide: Side, now: number): RatingChange[] {
+export function recordRatedResult(
+  ratings: RatingStore,
+  game: GameRecord,
+  winnerSide: Side,
+  now: number,
+): RatingChange[] {
   const ids = { winner: game.seats[winnerSide], loser: game.seats[opponentOf(winnerSide)] };
   const before = {
     winner: ratings.rating(game.guildId, ids.winner) ?? { ...INITIAL_RATING, games: 0 },
@@ -20,13 +33,24 @@ export function recordRatedResult(ratings: RatingStore, game: GameRecord, winner
     const userId = ids[who];
     const next = after[who];
     ratings.saveRating({ guildId: game.guildId, userId, ...next, games: before[who].games + 1, updatedAt: now });
-    ratings.addRatingChange({ guildId: game.guildId, userId, gameId: game.id, before: before[who].rating, after: next.rating, rd: next.rd, at: now });
+    ratings.addRatingChange({
+      guildId: game.guildId,
+      userId,
+      gameId: game.id,
+      before: before[who].rating,
+      after: next.rating,
+      rd: next.rd,
+      at: now,
+    });
     return { userId, before: Math.round(before[who].rating), after: Math.round(next.rating) };
   });
 }
 
 /** The guild's leaderboard, or one rule set's (see rankStandings for the order). */
-export function leaderboard(ratings: RatingStore, input: { guildId: string; ruleset?: string; limit?: number }): Outcome<LeaderboardEntry[]> {
+export function leaderboard(
+  ratings: RatingStore,
+  input: { guildId: string; ruleset?: string; limit?: number },
+): Outcome<LeaderboardEntry[]> {
   const ruleset = input.ruleset ?? null;
   if (ruleset !== null && !isRuleSetId(ruleset)) return fail('invalid', `Unknown rule set "${ruleset}".`);
   const rows = ratings.standings(input.guildId, ruleset);
@@ -35,7 +59,11 @@ export function leaderboard(ratings: RatingStore, input: { guildId: string; rule
 
 const NEVER_PLAYED = 'That player has not played Senet here yet.';
 
-export function playerStats(games: GameStore, ratings: RatingStore, input: { guildId: string; userId: string }): Outcome<PlayerStats> {
+export function playerStats(
+  games: GameStore,
+  ratings: RatingStore,
+  input: { guildId: string; userId: string },
+): Outcome<PlayerStats> {
   const name = games.playerName(input.userId);
   if (name === undefined) return fail('not-found', NEVER_PLAYED);
   const rating = ratings.rating(input.guildId, input.userId);

@@ -17,7 +17,5 @@ const SEAT_SALT = 0x5ea7;
  * rolls. The engine then knows which colour starts.
  */
 export function seatsFromSeed(seed: number, challengerId: string, opponentId: string): Record<Side, string> {
-  return (mix32(seed, SEAT_SALT) & 1) === 0
-    ? { W: challengerId, B: opponentId }
-    : { W: opponentId, B: challengerId };
+  return (mix32(seed, SEAT_SALT) & 1) === 0 ? { W: challengerId, B: opponentId } : { W: opponentId, B: challengerId };
 }

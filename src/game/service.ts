@@ -132,7 +132,10 @@ export interface GameSummary {
 const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
 
 export function openService(options: ServiceOptions): GameService {
-  const db = openDatabase(options.dbPath, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
+  const db = openDatabase(
+    options.dbPath,
+    options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
+  );
   return new GameService(db, options);
 }
 
@@ -140,7 +143,8 @@ export function openService(options: ServiceOptions): GameService {
  * The default renderer, loaded on first use: when the bot draws on worker threads it injects its
  * pool instead, and the main thread then never loads the canvas library and fonts (~16 MB).
  */
-const renderOnThisThread: BoardRenderer = async (state, view) => (await import('../render/index.js')).renderBoard(state, view);
+const renderOnThisThread: BoardRenderer = async (state, view) =>
+  (await import('../render/index.js')).renderBoard(state, view);
 
 export class GameService {
   readonly db: Database;
@@ -188,11 +192,19 @@ export class GameService {
       this.games.savePlayer(challenger.id, challenger.name, now);
       this.games.savePlayer(opponent.id, opponent.name, now);
       if (vsBot) {
-        const game = this.startGame({ guildId, channelId, messageId: null, ruleset: rules.id, options: rules.options }, challenger.id, opponent.id, strength);
+        const game = this.startGame(
+          { guildId, channelId, messageId: null, ruleset: rules.id, options: rules.options },
+          challenger.id,
+          opponent.id,
+          strength,
+        );
         return ok<ChallengeMade | GameSnapshot>(this.snapshot(game, startDescription));
       }
       if (this.games.pendingChallengeBetween(channelId, challenger.id, opponent.id)) {
-        return fail('busy', `There is already an open challenge between ${challenger.name} and ${opponent.name} in this channel.`);
+        return fail(
+          'busy',
+          `There is already an open challenge between ${challenger.name} and ${opponent.name} in this channel.`,
+        );
       }
       const id = this.games.insertChallenge({
         guildId,
@@ -204,7 +216,10 @@ export class GameService {
         createdAt: now,
         expiresAt: now + this.config.challengeTtlMs,
       });
-      return ok<ChallengeMade | GameSnapshot>({ kind: 'challenge', challenge: this.challengeViewOf(this.games.challenge(id)!) });
+      return ok<ChallengeMade | GameSnapshot>({
+        kind: 'challenge',
+        challenge: this.challengeViewOf(this.games.challenge(id)!),
+      });
     });
     if (!made.ok) return made;
     if ('kind' in made.value) return ok(made.value);
@@ -216,7 +231,8 @@ export class GameService {
       const c = this.openChallenge(input.challengeId);
       if (!c.ok) return c;
       const challenge = c.value;
-      if (input.userId !== challenge.opponentId) return fail('forbidden', this.notYourChallenge(challenge, input.userId, 'accept'));
+      if (input.userId !== challenge.opponentId)
+        return fail('forbidden', this.notYourChallenge(challenge, input.userId, 'accept'));
       const busy = this.channelBusy(challenge.channelId);
       if (busy) return busy;
       const game = this.startGame(challenge, challenge.challengerId, challenge.opponentId, null);
@@ -243,7 +259,10 @@ export class GameService {
       const c = this.openChallenge(input.challengeId);
       if (!c.ok) return c;
       if (input.userId !== allowed(c.value)) {
-        return fail('forbidden', this.notYourChallenge(c.value, input.userId, status === 'declined' ? 'decline' : 'cancel'));
+        return fail(
+          'forbidden',
+          this.notYourChallenge(c.value, input.userId, status === 'declined' ? 'decline' : 'cancel'),
+        );
       }
       this.games.resolveChallenge(c.value.id, status, this.now());
       return ok(this.challengeViewOf(this.games.challenge(c.value.id)!));
@@ -261,7 +280,8 @@ export class GameService {
 
   private notYourChallenge(c: ChallengeRecord, userId: string, verb: 'accept' | 'decline' | 'cancel'): string {
     const opponent = this.playerOf(c.opponentId).name;
-    if (verb === 'cancel') return `Only ${this.playerOf(c.challengerId).name} can cancel this challenge${userId === c.opponentId ? '; you can decline it' : ''}.`;
+    if (verb === 'cancel')
+      return `Only ${this.playerOf(c.challengerId).name} can cancel this challenge${userId === c.opponentId ? '; you can decline it' : ''}.`;
     return `Only ${opponent} can ${verb} this challenge${userId === c.challengerId ? '; you can cancel it' : ''}.`;
   }
 
@@ -274,7 +294,10 @@ export class GameService {
     const running = this.games.activeGameInChannel(channelId);
     if (!running) return null;
     const names = SIDES.map((s) => this.playerOf(running.seats[s]).name).join(' and ');
-    return fail('busy', `${names} are playing in this channel: one game per channel keeps the board readable. Finish that game or play in another channel.`);
+    return fail(
+      'busy',
+      `${names} are playing in this channel: one game per channel keeps the board readable. Finish that game or play in another channel.`,
+    );
   }
 
   // ---- playing ---------------------------------------------------------------------------
@@ -285,8 +308,10 @@ export class GameService {
       if (!found.ok) return found;
       const game = found.value;
       if (!sideOf(game, input.userId)) return fail('forbidden', 'You are not playing in this game.');
-      if (input.version !== game.version) return fail('stale', 'Already played: this board is out of date. Use the newest one.');
-      if (game.toActId !== input.userId) return fail('not-your-turn', `It is ${this.playerOf(game.toActId!).name}'s turn.`);
+      if (input.version !== game.version)
+        return fail('stale', 'Already played: this board is out of date. Use the newest one.');
+      if (game.toActId !== input.userId)
+        return fail('not-your-turn', `It is ${this.playerOf(game.toActId!).name}'s turn.`);
       return this.applyInTransaction(game, input.userId, input.action);
     });
     return done.ok ? ok(await this.view(done.value)) : done;
@@ -299,7 +324,7 @@ export class GameService {
       if (!found.ok) return found;
       const game = found.value;
       if (version !== undefined && version !== game.version) return fail('stale', 'The game has moved on.');
-      if (game.toActId !== this.botUserId) return fail('not-your-turn', 'It is not the bot\'s turn.');
+      if (game.toActId !== this.botUserId) return fail('not-your-turn', "It is not the bot's turn.");
       const strength = strengthOf(game.botStrength) ?? 'medium';
       const action = chooseAction(game.state, strength, decisionSeed(game.seed, game.state.ply));
       return this.applyInTransaction(game, this.botUserId, action);
@@ -310,8 +335,16 @@ export class GameService {
   async resign(input: { gameId?: number; channelId?: string; userId: string }): Promise<Outcome<GameView>> {
     const done = this.transact(() => {
       const game =
-        input.gameId !== undefined ? this.games.game(input.gameId) : input.channelId !== undefined ? this.games.activeGameInChannel(input.channelId) : undefined;
-      if (!game) return fail('not-found', input.gameId !== undefined ? 'There is no such game.' : 'No game is running in this channel.');
+        input.gameId !== undefined
+          ? this.games.game(input.gameId)
+          : input.channelId !== undefined
+            ? this.games.activeGameInChannel(input.channelId)
+            : undefined;
+      if (!game)
+        return fail(
+          'not-found',
+          input.gameId !== undefined ? 'There is no such game.' : 'No game is running in this channel.',
+        );
       if (game.status === 'finished') return fail('finished', 'This game is already over.');
       const side = sideOf(game, input.userId);
       if (!side) return fail('forbidden', 'You are not playing in this game.');
@@ -337,7 +370,14 @@ export class GameService {
     if (isError(applied)) return fail('invalid', `That is not allowed now: ${applied.error}.`);
     const { state, events } = applied;
     const now = this.now();
-    this.games.appendAction({ gameId: game.id, seq: game.state.ply, userId: actorId, action, throwValue: throwValueOf(events), at: now });
+    this.games.appendAction({
+      gameId: game.id,
+      seq: game.state.ply,
+      userId: actorId,
+      action,
+      throwValue: throwValueOf(events),
+      at: now,
+    });
     const players = this.playersOf(game);
     const description = describeEvents(events, game.ruleset, namesOf(players), game.options);
     if (state.winner) return ok({ ...this.endGame(game, state, state.winner, 'won', state.score), description });
@@ -351,9 +391,22 @@ export class GameService {
   }
 
   /** Ends a game inside the caller's transaction; a rated game updates both ratings here too. */
-  private endGame(game: GameRecord, state: GameRecord['state'], winnerSide: Side, reason: EndReason, score: number | null): GameSnapshot {
+  private endGame(
+    game: GameRecord,
+    state: GameRecord['state'],
+    winnerSide: Side,
+    reason: EndReason,
+    score: number | null,
+  ): GameSnapshot {
     const now = this.now();
-    const finished = this.games.finishGame(game.id, { expectedVersion: game.version, state, finishedAt: now, winnerSide, endReason: reason, score });
+    const finished = this.games.finishGame(game.id, {
+      expectedVersion: game.version,
+      state,
+      finishedAt: now,
+      winnerSide,
+      endReason: reason,
+      score,
+    });
     if (!finished) throw new Error(`game ${game.id} changed inside its own transaction`);
     const stored = this.games.game(game.id)!;
     const players = this.playersOf(stored);
@@ -404,7 +457,9 @@ export class GameService {
     const expiredChallenges: ChallengeView[] = [];
     for (const id of this.games.dueChallengeIds(now)) {
       const expired = this.transact(() =>
-        this.games.resolveChallenge(id, 'expired', now) ? ok(this.challengeViewOf(this.games.challenge(id)!)) : fail('finished', 'answered meanwhile'),
+        this.games.resolveChallenge(id, 'expired', now)
+          ? ok(this.challengeViewOf(this.games.challenge(id)!))
+          : fail('finished', 'answered meanwhile'),
       );
       if (expired.ok) expiredChallenges.push(expired.value);
     }
@@ -412,7 +467,8 @@ export class GameService {
     for (const id of this.games.dueGameIds(now)) {
       const ended = this.transact(() => {
         const game = this.games.game(id);
-        if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now) return fail('finished', 'played meanwhile');
+        if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now)
+          return fail('finished', 'played meanwhile');
         return ok(this.endGame(game, game.state, opponentOf(game.state.toMove), 'timeout', null));
       });
       if (ended.ok) timedOut.push(ended.value);
@@ -450,7 +506,8 @@ export class GameService {
 
   /** Records the message showing a challenge or game, so later edits (sweeps, restarts) find it. */
   setMessage(kind: 'challenge' | 'game', id: number, messageId: string): Outcome<null> {
-    const saved = kind === 'challenge' ? this.games.setChallengeMessage(id, messageId) : this.games.setGameMessage(id, messageId);
+    const saved =
+      kind === 'challenge' ? this.games.setChallengeMessage(id, messageId) : this.games.setGameMessage(id, messageId);
     return saved ? ok(null) : fail('not-found', `There is no such ${kind}.`);
   }
 
@@ -515,7 +572,9 @@ export class GameService {
     if (result && game.rated) {
       const changes = this.ratings.gameRatingChanges(game.id);
       result.ratings = [result.winner, result.loser].flatMap((p) =>
-        changes.filter((c) => c.userId === p.id).map((c) => ({ userId: c.userId, before: Math.round(c.before), after: Math.round(c.after) })),
+        changes
+          .filter((c) => c.userId === p.id)
+          .map((c) => ({ userId: c.userId, before: Math.round(c.before), after: Math.round(c.after) })),
       ); // winner first, as when the game ended
     }
     return { game, players, description: describe(game, players), ...(result ? { result } : {}) };

@@ -5,7 +5,8 @@ import type { RuleSetId } from '../engine/index.js';
 import { PROVISIONAL_GAMES } from './ratings.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats, RulesetRecord } from './types.js';
 
-const byUserId = (a: StandingRecord, b: StandingRecord): number => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+const byUserId = (a: StandingRecord, b: StandingRecord): number =>
+  a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 
 /**
  * Ranks standings. Established players (≥ PROVISIONAL_GAMES rated games) come before provisional
@@ -13,7 +14,11 @@ const byUserId = (a: StandingRecord, b: StandingRecord): number => (a.userId < b
  * so the whole-guild board ranks by rating; a one-rule-set board ranks by win rate in that rule
  * set instead (then wins). Remaining ties: more games, then user id, so the order is stable.
  */
-export function rankStandings(rows: readonly StandingRecord[], by: 'rating' | 'winRate', limit: number): LeaderboardEntry[] {
+export function rankStandings(
+  rows: readonly StandingRecord[],
+  by: 'rating' | 'winRate',
+  limit: number,
+): LeaderboardEntry[] {
   const established = (r: StandingRecord): number => (r.games >= PROVISIONAL_GAMES ? 0 : 1);
   const rate = (r: StandingRecord): number => (r.games === 0 ? 0 : r.wins / r.games);
   const primary =
@@ -38,7 +43,12 @@ type Tally = Omit<RulesetRecord, 'ruleset'>;
 
 function tally(games: readonly PlayedGameRecord[]): Tally {
   const wins = games.filter((g) => g.won).length;
-  return { games: games.length, wins, losses: games.length - wins, winRate: games.length === 0 ? 0 : wins / games.length };
+  return {
+    games: games.length,
+    wins,
+    losses: games.length - wins,
+    winRate: games.length === 0 ? 0 : wins / games.length,
+  };
 }
 
 /** The run of equal results ending with the newest game (`played` is newest first). */
@@ -51,11 +61,16 @@ export function currentStreak(played: readonly PlayedGameRecord[]): PlayerStats[
 }
 
 /** Stats from a player's finished games (newest first): totals, per rule set, against the bot, streak. */
-export function summarise(played: readonly PlayedGameRecord[]): Pick<PlayerStats, 'total' | 'byRuleset' | 'vsBot' | 'streak'> {
+export function summarise(
+  played: readonly PlayedGameRecord[],
+): Pick<PlayerStats, 'total' | 'byRuleset' | 'vsBot' | 'streak'> {
   const rulesets = [...new Set(played.map((g) => g.ruleset))].sort();
   return {
     total: tally(played),
-    byRuleset: rulesets.map((ruleset: RuleSetId) => ({ ruleset, ...tally(played.filter((g) => g.ruleset === ruleset)) })),
+    byRuleset: rulesets.map((ruleset: RuleSetId) => ({
+      ruleset,
+      ...tally(played.filter((g) => g.ruleset === ruleset)),
+    })),
     vsBot: tally(played.filter((g) => g.vsBot)),
     streak: currentStreak(played),
   };

@@ -21,12 +21,14 @@ export function verifyGame(store: GameStore, gameId: number): string | null {
   const actions = store.actions(gameId);
   const rebuilt = replay({ ruleset: game.ruleset, options: game.options, seed: game.seed, actions });
   if (isError(rebuilt)) return `the log does not replay: ${rebuilt.error}`;
-  if (game.state.ply !== actions.length) return `the state is at ply ${game.state.ply} but the log holds ${actions.length} actions`;
+  if (game.state.ply !== actions.length)
+    return `the state is at ply ${game.state.ply} but the log holds ${actions.length} actions`;
   const keys = new Set([...Object.keys(rebuilt), ...Object.keys(game.state)] as (keyof GameState)[]);
   const differing = [...keys].filter((key) => !isDeepStrictEqual(rebuilt[key], game.state[key]));
   if (differing.length > 0) return `the stored state differs from the replayed one in ${differing.join(', ')}`;
   if (game.status === 'active' && rebuilt.winner !== null) return 'the log ends in a win but the game is still active';
-  if (game.endReason === 'won' && game.winnerSide !== rebuilt.winner) return 'the recorded winner is not the one the log gives';
+  if (game.endReason === 'won' && game.winnerSide !== rebuilt.winner)
+    return 'the recorded winner is not the one the log gives';
   return null;
 }
 

@@ -13,7 +13,10 @@ export interface GameSnapshot {
   result?: GameResult;
 }
 
-export const namesOf = (players: Record<Side, Player>): Record<Side, string> => ({ W: players.W.name, B: players.B.name });
+export const namesOf = (players: Record<Side, Player>): Record<Side, string> => ({
+  W: players.W.name,
+  B: players.B.name,
+});
 
 export function sideOf(game: GameRecord, userId: string): Side | null {
   return SIDES.find((side) => game.seats[side] === userId) ?? null;

@@ -45,7 +45,10 @@ let textRanges: [number, number][] | null = null;
 /** The code point ranges the registered text subsets cover, from the font package's own table. */
 function coveredRanges(): [number, number][] {
   if (textRanges) return textRanges;
-  const table = JSON.parse(readFileSync(require.resolve('@fontsource/noto-sans/unicode.json'), 'utf8')) as Record<string, string>;
+  const table = JSON.parse(readFileSync(require.resolve('@fontsource/noto-sans/unicode.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   textRanges = TEXT_SUBSETS.flatMap((subset) =>
     (table[subset] ?? '').split(',').map((range): [number, number] => {
       const [low = '0', high = low] = range.trim().replace(/^U\+/, '').split('-');

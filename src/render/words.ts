@@ -35,7 +35,9 @@ export function statusWords(
     detail = throwDetail(state, moves);
   }
   const offer =
-    state.offer !== null && state.phase !== 'over' ? `may take ${names[opponentOf(state.toMove)]}'s forfeited ${state.offer}` : '';
+    state.offer !== null && state.phase !== 'over'
+      ? `may take ${names[opponentOf(state.toMove)]}'s forfeited ${state.offer}`
+      : '';
   return { title, detail, offer };
 }
 

@@ -28,7 +28,8 @@ interface Range {
   to: number;
 }
 
-const USAGE = 'usage: npm run balance -- [--games N] [--strength easy|medium|hard] [--only name,…] [--jobs N] [--no-write]';
+const USAGE =
+  'usage: npm run balance -- [--games N] [--strength easy|medium|hard] [--only name,…] [--jobs N] [--no-write]';
 
 const { values } = parseArgs({
   options: {
@@ -64,29 +65,41 @@ function playRange(spec: string, strength: Strength): void {
 async function report(strength: Strength): Promise<void> {
   const games = Number(values.games ?? 10_000);
   const jobs = Number(values.jobs ?? availableParallelism());
-  if (!Number.isInteger(games) || games < 1 || !Number.isInteger(jobs) || jobs < 1) fail('--games and --jobs take a whole number ≥ 1');
+  if (!Number.isInteger(games) || games < 1 || !Number.isInteger(jobs) || jobs < 1)
+    fail('--games and --jobs take a whole number ≥ 1');
   const only = values.only?.split(',');
   const configs = BALANCE_CONFIGS.filter((c) => !only || only.includes(c.name));
   if (configs.length === 0) fail(`--only names none of ${BALANCE_CONFIGS.map((c) => c.name).join(', ')}`);
 
   const size = Math.ceil(games / (jobs * RANGES_PER_JOB));
   const ranges: Range[] = configs.flatMap((config) =>
-    Array.from({ length: Math.ceil(games / size) }, (_, i) => ({ config, from: i * size + 1, to: Math.min(games, (i + 1) * size) })),
+    Array.from({ length: Math.ceil(games / size) }, (_, i) => ({
+      config,
+      from: i * size + 1,
+      to: Math.min(games, (i + 1) * size),
+    })),
   );
   const started = performance.now();
   let done = 0;
   const tallies = await inParallel(ranges, jobs, async (range) => {
     const tally = await playInChild(range, strength);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-    console.error(`${range.config.name} games ${range.from}-${range.to} done (${++done}/${ranges.length}, ${minutes} min)`);
+    console.error(
+      `${range.config.name} games ${range.from}-${range.to} done (${++done}/${ranges.length}, ${minutes} min)`,
+    );
     return tally;
   });
   // Ranges are in seed order within each configuration, so the per-game lists stay in seed order.
   const results = configs.map((config) => ({
     config,
-    tally: ranges.reduce((total: Tally, range, i) => (range.config === config ? addTally(total, tallies[i]!) : total), emptyTally()),
+    tally: ranges.reduce(
+      (total: Tally, range, i) => (range.config === config ? addTally(total, tallies[i]!) : total),
+      emptyTally(),
+    ),
   }));
-  console.error(`${configs.length} configurations × ${games} games in ${((performance.now() - started) / 60_000).toFixed(1)} min on ${jobs} processes`);
+  console.error(
+    `${configs.length} configurations × ${games} games in ${((performance.now() - started) / 60_000).toFixed(1)} min on ${jobs} processes`,
+  );
   const table = balanceTable(results, strength);
   console.log(table);
   if (!values['no-write'] && !only) {
@@ -114,12 +127,18 @@ async function inParallel<T, R>(items: readonly T[], limit: number, task: (item:
 /** This script again, in a child process of its own (with the same loader flags, if any). */
 function playInChild(range: Range, strength: Strength): Promise<Tally> {
   return new Promise((resolve, reject) => {
-    const child = fork(process.argv[1]!, ['--range', `${range.config.name}:${range.from}:${range.to}`, '--strength', strength], {
-      execArgv: process.execArgv,
-    });
+    const child = fork(
+      process.argv[1]!,
+      ['--range', `${range.config.name}:${range.from}:${range.to}`, '--strength', strength],
+      {
+        execArgv: process.execArgv,
+      },
+    );
     let tally: Tally | null = null;
     child.once('message', (message) => (tally = message as Tally));
     child.once('error', reject);
-    child.once('exit', (code) => (tally ? resolve(tally) : reject(new Error(`${range.config.name} ${range.from}-${range.to}: exited ${code}`))));
+    child.once('exit', (code) =>
+      tally ? resolve(tally) : reject(new Error(`${range.config.name} ${range.from}-${range.to}: exited ${code}`)),
+    );
   });
 }

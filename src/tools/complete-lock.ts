@@ -32,7 +32,10 @@ export function platformOf(name: string): PlatformFields | null {
 }
 
 /** The lock's packages with every missing platform-specific optional dependency added. */
-export function completeLock(packages: Record<string, LockEntry>): { packages: Record<string, LockEntry>; added: string[] } {
+export function completeLock(packages: Record<string, LockEntry>): {
+  packages: Record<string, LockEntry>;
+  added: string[];
+} {
   const added: string[] = [];
   const result = { ...packages };
   for (const entry of Object.values(packages)) {

@@ -17,5 +17,7 @@ const db = openDatabase(path);
 const { checked, problems } = verifyGames(new GameStore(db));
 db.close();
 for (const { gameId, problem } of problems) console.log(`game ${gameId}: ${problem}`);
-console.log(`${path}: ${checked} game${checked === 1 ? '' : 's'} checked, ${problems.length} differ${problems.length === 1 ? 's' : ''}`);
+console.log(
+  `${path}: ${checked} game${checked === 1 ? '' : 's'} checked, ${problems.length} differ${problems.length === 1 ? 's' : ''}`,
+);
 process.exit(problems.length > 0 ? 1 : 0);

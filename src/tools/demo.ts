@@ -44,7 +44,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       ruleset: options.ruleset ?? 'kendall',
       strength: 'easy',
     });
-    if (!made.ok || made.value.kind !== 'game') throw new Error(`the demo game did not start: ${made.ok ? made.value.kind : made.message}`);
+    if (!made.ok || made.value.kind !== 'game')
+      throw new Error(`the demo game did not start: ${made.ok ? made.value.kind : made.message}`);
     let view = made.value.game;
     const files: string[] = [];
     const write = (v: GameView, index: number): void => {
@@ -59,7 +60,12 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     while (view.status === 'active' && actions < maxActions) {
       const next = view.botToAct
         ? await service.botStep(view.gameId)
-        : await service.act({ gameId: view.gameId, userId: GUEST.id, version: view.version, action: chooseAction(view.state, 'easy', actions) });
+        : await service.act({
+            gameId: view.gameId,
+            userId: GUEST.id,
+            version: view.version,
+            action: chooseAction(view.state, 'easy', actions),
+          });
       if (!next.ok) throw new Error(`the demo game stopped: ${next.message}`);
       view = next.value;
       actions++;

@@ -13,10 +13,14 @@ if (!result.ok) {
 }
 const { config } = result;
 const rest = new REST({ api: config.apiUrl }).setToken(config.token);
-const route = config.guildId ? Routes.applicationGuildCommands(config.applicationId, config.guildId) : Routes.applicationCommands(config.applicationId);
+const route = config.guildId
+  ? Routes.applicationGuildCommands(config.applicationId, config.guildId)
+  : Routes.applicationCommands(config.applicationId);
 try {
   const saved = (await rest.put(route, { body: [senetCommand.toJSON()] })) as unknown[];
-  console.log(`Registered ${saved.length} command (/senet) ${config.guildId ? `in guild ${config.guildId}` : 'globally (allow up to an hour)'}.`);
+  console.log(
+    `Registered ${saved.length} command (/senet) ${config.guildId ? `in guild ${config.guildId}` : 'globally (allow up to an hour)'}.`,
+  );
 } catch (err) {
   console.error(`Could not register the commands: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

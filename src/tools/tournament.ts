@@ -20,7 +20,9 @@ const PAIRS: readonly [Strength, Strength][] = [
  */
 const DEFAULT_GAMES: Record<string, number> = { 'hard-medium': 150, 'medium-easy': 500, 'hard-easy': 50 };
 
-const { values } = parseArgs({ options: { games: { type: 'string' }, only: { type: 'string' }, pairs: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { games: { type: 'string' }, only: { type: 'string' }, pairs: { type: 'string' } },
+});
 const only = values.only?.split(',');
 const configs = TOURNAMENT_CONFIGS.filter((c) => !only || only.includes(c.name));
 const pairs = PAIRS.filter(([strong, weak]) => !values.pairs || values.pairs.split(',').includes(`${strong}-${weak}`));
@@ -43,7 +45,14 @@ for (const { name, rules } of configs) {
     const games = 2 * perSeat;
     const [low, high] = wilson(wins, games);
     const seconds = (performance.now() - start) / 1000;
-    const row = [name, `${strong} vs ${weak}`, String(games), pct(wins / games), `${pct(low)} – ${pct(high)}`, (games / seconds).toFixed(1)];
+    const row = [
+      name,
+      `${strong} vs ${weak}`,
+      String(games),
+      pct(wins / games),
+      `${pct(low)} – ${pct(high)}`,
+      (games / seconds).toFixed(1),
+    ];
     if (unfinished > 0) row.push(`(${unfinished} unfinished)`);
     rows.push(row);
     console.log(row.join(' | '));

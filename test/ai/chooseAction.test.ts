@@ -1,7 +1,16 @@
 // The computer player through its public contract: legal, deterministic, pure, and sensible in
 // positions where one move is obviously right.
 import { describe, expect, it } from 'vitest';
-import { type Action, type GameState, applyAction, isError, legalActions, newGame, setupGame, type Setup } from '../../src/engine/index.js';
+import {
+  type Action,
+  type GameState,
+  applyAction,
+  isError,
+  legalActions,
+  newGame,
+  setupGame,
+  type Setup,
+} from '../../src/engine/index.js';
 import { STRENGTHS, chooseAction } from '../../src/ai/index.js';
 import { BALANCE_CONFIGS } from '../../src/ai/configs.js';
 
@@ -32,15 +41,18 @@ function setup(s: Setup): GameState {
 describe.each(BALANCE_CONFIGS.map((c) => [c.name, c] as const))('%s', (_name, config) => {
   const states = sampleStates(config.ruleset, config.options, 40);
 
-  it.each(STRENGTHS.map((s) => [s]))('%s returns one of the legal actions, the same one for the same seed', (strength) => {
-    for (const [i, state] of states.entries()) {
-      const before = JSON.stringify(state);
-      const action = chooseAction(state, strength, i);
-      expect(legalActions(state)).toContainEqual(action);
-      expect(chooseAction(state, strength, i)).toEqual(action);
-      expect(JSON.stringify(state)).toBe(before); // the state is not touched
-    }
-  });
+  it.each(STRENGTHS.map((s) => [s]))(
+    '%s returns one of the legal actions, the same one for the same seed',
+    (strength) => {
+      for (const [i, state] of states.entries()) {
+        const before = JSON.stringify(state);
+        const action = chooseAction(state, strength, i);
+        expect(legalActions(state)).toContainEqual(action);
+        expect(chooseAction(state, strength, i)).toEqual(action);
+        expect(JSON.stringify(state)).toBe(before); // the state is not touched
+      }
+    },
+  );
 
   it('easy varies its choice with the seed', () => {
     const state = states.find((s) => legalActions(s).length >= 3) ?? states.find((s) => legalActions(s).length === 2)!;
@@ -69,14 +81,26 @@ describe('hard in hand-set positions', () => {
 
   it('does not drown a dancer when another move is safe', () => {
     // dancers: 25 + 2 lands in the water on 27 and sends the pawn back off the board.
-    const state = setup({ ruleset: 'dancers', board: '.......W................W.....', waiting: { W: 3, B: 5 }, toMove: 'W', throw: 2 });
+    const state = setup({
+      ruleset: 'dancers',
+      board: '.......W................W.....',
+      waiting: { W: 3, B: 5 },
+      toMove: 'W',
+      throw: 2,
+    });
     expect(legalActions(state)).toContainEqual(move(25, 27));
     expect(chooseAction(state, 'hard', 1)).toEqual(move(8, 10));
   });
 
   it('attacks an opponent about to finish rather than making a quiet move', () => {
     // dancers: W on 21 hits B on 24 with a 3 (B must enter again), or W on 2 walks to 5.
-    const state = setup({ ruleset: 'dancers', board: '.W..................W..B......', waiting: { W: 3, B: 4 }, toMove: 'W', throw: 3 });
+    const state = setup({
+      ruleset: 'dancers',
+      board: '.W..................W..B......',
+      waiting: { W: 3, B: 4 },
+      toMove: 'W',
+      throw: 3,
+    });
     expect(legalActions(state)).toEqual([move(2, 5), move(21, 24)]);
     expect(chooseAction(state, 'hard', 1)).toEqual(move(21, 24));
   });

@@ -24,7 +24,12 @@ describe('wilson', () => {
 describe.each(BALANCE_CONFIGS.map((c) => [c.name, c] as const))('playGame in %s', (_name, config) => {
   it('plays to a winner, the same game again for the same seed, and reports every step', () => {
     const events: GameEvent[] = [];
-    const first = playGame({ rules: config.rules, seed: 42, players: { W: 'medium', B: 'easy' }, observe: (e) => events.push(...e) });
+    const first = playGame({
+      rules: config.rules,
+      seed: 42,
+      players: { W: 'medium', B: 'easy' },
+      observe: (e) => events.push(...e),
+    });
     const again = playGame({ rules: config.rules, seed: 42, players: { W: 'medium', B: 'easy' } });
     expect(first.winner).not.toBeNull();
     expect(again).toEqual(first);

@@ -5,7 +5,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { choiceRows, BUTTONS_PER_ROW, MAX_ROWS } from '../../src/commands/messages.js';
 import { decodeButtonId, encodeButtonId, type ButtonId } from '../../src/commands/customIds.js';
-import { RULESET_IDS, applyAction, isError, legalActions, newGame, type GameState, type RuleOptions } from '../../src/engine/index.js';
+import {
+  RULESET_IDS,
+  applyAction,
+  isError,
+  legalActions,
+  newGame,
+  type GameState,
+  type RuleOptions,
+} from '../../src/engine/index.js';
 import { choicesFor } from '../../src/game/choices.js';
 
 const VARIANTS: { ruleset: (typeof RULESET_IDS)[number]; options: RuleOptions }[] = [
@@ -33,7 +41,9 @@ describe.each(VARIANTS)('buttons for $ruleset $options', ({ ruleset, options }) 
           // Every button's id names its action, and ids are unique within a message.
           const ids = rows.flatMap((r) => r.components.map((b) => (b.toJSON() as { custom_id: string }).custom_id));
           expect(new Set(ids).size).toBe(ids.length);
-          expect(ids.map((id) => decodeButtonId(id))).toEqual(choices.map((c) => ({ kind: 'act', gameId: 1, version: state.ply, action: c.action })));
+          expect(ids.map((id) => decodeButtonId(id))).toEqual(
+            choices.map((c) => ({ kind: 'act', gameId: 1, version: state.ply, action: c.action })),
+          );
           const next = applyAction(state, choices[pick % choices.length]!.action);
           if (isError(next)) throw new Error(next.error);
           state = next.state;
@@ -50,7 +60,11 @@ describe('custom ids', () => {
   const action = fc.oneof(
     fc.constant({ type: 'throw' as const }),
     fc.constant({ type: 'take' as const }),
-    fc.record({ type: fc.constant('move' as const), from: fc.integer({ min: 0, max: 31 }), to: fc.integer({ min: 0, max: 31 }) }),
+    fc.record({
+      type: fc.constant('move' as const),
+      from: fc.integer({ min: 0, max: 31 }),
+      to: fc.integer({ min: 0, max: 31 }),
+    }),
   );
   const id = fc.integer({ min: 1, max: 2 ** 40 });
   const buttonId: fc.Arbitrary<ButtonId> = fc.oneof(
@@ -76,13 +90,21 @@ describe('custom ids', () => {
         if (decoded) expect(encodeButtonId(decoded)).toBe(text);
       }),
     );
-    for (const forged of ['senet:act:0:1:t', 'senet:act:1:1:m40-2', 'senet:act:1:-1:t', 'senet:accept:1:2', 'senet:act:1:1:t:extra', 'senet:act:1.5:1:t']) {
+    for (const forged of [
+      'senet:act:0:1:t',
+      'senet:act:1:1:m40-2',
+      'senet:act:1:-1:t',
+      'senet:accept:1:2',
+      'senet:act:1:1:t:extra',
+      'senet:act:1.5:1:t',
+    ]) {
       expect(decodeButtonId(forged)).toBeNull();
     }
   });
 
   it('the legal actions of a fresh game all encode', () => {
     const state = newGame('kendall', {}, 3) as GameState;
-    for (const a of legalActions(state)) expect(decodeButtonId(encodeButtonId({ kind: 'act', gameId: 9, version: 0, action: a }))).not.toBeNull();
+    for (const a of legalActions(state))
+      expect(decodeButtonId(encodeButtonId({ kind: 'act', gameId: 9, version: 0, action: a }))).not.toBeNull();
   });
 });

@@ -21,7 +21,12 @@ describe('configuration', () => {
     const url = new URL(inviteUrl('123'));
     expect(url.searchParams.get('scope')).toBe('bot applications.commands');
     const bits = BigInt(url.searchParams.get('permissions')!);
-    for (const flag of [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages, PermissionFlagsBits.AttachFiles, PermissionFlagsBits.UseApplicationCommands]) {
+    for (const flag of [
+      PermissionFlagsBits.ViewChannel,
+      PermissionFlagsBits.SendMessages,
+      PermissionFlagsBits.AttachFiles,
+      PermissionFlagsBits.UseApplicationCommands,
+    ]) {
       expect(bits & flag).toBe(flag);
     }
     expect(bits & PermissionFlagsBits.Administrator).toBe(0n);
@@ -29,7 +34,10 @@ describe('configuration', () => {
 
   it('reads the environment, with defaults', () => {
     const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42', TURN_TIMEOUT_MINUTES: '2' });
-    expect(result).toMatchObject({ ok: true, config: { token: 'abc', applicationId: '42', guildId: null, turnTtlMs: 120_000, apiUrl: DEFAULT_API_URL } });
+    expect(result).toMatchObject({
+      ok: true,
+      config: { token: 'abc', applicationId: '42', guildId: null, turnTtlMs: 120_000, apiUrl: DEFAULT_API_URL },
+    });
   });
 
   it('rejects numbers that are not numbers', () => {

@@ -38,7 +38,9 @@ describe('RenderPool', () => {
     }
     const states = [start, moving];
     const view = (s: GameState) => ({ names: { W: 'Ana', B: 'Ben' }, moves: s.phase === 'move' ? legalMoves(s) : [] });
-    const boards = await Promise.all(Array.from({ length: 12 }, (_, i) => pool.render(states[i % 2]!, view(states[i % 2]!))));
+    const boards = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => pool.render(states[i % 2]!, view(states[i % 2]!))),
+    );
     for (const [i, board] of boards.entries()) {
       const expected = await renderBoard(states[i % 2]!, view(states[i % 2]!));
       expect(Buffer.isBuffer(board.image)).toBe(true);

@@ -7,7 +7,10 @@ import { ANA, BEN, open, playToEnd, startGame, textOnlyRenderer, value } from '.
 import { tempDbPath } from '../game/tempDb.js';
 
 const tables = (db: Database.Database): string[] =>
-  db.prepare<[], { name: string }>(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`).all().map((r) => r.name);
+  db
+    .prepare<[], { name: string }>(`SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`)
+    .all()
+    .map((r) => r.name);
 
 describe('migrations', () => {
   it('builds the latest schema in an empty file, with the pragmas the service relies on', () => {
@@ -30,30 +33,34 @@ describe('migrations', () => {
     db.close();
   });
 
-  it.each(MIGRATIONS.slice(0, -1).map((m) => m.version))('upgrades a version %i file holding a game, keeping it playable', async (version) => {
-    // A game started through the service, then its rows copied into a file left at `version`
-    // (the tables they live in have had the same columns since version 1).
-    const path = tempDbPath();
-    const service = open(path, { renderBoard: textOnlyRenderer() });
-    const start = await startGame(service, 'c', 'regency');
-    service.close();
-    const legacyPath = tempDbPath();
-    const legacy = openDatabase(legacyPath, { schemaVersion: version });
-    legacy.exec(`ATTACH DATABASE '${path}' AS newer`);
-    for (const table of ['players', 'games', 'challenges', 'actions']) legacy.exec(`INSERT INTO main.${table} SELECT * FROM newer.${table}`);
-    legacy.exec('DETACH DATABASE newer');
-    expect(schemaVersion(legacy)).toBe(version);
-    expect(tables(legacy)).not.toContain('rating_history');
-    legacy.close();
+  it.each(MIGRATIONS.slice(0, -1).map((m) => m.version))(
+    'upgrades a version %i file holding a game, keeping it playable',
+    async (version) => {
+      // A game started through the service, then its rows copied into a file left at `version`
+      // (the tables they live in have had the same columns since version 1).
+      const path = tempDbPath();
+      const service = open(path, { renderBoard: textOnlyRenderer() });
+      const start = await startGame(service, 'c', 'regency');
+      service.close();
+      const legacyPath = tempDbPath();
+      const legacy = openDatabase(legacyPath, { schemaVersion: version });
+      legacy.exec(`ATTACH DATABASE '${path}' AS newer`);
+      for (const table of ['players', 'games', 'challenges', 'actions'])
+        legacy.exec(`INSERT INTO main.${table} SELECT * FROM newer.${table}`);
+      legacy.exec('DETACH DATABASE newer');
+      expect(schemaVersion(legacy)).toBe(version);
+      expect(tables(legacy)).not.toContain('rating_history');
+      legacy.close();
 
-    const upgraded = open(legacyPath, { renderBoard: textOnlyRenderer() });
-    expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
-    const { view } = await playToEnd(upgraded, value(await upgraded.game(start.gameId)), 5);
-    expect(view.result!.ratings).toHaveLength(2);
-    expect(value(upgraded.stats({ guildId: start.guildId, userId: ANA.id })).ratingHistory).toHaveLength(1);
-    expect(upgraded.verify().problems).toEqual([]);
-    upgraded.close();
-  });
+      const upgraded = open(legacyPath, { renderBoard: textOnlyRenderer() });
+      expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
+      const { view } = await playToEnd(upgraded, value(await upgraded.game(start.gameId)), 5);
+      expect(view.result!.ratings).toHaveLength(2);
+      expect(value(upgraded.stats({ guildId: start.guildId, userId: ANA.id })).ratingHistory).toHaveLength(1);
+      expect(upgraded.verify().problems).toEqual([]);
+      upgraded.close();
+    },
+  );
 
   it('refuses a file from newer code instead of guessing', () => {
     const path = tempDbPath();
@@ -68,7 +75,14 @@ describe('migrations', () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const view = await startGame(service, 'c');
-    value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+    value(
+      await service.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: view.choices[0]!.action,
+      }),
+    );
     expect(() => service.db.exec('DELETE FROM actions')).toThrow(/append-only/);
     expect(() => service.db.exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
     service.close();

@@ -3,7 +3,18 @@
 import { RESTEvents } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, OPTION, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
-import { CHALLENGE_TTL_MS, TURN_TTL_MS, TOKEN, actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
+import {
+  CHALLENGE_TTL_MS,
+  TURN_TTL_MS,
+  TOKEN,
+  actButtons,
+  assertReplyOk,
+  pickButton,
+  startHarness,
+  toActName,
+  userNamed,
+  type Harness,
+} from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,8 +30,17 @@ afterAll(async () => {
 
 const EPHEMERAL = 64;
 
-async function challenge(from: FakeUser, to: FakeUser, extra: { name: string; type: number; value: string | number | boolean }[] = []): Promise<string> {
-  const reply = await h.slash(from, 'challenge', [{ name: 'opponent', type: OPTION.user, value: to.id }, ...extra], [to]);
+async function challenge(
+  from: FakeUser,
+  to: FakeUser,
+  extra: { name: string; type: number; value: string | number | boolean }[] = [],
+): Promise<string> {
+  const reply = await h.slash(
+    from,
+    'challenge',
+    [{ name: 'opponent', type: OPTION.user, value: to.id }, ...extra],
+    [to],
+  );
   assertReplyOk(reply, h);
   return reply.message!.id;
 }
@@ -56,7 +76,9 @@ describe('challenges', () => {
     const messageId = await challenge(h.ana, h.ben);
     const [accept, decline] = h.fake.buttons(messageId);
     expect([accept!.label, decline!.label]).toEqual(['Accept', 'Decline']);
-    await unchanged(messageId, async () => expectRefused(await h.click(h.ana, messageId, accept!.custom_id!), /Only Ben can accept/));
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(h.ana, messageId, accept!.custom_id!), /Only Ben can accept/),
+    );
     const answer = await h.click(h.ben, messageId, decline!.custom_id!);
     assertReplyOk(answer, h);
     expect(answer.message!.content).toMatch(/Ben\*\* declined/);
@@ -71,26 +93,38 @@ describe('challenges', () => {
     const message = h.fake.messages.get(messageId)!;
     expect(message.content).toMatch(/expired without an answer/);
     expect(h.fake.buttons(messageId)).toHaveLength(0);
-    await unchanged(messageId, async () => expectRefused(await h.click(h.ben, messageId, accept.custom_id!), /expired/));
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(h.ben, messageId, accept.custom_id!), /expired/),
+    );
   });
 });
 
 describe('challenging bots', () => {
   it('challenging this bot starts a game against the computer at once; other bots cannot play', async () => {
     const me = h.fake.botUser;
-    const reply = await h.slash(h.ana, 'challenge', [
-      { name: 'opponent', type: OPTION.user, value: me.id },
-      { name: 'strength', type: OPTION.string, value: 'hard' },
-    ], [me]);
+    const reply = await h.slash(
+      h.ana,
+      'challenge',
+      [
+        { name: 'opponent', type: OPTION.user, value: me.id },
+        { name: 'strength', type: OPTION.string, value: 'hard' },
+      ],
+      [me],
+    );
     assertReplyOk(reply, h);
     expect(reply.message!.attachments).toHaveLength(1);
     expect(reply.message!.content).toMatch(/Senet · Kendall\*\* · .*Senet.*Ana|Ana.*Senet/);
-    const stored = h.service.db.prepare('SELECT bot_strength AS strength FROM games WHERE message_id = ?').get(reply.message!.id);
+    const stored = h.service.db
+      .prepare('SELECT bot_strength AS strength FROM games WHERE message_id = ?')
+      .get(reply.message!.id);
     expect(stored).toEqual({ strength: 'hard' });
     await resignIfAny(h.ana);
     const other = { ...h.fake.newUser('Robo'), bot: true };
     h.fake.channelId = snowflake();
-    expectRefused(await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: other.id }], [other]), /is a bot and cannot play/);
+    expectRefused(
+      await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: other.id }], [other]),
+      /is a bot and cannot play/,
+    );
   });
 });
 
@@ -103,9 +137,19 @@ describe('refused clicks change nothing', () => {
     const first = actButtons(h, messageId)[0]!;
 
     await unchanged(messageId, async () => expectRefused(await h.click(other, messageId, first.custom_id!), /turn/));
-    await unchanged(messageId, async () => expectRefused(await h.click(stranger, messageId, first.custom_id!), /not playing/));
-    for (const forged of ['senet:act:1:0:x', 'senet:act:abc', 'nonsense', 'senet:accept:-1', `senet:act:${'9'.repeat(20)}:1:t`]) {
-      await unchanged(messageId, async () => expectRefused(await h.click(mover, messageId, forged), /not one of mine|damaged/));
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(stranger, messageId, first.custom_id!), /not playing/),
+    );
+    for (const forged of [
+      'senet:act:1:0:x',
+      'senet:act:abc',
+      'nonsense',
+      'senet:accept:-1',
+      `senet:act:${'9'.repeat(20)}:1:t`,
+    ]) {
+      await unchanged(messageId, async () =>
+        expectRefused(await h.click(mover, messageId, forged), /not one of mine|damaged/),
+      );
     }
     // A legal-looking action that the position does not allow.
     const [, , gameId, version] = first.custom_id!.split(':');
@@ -115,7 +159,9 @@ describe('refused clicks change nothing', () => {
 
     assertReplyOk(await h.click(mover, messageId, first.custom_id!), h);
     // The same button again: the board has moved on.
-    await unchanged(messageId, async () => expectRefused(await h.click(mover, messageId, first.custom_id!), /out of date/));
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(mover, messageId, first.custom_id!), /out of date/),
+    );
 
     const resigned = await h.slash(mover, 'resign');
     assertReplyOk(resigned, h);
@@ -233,7 +279,9 @@ describe('slow answers', () => {
     };
     const before = games.map((g) => h.fake.messages.get(g.messageId)!.edits);
     try {
-      const replies = await Promise.all(games.map((g) => h.fake.click(g.mover, g.messageId, pickButton(actButtons(h, g.messageId)).custom_id!)));
+      const replies = await Promise.all(
+        games.map((g) => h.fake.click(g.mover, g.messageId, pickButton(actButtons(h, g.messageId)).custom_id!)),
+      );
       await Promise.all(replies.map((reply) => h.fake.updated(reply)));
       expect(replies.map((r) => r.type)).toEqual(games.map(() => 6));
     } finally {
@@ -268,7 +316,9 @@ describe('slow slash commands', () => {
       expect(message.attachments).toHaveLength(1);
       expect(message.content).toMatch(/Senet · Kendall/);
       // The bot recorded the filled-in reply as the game's message, so it can edit it later.
-      const stored = h.service.db.prepare("SELECT message_id AS id FROM games WHERE channel_id = ? AND status = 'active'").get(message.channelId);
+      const stored = h.service.db
+        .prepare("SELECT message_id AS id FROM games WHERE channel_id = ? AND status = 'active'")
+        .get(message.channelId);
       expect(stored).toEqual({ id: message.id });
       await resignIfAny(h.ana);
     } finally {
@@ -284,7 +334,9 @@ describe('slow slash commands', () => {
       const reply = await h.slash(h.ana, 'play');
       expect(reply.type).toBe(5);
       expect(h.fake.messages.has(reply.message!.id)).toBe(false); // the "thinking…" reply is gone
-      const followUp = [...h.fake.messages.values()].find((m) => m.interactionToken === null && /playing in this channel/.test(m.content));
+      const followUp = [...h.fake.messages.values()].find(
+        (m) => m.interactionToken === null && /playing in this channel/.test(m.content),
+      );
       expect(followUp?.flags).toBe(EPHEMERAL);
     } finally {
       restore();
@@ -383,7 +435,9 @@ describe('information commands', () => {
       { name: 'variations', type: OPTION.boolean, value: true },
     ]);
     assertReplyOk(reply, h);
-    const stored = h.service.db.prepare('SELECT ruleset, options FROM games WHERE message_id = ?').get(reply.message!.id);
+    const stored = h.service.db
+      .prepare('SELECT ruleset, options FROM games WHERE message_id = ?')
+      .get(reply.message!.id);
     expect(stored).toEqual({ ruleset: 'regency', options: JSON.stringify({ variations: true }) });
     await resignIfAny(h.ana);
   });

@@ -98,7 +98,14 @@ export function snowflake(): string {
 }
 
 function makeUser(username: string, bot = false): FakeUser {
-  return { id: snowflake(), username, global_name: username, discriminator: '0', avatar: null, ...(bot ? { bot } : {}) };
+  return {
+    id: snowflake(),
+    username,
+    global_name: username,
+    discriminator: '0',
+    avatar: null,
+    ...(bot ? { bot } : {}),
+  };
 }
 
 export class FakeDiscord {
@@ -163,7 +170,12 @@ export class FakeDiscord {
   // ---- Driving the bot ----------------------------------------------------------------------
 
   /** `/senet <subcommand> [options]` as `user`; resolves with the bot's first answer. */
-  slash(user: FakeUser, subcommand: string, options: SlashOption[] = [], resolvedUsers: FakeUser[] = []): Promise<InteractionReply> {
+  slash(
+    user: FakeUser,
+    subcommand: string,
+    options: SlashOption[] = [],
+    resolvedUsers: FakeUser[] = [],
+  ): Promise<InteractionReply> {
     const users = Object.fromEntries(resolvedUsers.map((u) => [u.id, u]));
     const members = Object.fromEntries(resolvedUsers.map((u) => [u.id, this.member(u, false)]));
     return this.interact(user, {
@@ -183,11 +195,15 @@ export class FakeDiscord {
   click(user: FakeUser, messageId: string, customId: string): Promise<InteractionReply> {
     const message = this.messages.get(messageId);
     if (!message) throw new Error(`no message ${messageId}`);
-    return this.interact(user, {
-      type: 3,
-      data: { custom_id: customId, component_type: 2 },
-      message: this.messageJson(message),
-    }, messageId);
+    return this.interact(
+      user,
+      {
+        type: 3,
+        data: { custom_id: customId, component_type: 2 },
+        message: this.messageJson(message),
+      },
+      messageId,
+    );
   }
 
   /** Resolves with the next recorded request that matches (or one already recorded after `since`). */
@@ -210,7 +226,10 @@ export class FakeDiscord {
    */
   async updated(reply: InteractionReply, timeoutMs = 30_000): Promise<void> {
     if (reply.type !== 6) return;
-    await this.waitForRequest((r) => r.method === 'PATCH' && r.path.includes(`/${reply.token}/messages/@original`), timeoutMs);
+    await this.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path.includes(`/${reply.token}/messages/@original`),
+      timeoutMs,
+    );
   }
 
   /** Buttons of a stored message, in order. */
@@ -218,7 +237,11 @@ export class FakeDiscord {
     return (this.messages.get(messageId)?.components ?? []).flatMap((row) => row.components);
   }
 
-  private interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
+  private interact(
+    user: FakeUser,
+    body: Record<string, unknown>,
+    clickedMessageId?: string,
+  ): Promise<InteractionReply> {
     const id = snowflake();
     const channelId = clickedMessageId ? this.messages.get(clickedMessageId)!.channelId : this.channelId;
     this.interactionChannel.set(id, channelId);
@@ -267,7 +290,7 @@ export class FakeDiscord {
     ws.on('close', () => this.sockets.delete(ws));
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 45_000 }, s: null, t: null }));
     ws.on('message', (raw) => {
-      const frame = JSON.parse(String(raw)) as { op: number };
+      const frame = JSON.parse((raw as Buffer).toString('utf8')) as { op: number };
       if (frame.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
       if (frame.op === 2) this.identify(ws);
     });
@@ -308,7 +331,14 @@ export class FakeDiscord {
   }
 
   private channelJson(id: string): Record<string, unknown> {
-    return { id, type: 0, guild_id: this.guildId, name: `senet-${id.slice(-4)}`, position: 0, permission_overwrites: [] };
+    return {
+      id,
+      type: 0,
+      guild_id: this.guildId,
+      name: `senet-${id.slice(-4)}`,
+      position: 0,
+      permission_overwrites: [],
+    };
   }
 
   private dispatch(t: string, d: unknown): void {
@@ -324,7 +354,14 @@ export class FakeDiscord {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${this.port}`);
     const path = decodeURIComponent(url.pathname.replace(/^\/api\/v10/, ''));
     const { body, files } = await parseBody(req, Buffer.concat(chunks));
-    const request: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, body, files, at: performance.now() };
+    const request: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      body,
+      files,
+      at: performance.now(),
+    };
     if (this.recordRequests) this.requests.push(request);
     const answer = this.route(request);
     if (answer.json === undefined) res.writeHead(answer.status).end();
@@ -384,7 +421,15 @@ export class FakeDiscord {
       const scope = parts[2] === 'guilds' ? parts[3]! : 'global';
       const list = (Array.isArray(r.body) ? r.body : []) as unknown[];
       this.commands.set(scope, list);
-      return { status: 200, json: list.map((c) => ({ ...(c as object), id: snowflake(), application_id: this.applicationId, version: snowflake() })) };
+      return {
+        status: 200,
+        json: list.map((c) => ({
+          ...(c as object),
+          id: snowflake(),
+          application_id: this.applicationId,
+          version: snowflake(),
+        })),
+      };
     }
     return notFound();
   }
@@ -404,14 +449,28 @@ export class FakeDiscord {
         if (type === 7) this.applyEdit(message, { ...r, body: data });
       }
     }
-    const reply: InteractionReply = { token, type, data, flags, ephemeral: (flags & EPHEMERAL) !== 0, files: r.files, message };
+    const reply: InteractionReply = {
+      token,
+      type,
+      data,
+      flags,
+      ephemeral: (flags & EPHEMERAL) !== 0,
+      files: r.files,
+      message,
+    };
     this.pending.get(interactionId)?.(reply);
     this.pending.delete(interactionId);
     if (r.query.get('with_response') !== 'true') return { status: 204 };
     return {
       status: 200,
       json: {
-        interaction: { id: interactionId, type: 2, response_message_id: message?.id, response_message_loading: type === 5, response_message_ephemeral: (flags & EPHEMERAL) !== 0 },
+        interaction: {
+          id: interactionId,
+          type: 2,
+          response_message_id: message?.id,
+          response_message_loading: type === 5,
+          response_message_ephemeral: (flags & EPHEMERAL) !== 0,
+        },
         resource: message ? { type, message: this.messageJson(message) } : null,
       },
     };
@@ -427,7 +486,7 @@ export class FakeDiscord {
     const message: FakeMessage = {
       id: snowflake(),
       channelId,
-      content: String(body.content ?? ''),
+      content: textOf(body.content),
       components: (body.components ?? []) as RawComponentRow[],
       attachments: attachmentsOf(body, r.files, []),
       flags: Number(body.flags ?? 0),
@@ -441,9 +500,10 @@ export class FakeDiscord {
 
   private applyEdit(message: FakeMessage, r: RecordedRequest): void {
     const body = r.body ?? {};
-    if ('content' in body) message.content = String(body.content ?? '');
+    if ('content' in body) message.content = textOf(body.content);
     if ('components' in body) message.components = (body.components ?? []) as RawComponentRow[];
-    if ('attachments' in body || r.files.length > 0) message.attachments = attachmentsOf(body, r.files, message.attachments);
+    if ('attachments' in body || r.files.length > 0)
+      message.attachments = attachmentsOf(body, r.files, message.attachments);
     message.edits++;
   }
 
@@ -478,7 +538,6 @@ export class FakeDiscord {
       webhook_id: this.applicationId,
     };
   }
-
 }
 
 function notFound(): { status: number; json: unknown } {
@@ -490,13 +549,23 @@ function notFound(): { status: number; json: unknown } {
  * `attachments` (existing ones by id, new uploads by their `files[n]` index), or, when the list is
  * absent, the existing ones plus every upload.
  */
-function attachmentsOf(body: Record<string, unknown>, files: RecordedFile[], existing: FakeAttachment[]): FakeAttachment[] {
+function attachmentsOf(
+  body: Record<string, unknown>,
+  files: RecordedFile[],
+  existing: FakeAttachment[],
+): FakeAttachment[] {
   const uploads = files.map((file, index) => ({ index, file }));
   const listed = body.attachments as { id: string | number; filename?: string; description?: string }[] | undefined;
   const fromUpload = (index: number, description: string | undefined): FakeAttachment | null => {
     const upload = uploads.find((u) => u.index === index);
     return upload
-      ? { id: snowflake(), filename: upload.file.name, description, contentType: upload.file.contentType, data: upload.file.data }
+      ? {
+          id: snowflake(),
+          filename: upload.file.name,
+          description,
+          contentType: upload.file.contentType,
+          data: upload.file.data,
+        }
       : null;
   };
   if (!listed) return [...existing, ...uploads.map((u) => fromUpload(u.index, undefined)!)];
@@ -512,12 +581,20 @@ function attachmentsOf(body: Record<string, unknown>, files: RecordedFile[], exi
   return result;
 }
 
-async function parseBody(req: IncomingMessage, raw: Buffer): Promise<{ body: Record<string, unknown> | null; files: RecordedFile[] }> {
+async function parseBody(
+  req: IncomingMessage,
+  raw: Buffer,
+): Promise<{ body: Record<string, unknown> | null; files: RecordedFile[] }> {
   const type = req.headers['content-type'] ?? '';
   if (raw.length === 0) return { body: null, files: [] };
-  if (type.startsWith('application/json')) return { body: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files: [] };
+  if (type.startsWith('application/json'))
+    return { body: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files: [] };
   if (!type.startsWith('multipart/form-data')) return { body: null, files: [] };
-  const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': type }, body: raw }).formData();
+  const form = await new Request('http://fake/', {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: raw,
+  }).formData();
   let body: Record<string, unknown> | null = null;
   const files: RecordedFile[] = [];
   for (const [field, value] of form.entries()) {
@@ -531,3 +608,8 @@ async function parseBody(req: IncomingMessage, raw: Buffer): Promise<{ body: Rec
 }
 
 const fileIndex = (field: string): number => Number(/\d+/.exec(field)?.[0] ?? 0);
+
+/** A message's content as Discord stores it: absent or null is empty. */
+function textOf(content: unknown): string {
+  return typeof content === 'string' ? content : '';
+}

@@ -25,7 +25,12 @@ export interface Harness {
   /** Whether slash() and click() also wait for the computer's turn to be played (default true). */
   awaitBotTurns: boolean;
   /** `/senet <subcommand>` as `user`; resolves once the bot has fully handled it. */
-  slash(user: FakeUser, subcommand: string, options?: SlashOption[], resolvedUsers?: FakeUser[]): Promise<InteractionReply>;
+  slash(
+    user: FakeUser,
+    subcommand: string,
+    options?: SlashOption[],
+    resolvedUsers?: FakeUser[],
+  ): Promise<InteractionReply>;
   /** A click; resolves once the bot has fully handled it (and played any turn of its own). */
   click(user: FakeUser, messageId: string, customId: string): Promise<InteractionReply>;
   /** Waits for the bot to finish what it is doing. */

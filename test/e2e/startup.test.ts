@@ -59,7 +59,10 @@ describe('the compiled bot', () => {
       const board = await pool.render(newGame('regency', {}, 3), { names: { W: 'Ana', B: 'Ben' } });
       await pool.close();
       console.log(JSON.stringify({ head: board.image.subarray(0, 3).toString('hex'), bytes: board.image.length, alt: board.alt }));`;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, env: cleanEnv({}) });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      env: cleanEnv({}),
+    });
     const board = JSON.parse(stdout) as { head: string; bytes: number; alt: string };
     expect(board.head).toBe('ffd8ff'); // a JPEG
     expect(board.bytes).toBeGreaterThan(20_000);
@@ -73,7 +76,12 @@ describe('npm run deploy-commands', () => {
     try {
       const { stdout } = await run(TSX, ['src/tools/deploy-commands.ts'], {
         cwd: ROOT,
-        env: cleanEnv({ DISCORD_TOKEN: 'deploy-test-token', DISCORD_APPLICATION_ID: fake.applicationId, GUILD_ID: fake.guildId, DISCORD_API_URL: fake.apiUrl }),
+        env: cleanEnv({
+          DISCORD_TOKEN: 'deploy-test-token',
+          DISCORD_APPLICATION_ID: fake.applicationId,
+          GUILD_ID: fake.guildId,
+          DISCORD_API_URL: fake.apiUrl,
+        }),
       });
       expect(stdout).toMatch(/Registered 1 command \(\/senet\) in guild/);
       const put = fake.requests.find((r) => r.method === 'PUT')!;

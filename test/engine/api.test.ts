@@ -41,7 +41,7 @@ function playFirst(state: GameState, count: number): { state: GameState; actions
 describe('new games', () => {
   it.each(RULESET_IDS)('%s starts with every pawn in place and JSON-clean state', (id) => {
     const state = must(newGame(id, {}, 42));
-    const rules = must(resolveRules(id, {}) as ReturnType<typeof resolveRules>);
+    const rules = must(resolveRules(id, {}));
     if (typeof rules === 'string') throw new Error(rules);
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
     expect(state.toMove).toBe(rules.start.first);
@@ -52,14 +52,19 @@ describe('new games', () => {
   });
 
   it('rejects unknown rule sets and bad options with a message', () => {
-    expect(newGame('chess', {}, 1)).toEqual({ error: expect.stringContaining('unknown rule set "chess"') });
+    expect(newGame('chess', {}, 1)).toEqual({ error: expect.stringContaining('unknown rule set "chess"') as string });
     expect(newGame('kendall', { pawns: 6 as 5 }, 1)).toEqual({ error: 'pawns must be 5 or 7' });
     expect(newGame('kendall', { colour: 'red' } as never, 1)).toEqual({ error: 'unknown option: colour' });
     expect(newGame('pennsic', { pawns: 7 }, 1)).toEqual({ error: 'unknown option: pawns' });
   });
 
   it('documents defaults for every rule set', () => {
-    expect(RULESETS.kendall.defaults).toEqual({ pawns: 5, safePairs: true, blockingThrees: true, lastRowBearOff: true });
+    expect(RULESETS.kendall.defaults).toEqual({
+      pawns: 5,
+      safePairs: true,
+      blockingThrees: true,
+      lastRowBearOff: true,
+    });
     expect(RULESETS.regency.defaults).toEqual({ variations: false });
   });
 });
@@ -99,7 +104,9 @@ describe('applying actions', () => {
 
   it('rejects a corrupted stored state instead of playing on', () => {
     const state = must(newGame('pennsic', {}, 1));
-    expect(toPosition({ ...state, board: state.board.slice(1) })).toEqual({ error: 'the board must be 30 characters, each W, B or .' });
+    expect(toPosition({ ...state, board: state.board.slice(1) })).toEqual({
+      error: 'the board must be 30 characters, each W, B or .',
+    });
     expect(toPosition({ ...state, off: { W: 1, B: 0 } })).toEqual({
       error: 'W must have 5 pawns on the board, waiting and borne off in all',
     });
@@ -114,7 +121,9 @@ describe('setting up positions', () => {
     expect(setupGame({ ...base, board: '.'.repeat(30), waiting: { W: 1 } })).toEqual({
       error: 'pawns never wait off the board in pennsic',
     });
-    expect(setupGame({ ...base, ruleset: 'dancers', board: '.'.repeat(30), waiting: { W: 5, B: 5 }, throw: 5 })).toEqual({
+    expect(
+      setupGame({ ...base, ruleset: 'dancers', board: '.'.repeat(30), waiting: { W: 5, B: 5 }, throw: 5 }),
+    ).toEqual({
       error: 'a throw of 5 is impossible in dancers (throws: 1, 2, 3, 4, 6)',
     });
     expect(setupGame({ ...base, board: 'B' + '.'.repeat(29) })).toEqual({
@@ -165,7 +174,16 @@ describe('describing what happened', () => {
   it('says throws, moves, swaps, square effects and extra throws in words', () => {
     const events: GameEvent[] = [
       { type: 'throw', side: 'W', throw: { sticks: 0b0111, value: 3 } },
-      { type: 'move', side: 'W', from: 17, to: 20, end: 20, backward: false, captured: { side: 'B', from: 20, to: 17 }, effect: null },
+      {
+        type: 'move',
+        side: 'W',
+        from: 17,
+        to: 20,
+        end: 20,
+        backward: false,
+        captured: { side: 'B', from: 20, to: 17 },
+        effect: null,
+      },
     ];
     expect(describeEvents(events, 'kendall', names)).toBe('Ana threw 3: 17 → 20, swapping with Ben');
     expect(
@@ -197,6 +215,8 @@ describe('describing what happened', () => {
       { type: 'move', side: 'W', from: 29, to: 30, end: 31, backward: false, captured: null, effect: 'off' },
       { type: 'win', side: 'W', score: 7 },
     ];
-    expect(describeEvents(events, 'regency', names)).toBe('Ana threw 1: 29 → 30, and off the board. Ana wins scoring 7 points!');
+    expect(describeEvents(events, 'regency', names)).toBe(
+      'Ana threw 1: 29 → 30, and off the board. Ana wins scoring 7 points!',
+    );
   });
 });

@@ -28,7 +28,10 @@ const CONFIGS: [string, RuleOptions][] = [
 ];
 for (const pawns of [5, 7] as const) {
   for (let bits = 0; bits < 8; bits++) {
-    CONFIGS.push(['kendall', { pawns, safePairs: !!(bits & 1), blockingThrees: !!(bits & 2), lastRowBearOff: !!(bits & 4) }]);
+    CONFIGS.push([
+      'kendall',
+      { pawns, safePairs: !!(bits & 1), blockingThrees: !!(bits & 2), lastRowBearOff: !!(bits & 4) },
+    ]);
   }
 }
 
@@ -58,43 +61,47 @@ describe.each(CONFIGS)('random games: %s %j', (ruleset, options) => {
 
   it('end with exactly one winner, conserve pawns, list exactly the actions that apply, and replay', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed, choiceSeed) => {
-        let state = newGame(ruleset, options, seed) as GameState;
-        const actions: Action[] = [];
-        let x = choiceSeed;
-        const pick = (n: number): number => {
-          x ^= x << 13;
-          x ^= x >>> 17;
-          x ^= x << 5;
-          return (x >>> 0) % n;
-        };
-        while (state.phase !== 'over') {
-          expect(actions.length).toBeLessThan(MAX_ACTIONS);
-          const legal = legalActions(state);
-          expect(legal.length).toBeGreaterThan(0);
-          // Every listed action applies...
-          for (const action of legal) expect(isError(applyAction(state, action))).toBe(false);
-          // ...and actions drawn from everything the API could be sent apply only if listed.
-          for (let i = 0; i < 3; i++) {
-            const candidate = anyAction(pick(UNIVERSE));
-            const listed = legal.some((a) => sameAction(a, candidate));
-            expect(isError(applyAction(state, candidate))).toBe(!listed);
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (seed, choiceSeed) => {
+          let state = newGame(ruleset, options, seed) as GameState;
+          const actions: Action[] = [];
+          let x = choiceSeed;
+          const pick = (n: number): number => {
+            x ^= x << 13;
+            x ^= x >>> 17;
+            x ^= x << 5;
+            return (x >>> 0) % n;
+          };
+          while (state.phase !== 'over') {
+            expect(actions.length).toBeLessThan(MAX_ACTIONS);
+            const legal = legalActions(state);
+            expect(legal.length).toBeGreaterThan(0);
+            // Every listed action applies...
+            for (const action of legal) expect(isError(applyAction(state, action))).toBe(false);
+            // ...and actions drawn from everything the API could be sent apply only if listed.
+            for (let i = 0; i < 3; i++) {
+              const candidate = anyAction(pick(UNIVERSE));
+              const listed = legal.some((a) => sameAction(a, candidate));
+              expect(isError(applyAction(state, candidate))).toBe(!listed);
+            }
+            const action = legal[pick(legal.length)]!;
+            const applied = applyAction(state, action);
+            if (isError(applied)) throw new Error(applied.error);
+            expect(applied.state.ply).toBe(state.ply + 1);
+            state = applied.state;
+            actions.push(action);
+            checkConservation(state, rules.pawns);
           }
-          const action = legal[pick(legal.length)]!;
-          const applied = applyAction(state, action);
-          if (isError(applied)) throw new Error(applied.error);
-          expect(applied.state.ply).toBe(state.ply + 1);
-          state = applied.state;
-          actions.push(action);
-          checkConservation(state, rules.pawns);
-        }
-        expect(state.winner).not.toBeNull();
-        const loser = state.winner === 'W' ? 'B' : 'W';
-        expect(state.off[state.winner!]).toBe(rules.pawns);
-        expect(state.off[loser]).toBeLessThan(rules.pawns);
-        expect(legalActions(state)).toEqual([]);
-        expect(replay({ ruleset, options, seed, actions })).toEqual(state);
-      }),
+          expect(state.winner).not.toBeNull();
+          const loser = state.winner === 'W' ? 'B' : 'W';
+          expect(state.off[state.winner!]).toBe(rules.pawns);
+          expect(state.off[loser]).toBeLessThan(rules.pawns);
+          expect(legalActions(state)).toEqual([]);
+          expect(replay({ ruleset, options, seed, actions })).toEqual(state);
+        },
+      ),
       { numRuns: ruleset === 'kendall' ? 4 : 12 },
     );
   });
@@ -108,26 +115,31 @@ describe.each(CONFIGS)('generateMoves onto some squares: %s %j', (ruleset, optio
     const all = new Uint16Array(MAX_MOVES);
     const some = new Uint16Array(MAX_MOVES);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 400 }), fc.integer(), (seed, plies, mask) => {
-        const pos = Position.start(rules, seed);
-        for (let ply = 0; ply < plies && pos.phase !== 'over'; ply++) {
-          const moves = pos.moves([]);
-          if (pos.phase === 'move' && moves.length > 0) pos.play(moves[ply % moves.length]!);
-          else if (pos.canThrow()) pos.throwSticks();
-          else if (pos.canTake()) pos.take();
-          else pos.play(moves[0]!);
-        }
-        for (const side of [1, 2] as const) {
-          // The opponent's pawns (what the AI asks about), and an arbitrary set of squares.
-          for (const onto of [pos.pawnBits(side === 1 ? 2 : 1), mask]) {
-            for (const value of new Set(rules.throwTable)) {
-              const full = [...all.subarray(0, pos.generateMoves(side, value, all))];
-              const expected = full.filter((code) => ((onto >>> moveTo(code)) & 1) === 1);
-              expect([...some.subarray(0, pos.generateMoves(side, value, some, onto))]).toEqual(expected);
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer(),
+        (seed, plies, mask) => {
+          const pos = Position.start(rules, seed);
+          for (let ply = 0; ply < plies && pos.phase !== 'over'; ply++) {
+            const moves = pos.moves([]);
+            if (pos.phase === 'move' && moves.length > 0) pos.play(moves[ply % moves.length]!);
+            else if (pos.canThrow()) pos.throwSticks();
+            else if (pos.canTake()) pos.take();
+            else pos.play(moves[0]!);
+          }
+          for (const side of [1, 2] as const) {
+            // The opponent's pawns (what the AI asks about), and an arbitrary set of squares.
+            for (const onto of [pos.pawnBits(side === 1 ? 2 : 1), mask]) {
+              for (const value of new Set(rules.throwTable)) {
+                const full = [...all.subarray(0, pos.generateMoves(side, value, all))];
+                const expected = full.filter((code) => ((onto >>> moveTo(code)) & 1) === 1);
+                expect([...some.subarray(0, pos.generateMoves(side, value, some, onto))]).toEqual(expected);
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -8,7 +8,9 @@ const shared = join(import.meta.dirname, '../../../shared/rule-cases/sample.json
 const own = join(import.meta.dirname, '../rule-cases');
 const files = [
   ...(existsSync(shared) ? [shared] : []),
-  ...readdirSync(own).filter((f) => f.endsWith('.json')).map((f) => join(own, f)),
+  ...readdirSync(own)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(own, f)),
 ];
 
 describe.each(files)('rule cases in %s', (file) => {

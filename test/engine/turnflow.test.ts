@@ -17,9 +17,23 @@ import {
 } from '../../src/engine/index.js';
 
 /** A position from the squares each side stands on, `toMove` about to throw. */
-function position(ruleset: RuleSetId, pawns: { W: number[]; B: number[] }, toMove: 'W' | 'B', extra: { waiting?: { W: number; B: number }; options?: RuleOptions } = {}): GameState {
-  const cells = Array.from({ length: 30 }, (_, i) => (pawns.W.includes(i + 1) ? 'W' : pawns.B.includes(i + 1) ? 'B' : '.'));
-  const state = setupGame({ ruleset, options: extra.options ?? {}, board: cells.join(''), waiting: extra.waiting, toMove, throw: null });
+function position(
+  ruleset: RuleSetId,
+  pawns: { W: number[]; B: number[] },
+  toMove: 'W' | 'B',
+  extra: { waiting?: { W: number; B: number }; options?: RuleOptions } = {},
+): GameState {
+  const cells = Array.from({ length: 30 }, (_, i) =>
+    pawns.W.includes(i + 1) ? 'W' : pawns.B.includes(i + 1) ? 'B' : '.',
+  );
+  const state = setupGame({
+    ruleset,
+    options: extra.options ?? {},
+    board: cells.join(''),
+    waiting: extra.waiting,
+    toMove,
+    throw: null,
+  });
   if (isError(state)) throw new Error(state.error);
   return state;
 }
@@ -106,7 +120,13 @@ describe('extra throws on a pass', () => {
 
 describe('openings', () => {
   it.each(['pennsic', 'regency'] as const)('%s: Black opens 10 → 11 without throwing, then throws again', (ruleset) => {
-    const start = setupGame({ ruleset, board: 'WBWBWBWBWB' + '.'.repeat(20), toMove: 'B', throw: null, unmoved: ['B', 'W'] });
+    const start = setupGame({
+      ruleset,
+      board: 'WBWBWBWBWB' + '.'.repeat(20),
+      toMove: 'B',
+      throw: null,
+      unmoved: ['B', 'W'],
+    });
     if (isError(start)) throw new Error(start.error);
     expect(legalActions(start)).toEqual([{ type: 'move', from: 10, to: 11 }]);
     const { state, events } = act(start, { type: 'move', from: 10, to: 11 });
@@ -115,7 +135,13 @@ describe('openings', () => {
   });
 
   it('kendall: White opens 10 → 15 without throwing, then Black throws', () => {
-    const start = setupGame({ ruleset: 'kendall', board: 'BWBWBWBWBW' + '.'.repeat(20), toMove: 'W', throw: null, unmoved: ['W', 'B'] });
+    const start = setupGame({
+      ruleset: 'kendall',
+      board: 'BWBWBWBWBW' + '.'.repeat(20),
+      toMove: 'W',
+      throw: null,
+      unmoved: ['W', 'B'],
+    });
     if (isError(start)) throw new Error(start.error);
     expect(legalActions(start)).toEqual([{ type: 'move', from: 10, to: 15 }]);
     expect(act(start, { type: 'move', from: 10, to: 15 }).state).toMatchObject({ toMove: 'B', phase: 'throw' });

@@ -43,6 +43,9 @@ describe('choices', () => {
 
   it('names the kendall opening move', () => {
     const start = setup('BWBWBWBWBW....................', 'W', null);
-    expect(choicesFor({ ...start, unmoved: ['W', 'B'] })[0]).toEqual({ label: 'Move 10 → 15', action: { type: 'move', from: 10, to: 15 } });
+    expect(choicesFor({ ...start, unmoved: ['W', 'B'] })[0]).toEqual({
+      label: 'Move 10 → 15',
+      action: { type: 'move', from: 10, to: 15 },
+    });
   });
 });

@@ -8,10 +8,14 @@ import { open, startGame, textOnlyRenderer } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 function startWorker(dbPath: string, seed: number, gameIds: number[]) {
-  const child = fork(join(import.meta.dirname, 'concurrencyWorker.ts'), [dbPath, String(seed), ...gameIds.map(String)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    join(import.meta.dirname, 'concurrencyWorker.ts'),
+    [dbPath, String(seed), ...gameIds.map(String)],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   // The worker says 'ready' once its database is open, then sends its report when done.
   const messages: unknown[] = [];
   const waiters: ((m: unknown) => void)[] = [];
@@ -56,9 +60,12 @@ describe('two processes racing on the same games', () => {
       expect(stored.value.status).toBe('finished');
       expect(stored.value.version).toBe(mine.length);
       // The log holds exactly the applied clicks, in order.
-      expect(service.db.prepare('SELECT action FROM actions WHERE game_id = ? ORDER BY seq').all(gameId).map((r) => JSON.parse((r as { action: string }).action))).toEqual(
-        mine.map((a) => a.action),
-      );
+      expect(
+        service.db
+          .prepare('SELECT action FROM actions WHERE game_id = ? ORDER BY seq')
+          .all(gameId)
+          .map((r) => JSON.parse((r as { action: string }).action) as unknown),
+      ).toEqual(mine.map((a) => a.action));
     }
     expect(service.verify()).toEqual({ checked: gameIds.length, problems: [] });
     service.close();

@@ -14,15 +14,35 @@ describe('restart', () => {
     let service = open(path, { now: clock.now, config });
     let view = await startGame(service, 'c', 'pennsic');
     for (let i = 0; i < 6; i++) {
-      view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+      view = value(
+        await service.act({
+          gameId: view.gameId,
+          userId: view.toAct!.id,
+          version: view.version,
+          action: view.choices[0]!.action,
+        }),
+      );
     }
     service.close();
 
     service = open(path, { now: clock.now, config });
     const resumed = value(await service.gameInChannel('c'));
-    expect(resumed).toMatchObject({ gameId: view.gameId, version: view.version, state: view.state, toAct: view.toAct, choices: view.choices });
+    expect(resumed).toMatchObject({
+      gameId: view.gameId,
+      version: view.version,
+      state: view.state,
+      toAct: view.toAct,
+      choices: view.choices,
+    });
     // A button from before the restart still works, once.
-    const next = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+    const next = value(
+      await service.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: view.choices[0]!.action,
+      }),
+    );
     expect(next.version).toBe(view.version + 1);
     expect(service.verify().problems).toEqual([]);
     service.close();
@@ -34,7 +54,9 @@ describe('restart', () => {
     let service = open(path, { now: clock.now, config });
     const game = await startGame(service, 'c');
     value(service.setMessage('game', game.gameId, 'msg-game'));
-    const made = value(await service.challenge({ guildId: GUILD, channelId: 'd', challenger: CLEO, opponent: BEN, ruleset: 'regency' }));
+    const made = value(
+      await service.challenge({ guildId: GUILD, channelId: 'd', challenger: CLEO, opponent: BEN, ruleset: 'regency' }),
+    );
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     value(service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
     expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [] });
@@ -43,7 +65,9 @@ describe('restart', () => {
     clock.advance(25 * HOUR); // the bot was down for a day
     service = open(path, { now: clock.now, config });
     const swept = await service.sweep();
-    expect(swept.expiredChallenges).toMatchObject([{ challengeId: made.challenge.challengeId, status: 'expired', channelId: 'd', messageId: 'msg-challenge' }]);
+    expect(swept.expiredChallenges).toMatchObject([
+      { challengeId: made.challenge.challengeId, status: 'expired', channelId: 'd', messageId: 'msg-challenge' },
+    ]);
     expect(swept.timedOutGames).toHaveLength(1);
     const ended = swept.timedOutGames[0]!;
     const loser = game.toAct!;
@@ -67,17 +91,33 @@ describe('restart', () => {
     const service = open(tempDbPath(), { now: clock.now, config });
     let view = await startGame(service, 'c');
     clock.advance(23 * HOUR);
-    view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+    view = value(
+      await service.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: view.choices[0]!.action,
+      }),
+    );
     expect(view.turnDeadline).toBe(clock.now() + 24 * HOUR);
     clock.advance(23 * HOUR);
     expect((await service.sweep()).timedOutGames).toEqual([]);
 
-    const made = value(await service.challenge({ guildId: GUILD, channelId: 'bot', challenger: ANA, opponent: BOT, ruleset: 'kendall' }));
+    const made = value(
+      await service.challenge({ guildId: GUILD, channelId: 'bot', challenger: ANA, opponent: BOT, ruleset: 'kendall' }),
+    );
     if (made.kind !== 'game') throw new Error('expected a game');
     let botGame = made.game;
     // Let the person act until it is the bot's turn, then leave the bot waiting for days.
     while (!botGame.botToAct) {
-      botGame = value(await service.act({ gameId: botGame.gameId, userId: ANA.id, version: botGame.version, action: botGame.choices.at(-1)!.action }));
+      botGame = value(
+        await service.act({
+          gameId: botGame.gameId,
+          userId: ANA.id,
+          version: botGame.version,
+          action: botGame.choices.at(-1)!.action,
+        }),
+      );
     }
     expect(botGame.turnDeadline).toBeNull();
     expect(service.pendingBotGames()).toEqual([botGame.gameId]);

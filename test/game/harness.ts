@@ -44,7 +44,12 @@ export async function startGame(service: GameService, channelId: string, ruleset
  * Plays until the game ends: the bot through botStep, people by a choice picked from a seeded
  * sequence. Returns the final view and how many actions were taken.
  */
-export async function playToEnd(service: GameService, start: GameView, seed: number, maxActions = 5000): Promise<{ view: GameView; actions: number }> {
+export async function playToEnd(
+  service: GameService,
+  start: GameView,
+  seed: number,
+  maxActions = 5000,
+): Promise<{ view: GameView; actions: number }> {
   let view = start;
   let actions = 0;
   while (view.status === 'active') {
@@ -54,7 +59,9 @@ export async function playToEnd(service: GameService, start: GameView, seed: num
       continue;
     }
     const pick = view.choices[(mix32(seed, actions) >>> 0) % view.choices.length]!;
-    view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }));
+    view = value(
+      await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }),
+    );
   }
   return { view, actions };
 }
@@ -67,9 +74,9 @@ export async function playToEnd(service: GameService, start: GameView, seed: num
  */
 export function textOnlyRenderer(): BoardRenderer & { calls: { state: GameState; view: BoardView }[] } {
   const calls: { state: GameState; view: BoardView }[] = [];
-  const render = async (state: GameState, view: BoardView) => {
+  const render = (state: GameState, view: BoardView) => {
     calls.push({ state, view });
-    return { image: Buffer.alloc(0), fileName: 'senet-board.txt', alt: altText(state, view) };
+    return Promise.resolve({ image: Buffer.alloc(0), fileName: 'senet-board.txt', alt: altText(state, view) });
   };
   return Object.assign(render, { calls });
 }

@@ -16,7 +16,9 @@ beforeEach(() => {
 afterEach(() => service.close());
 
 async function challengeOf(channelId: string, challenger = ANA, opponent = BEN): Promise<ChallengeView> {
-  const made = value(await service.challenge({ guildId: GUILD, channelId, challenger, opponent, ruleset: 'traditional' }));
+  const made = value(
+    await service.challenge({ guildId: GUILD, channelId, challenger, opponent, ruleset: 'traditional' }),
+  );
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   return made.challenge;
 }
@@ -25,24 +27,61 @@ const first = (view: GameView) => view.choices[0]!.action;
 
 describe('challenges', () => {
   it('refuses a challenge to oneself, an unknown rule set and bad options', async () => {
-    const self = await service.challenge({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: ANA, ruleset: 'kendall' });
+    const self = await service.challenge({
+      guildId: GUILD,
+      channelId: 'c',
+      challenger: ANA,
+      opponent: ANA,
+      ruleset: 'kendall',
+    });
     expect(self).toMatchObject({ ok: false, code: 'invalid', message: 'You cannot challenge yourself.' });
-    const unknown = await service.challenge({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: BEN, ruleset: 'chess' });
+    const unknown = await service.challenge({
+      guildId: GUILD,
+      channelId: 'c',
+      challenger: ANA,
+      opponent: BEN,
+      ruleset: 'chess',
+    });
     expect(unknown).toMatchObject({ ok: false, code: 'invalid' });
-    const options = await service.challenge({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: BEN, ruleset: 'kendall', options: { pawns: 6 as 5 } });
+    const options = await service.challenge({
+      guildId: GUILD,
+      channelId: 'c',
+      challenger: ANA,
+      opponent: BEN,
+      ruleset: 'kendall',
+      options: { pawns: 6 as 5 },
+    });
     expect(options).toMatchObject({ ok: false, code: 'invalid' });
   });
 
   it('stores kendall options with defaults filled in', async () => {
     const made = value(
-      await service.challenge({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: BEN, ruleset: 'kendall', options: { pawns: 7 } }),
+      await service.challenge({
+        guildId: GUILD,
+        channelId: 'c',
+        challenger: ANA,
+        opponent: BEN,
+        ruleset: 'kendall',
+        options: { pawns: 7 },
+      }),
     );
-    expect(made.kind === 'challenge' && made.challenge.options).toEqual({ pawns: 7, safePairs: true, blockingThrees: true, lastRowBearOff: true });
+    expect(made.kind === 'challenge' && made.challenge.options).toEqual({
+      pawns: 7,
+      safePairs: true,
+      blockingThrees: true,
+      lastRowBearOff: true,
+    });
   });
 
   it('allows one open challenge per pair and channel, whoever asks', async () => {
     await challengeOf('c');
-    const again = await service.challenge({ guildId: GUILD, channelId: 'c', challenger: BEN, opponent: ANA, ruleset: 'kendall' });
+    const again = await service.challenge({
+      guildId: GUILD,
+      channelId: 'c',
+      challenger: BEN,
+      opponent: ANA,
+      ruleset: 'kendall',
+    });
     expect(again).toMatchObject({ ok: false, code: 'busy' });
     await challengeOf('other-channel'); // elsewhere is fine
     await challengeOf('c', ANA, CLEO); // another pair is fine
@@ -55,7 +94,10 @@ describe('challenges', () => {
       code: 'forbidden',
       message: 'Only Ben can accept this challenge; you can cancel it.',
     });
-    expect(service.decline({ challengeId: c.challengeId, userId: CLEO.id })).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(service.decline({ challengeId: c.challengeId, userId: CLEO.id })).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+    });
     expect(service.cancel({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
       ok: false,
       code: 'forbidden',
@@ -69,7 +111,10 @@ describe('challenges', () => {
     });
     const d = await challengeOf('c'); // the pair may ask again once the first is closed
     expect(value(service.cancel({ challengeId: d.challengeId, userId: ANA.id })).status).toBe('cancelled');
-    expect(await service.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({ ok: false, code: 'not-found' });
+    expect(await service.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({
+      ok: false,
+      code: 'not-found',
+    });
   });
 
   it('starts the game on the challenge message, seats from the seed, so the chat edits one message', async () => {
@@ -78,28 +123,46 @@ describe('challenges', () => {
     const game = value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
     expect(game).toMatchObject({ messageId: 'msg-1', channelId: 'c', version: 0, status: 'active' });
     expect(game.toAct).toEqual(game.players[game.state.toMove]);
-    expect(game.description).toBe(`${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`);
+    expect(game.description).toBe(
+      `${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`,
+    );
     expect(service.setMessage('game', 999, 'x')).toMatchObject({ ok: false, code: 'not-found' });
   });
 
   it('refuses to accept after the expiry, before and after the sweep marks it', async () => {
     const c = await challengeOf('c');
     clock.advance(60_000);
-    expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({ ok: false, code: 'finished', message: 'This challenge has expired.' });
+    expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
+      ok: false,
+      code: 'finished',
+      message: 'This challenge has expired.',
+    });
     const swept = await service.sweep();
     expect(swept.expiredChallenges.map((x) => [x.challengeId, x.status])).toEqual([[c.challengeId, 'expired']]);
-    expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({ ok: false, code: 'finished' });
+    expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
+      ok: false,
+      code: 'finished',
+    });
   });
 
   it('keeps one live game per channel, and says why', async () => {
     const view = await startGame(service, 'c');
-    const more = await service.challenge({ guildId: GUILD, channelId: 'c', challenger: CLEO, opponent: ANA, ruleset: 'kendall' });
+    const more = await service.challenge({
+      guildId: GUILD,
+      channelId: 'c',
+      challenger: CLEO,
+      opponent: ANA,
+      ruleset: 'kendall',
+    });
     expect(more).toMatchObject({ ok: false, code: 'busy' });
     if (!more.ok) expect(more.message).toContain('one game per channel');
     // A challenge issued elsewhere... cannot be accepted into a busy channel either.
     const pending = await challengeOf('d', CLEO, BEN);
     await startGame(service, 'd'); // Ana and Ben now play in d as well
-    expect(await service.accept({ challengeId: pending.challengeId, userId: BEN.id })).toMatchObject({ ok: false, code: 'busy' });
+    expect(await service.accept({ challengeId: pending.challengeId, userId: BEN.id })).toMatchObject({
+      ok: false,
+      code: 'busy',
+    });
     value(await service.resign({ channelId: 'c', userId: ANA.id }));
     expect(view.channelId).toBe('c');
     await startGame(service, 'c'); // free again once the game is over
@@ -112,31 +175,67 @@ describe('turns', () => {
     const waiting = view.toAct!.id === ANA.id ? BEN : ANA;
     const before = value(await service.game(view.gameId));
 
-    const wrong = await service.act({ gameId: view.gameId, userId: waiting.id, version: view.version, action: { type: 'throw' } });
+    const wrong = await service.act({
+      gameId: view.gameId,
+      userId: waiting.id,
+      version: view.version,
+      action: { type: 'throw' },
+    });
     expect(wrong).toMatchObject({ ok: false, code: 'not-your-turn', message: `It is ${view.toAct!.name}'s turn.` });
-    const outsider = await service.act({ gameId: view.gameId, userId: CLEO.id, version: view.version, action: first(view) });
+    const outsider = await service.act({
+      gameId: view.gameId,
+      userId: CLEO.id,
+      version: view.version,
+      action: first(view),
+    });
     expect(outsider).toMatchObject({ ok: false, code: 'forbidden' });
-    const illegal = await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: { type: 'move', from: 1, to: 30 } });
+    const illegal = await service.act({
+      gameId: view.gameId,
+      userId: view.toAct!.id,
+      version: view.version,
+      action: { type: 'move', from: 1, to: 30 },
+    });
     expect(illegal).toMatchObject({ ok: false, code: 'invalid' });
 
-    const played = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) }));
+    const played = value(
+      await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) }),
+    );
     expect(played.version).toBe(view.version + 1);
     // The same button clicked again: already played.
-    const twice = await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) });
+    const twice = await service.act({
+      gameId: view.gameId,
+      userId: view.toAct!.id,
+      version: view.version,
+      action: first(view),
+    });
     expect(twice).toMatchObject({ ok: false, code: 'stale' });
     const after = value(await service.game(view.gameId));
     expect(after.version).toBe(before.version + 1);
     expect(after.state.ply).toBe(before.state.ply + 1);
 
     const resigned = value(await service.resign({ gameId: view.gameId, userId: waiting.id }));
-    expect(resigned.result).toMatchObject({ reason: 'resigned', winner: played.players.W.id === waiting.id ? played.players.B : played.players.W });
+    expect(resigned.result).toMatchObject({
+      reason: 'resigned',
+      winner: played.players.W.id === waiting.id ? played.players.B : played.players.W,
+    });
     expect(resigned.description).toBe(`${waiting.name} resigned: ${resigned.result!.winner.name} wins.`);
     expect(resigned.result!.ratings).toHaveLength(2);
-    const late = await service.act({ gameId: view.gameId, userId: played.toAct!.id, version: played.version, action: first(played) });
+    const late = await service.act({
+      gameId: view.gameId,
+      userId: played.toAct!.id,
+      version: played.version,
+      action: first(played),
+    });
     expect(late).toMatchObject({ ok: false, code: 'finished' });
-    expect(await service.resign({ gameId: view.gameId, userId: ANA.id })).toMatchObject({ ok: false, code: 'finished' });
+    expect(await service.resign({ gameId: view.gameId, userId: ANA.id })).toMatchObject({
+      ok: false,
+      code: 'finished',
+    });
     expect(await service.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({ ok: false, code: 'not-found' });
-    expect(await service.act({ gameId: 999, userId: ANA.id, version: 0, action: { type: 'throw' } })).toMatchObject({ ok: false, code: 'not-found' });
+    expect(await service.act({ gameId: 999, userId: ANA.id, version: 0, action: { type: 'throw' } })).toMatchObject({
+      ok: false,
+      code: 'not-found',
+    });
     expect(service.verify().problems).toEqual([]);
   });
 

@@ -17,7 +17,12 @@ describe('full games through the service', () => {
     const { view, actions } = await playToEnd(service, start, 7);
     // Every board drawn numbered exactly the pending throw's moves, in button order.
     for (const { state, view: drawn } of renderer.calls) {
-      const expected = state.phase === 'move' ? legalActions(state).filter((a) => a.type === 'move').map(({ from, to }) => ({ from, to })) : [];
+      const expected =
+        state.phase === 'move'
+          ? legalActions(state)
+              .filter((a) => a.type === 'move')
+              .map(({ from, to }) => ({ from, to }))
+          : [];
       expect(drawn.moves).toEqual(expected);
     }
     expect(view.status).toBe('finished');
@@ -52,12 +57,21 @@ describe('full games through the service', () => {
     const opening = view.choices;
     expect(opening.map((c) => c.action)).toEqual(legalActions(view.state));
     expect(opening[0]!.label).toBe('Move 10 → 15');
-    view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: opening[0]!.action }));
+    view = value(
+      await service.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: opening[0]!.action,
+      }),
+    );
     // Throw until a throw leaves moves to pick from.
     while (view.state.phase !== 'move') {
       expect(view.choices.at(-1)).toEqual({ label: 'Throw', action: { type: 'throw' } });
       const pick = view.choices.at(-1)!;
-      view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }));
+      view = value(
+        await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }),
+      );
       expect(view.description).toMatch(/threw \d/);
     }
     const moves = view.choices.filter((c) => c.action.type === 'move');
@@ -73,7 +87,14 @@ describe('full games through the service', () => {
   it('starts a game against the bot at once, plays the bot through botStep, and leaves it unrated', async () => {
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
     const made = value(
-      await service.challenge({ guildId: GUILD, channelId: 'ch-bot', challenger: ANA, opponent: BOT, ruleset: 'dancers', strength: 'easy' }),
+      await service.challenge({
+        guildId: GUILD,
+        channelId: 'ch-bot',
+        challenger: ANA,
+        opponent: BOT,
+        ruleset: 'dancers',
+        strength: 'easy',
+      }),
     );
     if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
     const start = made.game;

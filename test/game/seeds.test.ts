@@ -5,7 +5,9 @@ import { seatsFromSeed } from '../../src/game/seeds.js';
 
 describe('seats from the seed', () => {
   it('gives the challenger light about half the time, the same way every time for a seed', () => {
-    const light = Array.from({ length: 1000 }, (_, seed) => seatsFromSeed(seed, 'a', 'b').W === 'a').filter(Boolean).length;
+    const light = Array.from({ length: 1000 }, (_, seed) => seatsFromSeed(seed, 'a', 'b').W === 'a').filter(
+      Boolean,
+    ).length;
     expect(light).toBeGreaterThan(440);
     expect(light).toBeLessThan(560);
     expect(seatsFromSeed(42, 'a', 'b')).toEqual(seatsFromSeed(42, 'a', 'b'));

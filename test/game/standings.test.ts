@@ -6,8 +6,16 @@ import type { Player } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
-async function decide(service: GameService, winner: Player, loser: Player, ruleset: string, guildId = GUILD): Promise<number> {
-  const made = value(await service.challenge({ guildId, channelId: 'c', challenger: winner, opponent: loser, ruleset }));
+async function decide(
+  service: GameService,
+  winner: Player,
+  loser: Player,
+  ruleset: string,
+  guildId = GUILD,
+): Promise<number> {
+  const made = value(
+    await service.challenge({ guildId, channelId: 'c', challenger: winner, opponent: loser, ruleset }),
+  );
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
   value(await service.resign({ gameId: game.gameId, userId: loser.id }));
@@ -65,8 +73,18 @@ describe('leaderboard, stats and history', () => {
   });
 
   it('breaks ties deterministically: more games, then user id', () => {
-    const row = (userId: string, rating: number, games: number, wins: number) => ({ userId, name: userId, rating, games, wins });
-    const ranked = rankStandings([row('b', 1500, 5, 3), row('a', 1500, 5, 2), row('c', 1500, 7, 3), row('d', 1900, 4, 4)], 'rating', 10);
+    const row = (userId: string, rating: number, games: number, wins: number) => ({
+      userId,
+      name: userId,
+      rating,
+      games,
+      wins,
+    });
+    const ranked = rankStandings(
+      [row('b', 1500, 5, 3), row('a', 1500, 5, 2), row('c', 1500, 7, 3), row('d', 1900, 4, 4)],
+      'rating',
+      10,
+    );
     expect(ranked.map((e) => e.player.id)).toEqual(['c', 'a', 'b', 'd']);
     const byRate = rankStandings([row('b', 0, 6, 3), row('a', 0, 6, 3), row('c', 0, 5, 3)], 'winRate', 2);
     expect(byRate.map((e) => e.player.id)).toEqual(['c', 'a']);

@@ -8,7 +8,14 @@ async function gameWithActions(path: string, count: number) {
   const service = open(path, { renderBoard: textOnlyRenderer() });
   let view = await startGame(service, 'c', 'traditional');
   for (let i = 0; i < count; i++) {
-    view = value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: view.choices[0]!.action }));
+    view = value(
+      await service.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: view.choices[0]!.action,
+      }),
+    );
   }
   return { service, view };
 }
@@ -19,7 +26,9 @@ describe('replay check', () => {
     expect(service.verify().problems).toEqual([]);
     const tampered = { ...view.state, board: [...view.state.board].reverse().join('') };
     service.db.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify(tampered), view.gameId);
-    expect(service.verify().problems).toEqual([{ gameId: view.gameId, problem: 'the stored state differs from the replayed one in board' }]);
+    expect(service.verify().problems).toEqual([
+      { gameId: view.gameId, problem: 'the stored state differs from the replayed one in board' },
+    ]);
     service.close();
   });
 

@@ -62,7 +62,15 @@ describe('altText', () => {
   });
 
   it('stays within the 1024 characters of a Discord description, dropping the special squares first', () => {
-    const state = must(setupGame({ ruleset: 'kendall', options: { pawns: 7 }, board: 'WBWBWBWBWBWBWB................', toMove: 'W', throw: 1 }));
+    const state = must(
+      setupGame({
+        ruleset: 'kendall',
+        options: { pawns: 7 },
+        board: 'WBWBWBWBWBWBWB................',
+        toMove: 'W',
+        throw: 1,
+      }),
+    );
     const long = { W: 'W'.repeat(32), B: 'B'.repeat(32) };
     const moves = Array.from({ length: 7 }, (_, i) => ({ from: 2 * i + 1, to: 2 * i + 2 }));
     const alt = altText(state, { names: long, moves });

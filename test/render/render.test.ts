@@ -18,17 +18,20 @@ describe('renderBoard', () => {
     expect(drawableText('🐍🐍')).toBe('');
   });
 
-  it.each(samples.map((s) => [s.name, s] as const))('%s: a JPEG under 100 KB with its alt text', async (_name, { state, view }) => {
-    const rendered = await renderBoard(state, view);
-    expect(rendered.fileName).toBe('senet-board.jpg');
-    // The JPEG start-of-image marker.
-    expect([...rendered.image.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    expect(rendered.image.length).toBeLessThan(100 * 1024);
-    const image = await loadImage(rendered.image);
-    expect([image.width, image.height]).toEqual([IMAGE_WIDTH, IMAGE_HEIGHT]);
-    expect(rendered.alt).toBe(altText(state, view));
-    await yieldToLoop();
-  });
+  it.each(samples.map((s) => [s.name, s] as const))(
+    '%s: a JPEG under 100 KB with its alt text',
+    async (_name, { state, view }) => {
+      const rendered = await renderBoard(state, view);
+      expect(rendered.fileName).toBe('senet-board.jpg');
+      // The JPEG start-of-image marker.
+      expect([...rendered.image.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(rendered.image.length).toBeLessThan(100 * 1024);
+      const image = await loadImage(rendered.image);
+      expect([image.width, image.height]).toEqual([IMAGE_WIDTH, IMAGE_HEIGHT]);
+      expect(rendered.alt).toBe(altText(state, view));
+      await yieldToLoop();
+    },
+  );
 
   it('draws the same picture whatever the reused canvas showed before', async () => {
     const first = samples[0]!;

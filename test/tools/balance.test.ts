@@ -10,7 +10,11 @@ describe('balance simulation', () => {
 
   it('counts the same from ranges of seeds as from all of them at once', () => {
     const whole = simulate(config, 1, 12, 'medium');
-    const parts = [simulate(config, 1, 5, 'medium'), simulate(config, 6, 6, 'medium'), simulate(config, 7, 12, 'medium')];
+    const parts = [
+      simulate(config, 1, 5, 'medium'),
+      simulate(config, 6, 6, 'medium'),
+      simulate(config, 7, 12, 'medium'),
+    ];
     expect(parts.reduce(addTally, emptyTally())).toEqual(whole);
     expect(whole.games).toBe(12);
     expect(whole.throws).toHaveLength(12);

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { completeLock, platformOf } from '../../src/tools/complete-lock.js';
 
-const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../../package-lock.json'), 'utf8'));
+const lock = JSON.parse(readFileSync(join(import.meta.dirname, '../../package-lock.json'), 'utf8')) as {
+  packages: Parameters<typeof completeLock>[0];
+};
 
 it('package-lock.json lists every optional dependency, so npm ci accepts it (run npm run lock:complete)', () => {
   expect(completeLock(lock.packages).added).toEqual([]);

@@ -39,17 +39,37 @@ function resolve(given: RuleOptions): Rules | string {
     forfeitOffer: true,
     bearOffEarnsThrow: false,
     squares: {
-      15: { name: 'House of Rebirth', glyph: GLYPH.ankh, rule: 'The opening move comes here, and a dead pawn may be reborn here instead of throwing.' },
-      26: { name: 'House of Beauty', glyph: GLYPH.nefer, rule: 'Every pawn must stop here by exact count before going further.' },
+      15: {
+        name: 'House of Rebirth',
+        glyph: GLYPH.ankh,
+        rule: 'The opening move comes here, and a dead pawn may be reborn here instead of throwing.',
+      },
+      26: {
+        name: 'House of Beauty',
+        glyph: GLYPH.nefer,
+        rule: 'Every pawn must stop here by exact count before going further.',
+      },
       27: {
         name: 'House of Death',
         glyph: GLYPH.water,
         rule: 'A pawn stopping here dies and freezes its side until it is reborn on 15 or bears off with a 4.',
         effect: { kind: 'water' },
       },
-      28: { name: 'House of the Emperor', glyph: GLYPH.stroke.repeat(3), rule: 'Bear off with exactly 3. An attacked pawn here falls into the House of Death.' },
-      29: { name: 'House of the Tower', glyph: GLYPH.stroke.repeat(2), rule: 'Bear off with exactly 2. An attacked pawn here falls into the House of Death.' },
-      30: { name: 'House of the Hero', glyph: GLYPH.falcon, rule: 'Bear off with exactly 1. An attacked pawn here falls into the House of Death.' },
+      28: {
+        name: 'House of the Emperor',
+        glyph: GLYPH.stroke.repeat(3),
+        rule: 'Bear off with exactly 3. An attacked pawn here falls into the House of Death.',
+      },
+      29: {
+        name: 'House of the Tower',
+        glyph: GLYPH.stroke.repeat(2),
+        rule: 'Bear off with exactly 2. An attacked pawn here falls into the House of Death.',
+      },
+      30: {
+        name: 'House of the Hero',
+        glyph: GLYPH.falcon,
+        rule: 'Bear off with exactly 1. An attacked pawn here falls into the House of Death.',
+      },
     },
     // "A player can only bear off a pawn with the exact count"; optionally only once the whole side
     // is on the last row, checked at every bear-off "as in Backgammon". (The dead pawn's exit from

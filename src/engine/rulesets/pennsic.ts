@@ -38,7 +38,11 @@ const rules: Rules = {
       rule: 'A pawn ending its move here starts again on square 1 (or the first free square after it).',
       effect: { kind: 'sendTo', square: 1, search: 'up' },
     },
-    26: { name: 'House of Beauty', glyph: GLYPH.nefer, rule: 'No pawn goes past until it has landed here by exact throw.' },
+    26: {
+      name: 'House of Beauty',
+      glyph: GLYPH.nefer,
+      rule: 'No pawn goes past until it has landed here by exact throw.',
+    },
     27: {
       name: 'House of Waters',
       glyph: GLYPH.water,

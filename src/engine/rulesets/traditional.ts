@@ -29,9 +29,17 @@ const rules: Rules = {
   bearOffEarnsThrow: false,
   squares: {
     15: HOUSE_OF_REBIRTH,
-    26: { name: 'House of Happiness', glyph: GLYPH.nefer, rule: 'Every pawn must land here exactly before going further.' },
+    26: {
+      name: 'House of Happiness',
+      glyph: GLYPH.nefer,
+      rule: 'Every pawn must land here exactly before going further.',
+    },
     27: HOUSE_OF_WATER,
-    28: { name: 'House of Three Truths', glyph: GLYPH.stroke.repeat(3), rule: 'A pawn here moves only with a 3, off the board.' },
+    28: {
+      name: 'House of Three Truths',
+      glyph: GLYPH.stroke.repeat(3),
+      rule: 'A pawn here moves only with a 3, off the board.',
+    },
     29: { name: 'House of Re-Atoum', glyph: GLYPH.eye, rule: 'A pawn here moves only with a 2, off the board.' },
     30: {
       name: 'Last square',

@@ -36,7 +36,11 @@ export function balanceTable(results: { config: PlayConfig; tally: Tally }[], st
         `${meanSd(tally.moves)} | ${(tally.captures / tally.games).toFixed(2)} |`,
     );
   }
-  lines.push('', 'Special squares: how often a pawn reaches each one per game (by count, by a square\'s effect, or displaced by a capture).', '');
+  lines.push(
+    '',
+    "Special squares: how often a pawn reaches each one per game (by count, by a square's effect, or displaced by a capture).",
+    '',
+  );
   lines.push('| rules | squares reached per game |', '| --- | --- |');
   for (const { config, tally } of results) {
     const cells = Object.entries(config.rules.squares).map(([square, info]) => {
