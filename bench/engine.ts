@@ -1,6 +1,7 @@
 // `npm run bench -- engine`: per rule set, legal-move generations per second and complete random
 // games per second, on one core (per CPU second of this single-threaded process, so other load on
 // the machine does not distort it). Targets: 3,000,000 generations/s and 15,000 games/s.
+import { unwrap } from '../src/lib/result.js';
 import { MAX_MOVES, Position, resolveRules, type RuleOptions, type Rules } from '../src/engine/index.js';
 import type { Report } from './run.js';
 import { cpuSeconds } from './stats.js';
@@ -61,7 +62,7 @@ function samplePositions(rules: Rules, count: number): Position[] {
 
 export function run(report: Report): void {
   for (const [name, id, options] of CONFIGS) {
-    const rules = resolveRules(id, options) as Rules;
+    const rules = unwrap(resolveRules(id, options));
     const samples = samplePositions(rules, 2000);
     const list = new Uint16Array(MAX_MOVES);
     let generated = 0;

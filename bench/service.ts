@@ -52,18 +52,18 @@ async function startGame(service: GameService): Promise<GameView> {
     channelId: `c${channels++}`,
     challenger: ANA,
     opponent: BEN,
-    ruleset: 'kendall',
+    variant: { ruleset: 'kendall', options: {} },
   });
   if (!made.ok || made.value.kind !== 'challenge') throw new Error('could not challenge');
   const accepted = await service.accept({ challengeId: made.value.challenge.challengeId, userId: BEN.id });
-  if (!accepted.ok) throw new Error(accepted.message);
+  if (!accepted.ok) throw new Error(accepted.error.message);
   return accepted.value;
 }
 
 async function click(service: GameService, view: GameView): Promise<GameView> {
   const action = view.choices[0]!.action;
   const done = await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action });
-  if (!done.ok) throw new Error(done.message);
+  if (!done.ok) throw new Error(done.error.message);
   return done.value;
 }
 

@@ -1,9 +1,10 @@
 // The rule configurations the tournament, the balance report and the benchmark play: every rule
-// set with its defaults, plus kendall's notable options.
-import { type RuleOptions, type RuleSetId, type Rules, RULESET_IDS, resolveRules } from '../engine/index.js';
+// set with its defaults, plus the variants each rule set names as notable (rulesets/*.ts).
+import { type RuleOptions, type RuleSetId, type Rules, RULESETS, RULESET_IDS, resolveRules } from '../engine/index.js';
+import { unwrap } from '../lib/result.js';
 
 export interface PlayConfig {
-  /** A short name for tables: the rule set id, or id plus an option tag. */
+  /** A short name for tables: the rule set id, or id plus the variant's tag (`kendall-7`). */
   name: string;
   ruleset: RuleSetId;
   options: RuleOptions;
@@ -11,20 +12,22 @@ export interface PlayConfig {
 }
 
 function config(name: string, ruleset: RuleSetId, options: RuleOptions): PlayConfig {
-  const rules = resolveRules(ruleset, options);
-  if (typeof rules === 'string') throw new Error(`${name}: ${rules}`);
-  return { name, ruleset, options, rules };
+  return { name, ruleset, options, rules: unwrap(resolveRules(ruleset, options)) };
 }
 
-/** Every rule set, plus kendall with 7 pawns. */
+function notable(tournament: boolean): PlayConfig[] {
+  return RULESET_IDS.flatMap((id) =>
+    RULESETS[id].notable
+      .filter((variant) => tournament === variant.tournament)
+      .map((variant) => config(`${id}-${variant.tag}`, id, variant.options as RuleOptions)),
+  );
+}
+
+/** Every rule set with its defaults, plus the variants marked for the tournament (kendall with 7 pawns). */
 export const TOURNAMENT_CONFIGS: readonly PlayConfig[] = [
   ...RULESET_IDS.map((id) => config(id, id, {})),
-  config('kendall-7', 'kendall', { pawns: 7 }),
+  ...notable(true),
 ];
 
-/** The tournament's configurations, plus kendall with every optional rule off and regency's variations. */
-export const BALANCE_CONFIGS: readonly PlayConfig[] = [
-  ...TOURNAMENT_CONFIGS,
-  config('kendall-plain', 'kendall', { safePairs: false, blockingThrees: false, lastRowBearOff: false }),
-  config('regency-variations', 'regency', { variations: true }),
-];
+/** The tournament's configurations, plus every other notable variant (kendall-plain, regency-variations). */
+export const BALANCE_CONFIGS: readonly PlayConfig[] = [...TOURNAMENT_CONFIGS, ...notable(false)];

@@ -1,5 +1,5 @@
 // The computer player. Pure: it sees the state, a strength and a seed; no I/O, clock or Math.random.
-import { type Action, type GameState, isError, toPosition } from '../engine/index.js';
+import { type Action, type GameState, toPosition } from '../engine/index.js';
 import { chooseCode, type Strength } from './choose.js';
 import { codeToAction } from './codes.js';
 
@@ -13,8 +13,9 @@ export { decisionSeed } from './selfplay.js';
  * (finished or invalid): the caller should not ask then.
  */
 export function chooseAction(state: GameState, strength: Strength, seed: number): Action {
-  const pos = toPosition(state);
-  if (isError(pos)) throw new Error(`chooseAction: ${pos.error}`);
+  const found = toPosition(state);
+  if (!found.ok) throw new Error(`chooseAction: ${found.error}`);
+  const pos = found.value;
   pos.events = null; // the search copies this position; it needs no event log
   return codeToAction(chooseCode(pos, strength, seed));
 }

@@ -48,7 +48,7 @@ export class BotTurns {
       const step = await this.deps.service.botStep(gameId);
       if (!step.ok) {
         // Someone resigned or the game timed out meanwhile: nothing left for the bot to do.
-        this.deps.log.debug({ gameId, code: step.code }, 'bot step refused');
+        this.deps.log.debug({ gameId, code: step.error.code }, 'bot step refused');
         return;
       }
       await this.deps.show(step.value);

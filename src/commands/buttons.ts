@@ -1,7 +1,6 @@
 // Button clicks, routed by custom id alone (no collectors), so they keep working after a restart.
 // The service decides who may click what; a refusal is a short private explanation.
 import type { ButtonInteraction } from 'discord.js';
-import type { ChallengeMade, Outcome } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { decodeButtonId } from './customIds.js';
 import { challengeMessage, gameMessage } from './messages.js';
@@ -18,7 +17,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'act': {
       const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
       const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
-      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+      if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
       await showUpdate(interaction, gameMessage(outcome.value), ctx);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
@@ -26,16 +25,18 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'accept': {
       const accepting = ctx.service.accept({ challengeId: id.challengeId, userId });
       const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
-      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+      if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
       // The challenge message becomes the game message.
       await showUpdate(interaction, gameMessage(outcome.value), ctx);
       ctx.service.setMessage('game', outcome.value.gameId, interaction.message.id);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
     }
-    case 'decline': {
-      const outcome = ctx.service.decline({ challengeId: id.challengeId, userId });
-      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+    case 'decline':
+    case 'withdraw': {
+      const answer = { challengeId: id.challengeId, userId };
+      const outcome = id.kind === 'decline' ? ctx.service.decline(answer) : ctx.service.withdraw(answer);
+      if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
       await showUpdate(interaction, challengeMessage(outcome.value), ctx);
       return;
     }
@@ -43,38 +44,13 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       // A game against the bot is drawn at once: the answer can be slow under load.
       const outcome = await acknowledgedInTime(
         interaction,
-        rematch(id.gameId, interaction, ctx),
+        ctx.service.rematch({ gameId: id.gameId, userId, channelId: interaction.channelId }),
         ctx.deferAfterMs,
         'new message',
       );
-      if (!outcome.ok) return replyPrivately(interaction, outcome.message);
+      if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
       await postChallengeOrGame(interaction, outcome.value, ctx);
       return;
     }
   }
-}
-
-/** A new challenge between the same players with the same rules, from the clicking player. */
-async function rematch(
-  gameId: number,
-  interaction: ButtonInteraction,
-  ctx: CommandContext,
-): Promise<Outcome<ChallengeMade>> {
-  const found = await ctx.service.game(gameId);
-  if (!found.ok) return found;
-  const { players, ruleset, options, guildId, botStrength } = found.value;
-  const me = [players.W, players.B].find((p) => p.id === interaction.user.id);
-  const other = [players.W, players.B].find((p) => p.id !== interaction.user.id);
-  if (!me || !other)
-    return { ok: false, code: 'forbidden', message: 'Only the two players of this game can ask for a rematch.' };
-  const strength = botStrength ?? undefined; // a rematch against the bot keeps its strength
-  return ctx.service.challenge({
-    guildId,
-    channelId: interaction.channelId,
-    challenger: me,
-    opponent: other,
-    ruleset,
-    options,
-    strength,
-  });
 }

@@ -6,6 +6,7 @@ export type ButtonId =
   | { kind: 'act'; gameId: number; version: number; action: Action }
   | { kind: 'accept'; challengeId: number }
   | { kind: 'decline'; challengeId: number }
+  | { kind: 'withdraw'; challengeId: number }
   | { kind: 'rematch'; gameId: number };
 
 const PREFIX = 'senet';
@@ -17,6 +18,7 @@ export function encodeButtonId(id: ButtonId): string {
       return `${PREFIX}:act:${id.gameId}:${id.version}:${encodeAction(id.action)}`;
     case 'accept':
     case 'decline':
+    case 'withdraw':
       return `${PREFIX}:${id.kind}:${id.challengeId}`;
     case 'rematch':
       return `${PREFIX}:rematch:${id.gameId}`;
@@ -30,7 +32,9 @@ export function decodeButtonId(customId: string): ButtonId | null {
   const [, kind, first, second, third] = parts;
   const a = toId(first);
   if (a === null) return null;
-  if ((kind === 'accept' || kind === 'decline') && parts.length === 3) return { kind, challengeId: a };
+  if ((kind === 'accept' || kind === 'decline' || kind === 'withdraw') && parts.length === 3) {
+    return { kind, challengeId: a };
+  }
   if (kind === 'rematch' && parts.length === 3) return { kind, gameId: a };
   if (kind === 'act' && parts.length === 5) {
     const version = toId(second, 0);

@@ -1,27 +1,38 @@
 // The /senet slash command: one command, one subcommand per thing a player does. Its JSON is
-// what `npm run deploy-commands` registers with Discord.
+// what `npm run deploy-commands` registers with Discord. The rule options are built from each
+// rule set's own option schema (src/engine/rulesets), so a new option needs no change here.
 import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
-import { RULESETS, RULESET_IDS } from '../engine/index.js';
+import { type AnyOptionSpec, RULESETS, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
+import { STRENGTHS } from '../game/strengths.js';
 
 export const COMMAND_NAME = 'senet';
 
-/** Option names as players type them; the parser in options.ts reads the same constants. */
+/** Option names as players type them, besides the rule options; the parser reads the same constants. */
 export const OPT = {
   opponent: 'opponent',
   rules: 'rules',
   strength: 'strength',
-  pawns: 'pawns',
-  safePairs: 'safe_pairs',
-  blockingThrees: 'blocking_threes',
-  lastRowBearOff: 'last_row_bear_off',
-  variations: 'variations',
   user: 'user',
 } as const;
 
+/** Discord's limit on a description, and on a choice's name. */
+const MAX_DESCRIPTION = 100;
+
 const RULES_CHOICES = RULESET_IDS.map((id) => ({
-  name: `${RULESETS[id].title}: ${RULESETS[id].summary}`.slice(0, 100),
+  name: `${RULESETS[id].title}: ${RULESETS[id].summary}`.slice(0, MAX_DESCRIPTION),
   value: id,
 }));
+
+/** Every rule set's options, each with the rule set it belongs to. */
+export const RULE_OPTIONS: readonly { ruleset: RuleSetId; name: string; spec: AnyOptionSpec }[] = RULESET_IDS.flatMap(
+  (ruleset) => optionSpecs(ruleset).map(([name, spec]) => ({ ruleset, name, spec })),
+);
+
+/** "Kendall only: pawns per side (7 also fills squares 11-14); default 5". */
+export function ruleOptionDescription(ruleset: RuleSetId, spec: AnyOptionSpec): string {
+  const byDefault = spec.kind === 'flag' ? (spec.default ? 'on' : 'off') : String(spec.default);
+  return `${RULESETS[ruleset].title} only: ${spec.description}; default ${byDefault}`;
+}
 
 function addRules(sub: SlashCommandSubcommandBuilder, description: string): SlashCommandSubcommandBuilder {
   return sub.addStringOption((o) =>
@@ -32,33 +43,22 @@ function addRules(sub: SlashCommandSubcommandBuilder, description: string): Slas
   );
 }
 
-/** Kendall's options and Regency's variations; the descriptions say what each changes in play. */
 function addRuleOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  return sub
-    .addIntegerOption((o) =>
-      o
-        .setName(OPT.pawns)
-        .setDescription('Kendall only: pawns per side (default 5; 7 also fills squares 11-14)')
-        .addChoices({ name: '5 pawns', value: 5 }, { name: '7 pawns', value: 7 }),
-    )
-    .addBooleanOption((o) =>
-      o.setName(OPT.safePairs).setDescription('Kendall only: two pawns side by side cannot be attacked (default on)'),
-    )
-    .addBooleanOption((o) =>
-      o.setName(OPT.blockingThrees).setDescription('Kendall only: three pawns in a row cannot be passed (default on)'),
-    )
-    .addBooleanOption((o) =>
-      o
-        .setName(OPT.lastRowBearOff)
-        .setDescription('Kendall only: bear off only once all your pawns are on the last row (default on)'),
-    )
-    .addBooleanOption((o) =>
-      o
-        .setName(OPT.variations)
-        .setDescription(
-          'Regency only: its rule variations (exact landing on 26, water to 15, exact exits; default off)',
-        ),
-    );
+  for (const { ruleset, spec } of RULE_OPTIONS) {
+    const description = ruleOptionDescription(ruleset, spec);
+    if (spec.kind === 'flag') {
+      sub.addBooleanOption((o) => o.setName(spec.slashName).setDescription(description));
+    } else {
+      const choices = spec.choices.map((value) => ({ name: spec.words(value), value }));
+      sub.addIntegerOption((o) =>
+        o
+          .setName(spec.slashName)
+          .setDescription(description)
+          .addChoices(...choices),
+      );
+    }
+  }
+  return sub;
 }
 
 function addStrength(sub: SlashCommandSubcommandBuilder, description: string): SlashCommandSubcommandBuilder {
@@ -66,11 +66,7 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: string): S
     o
       .setName(OPT.strength)
       .setDescription(description)
-      .addChoices(
-        { name: 'easy', value: 'easy' },
-        { name: 'medium', value: 'medium' },
-        { name: 'hard', value: 'hard' },
-      ),
+      .addChoices(...STRENGTHS.map((strength) => ({ name: strength, value: strength }))),
   );
 }
 

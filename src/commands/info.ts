@@ -1,11 +1,19 @@
 // /senet rules, leaderboard, stats, history, help: read-only answers.
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { RULESETS, RULESET_IDS, resolveRules, squareLabel, type RuleSetId } from '../engine/index.js';
+import {
+  RULESETS,
+  RULESET_IDS,
+  type RuleSetId,
+  defaultOptions,
+  isRuleSetId,
+  rulesOf,
+  squareLabel,
+} from '../engine/index.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
-import { boardFile, rulesTitle } from './messages.js';
-import { playerOf } from './options.js';
+import { boardFile } from './messages.js';
+import { clamp, playerOf } from './options.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
 
 const DOCS = 'docs/rules';
@@ -23,22 +31,24 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
     await interaction.reply({ content, allowedMentions: NO_MENTIONS });
     return;
   }
-  const text = rulesText(id as RuleSetId);
-  if (text === null) return replyPrivately(interaction, `Unknown rules "${id}".`);
-  const board = await acknowledgedInTime(interaction, ctx.startBoard(id as RuleSetId), ctx.deferAfterMs, 'new message');
-  await sendReply(interaction, { content: text, files: [boardFile(board)], allowedMentions: NO_MENTIONS }, ctx);
+  if (!isRuleSetId(id)) return replyPrivately(interaction, `Unknown rules "${clamp(id)}".`);
+  const board = await acknowledgedInTime(interaction, ctx.startBoard(id), ctx.deferAfterMs, 'new message');
+  await sendReply(
+    interaction,
+    { content: rulesText(id), files: [boardFile(board)], allowedMentions: NO_MENTIONS },
+    ctx,
+  );
 }
 
 /** Title, summary and the special squares of a rule set, with where the full text lives. */
-export function rulesText(id: RuleSetId): string | null {
-  const resolved = resolveRules(id, RULESETS[id]?.defaults ?? {});
-  if (typeof resolved === 'string') return null;
-  const squares = Object.entries(resolved.squares).map(
+export function rulesText(id: RuleSetId): string {
+  const rules = rulesOf({ ruleset: id, options: defaultOptions(id) });
+  const squares = Object.entries(rules.squares).map(
     ([n, s]) => `• **${squareLabel(Number(n))}: ${s.name}** ${s.glyph}: ${s.rule}`,
   );
   return [
-    `**${rulesTitle(id, {})}**: ${RULESETS[id].summary}`,
-    `${resolved.pawns} pawns each.`,
+    `**${RULESETS[id].title}**: ${RULESETS[id].summary}`,
+    `${rules.pawns} pawns each.`,
     ...(squares.length ? ['Special squares:', ...squares] : []),
     `Full rules: \`${DOCS}/${id}.md\` in the bot's repository. The picture shows the start.`,
     BALANCE,
@@ -46,9 +56,11 @@ export function rulesText(id: RuleSetId): string | null {
 }
 
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const ruleset = interaction.options.getString(OPT.rules) as RuleSetId | null;
+  const named = interaction.options.getString(OPT.rules);
+  if (named !== null && !isRuleSetId(named)) return replyPrivately(interaction, `Unknown rules "${clamp(named)}".`);
+  const ruleset = named;
   const found = ctx.service.leaderboard({ guildId: interaction.guildId ?? '', ...(ruleset ? { ruleset } : {}) });
-  if (!found.ok) return replyPrivately(interaction, found.message);
+  if (!found.ok) return replyPrivately(interaction, found.error.message);
   const entries = found.value;
   const title = `**Senet leaderboard${ruleset ? ` · ${RULESETS[ruleset].title}` : ''}**`;
   const lines = entries.length

@@ -1,7 +1,7 @@
 // What the bot posts: message payloads built from the service's plain views. Pure (no I/O), so
 // the same payload serves a reply, an in-place update and an edit by the deadline sweeper.
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import { RULESETS, type RuleOptions, type RuleSetId, type Side } from '../engine/index.js';
+import { type Side, variantTitle } from '../engine/index.js';
 import type { ChallengeView, Choice, GameResult, GameView, RenderedBoard } from '../game/types.js';
 import { encodeButtonId } from './customIds.js';
 
@@ -21,33 +21,12 @@ export interface MessagePayload {
 
 const SIDE_WORD: Record<Side, string> = { W: 'light', B: 'dark' };
 
-export function rulesTitle(ruleset: RuleSetId, options: RuleOptions): string {
-  const extras = optionSummary(ruleset, options);
-  return `${RULESETS[ruleset].title}${extras ? ` (${extras})` : ''}`;
-}
-
-/** The options that differ from the rule set's defaults, in words ("7 pawns, no safe pairs"). */
-export function optionSummary(ruleset: RuleSetId, options: RuleOptions): string {
-  const defaults = RULESETS[ruleset].defaults;
-  const words: string[] = [];
-  if (options.pawns !== undefined && options.pawns !== defaults.pawns) words.push(`${options.pawns} pawns`);
-  const flags = [
-    ['safePairs', 'safe pairs'],
-    ['blockingThrees', 'blocking threes'],
-    ['lastRowBearOff', 'last-row bear-off'],
-  ] as const;
-  for (const [key, name] of flags) {
-    if (options[key] !== undefined && options[key] !== defaults[key]) words.push(`${options[key] ? '' : 'no '}${name}`);
-  }
-  return words.join(', ');
-}
-
 // ---- Games ------------------------------------------------------------------------------------
 
 export function gameMessage(view: GameView): MessagePayload {
   const { W, B } = view.players;
   const lines = [
-    `**Senet · ${rulesTitle(view.ruleset, view.options)}** · ${W.name} (${SIDE_WORD.W}) vs ${B.name} (${SIDE_WORD.B})`,
+    `**Senet · ${variantTitle(view.ruleset, view.options)}** · ${W.name} (${SIDE_WORD.W}) vs ${B.name} (${SIDE_WORD.B})`,
   ];
   if (view.description) lines.push(view.description);
   lines.push(view.result ? resultLine(view.result) : promptLine(view));
@@ -137,10 +116,10 @@ export function boardFile(board: RenderedBoard): AttachmentBuilder {
 // ---- Challenges -------------------------------------------------------------------------------
 
 export function challengeMessage(view: ChallengeView): MessagePayload {
-  const game = `Senet · ${rulesTitle(view.ruleset, view.options)}`;
+  const game = `Senet · ${variantTitle(view.ruleset, view.options)}`;
   const open = view.status === 'pending';
   const text: Record<ChallengeView['status'], string> = {
-    pending: `<@${view.opponent.id}>, **${view.challenger.name}** challenges you to **${game}**. Accept or decline; the challenge expires <t:${Math.ceil(view.expiresAt / 1000)}:R>.`,
+    pending: `<@${view.opponent.id}>, **${view.challenger.name}** challenges you to **${game}**. Accept or decline (${view.challenger.name} can withdraw it); it expires <t:${Math.ceil(view.expiresAt / 1000)}:R>.`,
     accepted: `**${view.opponent.name}** accepted **${view.challenger.name}**'s challenge to ${game}.`,
     declined: `**${view.opponent.name}** declined **${view.challenger.name}**'s challenge to ${game}.`,
     cancelled: `**${view.challenger.name}** withdrew the challenge to ${game}.`,
@@ -157,6 +136,10 @@ export function challengeMessage(view: ChallengeView): MessagePayload {
             .setCustomId(encodeButtonId({ kind: 'decline', challengeId: view.challengeId }))
             .setLabel('Decline')
             .setStyle(ButtonStyle.Danger),
+          new ButtonBuilder()
+            .setCustomId(encodeButtonId({ kind: 'withdraw', challengeId: view.challengeId }))
+            .setLabel('Withdraw')
+            .setStyle(ButtonStyle.Secondary),
         ),
       ]
     : [];

@@ -1,59 +1,62 @@
-// Reading a slash command's options into the service's plain inputs.
+// Reading a slash command's options into the service's plain inputs. The rule options come from
+// each rule set's schema: an option of another rule set is an error, not silently dropped.
 import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js';
-import { RULESETS, isRuleSetId, resolveRules, type RuleOptions, type RuleSetId } from '../engine/index.js';
-import { type Player, type Strength, strengthOf } from '../game/types.js';
-import { OPT } from './definition.js';
+import { RULESETS, RULESET_IDS, type RuleSetId, type Variant, isRuleSetId, resolveRules } from '../engine/index.js';
+import { DEFAULT_STRENGTH, type Strength, strengthOf } from '../game/strengths.js';
+import type { Player } from '../game/types.js';
+import { OPT, RULE_OPTIONS } from './definition.js';
 
-/** The command option each rule option is read from, to name it back to the player. */
-const OPTION_NAMES = {
-  pawns: OPT.pawns,
-  safePairs: OPT.safePairs,
-  blockingThrees: OPT.blockingThrees,
-  lastRowBearOff: OPT.lastRowBearOff,
-  variations: OPT.variations,
-} as const;
+export type RulesChoice = { ok: true; variant: Variant } | { ok: false; message: string };
 
-export type RulesChoice = { ok: true; ruleset: RuleSetId; options: RuleOptions } | { ok: false; message: string };
-
-/** The rule set and its options; options of another rule set are an error, not silently dropped. */
+/** The rule set a command names (Kendall by default) and the options given for it. */
 export function readRules(interaction: ChatInputCommandInteraction): RulesChoice {
   const id = interaction.options.getString(OPT.rules) ?? 'kendall';
-  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules "${id}".` };
-  const options: RuleOptions = {};
-  const pawns = interaction.options.getInteger(OPT.pawns);
-  if (pawns === 5 || pawns === 7) options.pawns = pawns;
-  else if (pawns !== null) return { ok: false, message: 'Pawns must be 5 or 7.' };
-  const flags = [
-    [OPT.safePairs, 'safePairs'],
-    [OPT.blockingThrees, 'blockingThrees'],
-    [OPT.lastRowBearOff, 'lastRowBearOff'],
-    [OPT.variations, 'variations'],
-  ] as const;
-  for (const [name, key] of flags) {
-    const value = interaction.options.getBoolean(name);
-    if (value !== null) options[key] = value;
+  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules "${clamp(id)}".` };
+  const options: Record<string, boolean | number> = {};
+  const foreign: string[] = [];
+  for (const { ruleset, name, spec } of RULE_OPTIONS) {
+    const value =
+      spec.kind === 'flag'
+        ? interaction.options.getBoolean(spec.slashName)
+        : interaction.options.getInteger(spec.slashName);
+    if (value === null) continue;
+    if (ruleset === id) options[name] = value;
+    else foreign.push(spec.slashName);
   }
-  const allowed = Object.keys(RULESETS[id].defaults);
-  const foreign = Object.keys(options)
-    .filter((key) => !allowed.includes(key))
-    .map((key) => OPTION_NAMES[key as keyof typeof OPTION_NAMES]);
-  if (foreign.length > 0) {
-    return {
-      ok: false,
-      message: `${foreign.join(', ')} ${foreign.length > 1 ? 'are not options' : 'is not an option'} of the ${RULESETS[id].title} rules: pawns, safe pairs, blocking threes and last-row bear-off are Kendall's; variations are Regency's.`,
-    };
-  }
+  if (foreign.length > 0) return { ok: false, message: foreignOptionsMessage(id, foreign) };
   const rules = resolveRules(id, options);
-  if (typeof rules === 'string') return { ok: false, message: rules };
-  return { ok: true, ruleset: id, options };
+  if (!rules.ok) return { ok: false, message: rules.error };
+  // resolveRules accepted these options for this rule set, which is what Variant promises.
+  return { ok: true, variant: { ruleset: id, options } as Variant };
+}
+
+/** "pawns is not an option of the Dancers rules: pawns, safe_pairs, … are Kendall's; variations is Regency's." */
+function foreignOptionsMessage(id: RuleSetId, foreign: readonly string[]): string {
+  const owners = RULESET_IDS.flatMap((ruleset) => {
+    const names = RULE_OPTIONS.filter((o) => o.ruleset === ruleset).map((o) => o.spec.slashName);
+    if (names.length === 0) return [];
+    return [`${listWords(names)} ${names.length > 1 ? 'are' : 'is'} ${RULESETS[ruleset].title}'s`];
+  });
+  const verb = foreign.length > 1 ? 'are not options' : 'is not an option';
+  return `${listWords(foreign)} ${verb} of the ${RULESETS[id].title} rules: ${owners.join('; ')}.`;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listWords(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 export function readStrength(interaction: ChatInputCommandInteraction): Strength {
-  return strengthOf(interaction.options.getString(OPT.strength)) ?? 'medium';
+  return strengthOf(interaction.options.getString(OPT.strength)) ?? DEFAULT_STRENGTH;
 }
 
 /** A user as the service knows them: id and the name people see in this server. */
 export function playerOf(user: User, member?: GuildMember | null | object): Player {
   const nick = member && 'displayName' in member && typeof member.displayName === 'string' ? member.displayName : null;
   return { id: user.id, name: nick ?? user.displayName };
+}
+
+/** Echoes of what a user typed stay short, so no reply can pass Discord's 2,000 characters. */
+export function clamp(text: string, max = 100): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

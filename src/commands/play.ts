@@ -37,13 +37,12 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
     channelId: interaction.channelId,
     challenger: playerOf(interaction.user, interaction.member),
     opponent,
-    ruleset: rules.ruleset,
-    options: rules.options,
+    variant: rules.variant,
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
-    await replyPrivately(interaction, made.message);
+    await replyPrivately(interaction, made.error.message);
     return;
   }
   await postChallengeOrGame(interaction, made.value, ctx);
@@ -54,7 +53,7 @@ export async function resign(interaction: ChatInputCommandInteraction, ctx: Comm
   const resigning = ctx.service.resign({ channelId: interaction.channelId, userId: interaction.user.id });
   const outcome = await acknowledgedInTime(interaction, resigning, ctx.deferAfterMs, 'new message');
   if (!outcome.ok) {
-    await replyPrivately(interaction, outcome.message);
+    await replyPrivately(interaction, outcome.error.message);
     return;
   }
   const view = outcome.value;

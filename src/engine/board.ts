@@ -30,3 +30,10 @@ export function squareFlags(squares: readonly number[]): Uint8Array {
   for (const s of squares) flags[s] = 1;
   return flags;
 }
+
+/** The board as games store it: 30 characters, square 1 first, `W`, `B` or `.`. */
+export function boardString(board: Uint8Array): string {
+  let out = '';
+  for (let s = 1; s <= 30; s++) out += board[s] === 1 ? 'W' : board[s] === 2 ? 'B' : '.';
+  return out;
+}

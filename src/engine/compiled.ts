@@ -3,9 +3,7 @@ import { squareFlags } from './board.js';
 import { encodeMove, sideCode } from './codes.js';
 import type { BoardView, Rules, SideCode, SquareEffect } from './rules.js';
 import type { ThrowTable } from './throws.js';
-
-const OFF = 31;
-const WATER = 27;
+import { OFF } from './types.js';
 
 /**
  * A rule set's data in one fixed shape, built once per Rules: flag arrays indexed by square or
@@ -20,7 +18,10 @@ export interface Compiled {
   noProtectionBits: number; // the same squares as a bit mask
   exitOnly: Uint8Array; // by square
   effects: (SquareEffect | undefined)[]; // by square
-  water: boolean; // 27 is a House of Waters
+  /** The House of Waters' square (0 = none), where it sends a pawn instead of a throw, and the throw that leaves it. */
+  waterSquare: number;
+  waterReturn: number;
+  waterExit: number;
   mustLandOn26: boolean;
   pairsProtect: boolean;
   threesBlock: boolean;
@@ -49,7 +50,9 @@ export function compile(rules: Rules): Compiled {
   let compiled = compiledCache.get(rules);
   if (!compiled) {
     const effects: (SquareEffect | undefined)[] = [];
-    for (let s = 0; s <= 31; s++) effects.push(rules.squares[s]?.effect);
+    for (let s = 0; s <= OFF; s++) effects.push(rules.squares[s]?.effect);
+    const waterSquare = effects.findIndex((effect) => effect?.kind === 'water');
+    const water = effects[waterSquare];
     compiled = {
       extraOn: squareFlags(rules.extraThrowOn),
       enterOn: squareFlags(rules.enterOn),
@@ -58,7 +61,9 @@ export function compile(rules: Rules): Compiled {
       noProtectionBits: rules.noProtectionOn.reduce((bits, square) => bits | (1 << square), 0),
       exitOnly: squareFlags(rules.exitOnlyFrom),
       effects,
-      water: effects[WATER]?.kind === 'water',
+      waterSquare: Math.max(waterSquare, 0),
+      waterReturn: water?.kind === 'water' ? water.returnTo : 0,
+      waterExit: water?.kind === 'water' ? water.exitThrow : 0,
       mustLandOn26: rules.mustLandOn26,
       pairsProtect: rules.pairsProtect,
       threesBlock: rules.threesBlock,

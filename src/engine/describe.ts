@@ -27,8 +27,7 @@ export function describeEvents(
   options: RuleOptions = {},
 ): string {
   const rules = resolveRules(ruleset, options);
-  const squareName = (square: number): string | undefined =>
-    typeof rules === 'string' ? undefined : rules.squares[square]?.name;
+  const squareName = (square: number): string | undefined => (rules.ok ? rules.value.squares[square]?.name : undefined);
   const parts: string[] = [];
   const push = (text: string, joiner: string): void => {
     if (parts.length === 0) parts.push(text);

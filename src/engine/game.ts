@@ -1,22 +1,14 @@
 // The engine's public API over plain GameState data. Each call checks its input and returns an
 // error value, never throws, for what a user or a stored log can get wrong.
+import { type Result, err, ok } from '../lib/result.js';
+import { boardString } from './board.js';
 import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
+import { moveLabel } from './describe.js';
 import { Position } from './position.js';
 import type { Rules } from './rules.js';
 import { resolveRules } from './rulesets/index.js';
 import { SeededSticks, sticksFor, type ThrowSource } from './throws.js';
-import {
-  type Action,
-  type EngineError,
-  type GameEvent,
-  type GameState,
-  type Move,
-  type Result,
-  type RuleOptions,
-  type Side,
-  SIDES,
-  isError,
-} from './types.js';
+import { type Action, type GameEvent, type GameState, type Move, type RuleOptions, type Side, SIDES } from './types.js';
 
 /** Everything needed to rebuild a game: storage keeps this plus the state it leads to. */
 export interface GameRecord {
@@ -39,74 +31,92 @@ export interface Setup {
   seed?: number;
 }
 
-const fail = (error: string): EngineError => ({ error });
-
 /** A new game at the rule set's start position. */
-export function newGame(ruleset: string, options: RuleOptions, seed: number): Result<GameState> {
+export function newGame(ruleset: string, options: RuleOptions, seed: number): Result<GameState, string> {
   const rules = resolveRules(ruleset, options);
-  if (typeof rules === 'string') return fail(rules);
-  return toState(Position.start(rules, seed));
+  return rules.ok ? ok(toState(Position.start(rules.value, seed))) : rules;
+}
+
+/**
+ * The rules a state is played under. A GameState comes from the engine, so its rule set always
+ * resolves: a failure here is a bug (or a hand-edited database), not a player's mistake.
+ */
+export function rulesOf(state: Pick<GameState, 'ruleset' | 'options'>): Rules {
+  const rules = resolveRules(state.ruleset, state.options);
+  if (!rules.ok) throw new Error(`a stored ${state.ruleset} game no longer resolves: ${rules.error}`);
+  return rules.value;
 }
 
 /** The legal actions now, in button order: pawn moves first, then taking an offered throw, then throwing. */
 export function legalActions(state: GameState): Action[] {
   const pos = toPosition(state);
-  return isError(pos) ? [] : actionsOf(pos);
+  return pos.ok ? actionsOf(pos.value) : [];
 }
 
 /** The legal pawn moves now (the pending throw's, or those allowed instead of a throw). */
 export function legalMoves(state: GameState): Move[] {
   const pos = toPosition(state);
-  return isError(pos) ? [] : pos.moves([]).map(decode);
+  return pos.ok ? pos.value.moves([]).map(decode) : [];
 }
 
 export interface Applied {
   state: GameState;
   events: GameEvent[];
+  /** The legal actions in the new state, in button order (as `legalActions` would list them). */
+  legal: Action[];
 }
 
 /** Apply one action; an illegal one is an error value naming what is allowed. */
-export function applyAction(state: GameState, action: Action, source?: ThrowSource): Result<Applied> {
-  const pos = toPosition(state);
-  if (isError(pos)) return pos;
+export function applyAction(state: GameState, action: Action, source?: ThrowSource): Result<Applied, string> {
+  const found = toPosition(state);
+  if (!found.ok) return found;
+  const pos = found.value;
   const problem = play(pos, action, source);
-  if (problem) return problem;
-  return { state: toState(pos), events: pos.events! };
+  if (problem) return err(problem);
+  return ok({ state: toState(pos), events: pos.events!, legal: actionsOf(pos) });
+}
+
+/** Why a log does not replay: the first illegal action's index and what is wrong with it. */
+export interface ReplayError {
+  index: number;
+  message: string;
 }
 
 /** Rebuild a game from its seed and actions; an illegal action is reported with its index. */
-export function replay(record: GameRecord): Result<GameState> | (EngineError & { index: number }) {
+export function replay(record: GameRecord): Result<GameState, ReplayError> {
   const rules = resolveRules(record.ruleset, record.options);
-  if (typeof rules === 'string') return fail(rules);
-  const pos = Position.start(rules, record.seed);
+  if (!rules.ok) return err({ index: -1, message: rules.error });
+  const pos = Position.start(rules.value, record.seed);
   for (let index = 0; index < record.actions.length; index++) {
     const problem = play(pos, record.actions[index]!);
-    if (problem) return { error: `action ${index}: ${problem.error}`, index };
+    if (problem) return err({ index, message: `action ${index}: ${problem}` });
   }
-  return toState(pos);
+  return ok(toState(pos));
 }
 
 /** A position from any arrangement, checked; a pending throw with no legal move passes at once. */
-export function setupGame(setup: Setup): Result<GameState> {
-  const pos = positionFromSetup(setup);
-  if (isError(pos)) return pos;
-  if (setup.throw !== null) pos.startMove(setup.throw, true);
-  return toState(pos);
+export function setupGame(setup: Setup): Result<GameState, string> {
+  const found = positionFromSetup(setup);
+  if (!found.ok) return found;
+  if (setup.throw !== null) found.value.startMove(setup.throw, true);
+  return ok(toState(found.value));
 }
 
 /**
  * A Position from a Setup, in phase `throw`, for callers that look before the throw is played
  * (the rule-case checker). The throw, if any, must then be started with `startMove`.
  */
-export function positionFromSetup(setup: Setup): Result<Position> {
-  const rules = resolveRules(setup.ruleset, setup.options ?? {});
-  if (typeof rules === 'string') return fail(rules);
+export function positionFromSetup(setup: Setup): Result<Position, string> {
+  const resolved = resolveRules(setup.ruleset, setup.options ?? {});
+  if (!resolved.ok) return resolved;
+  const rules = resolved.value;
   const waiting = { W: setup.waiting?.W ?? 0, B: setup.waiting?.B ?? 0 };
-  const board = checkBoard(rules, setup.board, waiting);
-  if (isError(board)) return board;
-  if (!SIDES.includes(setup.toMove)) return fail(`toMove must be W or B, not ${String(setup.toMove)}`);
+  const checked = checkBoard(rules, setup.board, waiting);
+  if (!checked.ok) return checked;
+  const board = checked.value;
+  if (!SIDES.includes(setup.toMove)) return err(`toMove must be W or B, not ${String(setup.toMove)}`);
   if (setup.throw !== null && !rules.throwTable.includes(setup.throw)) {
-    return fail(
+    return err(
       `a throw of ${setup.throw} is impossible in ${rules.id} (throws: ${[...new Set(rules.throwTable)].sort().join(', ')})`,
     );
   }
@@ -121,8 +131,8 @@ export function positionFromSetup(setup: Setup): Result<Position> {
   for (const side of setup.unmoved ?? []) pos.unmoved |= 1 << sideCode(side);
   if (setup.throw !== null) pos.sticks = sticksFor(rules.throwTable, setup.throw);
   const won = SIDES.filter((side) => pos.off[sideCode(side)] === rules.pawns);
-  if (won.length > 0) return fail(`${won.join(' and ')} already bore off every pawn: nothing left to play`);
-  return pos;
+  if (won.length > 0) return err(`${won.join(' and ')} already bore off every pawn: nothing left to play`);
+  return ok(pos);
 }
 
 // ---- Between GameState and Position -----------------------------------------------------
@@ -159,13 +169,15 @@ export function toState(pos: Position): GameState {
 }
 
 /** A Position from a stored state, with every field checked. Collects events for the caller. */
-export function toPosition(state: GameState): Result<Position> {
-  const rules = resolveRules(state.ruleset, state.options);
-  if (typeof rules === 'string') return fail(rules);
-  const board = checkBoard(rules, state.board, state.waiting);
-  if (isError(board)) return board;
+export function toPosition(state: GameState): Result<Position, string> {
+  const resolved = resolveRules(state.ruleset, state.options);
+  if (!resolved.ok) return resolved;
+  const rules = resolved.value;
+  const checked = checkBoard(rules, state.board, state.waiting);
+  if (!checked.ok) return checked;
+  const board = checked.value;
   if (!Array.isArray(state.rng) || state.rng.length !== 4 || !state.rng.every(Number.isInteger)) {
-    return fail('the generator state must be four integers');
+    return err('the generator state must be four integers');
   }
   const pos = new Position(rules, SeededSticks.fromState(state.rng));
   pos.setBoard(board);
@@ -174,19 +186,19 @@ export function toPosition(state: GameState): Result<Position> {
     pos.waiting[code] = state.waiting[side];
     pos.off[code] = state.off[side];
     if (countOnBoard(board, code) + state.waiting[side] + state.off[side] !== rules.pawns) {
-      return fail(`${side} must have ${rules.pawns} pawns on the board, waiting and borne off in all`);
+      return err(`${side} must have ${rules.pawns} pawns on the board, waiting and borne off in all`);
     }
   }
-  if (!SIDES.includes(state.toMove)) return fail('toMove must be W or B');
+  if (!SIDES.includes(state.toMove)) return err('toMove must be W or B');
   pos.turn = sideCode(state.toMove);
-  if (state.phase !== 'throw' && state.phase !== 'move' && state.phase !== 'over') return fail('unknown phase');
+  if (state.phase !== 'throw' && state.phase !== 'move' && state.phase !== 'over') return err('unknown phase');
   pos.phase = state.phase;
-  if (state.phase === 'move' && !state.throw) return fail('a position awaiting a move needs its throw');
+  if (state.phase === 'move' && !state.throw) return err('a position awaiting a move needs its throw');
   if (state.throw) {
     pos.sticks = state.throw.sticks;
     pos.value = state.throw.value;
   }
-  if ((state.phase === 'over') !== (state.winner !== null)) return fail('a game is over exactly when it has a winner');
+  if ((state.phase === 'over') !== (state.winner !== null)) return err('a game is over exactly when it has a winner');
   pos.winner = state.winner ? sideCode(state.winner) : 0;
   pos.score = state.score;
   pos.extraThrows = state.extraThrows;
@@ -206,7 +218,7 @@ export function toPosition(state: GameState): Result<Position> {
   pos.ply = state.ply;
   pos.recomputeMoves();
   pos.events = [];
-  return pos;
+  return ok(pos);
 }
 
 // ---- Helpers ------------------------------------------------------------------------------
@@ -218,66 +230,55 @@ function actionsOf(pos: Position): Action[] {
   return actions;
 }
 
-function play(pos: Position, action: Action, source?: ThrowSource): EngineError | null {
-  if (pos.phase === 'over') return fail('the game is over');
+/** Plays one action on the position, or says why it is not allowed (and changes nothing). */
+function play(pos: Position, action: Action, source?: ThrowSource): string | null {
+  if (pos.phase === 'over') return 'the game is over';
   switch (action?.type) {
     case 'throw':
-      if (!pos.canThrow())
-        return fail(
-          pos.phase === 'move' ? 'the throw must be played first' : 'the opening move comes before any throw',
-        );
+      if (!pos.canThrow()) {
+        return pos.phase === 'move' ? 'the throw must be played first' : 'the opening move comes before any throw';
+      }
       pos.throwSticks(source);
       return null;
     case 'take':
-      if (!pos.canTake()) return fail('there is no forfeited throw to take');
+      if (!pos.canTake()) return 'there is no forfeited throw to take';
       pos.take();
       return null;
     case 'move': {
       const code = encodeMove(action.from, action.to);
       if (!Number.isInteger(action.from) || !Number.isInteger(action.to) || !pos.moves([]).includes(code)) {
-        const allowed = pos.moves([]).map((c) => describeMove(decode(c)));
-        return fail(
-          `${describeMove(action)} is not a legal move${allowed.length ? ` (legal: ${allowed.join(', ')})` : ''}`,
-        );
+        const allowed = pos.moves([]).map((c) => moveLabel(moveFrom(c), moveTo(c)));
+        const legal = allowed.length > 0 ? ` (legal: ${allowed.join(', ')})` : '';
+        return `${moveLabel(action.from, action.to)} is not a legal move${legal}`;
       }
       pos.play(code);
       return null;
     }
     default:
-      return fail('unknown action');
+      return 'unknown action';
   }
 }
 
 const decode = (code: number): Move => ({ from: moveFrom(code), to: moveTo(code) });
 
-function describeMove(move: Move): string {
-  return `${move.from === 0 ? 'enter' : move.from} → ${move.to === 31 ? 'off' : move.to}`;
-}
-
-function checkBoard(rules: Rules, board: string, waiting: Record<Side, number>): Result<Uint8Array> {
+function checkBoard(rules: Rules, board: string, waiting: Record<Side, number>): Result<Uint8Array, string> {
   if (typeof board !== 'string' || !/^[WB.]{30}$/.test(board)) {
-    return fail('the board must be 30 characters, each W, B or .');
+    return err('the board must be 30 characters, each W, B or .');
   }
   const cells = new Uint8Array(32);
   for (let s = 1; s <= 30; s++) cells[s] = board[s - 1] === 'W' ? 1 : board[s - 1] === 'B' ? 2 : 0;
   for (const side of SIDES) {
     const count = waiting[side];
-    if (!Number.isInteger(count) || count < 0) return fail(`waiting pawns must be a whole number`);
-    if (count > 0 && rules.enterOn.length === 0) return fail(`pawns never wait off the board in ${rules.id}`);
+    if (!Number.isInteger(count) || count < 0) return err(`waiting pawns must be a whole number`);
+    if (count > 0 && rules.enterOn.length === 0) return err(`pawns never wait off the board in ${rules.id}`);
     const inPlay = countOnBoard(cells, sideCode(side)) + count;
-    if (inPlay > rules.pawns) return fail(`${side} has ${inPlay} pawns in play but only ${rules.pawns} in ${rules.id}`);
+    if (inPlay > rules.pawns) return err(`${side} has ${inPlay} pawns in play but only ${rules.pawns} in ${rules.id}`);
   }
-  return cells;
+  return ok(cells);
 }
 
 function countOnBoard(board: Uint8Array, side: number): number {
   let count = 0;
   for (let s = 1; s <= 30; s++) if (board[s] === side) count++;
   return count;
-}
-
-function boardString(board: Uint8Array): string {
-  let out = '';
-  for (let s = 1; s <= 30; s++) out += board[s] === 1 ? 'W' : board[s] === 2 ? 'B' : '.';
-  return out;
 }

@@ -8,15 +8,12 @@ import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
 import { type Compiled, compile } from './compiled.js';
 import type { BoardView, Rules, SideCode, SquareEffect } from './rules.js';
 import { SeededSticks, throwValue, type ThrowSource } from './throws.js';
-import type { GameEvent, Phase } from './types.js';
+import { type GameEvent, OFF, type Phase } from './types.js';
 
-const OFF = 31;
 /** Every square and off the board, as a bit set for `generateMoves`. */
 const ANYWHERE = -1;
 /** More than any position allows: one move per pawn (at most 7) plus entering. */
 export const MAX_MOVES = 16;
-const WATER = 27;
-const REBIRTH = 15;
 
 /** Whether square `to` (31 = off the board) is in the bit set `squares`. */
 function landsIn(squares: number, to: number): boolean {
@@ -191,8 +188,9 @@ export class Position implements BoardView {
       into[0] = opening;
       return 1;
     }
-    if (this.c.water && this.board[WATER] === this.turn && this.board[REBIRTH] === 0) {
-      into[0] = encodeMove(WATER, REBIRTH);
+    const c = this.c;
+    if (c.waterSquare > 0 && this.board[c.waterSquare] === this.turn && this.board[c.waterReturn] === 0) {
+      into[0] = encodeMove(c.waterSquare, c.waterReturn);
       return 1;
     }
     return 0;
@@ -214,11 +212,11 @@ export class Position implements BoardView {
     const board = this.board;
     const c = this.c;
     // A pawn in the House of Waters freezes its side: only it may move, and only off the board
-    // with the exact throw (a 4). The texts grant that release unconditionally, and nothing may
-    // bar it: a three on 28-30 or a last-row rule could otherwise freeze a side for ever.
-    if (c.water && board[WATER] === side) {
-      if (WATER + value !== OFF || !landsIn(onto, OFF)) return 0;
-      into[0] = encodeMove(WATER, OFF);
+    // with the exact throw. The texts grant that release unconditionally, and nothing may bar
+    // it: a three on 28-30 or a last-row rule could otherwise freeze a side for ever.
+    if (c.waterSquare > 0 && board[c.waterSquare] === side) {
+      if (value !== c.waterExit || !landsIn(onto, OFF)) return 0;
+      into[0] = encodeMove(c.waterSquare, OFF);
       return 1;
     }
     if (c.firstMoverSide === side && this.unmoved & (1 << side) && board[c.firstMoverSquare] === side) {

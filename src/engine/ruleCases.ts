@@ -2,7 +2,8 @@
 // and what the rules say must follow. Pure: the CLI reads the files and prints.
 import { type Setup, positionFromSetup } from './game.js';
 import { encodeMove, moveFrom, moveTo, sideName } from './codes.js';
-import { type Move, type Side, isError } from './types.js';
+import { boardString } from './board.js';
+import type { Move, Side } from './types.js';
 
 /** A case: a set-up position (see game.ts `Setup`) and what must follow. */
 export interface RuleCase extends Setup {
@@ -51,8 +52,9 @@ export function parseCaseFile(data: unknown): RuleCase[] {
 
 /** Checks one case; returns what differed, or null when the engine agrees. */
 export function checkCase(c: RuleCase): string | null {
-  const pos = positionFromSetup(c);
-  if (isError(pos)) return `position rejected: ${pos.error}`;
+  const found = positionFromSetup(c);
+  if (!found.ok) return `position rejected: ${found.error}`;
+  const pos = found.value;
   if (c.throw !== null) pos.startMove(c.throw, false);
   const legal = pos.moves([]);
   if (c.moves) {
@@ -65,7 +67,7 @@ export function checkCase(c: RuleCase): string | null {
   if (!legal.includes(code)) return `play ${listMoves([code])} is not legal here (legal: ${listMoves(legal)})`;
   pos.play(code);
   const differences: string[] = [];
-  const board = Array.from(pos.board.subarray(1, 31), (v) => (v === 1 ? 'W' : v === 2 ? 'B' : '.')).join('');
+  const board = boardString(pos.board);
   if (board !== c.after.board) differences.push(`board: expected ${c.after.board}, got ${board}`);
   const waiting = { W: pos.waiting[1], B: pos.waiting[2] };
   const expectedWaiting = { W: c.after.waiting?.W ?? 0, B: c.after.waiting?.B ?? 0 };

@@ -15,10 +15,10 @@ export type SquareEffect =
   | { kind: 'drown' }
   /**
    * The House of Waters (kendall, pennsic 27): the pawn stays, extra throws are lost, and while it
-   * is there it is the only pawn its side may move: back to 15 instead of throwing (if 15 is
-   * free), or off the board with the exact throw (a 4), a release no other rule can bar.
+   * is there it is the only pawn its side may move: back to `returnTo` instead of throwing (if that
+   * square is free), or off the board with `exitThrow`, a release no other rule can bar.
    */
-  | { kind: 'water' }
+  | { kind: 'water'; returnTo: number; exitThrow: number }
   /** The pawn is removed from the board: borne off (regency 30). */
   | { kind: 'off' };
 
@@ -92,15 +92,58 @@ export interface Rules {
   score?: (view: BoardView, loser: SideCode) => number;
 }
 
-/** A rule set: its id, the words players see, its options and how to resolve them into Rules. */
-export interface RuleSet {
+// ---- A rule set's options ------------------------------------------------------------------
+// A rule set declares its options once, here in its own file; the slash command, the option
+// parser, game titles and the AI's measured configurations are all derived from that schema.
+
+/** An on/off rule ("safe pairs"). */
+export interface FlagSpec {
+  readonly kind: 'flag';
+  /** The slash-command option that sets it (lowercase, at most 32 characters). */
+  readonly slashName: string;
+  /** What it changes in play, for the command's description. */
+  readonly description: string;
+  readonly default: boolean;
+  /** How a title names the setting when it differs from the default ("no safe pairs", "with variations"). */
+  readonly words: { readonly on: string; readonly off: string };
+}
+
+/** A rule with a few numeric values ("5 or 7 pawns"). */
+export interface NumberSpec<V extends number> {
+  readonly kind: 'number';
+  readonly slashName: string;
+  readonly description: string;
+  readonly default: V;
+  readonly choices: readonly V[];
+  /** How a title, and the command's choice, name a value ("7 pawns"). */
+  readonly words: (value: V) => string;
+}
+
+export type OptionSpec<V> = [V] extends [boolean] ? FlagSpec : [V] extends [number] ? NumberSpec<V> : never;
+
+/** Every option of a rule set, by the name games store it under. */
+export type OptionSchema<O> = { readonly [K in keyof O]-?: OptionSpec<O[K]> };
+
+/** The options of a rule set that has none: nothing may be given. */
+export type NoOptions = { readonly [name: string]: never };
+
+/** A named choice of options worth measuring beside the defaults (`kendall-7`). */
+export interface NotableVariant<O> {
+  readonly tag: string;
+  readonly options: Partial<O>;
+  /** Played in the tournament too, not only in the balance report. */
+  readonly tournament: boolean;
+}
+
+/** A rule set: its id, the words players see, its options, and how to build the rules in force. */
+export interface RuleSet<O extends object> {
   readonly id: RuleSetId;
   /** A short name for menus. */
   readonly title: string;
   /** One line on what sets it apart. */
   readonly summary: string;
-  /** The option names and their defaults; unknown names are rejected. */
-  readonly defaults: RuleOptions;
-  /** Checks options and builds the rules in force; returns an error message for bad options. */
-  resolve(options: RuleOptions): Rules | string;
+  readonly options: OptionSchema<O>;
+  readonly notable: readonly NotableVariant<O>[];
+  /** The rules in force for complete options, already checked against the schema. */
+  build(options: O): Rules;
 }

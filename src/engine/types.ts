@@ -1,6 +1,10 @@
 // The engine's public data types. Everything here is plain JSON-serialisable data:
 // a GameState can be stored, sent and replayed without any class or closure.
 
+import type { RuleSetId } from './rulesets/index.js';
+
+export type { RuleSetId } from './rulesets/index.js';
+
 /** The two sides. `W` is light (white, reels); `B` is dark (black, cones). */
 export type Side = 'W' | 'B';
 
@@ -15,24 +19,8 @@ export const WAITING = 0;
 export const OFF = 31;
 export const SQUARES = 30;
 
-export type RuleSetId = 'kendall' | 'traditional' | 'pennsic' | 'dancers' | 'regency';
-
-export const RULESET_IDS: readonly RuleSetId[] = ['kendall', 'traditional', 'pennsic', 'dancers', 'regency'];
-
-/** Options a player may choose: kendall's optional rules, regency's variations; others take `{}`. */
-export interface KendallOptions {
-  pawns: 5 | 7;
-  safePairs: boolean;
-  blockingThrees: boolean;
-  lastRowBearOff: boolean;
-}
-
-/** Regency's "Rule variations" section, offered as one switch. */
-export interface RegencyOptions {
-  variations: boolean;
-}
-
-export type RuleOptions = Partial<KendallOptions> & Partial<RegencyOptions>;
+/** The options a game was created with, as stored (each rule set types its own: see rulesets/). */
+export type RuleOptions = Readonly<Record<string, boolean | number>>;
 
 /**
  * A move of one pawn. `to` is the square the count reaches (31 = borne off), even where the
@@ -124,14 +112,3 @@ export type GameEvent =
   | { type: 'win'; side: Side; score: number | null };
 
 export type SquareEffectKind = 'extraThrow' | 'sendTo' | 'drown' | 'water' | 'off';
-
-/** An expected failure, as a value: an illegal action or an impossible position. */
-export interface EngineError {
-  error: string;
-}
-
-export type Result<T> = T | EngineError;
-
-export function isError<T>(value: Result<T>): value is EngineError {
-  return typeof value === 'object' && value !== null && 'error' in value;
-}

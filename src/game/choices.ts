@@ -1,21 +1,18 @@
 // The buttons for a position, in the engine's button order, and the moves the board numbers.
-import { type Action, type GameState, type Move, legalActions, moveLabel } from '../engine/index.js';
+// Every pawn move is numbered, the same number on its button and on the picture's marker,
+// whether it plays a throw or is made instead of one (an opening, back from the water).
+import { type Action, type GameState, type Move, moveLabel } from '../engine/index.js';
 import type { Choice } from './types.js';
 
-/**
- * The moves the board picture numbers: the pending throw's moves. Moves allowed instead of a
- * throw (an opening, going back from the House of Waters) are plain named buttons instead.
- */
-export function markedMoves(state: GameState): Move[] {
-  if (state.phase !== 'move') return [];
-  return legalActions(state).flatMap((a) => (a.type === 'move' ? [{ from: a.from, to: a.to }] : []));
+/** Every legal action (as `legalActions` lists them) with its button label: "1 · 17 → 20", "Throw". */
+export function choicesFor(state: GameState, legal: readonly Action[]): Choice[] {
+  let n = 0;
+  return legal.map((action) => ({ label: labelFor(action, state, action.type === 'move' ? ++n : 0), action }));
 }
 
-/** Every legal action with its button label: "1 · 17 → 20", "Take the forfeited 3", "Back to 15", "Throw". */
-export function choicesFor(state: GameState): Choice[] {
-  const numbered = state.phase === 'move';
-  let n = 0;
-  return legalActions(state).map((action) => ({ label: labelFor(action, state, numbered ? ++n : 0), action }));
+/** The moves the board picture numbers, in the choices' order. */
+export function markedMoves(choices: readonly Choice[]): Move[] {
+  return choices.flatMap(({ action }) => (action.type === 'move' ? [{ from: action.from, to: action.to }] : []));
 }
 
 function labelFor(action: Action, state: GameState, number: number): string {
@@ -25,7 +22,6 @@ function labelFor(action: Action, state: GameState, number: number): string {
     case 'take':
       return `Take the forfeited ${state.offer ?? ''}`.trimEnd();
     case 'move':
-      if (number > 0) return `${number} · ${moveLabel(action.from, action.to)}`;
-      return action.to < action.from ? `Back to ${action.to}` : `Move ${moveLabel(action.from, action.to)}`;
+      return `${number} · ${moveLabel(action.from, action.to)}`;
   }
 }

@@ -1,13 +1,12 @@
 // The game service's plain inputs and results (no discord.js types): what src/commands sees.
+import type { Strength } from '../ai/index.js';
 import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
+import { type Result, err } from '../lib/result.js';
 import type { BoardView, RenderedBoard } from '../render/index.js';
 
-import type { Strength } from '../ai/index.js';
-export type { Strength } from '../ai/index.js';
-/** Commands read strength names with the AI's own list (they do not import the AI directly). */
-export { strengthOf } from '../ai/index.js';
 export type { ChallengeStatus, EndReason } from '../db/records.js';
+export { ok } from '../lib/result.js';
 
 export interface Player {
   id: string;
@@ -16,11 +15,16 @@ export interface Player {
 
 export type ErrorCode = 'not-found' | 'not-your-turn' | 'stale' | 'finished' | 'invalid' | 'forbidden' | 'busy';
 
-/** Every service call answers with a value; expected user errors are never thrown. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
+/** A refusal: what kind, and the sentence the player sees (privately). */
+export interface ServiceError {
+  code: ErrorCode;
+  message: string;
+}
 
-export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const fail = <T = never>(code: ErrorCode, message: string): Outcome<T> => ({ ok: false, code, message });
+/** Every service call answers with a value; expected user errors are never thrown. */
+export type Outcome<T> = Result<T, ServiceError>;
+
+export const fail = (code: ErrorCode, message: string): Outcome<never> => err({ code, message });
 
 // ---- rendering (the renderer's contract, src/render/index.ts) ---------------------------
 

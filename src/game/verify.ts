@@ -2,7 +2,7 @@
 // A mismatch means a lost, doubled or reordered action, or a state written without its log entry.
 import { isDeepStrictEqual } from 'node:util';
 import type { GameStore } from '../db/gameStore.js';
-import { type GameState, isError, replay } from '../engine/index.js';
+import { type GameState, replay } from '../engine/index.js';
 
 export interface VerifyProblem {
   gameId: number;
@@ -19,8 +19,9 @@ export function verifyGame(store: GameStore, gameId: number): string | null {
   const game = store.game(gameId);
   if (!game) return 'no such game';
   const actions = store.actions(gameId);
-  const rebuilt = replay({ ruleset: game.ruleset, options: game.options, seed: game.seed, actions });
-  if (isError(rebuilt)) return `the log does not replay: ${rebuilt.error}`;
+  const replayed = replay({ ruleset: game.ruleset, options: game.options, seed: game.seed, actions });
+  if (!replayed.ok) return `the log does not replay: ${replayed.error.message}`;
+  const rebuilt = replayed.value;
   if (game.state.ply !== actions.length)
     return `the state is at ply ${game.state.ply} but the log holds ${actions.length} actions`;
   const keys = new Set([...Object.keys(rebuilt), ...Object.keys(game.state)] as (keyof GameState)[]);

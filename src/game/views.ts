@@ -1,8 +1,8 @@
 // Turning stored records into the views the chat shows.
-import { strengthOf } from '../ai/index.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
-import { type Side, SIDES, opponentOf } from '../engine/index.js';
+import { type Action, type Side, SIDES, legalActions, opponentOf } from '../engine/index.js';
 import { choicesFor, markedMoves } from './choices.js';
+import { strengthOf } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameResult, GameView, Player } from './types.js';
 
 /** A game as one transaction left it, with what to tell the chat; rendered after the commit. */
@@ -11,6 +11,8 @@ export interface GameSnapshot {
   players: Record<Side, Player>;
   description: string;
   result?: GameResult;
+  /** The legal actions, when the transaction already has them (else computed once when rendering). */
+  legal?: Action[];
 }
 
 export const namesOf = (players: Record<Side, Player>): Record<Side, string> => ({
@@ -63,7 +65,9 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
   const active = game.status === 'active';
   const toAct = active ? (SIDES.map((s) => players[s]).find((p) => p.id === game.toActId) ?? null) : null;
   const botToAct = toAct !== null && toAct.id === botUserId;
-  const board = await render(game.state, { names: namesOf(players), moves: markedMoves(game.state) });
+  const legal = active ? (snapshot.legal ?? legalActions(game.state)) : [];
+  const choices = choicesFor(game.state, legal);
+  const board = await render(game.state, { names: namesOf(players), moves: markedMoves(choices) });
   return {
     gameId: game.id,
     version: game.version,
@@ -77,7 +81,7 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
     botToAct,
     botStrength: strengthOf(game.botStrength),
     description,
-    choices: active && !botToAct ? choicesFor(game.state) : [],
+    choices: botToAct ? [] : choices,
     board,
     ...(result ? { result } : {}),
     turnDeadline: game.turnDeadline,

@@ -4,13 +4,13 @@ import {
   type GameState,
   type LastMove,
   type Move,
-  RULESETS,
   type Side,
   SIDES,
   moveLabel,
   opponentOf,
-  resolveRules,
+  rulesOf,
   squareLabel,
+  variantTitle,
 } from '../engine/index.js';
 import type { BoardView } from './types.js';
 import { movesLead, sideWords, statusWords } from './words.js';
@@ -22,7 +22,7 @@ export function altText(state: GameState, view: BoardView): string {
   const { names } = view;
   const status = statusWords(state, names, view.moves?.length ?? 0);
   const sentences = [
-    `Senet board, ${RULESETS[state.ruleset].title} rules: ${names.W} (${sideWords('W')}) against ${names.B} (${sideWords('B')}).`,
+    `Senet board, ${variantTitle(state.ruleset, state.options)} rules: ${names.W} (${sideWords('W')}) against ${names.B} (${sideWords('B')}).`,
     `${status.title.replace(/!$/, '')}${status.detail ? `, ${status.detail.replaceAll(' · ', ', ')}` : ''}${throwWords(state)}.`,
     ...(status.offer ? [`${names[state.toMove]} ${status.offer}.`] : []),
     ...SIDES.map((side) => `${names[side]}: ${pawnWords(state, side)}.`),
@@ -78,9 +78,7 @@ function movesWords(moves: readonly Move[]): string {
 }
 
 function specialWords(state: GameState): string {
-  const rules = resolveRules(state.ruleset, state.options);
-  if (typeof rules === 'string') return '';
-  return Object.entries(rules.squares)
+  return Object.entries(rulesOf(state).squares)
     .map(([square, info]) => `${square} ${info.name}`)
     .join(', ');
 }

@@ -1,7 +1,7 @@
 // Composes one picture on a canvas that is reused from render to render: native canvases are
 // freed only when the event loop turns, so a canvas per picture would pile up under load.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { type GameState, type Move, type Rules, type Side, SIDES, resolveRules } from '../engine/index.js';
+import { type GameState, type Move, type Rules, type Side, SIDES, rulesOf } from '../engine/index.js';
 import { backgroundFor } from './background.js';
 import {
   IMAGE_HEIGHT,
@@ -27,9 +27,7 @@ let frame: Canvas | null = null;
  * the next picture (rendering is synchronous, so one picture at a time is guaranteed).
  */
 export function drawBoard(state: GameState, names: Record<Side, string>, moves: readonly Move[]): Canvas {
-  const rules = resolveRules(state.ruleset, state.options);
-  // A GameState comes from the engine, so its rule set always resolves; anything else is a bug.
-  if (typeof rules === 'string') throw new Error(`cannot draw a ${state.ruleset} board: ${rules}`);
+  const rules = rulesOf(state);
   frame ??= createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
   const ctx = frame.getContext('2d');
   // The background is already at pixel size; everything after it is drawn in layout units.

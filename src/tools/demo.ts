@@ -41,11 +41,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       channelId: 'demo',
       challenger: GUEST,
       opponent: BOT,
-      ruleset: options.ruleset ?? 'kendall',
+      variant: { ruleset: options.ruleset ?? 'kendall', options: {} },
       strength: 'easy',
     });
     if (!made.ok || made.value.kind !== 'game')
-      throw new Error(`the demo game did not start: ${made.ok ? made.value.kind : made.message}`);
+      throw new Error(`the demo game did not start: ${made.ok ? made.value.kind : made.error.message}`);
     let view = made.value.game;
     const files: string[] = [];
     const write = (v: GameView, index: number): void => {
@@ -66,7 +66,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
             version: view.version,
             action: chooseAction(view.state, 'easy', actions),
           });
-      if (!next.ok) throw new Error(`the demo game stopped: ${next.message}`);
+      if (!next.ok) throw new Error(`the demo game stopped: ${next.error.message}`);
       view = next.value;
       actions++;
       if (actions < pictures) write(view, actions);

@@ -1,11 +1,12 @@
 // The computer player through its public contract: legal, deterministic, pure, and sensible in
 // positions where one move is obviously right.
+import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
   type GameState,
+  type RuleOptions,
   applyAction,
-  isError,
   legalActions,
   newGame,
   setupGame,
@@ -15,17 +16,15 @@ import { STRENGTHS, chooseAction } from '../../src/ai/index.js';
 import { BALANCE_CONFIGS } from '../../src/ai/configs.js';
 
 /** States met along a few games where each side plays a seeded random legal action. */
-function sampleStates(ruleset: string, options: object, count: number): GameState[] {
+function sampleStates(ruleset: string, options: RuleOptions, count: number): GameState[] {
   const states: GameState[] = [];
   for (let game = 1; states.length < count; game++) {
-    const start = newGame(ruleset, options, game);
-    if (isError(start)) throw new Error(start.error);
+    const start = unwrap(newGame(ruleset, options, game));
     let state = start;
     for (let ply = 0; state.phase !== 'over' && states.length < count; ply++) {
       const actions = legalActions(state);
       if (ply % 3 === 0 || actions.length > 1) states.push(state);
-      const applied = applyAction(state, chooseAction(state, 'easy', game * 7919 + ply));
-      if (isError(applied)) throw new Error(applied.error);
+      const applied = unwrap(applyAction(state, chooseAction(state, 'easy', game * 7919 + ply)));
       state = applied.state;
     }
   }
@@ -33,8 +32,7 @@ function sampleStates(ruleset: string, options: object, count: number): GameStat
 }
 
 function setup(s: Setup): GameState {
-  const state = setupGame(s);
-  if (isError(state)) throw new Error(state.error);
+  const state = unwrap(setupGame(s));
   return state;
 }
 

@@ -2,6 +2,7 @@
 // (Position.copyFrom) and a memo of scores. Hard's games are pinned to those the first,
 // clone-based search played; the tournament's figures in the README were measured with it.
 import { createHash } from 'node:crypto';
+import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
 import { Position, resolveRules, type Rules, toState } from '../../src/engine/index.js';
 import { chooseCode } from '../../src/ai/choose.js';
@@ -44,9 +45,7 @@ describe('hard plays the same games as before the speed-ups', () => {
 });
 
 function kendall(): Rules {
-  const rules = resolveRules('kendall', {});
-  if (typeof rules === 'string') throw new Error(rules);
-  return rules;
+  return unwrap(resolveRules('kendall', {}));
 }
 
 describe('Position.copyFrom', () => {
@@ -62,7 +61,7 @@ describe('Position.copyFrom', () => {
   });
 
   it('refuses a position of other rules', () => {
-    const other = resolveRules('dancers', {});
+    const other = unwrap(resolveRules('dancers', {}));
     if (typeof other === 'string') throw new Error(other);
     expect(() => Position.start(kendall(), 1).copyFrom(Position.start(other, 1))).toThrow(/different rules/);
   });

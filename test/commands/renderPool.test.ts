@@ -1,8 +1,9 @@
 // The render pool draws the same pictures as the renderer on the main thread, on worker threads.
+import { unwrap } from '../../src/lib/result.js';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RenderPool } from '../../src/bot/renderPool.js';
-import { applyAction, isError, legalActions, legalMoves, newGame, type GameState } from '../../src/engine/index.js';
+import { applyAction, legalActions, legalMoves, newGame, type GameState } from '../../src/engine/index.js';
 import { renderBoard } from '../../src/render/index.js';
 
 const pool = new RenderPool(2);
@@ -28,12 +29,11 @@ afterAll(() => pool.close());
 
 describe('RenderPool', () => {
   it('returns the same picture and alt text as the main-thread renderer, for many jobs at once', async () => {
-    const start = newGame('kendall', {}, 7) as GameState;
+    const start = unwrap(newGame('kendall', {}, 7));
     // Play the first legal action until a throw waits for a move: a board with numbered markers.
     let moving = start;
     while (moving.phase !== 'move') {
-      const next = applyAction(moving, legalActions(moving)[0]!);
-      if (isError(next)) throw new Error(next.error);
+      const next = unwrap(applyAction(moving, legalActions(moving)[0]!));
       moving = next.state;
     }
     const states = [start, moving];
@@ -55,7 +55,7 @@ describe('RenderPool', () => {
   it('reports a picture that cannot be drawn as an error, and keeps working', async () => {
     const broken = null as unknown as GameState;
     await expect(pool.render(broken, { names: { W: 'a', B: 'b' } })).rejects.toThrow(/render worker/);
-    const fine = await pool.render(newGame('dancers', {}, 1) as GameState, { names: { W: 'a', B: 'b' } });
+    const fine = await pool.render(unwrap(newGame('dancers', {}, 1)), { names: { W: 'a', B: 'b' } });
     expect(fine.image.length).toBeGreaterThan(1000);
   });
 });

@@ -56,7 +56,7 @@ describe('the compiled bot', () => {
       import { RenderPool } from './dist/bot/renderPool.js';
       import { newGame } from './dist/engine/index.js';
       const pool = new RenderPool(1);
-      const board = await pool.render(newGame('regency', {}, 3), { names: { W: 'Ana', B: 'Ben' } });
+      const board = await pool.render(newGame('regency', {}, 3).value, { names: { W: 'Ana', B: 'Ben' } });
       await pool.close();
       console.log(JSON.stringify({ head: board.image.subarray(0, 3).toString('hex'), bytes: board.image.length, alt: board.alt }));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {

@@ -1,16 +1,16 @@
 // The engine's public API: errors are values with clear messages, states round-trip through JSON,
 // replays rebuild games and name the first illegal action, and events read as sentences.
 import { describe, expect, it } from 'vitest';
+import { unwrap } from '../../src/lib/result.js';
 import {
   type Action,
   type GameEvent,
   type GameState,
-  RULESETS,
+  defaultOptions,
   RULESET_IDS,
   SeededSticks,
   applyAction,
   describeEvents,
-  isError,
   legalActions,
   lightCount,
   newGame,
@@ -22,10 +22,7 @@ import {
   toState,
 } from '../../src/engine/index.js';
 
-function must<T>(value: T | { error: string }): T {
-  if (isError(value)) throw new Error(value.error);
-  return value;
-}
+const must = unwrap;
 
 /** Plays `count` actions choosing the first legal one; returns the actions and the state. */
 function playFirst(state: GameState, count: number): { state: GameState; actions: Action[] } {
@@ -42,7 +39,6 @@ describe('new games', () => {
   it.each(RULESET_IDS)('%s starts with every pawn in place and JSON-clean state', (id) => {
     const state = must(newGame(id, {}, 42));
     const rules = must(resolveRules(id, {}));
-    if (typeof rules === 'string') throw new Error(rules);
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
     expect(state.toMove).toBe(rules.start.first);
     expect(state.phase).toBe('throw');
@@ -52,20 +48,23 @@ describe('new games', () => {
   });
 
   it('rejects unknown rule sets and bad options with a message', () => {
-    expect(newGame('chess', {}, 1)).toEqual({ error: expect.stringContaining('unknown rule set "chess"') as string });
-    expect(newGame('kendall', { pawns: 6 as 5 }, 1)).toEqual({ error: 'pawns must be 5 or 7' });
-    expect(newGame('kendall', { colour: 'red' } as never, 1)).toEqual({ error: 'unknown option: colour' });
-    expect(newGame('pennsic', { pawns: 7 }, 1)).toEqual({ error: 'unknown option: pawns' });
+    expect(newGame('chess', {}, 1)).toEqual({
+      ok: false,
+      error: expect.stringContaining('unknown rule set "chess"') as string,
+    });
+    expect(newGame('kendall', { pawns: 6 }, 1)).toEqual({ ok: false, error: 'pawns must be 5 or 7' });
+    expect(newGame('kendall', { colour: 'red' } as never, 1)).toEqual({ ok: false, error: 'unknown option: colour' });
+    expect(newGame('pennsic', { pawns: 7 }, 1)).toEqual({ ok: false, error: 'unknown option: pawns' });
   });
 
   it('documents defaults for every rule set', () => {
-    expect(RULESETS.kendall.defaults).toEqual({
+    expect(defaultOptions('kendall')).toEqual({
       pawns: 5,
       safePairs: true,
       blockingThrees: true,
       lastRowBearOff: true,
     });
-    expect(RULESETS.regency.defaults).toEqual({ variations: false });
+    expect(defaultOptions('regency')).toEqual({ variations: false });
   });
 });
 
@@ -74,16 +73,17 @@ describe('applying actions', () => {
     const start = must(newGame('traditional', {}, 7));
     const thrown = must(applyAction(start, { type: 'throw' })).state;
     const result = applyAction(thrown, { type: 'move', from: 2, to: 30 });
-    expect(isError(result) && result.error).toMatch(/^2 → 30 is not a legal move \(legal: .+\)$/);
+    expect(!result.ok && result.error).toMatch(/^2 → 30 is not a legal move \(legal: .+\)$/);
     expect(legalActions(thrown).length).toBeGreaterThan(0);
   });
 
   it('refuses a second throw while a throw waits to be played', () => {
     const thrown = must(applyAction(must(newGame('dancers', {}, 3)), { type: 'throw' })).state;
     if (thrown.phase === 'move') {
-      expect(applyAction(thrown, { type: 'throw' })).toEqual({ error: 'the throw must be played first' });
+      expect(applyAction(thrown, { type: 'throw' })).toEqual({ ok: false, error: 'the throw must be played first' });
     }
     expect(applyAction(must(newGame('kendall', {}, 3)), { type: 'throw' })).toEqual({
+      ok: false,
       error: 'the opening move comes before any throw',
     });
   });
@@ -94,7 +94,7 @@ describe('applying actions', () => {
     );
     const over = must(applyAction(won, { type: 'move', from: 30, to: 31 })).state;
     expect(over).toMatchObject({ phase: 'over', winner: 'W' });
-    expect(applyAction(over, { type: 'throw' })).toEqual({ error: 'the game is over' });
+    expect(applyAction(over, { type: 'throw' })).toEqual({ ok: false, error: 'the game is over' });
   });
 
   it('round-trips a mid-game state through the fast Position unchanged', () => {
@@ -105,28 +105,36 @@ describe('applying actions', () => {
   it('rejects a corrupted stored state instead of playing on', () => {
     const state = must(newGame('pennsic', {}, 1));
     expect(toPosition({ ...state, board: state.board.slice(1) })).toEqual({
+      ok: false,
       error: 'the board must be 30 characters, each W, B or .',
     });
     expect(toPosition({ ...state, off: { W: 1, B: 0 } })).toEqual({
+      ok: false,
       error: 'W must have 5 pawns on the board, waiting and borne off in all',
     });
-    expect(toPosition({ ...state, rng: [1, 2] })).toEqual({ error: 'the generator state must be four integers' });
+    expect(toPosition({ ...state, rng: [1, 2] })).toEqual({
+      ok: false,
+      error: 'the generator state must be four integers',
+    });
   });
 });
 
 describe('setting up positions', () => {
   it('explains impossible positions', () => {
     const base = { ruleset: 'pennsic', board: 'W'.repeat(6) + '.'.repeat(24), toMove: 'W' as const, throw: null };
-    expect(setupGame(base)).toEqual({ error: 'W has 6 pawns in play but only 5 in pennsic' });
+    expect(setupGame(base)).toEqual({ ok: false, error: 'W has 6 pawns in play but only 5 in pennsic' });
     expect(setupGame({ ...base, board: '.'.repeat(30), waiting: { W: 1 } })).toEqual({
+      ok: false,
       error: 'pawns never wait off the board in pennsic',
     });
     expect(
       setupGame({ ...base, ruleset: 'dancers', board: '.'.repeat(30), waiting: { W: 5, B: 5 }, throw: 5 }),
     ).toEqual({
+      ok: false,
       error: 'a throw of 5 is impossible in dancers (throws: 1, 2, 3, 4, 6)',
     });
     expect(setupGame({ ...base, board: 'B' + '.'.repeat(29) })).toEqual({
+      ok: false,
       error: 'W already bore off every pawn: nothing left to play',
     });
   });
@@ -135,14 +143,20 @@ describe('setting up positions', () => {
 describe('replay', () => {
   it('rebuilds the same state from seed and actions', () => {
     const { state, actions } = playFirst(must(newGame('kendall', { pawns: 7 }, 99)), 120);
-    expect(replay({ ruleset: 'kendall', options: { pawns: 7 }, seed: 99, actions })).toEqual(state);
+    expect(replay({ ruleset: 'kendall', options: { pawns: 7 }, seed: 99, actions })).toEqual({
+      ok: true,
+      value: state,
+    });
   });
 
   it('reports the index of the first illegal action', () => {
     const { actions } = playFirst(must(newGame('dancers', {}, 5)), 10);
     const tampered = [...actions.slice(0, 4), { type: 'take' } as const, ...actions.slice(4)];
     const result = replay({ ruleset: 'dancers', options: {}, seed: 5, actions: tampered });
-    expect(result).toEqual({ error: 'action 4: there is no forfeited throw to take', index: 4 });
+    expect(result).toEqual({
+      ok: false,
+      error: { message: 'action 4: there is no forfeited throw to take', index: 4 },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // Property tests over whole random games, through the public JSON API, for every rule set and
 // every kendall option combination: games end with one winner, pawns are conserved, the listed
 // actions are exactly the ones that apply, and replay rebuilds the same state.
+import { unwrap } from '../../src/lib/result.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +12,6 @@ import {
   type RuleOptions,
   SIDES,
   applyAction,
-  isError,
   legalActions,
   moveTo,
   newGame,
@@ -56,8 +56,7 @@ function checkConservation(state: GameState, pawns: number): void {
 }
 
 describe.each(CONFIGS)('random games: %s %j', (ruleset, options) => {
-  const rules = resolveRules(ruleset, options);
-  if (typeof rules === 'string') throw new Error(rules);
+  const rules = unwrap(resolveRules(ruleset, options));
 
   it('end with exactly one winner, conserve pawns, list exactly the actions that apply, and replay', () => {
     fc.assert(
@@ -65,7 +64,7 @@ describe.each(CONFIGS)('random games: %s %j', (ruleset, options) => {
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
         (seed, choiceSeed) => {
-          let state = newGame(ruleset, options, seed) as GameState;
+          let state = unwrap(newGame(ruleset, options, seed));
           const actions: Action[] = [];
           let x = choiceSeed;
           const pick = (n: number): number => {
@@ -79,16 +78,15 @@ describe.each(CONFIGS)('random games: %s %j', (ruleset, options) => {
             const legal = legalActions(state);
             expect(legal.length).toBeGreaterThan(0);
             // Every listed action applies...
-            for (const action of legal) expect(isError(applyAction(state, action))).toBe(false);
+            for (const action of legal) expect(applyAction(state, action).ok).toBe(true);
             // ...and actions drawn from everything the API could be sent apply only if listed.
             for (let i = 0; i < 3; i++) {
               const candidate = anyAction(pick(UNIVERSE));
               const listed = legal.some((a) => sameAction(a, candidate));
-              expect(isError(applyAction(state, candidate))).toBe(!listed);
+              expect(applyAction(state, candidate).ok).toBe(listed);
             }
             const action = legal[pick(legal.length)]!;
-            const applied = applyAction(state, action);
-            if (isError(applied)) throw new Error(applied.error);
+            const applied = unwrap(applyAction(state, action));
             expect(applied.state.ply).toBe(state.ply + 1);
             state = applied.state;
             actions.push(action);
@@ -99,7 +97,7 @@ describe.each(CONFIGS)('random games: %s %j', (ruleset, options) => {
           expect(state.off[state.winner!]).toBe(rules.pawns);
           expect(state.off[loser]).toBeLessThan(rules.pawns);
           expect(legalActions(state)).toEqual([]);
-          expect(replay({ ruleset, options, seed, actions })).toEqual(state);
+          expect(replay({ ruleset, options, seed, actions })).toEqual({ ok: true, value: state });
         },
       ),
       { numRuns: ruleset === 'kendall' ? 4 : 12 },
@@ -108,8 +106,7 @@ describe.each(CONFIGS)('random games: %s %j', (ruleset, options) => {
 });
 
 describe.each(CONFIGS)('generateMoves onto some squares: %s %j', (ruleset, options) => {
-  const rules = resolveRules(ruleset, options);
-  if (typeof rules === 'string') throw new Error(rules);
+  const rules = unwrap(resolveRules(ruleset, options));
 
   it('lists exactly the moves of the full list that land there, in the same order', () => {
     const all = new Uint16Array(MAX_MOVES);

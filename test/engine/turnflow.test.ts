@@ -1,6 +1,7 @@
 // Turn flow the rule-case format cannot express: offers of a forfeited throw, extra throws that
 // survive or are lost on a pass. Throws are forced with FixedSticks. The docs/rules pages name
 // these tests for readings K3, D3, P3, P7, R3 and T4.
+import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
 import {
   type Action,
@@ -9,7 +10,6 @@ import {
   type RuleSetId,
   FixedSticks,
   applyAction,
-  isError,
   legalActions,
   resolveRules,
   setupGame,
@@ -26,25 +26,24 @@ function position(
   const cells = Array.from({ length: 30 }, (_, i) =>
     pawns.W.includes(i + 1) ? 'W' : pawns.B.includes(i + 1) ? 'B' : '.',
   );
-  const state = setupGame({
-    ruleset,
-    options: extra.options ?? {},
-    board: cells.join(''),
-    waiting: extra.waiting,
-    toMove,
-    throw: null,
-  });
-  if (isError(state)) throw new Error(state.error);
+  const state = unwrap(
+    setupGame({
+      ruleset,
+      options: extra.options ?? {},
+      board: cells.join(''),
+      waiting: extra.waiting,
+      toMove,
+      throw: null,
+    }),
+  );
   return state;
 }
 
 /** Apply an action; a throw shows `value`. */
 function act(state: GameState, action: Action, value?: number) {
-  const rules = resolveRules(state.ruleset, state.options);
-  if (typeof rules === 'string') throw new Error(rules);
+  const rules = unwrap(resolveRules(state.ruleset, state.options));
   const source = value === undefined ? undefined : new FixedSticks([sticksFor(rules.throwTable, value)]);
-  const result = applyAction(state, action, source);
-  if (isError(result)) throw new Error(result.error);
+  const result = unwrap(applyAction(state, action, source));
   return result;
 }
 
@@ -120,14 +119,15 @@ describe('extra throws on a pass', () => {
 
 describe('openings', () => {
   it.each(['pennsic', 'regency'] as const)('%s: Black opens 10 → 11 without throwing, then throws again', (ruleset) => {
-    const start = setupGame({
-      ruleset,
-      board: 'WBWBWBWBWB' + '.'.repeat(20),
-      toMove: 'B',
-      throw: null,
-      unmoved: ['B', 'W'],
-    });
-    if (isError(start)) throw new Error(start.error);
+    const start = unwrap(
+      setupGame({
+        ruleset,
+        board: 'WBWBWBWBWB' + '.'.repeat(20),
+        toMove: 'B',
+        throw: null,
+        unmoved: ['B', 'W'],
+      }),
+    );
     expect(legalActions(start)).toEqual([{ type: 'move', from: 10, to: 11 }]);
     const { state, events } = act(start, { type: 'move', from: 10, to: 11 });
     expect(kinds(events)).toEqual(['move', 'extraThrow']);
@@ -135,14 +135,15 @@ describe('openings', () => {
   });
 
   it('kendall: White opens 10 → 15 without throwing, then Black throws', () => {
-    const start = setupGame({
-      ruleset: 'kendall',
-      board: 'BWBWBWBWBW' + '.'.repeat(20),
-      toMove: 'W',
-      throw: null,
-      unmoved: ['W', 'B'],
-    });
-    if (isError(start)) throw new Error(start.error);
+    const start = unwrap(
+      setupGame({
+        ruleset: 'kendall',
+        board: 'BWBWBWBWBW' + '.'.repeat(20),
+        toMove: 'W',
+        throw: null,
+        unmoved: ['W', 'B'],
+      }),
+    );
     expect(legalActions(start)).toEqual([{ type: 'move', from: 10, to: 15 }]);
     expect(act(start, { type: 'move', from: 10, to: 15 }).state).toMatchObject({ toMove: 'B', phase: 'throw' });
   });

@@ -1,11 +1,11 @@
-// Button labels: numbered pawn moves that match the board's markers, plain names for the rest.
+// Button labels: every pawn move numbered like the board's markers, plain names for the rest.
+import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
-import { type GameState, isError, setupGame } from '../../src/engine/index.js';
+import { type GameState, type Side, legalActions, setupGame } from '../../src/engine/index.js';
 import { choicesFor, markedMoves } from '../../src/game/choices.js';
 
 function setup(board: string, toMove: 'W' | 'B', throwValue: number | null, ruleset = 'kendall'): GameState {
-  const state = setupGame({ ruleset, board, toMove, throw: throwValue });
-  if (isError(state)) throw new Error(state.error);
+  const state = unwrap(setupGame({ ruleset, board, toMove, throw: throwValue }));
   return state;
 }
 
@@ -15,9 +15,9 @@ const SPREAD = '.W.......B.....W...B.W....B..W';
 describe('choices', () => {
   it('numbers the moves of a pending throw 1..n in engine order, as the board marks them', () => {
     const state = setup(SPREAD, 'W', 2);
-    const choices = choicesFor(state);
+    const choices = choicesFor(state, legalActions(state));
     expect(choices.length).toBeGreaterThan(1);
-    const marked = markedMoves(state);
+    const marked = markedMoves(choices);
     expect(marked.length).toBe(choices.length);
     choices.forEach((c, i) => {
       expect(c.action).toEqual({ type: 'move', ...marked[i]! });
@@ -26,26 +26,29 @@ describe('choices', () => {
     });
   });
 
-  it('names the throw, a forfeited throw to take, and going back from the House of Waters', () => {
+  it('names the throw and a forfeited throw to take, and numbers going back from the House of Waters', () => {
     const throwing = setup(SPREAD, 'W', null);
-    expect(choicesFor(throwing)).toEqual([{ label: 'Throw', action: { type: 'throw' } }]);
-    expect(markedMoves(throwing)).toEqual([]);
+    const throwChoices = choicesFor(throwing, legalActions(throwing));
+    expect(throwChoices).toEqual([{ label: 'Throw', action: { type: 'throw' } }]);
+    expect(markedMoves(throwChoices)).toEqual([]);
 
-    const offered = choicesFor({ ...throwing, offer: 3 });
+    const withOffer = { ...throwing, offer: 3 };
+    const offered = choicesFor(withOffer, legalActions(withOffer));
     expect(offered.map((c) => c.label)).toEqual(['Take the forfeited 3', 'Throw']);
 
     const drowned = setup('.W.......B.....W...B.W....W..B', 'W', null); // W in the House of Waters, 15 free
-    expect(choicesFor(drowned)).toEqual([
-      { label: 'Back to 15', action: { type: 'move', from: 27, to: 15 } },
+    const back = choicesFor(drowned, legalActions(drowned));
+    expect(markedMoves(back)).toEqual([{ from: 27, to: 15 }]);
+    expect(back).toEqual([
+      { label: '1 · 27 → 15', action: { type: 'move', from: 27, to: 15 } },
       { label: 'Throw', action: { type: 'throw' } },
     ]);
   });
 
-  it('names the kendall opening move', () => {
-    const start = setup('BWBWBWBWBW....................', 'W', null);
-    expect(choicesFor({ ...start, unmoved: ['W', 'B'] })[0]).toEqual({
-      label: 'Move 10 → 15',
-      action: { type: 'move', from: 10, to: 15 },
-    });
+  it('numbers the forced kendall opening like any move, with the same number on the board', () => {
+    const start = { ...setup('BWBWBWBWBW....................', 'W', null), unmoved: ['W', 'B'] as Side[] };
+    const choices = choicesFor(start, legalActions(start));
+    expect(choices).toEqual([{ label: '1 · 10 → 15', action: { type: 'move', from: 10, to: 15 } }]);
+    expect(markedMoves(choices)).toEqual([{ from: 10, to: 15 }]);
   });
 });

@@ -56,7 +56,7 @@ describe('two processes racing on the same games', () => {
       // One success per version, versions 0, 1, 2, ... with no gap and no repeat.
       expect(mine.map((a) => a.version)).toEqual(mine.map((_, i) => i));
       const stored = await service.game(gameId);
-      if (!stored.ok) throw new Error(stored.message);
+      if (!stored.ok) throw new Error(stored.error.message);
       expect(stored.value.status).toBe('finished');
       expect(stored.value.version).toBe(mine.length);
       // The log holds exactly the applied clicks, in order.

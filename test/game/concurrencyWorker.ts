@@ -40,7 +40,7 @@ for (let step = 0; live.size > 0 && step < 20_000; step++) {
     const click = { gameId, userId: view.toAct!.id, version: view.version, action: choice.action };
     for (const result of await Promise.all([service.act(click), service.act(click)])) {
       if (result.ok) report.applied.push({ gameId, version: view.version, action: choice.action });
-      else report.rejected[result.code] = (report.rejected[result.code] ?? 0) + 1;
+      else report.rejected[result.error.code] = (report.rejected[result.error.code] ?? 0) + 1;
     }
   }
 }

@@ -55,7 +55,13 @@ describe('restart', () => {
     const game = await startGame(service, 'c');
     value(service.setMessage('game', game.gameId, 'msg-game'));
     const made = value(
-      await service.challenge({ guildId: GUILD, channelId: 'd', challenger: CLEO, opponent: BEN, ruleset: 'regency' }),
+      await service.challenge({
+        guildId: GUILD,
+        channelId: 'd',
+        challenger: CLEO,
+        opponent: BEN,
+        variant: { ruleset: 'regency', options: {} },
+      }),
     );
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     value(service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
@@ -104,7 +110,13 @@ describe('restart', () => {
     expect((await service.sweep()).timedOutGames).toEqual([]);
 
     const made = value(
-      await service.challenge({ guildId: GUILD, channelId: 'bot', challenger: ANA, opponent: BOT, ruleset: 'kendall' }),
+      await service.challenge({
+        guildId: GUILD,
+        channelId: 'bot',
+        challenger: ANA,
+        opponent: BOT,
+        variant: { ruleset: 'kendall', options: {} },
+      }),
     );
     if (made.kind !== 'game') throw new Error('expected a game');
     let botGame = made.game;

@@ -1,5 +1,6 @@
 // Shared set-up for the service tests: a real database file in a temp folder, a clock the test
 // moves, seeds that repeat, and a loop that plays a game to its end through the service.
+import { type RuleSetId, type Variant } from '../../src/engine/index.js';
 import { type GameService, type ServiceOptions, openService } from '../../src/game/service.js';
 import { mix32 } from '../../src/game/seeds.js';
 import type { BoardRenderer, BoardView, GameView, Outcome, Player } from '../../src/game/types.js';
@@ -29,13 +30,18 @@ export function open(dbPath: string, extra: Partial<ServiceOptions> = {}): GameS
 
 /** The value of a successful outcome; fails the test with the message otherwise. */
 export function value<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`expected success, got ${outcome.code}: ${outcome.message}`);
+  if (!outcome.ok) throw new Error(`expected success, got ${outcome.error.code}: ${outcome.error.message}`);
   return outcome.value;
 }
 
 /** Starts a human game between Ana and Ben in `channelId`. */
-export async function startGame(service: GameService, channelId: string, ruleset = 'kendall'): Promise<GameView> {
-  const made = value(await service.challenge({ guildId: GUILD, channelId, challenger: ANA, opponent: BEN, ruleset }));
+export async function startGame(
+  service: GameService,
+  channelId: string,
+  ruleset: RuleSetId = 'kendall',
+): Promise<GameView> {
+  const variant = { ruleset, options: {} } as Variant;
+  const made = value(await service.challenge({ guildId: GUILD, channelId, challenger: ANA, opponent: BEN, variant }));
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   return value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
 }

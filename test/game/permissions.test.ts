@@ -1,4 +1,5 @@
 // Who may do what: every refusal is a value with a code and a message, and changes nothing.
+import { type Variant } from '../../src/engine/index.js';
 import Database from 'better-sqlite3';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { GameService } from '../../src/game/service.js';
@@ -17,7 +18,13 @@ afterEach(() => service.close());
 
 async function challengeOf(channelId: string, challenger = ANA, opponent = BEN): Promise<ChallengeView> {
   const made = value(
-    await service.challenge({ guildId: GUILD, channelId, challenger, opponent, ruleset: 'traditional' }),
+    await service.challenge({
+      guildId: GUILD,
+      channelId,
+      challenger,
+      opponent,
+      variant: { ruleset: 'traditional', options: {} },
+    }),
   );
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   return made.challenge;
@@ -32,26 +39,25 @@ describe('challenges', () => {
       channelId: 'c',
       challenger: ANA,
       opponent: ANA,
-      ruleset: 'kendall',
+      variant: { ruleset: 'kendall', options: {} },
     });
-    expect(self).toMatchObject({ ok: false, code: 'invalid', message: 'You cannot challenge yourself.' });
+    expect(self).toMatchObject({ ok: false, error: { code: 'invalid', message: 'You cannot challenge yourself.' } });
     const unknown = await service.challenge({
       guildId: GUILD,
       channelId: 'c',
       challenger: ANA,
       opponent: BEN,
-      ruleset: 'chess',
+      variant: { ruleset: 'chess', options: {} } as unknown as Variant,
     });
-    expect(unknown).toMatchObject({ ok: false, code: 'invalid' });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid' } });
     const options = await service.challenge({
       guildId: GUILD,
       channelId: 'c',
       challenger: ANA,
       opponent: BEN,
-      ruleset: 'kendall',
-      options: { pawns: 6 as 5 },
+      variant: { ruleset: 'kendall', options: { pawns: 6 as 5 } },
     });
-    expect(options).toMatchObject({ ok: false, code: 'invalid' });
+    expect(options).toMatchObject({ ok: false, error: { code: 'invalid' } });
   });
 
   it('stores kendall options with defaults filled in', async () => {
@@ -61,8 +67,7 @@ describe('challenges', () => {
         channelId: 'c',
         challenger: ANA,
         opponent: BEN,
-        ruleset: 'kendall',
-        options: { pawns: 7 },
+        variant: { ruleset: 'kendall', options: { pawns: 7 } },
       }),
     );
     expect(made.kind === 'challenge' && made.challenge.options).toEqual({
@@ -80,9 +85,9 @@ describe('challenges', () => {
       channelId: 'c',
       challenger: BEN,
       opponent: ANA,
-      ruleset: 'kendall',
+      variant: { ruleset: 'kendall', options: {} },
     });
-    expect(again).toMatchObject({ ok: false, code: 'busy' });
+    expect(again).toMatchObject({ ok: false, error: { code: 'busy' } });
     await challengeOf('other-channel'); // elsewhere is fine
     await challengeOf('c', ANA, CLEO); // another pair is fine
   });
@@ -91,29 +96,29 @@ describe('challenges', () => {
     const c = await challengeOf('c');
     expect(await service.accept({ challengeId: c.challengeId, userId: ANA.id })).toMatchObject({
       ok: false,
-      code: 'forbidden',
-      message: 'Only Ben can accept this challenge; you can cancel it.',
+      error: {
+        code: 'forbidden',
+        message: 'Only Ben can accept this challenge; you can withdraw it with the Withdraw button.',
+      },
     });
     expect(service.decline({ challengeId: c.challengeId, userId: CLEO.id })).toMatchObject({
       ok: false,
-      code: 'forbidden',
+      error: { code: 'forbidden' },
     });
-    expect(service.cancel({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
+    expect(service.withdraw({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
       ok: false,
-      code: 'forbidden',
-      message: 'Only Ana can cancel this challenge; you can decline it.',
+      error: { code: 'forbidden', message: 'Only Ana can withdraw this challenge; you can accept or decline it.' },
     });
     expect(value(service.decline({ challengeId: c.challengeId, userId: BEN.id })).status).toBe('declined');
     expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
       ok: false,
-      code: 'finished',
-      message: 'This challenge was already declined.',
+      error: { code: 'finished', message: 'This challenge was already declined.' },
     });
     const d = await challengeOf('c'); // the pair may ask again once the first is closed
-    expect(value(service.cancel({ challengeId: d.challengeId, userId: ANA.id })).status).toBe('cancelled');
+    expect(value(service.withdraw({ challengeId: d.challengeId, userId: ANA.id })).status).toBe('cancelled');
     expect(await service.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({
       ok: false,
-      code: 'not-found',
+      error: { code: 'not-found' },
     });
   });
 
@@ -126,7 +131,7 @@ describe('challenges', () => {
     expect(game.description).toBe(
       `${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`,
     );
-    expect(service.setMessage('game', 999, 'x')).toMatchObject({ ok: false, code: 'not-found' });
+    expect(service.setMessage('game', 999, 'x')).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
   it('refuses to accept after the expiry, before and after the sweep marks it', async () => {
@@ -134,14 +139,13 @@ describe('challenges', () => {
     clock.advance(60_000);
     expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
       ok: false,
-      code: 'finished',
-      message: 'This challenge has expired.',
+      error: { code: 'finished', message: 'This challenge has expired.' },
     });
     const swept = await service.sweep();
     expect(swept.expiredChallenges.map((x) => [x.challengeId, x.status])).toEqual([[c.challengeId, 'expired']]);
     expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
       ok: false,
-      code: 'finished',
+      error: { code: 'finished' },
     });
   });
 
@@ -152,16 +156,16 @@ describe('challenges', () => {
       channelId: 'c',
       challenger: CLEO,
       opponent: ANA,
-      ruleset: 'kendall',
+      variant: { ruleset: 'kendall', options: {} },
     });
-    expect(more).toMatchObject({ ok: false, code: 'busy' });
-    if (!more.ok) expect(more.message).toContain('one game per channel');
+    expect(more).toMatchObject({ ok: false, error: { code: 'busy' } });
+    if (!more.ok) expect(more.error.message).toContain('one game per channel');
     // A challenge issued elsewhere... cannot be accepted into a busy channel either.
     const pending = await challengeOf('d', CLEO, BEN);
     await startGame(service, 'd'); // Ana and Ben now play in d as well
     expect(await service.accept({ challengeId: pending.challengeId, userId: BEN.id })).toMatchObject({
       ok: false,
-      code: 'busy',
+      error: { code: 'busy' },
     });
     value(await service.resign({ channelId: 'c', userId: ANA.id }));
     expect(view.channelId).toBe('c');
@@ -181,21 +185,24 @@ describe('turns', () => {
       version: view.version,
       action: { type: 'throw' },
     });
-    expect(wrong).toMatchObject({ ok: false, code: 'not-your-turn', message: `It is ${view.toAct!.name}'s turn.` });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { code: 'not-your-turn', message: `It is ${view.toAct!.name}'s turn.` },
+    });
     const outsider = await service.act({
       gameId: view.gameId,
       userId: CLEO.id,
       version: view.version,
       action: first(view),
     });
-    expect(outsider).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(outsider).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const illegal = await service.act({
       gameId: view.gameId,
       userId: view.toAct!.id,
       version: view.version,
       action: { type: 'move', from: 1, to: 30 },
     });
-    expect(illegal).toMatchObject({ ok: false, code: 'invalid' });
+    expect(illegal).toMatchObject({ ok: false, error: { code: 'invalid' } });
 
     const played = value(
       await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) }),
@@ -208,7 +215,7 @@ describe('turns', () => {
       version: view.version,
       action: first(view),
     });
-    expect(twice).toMatchObject({ ok: false, code: 'stale' });
+    expect(twice).toMatchObject({ ok: false, error: { code: 'stale' } });
     const after = value(await service.game(view.gameId));
     expect(after.version).toBe(before.version + 1);
     expect(after.state.ply).toBe(before.state.ply + 1);
@@ -226,15 +233,18 @@ describe('turns', () => {
       version: played.version,
       action: first(played),
     });
-    expect(late).toMatchObject({ ok: false, code: 'finished' });
+    expect(late).toMatchObject({ ok: false, error: { code: 'finished' } });
     expect(await service.resign({ gameId: view.gameId, userId: ANA.id })).toMatchObject({
       ok: false,
-      code: 'finished',
+      error: { code: 'finished' },
     });
-    expect(await service.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({ ok: false, code: 'not-found' });
+    expect(await service.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     expect(await service.act({ gameId: 999, userId: ANA.id, version: 0, action: { type: 'throw' } })).toMatchObject({
       ok: false,
-      code: 'not-found',
+      error: { code: 'not-found' },
     });
     expect(service.verify().problems).toEqual([]);
   });
@@ -246,7 +256,7 @@ describe('turns', () => {
     const other = new Database(path);
     other.exec('BEGIN IMMEDIATE');
     const click = { gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) };
-    expect(await patient.act(click)).toMatchObject({ ok: false, code: 'busy' });
+    expect(await patient.act(click)).toMatchObject({ ok: false, error: { code: 'busy' } });
     other.exec('ROLLBACK');
     other.close();
     expect(value(await patient.act(click)).version).toBe(view.version + 1);
@@ -255,6 +265,6 @@ describe('turns', () => {
 
   it('refuses a bot step when a person is to act', async () => {
     const view = await startGame(service, 'c');
-    expect(await service.botStep(view.gameId)).toMatchObject({ ok: false, code: 'not-your-turn' });
+    expect(await service.botStep(view.gameId)).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
   });
 });

@@ -15,14 +15,11 @@ describe('full games through the service', () => {
     expect(new Set([start.players.W.id, start.players.B.id])).toEqual(new Set([ANA.id, BEN.id]));
 
     const { view, actions } = await playToEnd(service, start, 7);
-    // Every board drawn numbered exactly the pending throw's moves, in button order.
+    // Every board drawn numbered exactly the legal pawn moves, in button order (an opening too).
     for (const { state, view: drawn } of renderer.calls) {
-      const expected =
-        state.phase === 'move'
-          ? legalActions(state)
-              .filter((a) => a.type === 'move')
-              .map(({ from, to }) => ({ from, to }))
-          : [];
+      const expected = legalActions(state)
+        .filter((a) => a.type === 'move')
+        .map(({ from, to }) => ({ from, to }));
       expect(drawn.moves).toEqual(expected);
     }
     expect(view.status).toBe('finished');
@@ -53,10 +50,10 @@ describe('full games through the service', () => {
   it('shows buttons in engine order with numbered move labels that match the board markers', async () => {
     const service = open(tempDbPath());
     let view = await startGame(service, 'ch-labels', 'kendall');
-    // Kendall opens with the fixed move 10 → 15 before any throw: a plain-named button.
+    // Kendall opens with the fixed move 10 → 15 before any throw: numbered like any move.
     const opening = view.choices;
     expect(opening.map((c) => c.action)).toEqual(legalActions(view.state));
-    expect(opening[0]!.label).toBe('Move 10 → 15');
+    expect(opening[0]!.label).toBe('1 · 10 → 15');
     view = value(
       await service.act({
         gameId: view.gameId,
@@ -92,7 +89,7 @@ describe('full games through the service', () => {
         channelId: 'ch-bot',
         challenger: ANA,
         opponent: BOT,
-        ruleset: 'dancers',
+        variant: { ruleset: 'dancers', options: {} },
         strength: 'easy',
       }),
     );

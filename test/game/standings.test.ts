@@ -1,4 +1,5 @@
 // Leaderboards, stats and history from games decided through the service (by resignation, to be quick).
+import { type RuleSetId } from '../../src/engine/index.js';
 import { describe, expect, it } from 'vitest';
 import { rankStandings } from '../../src/game/standings.js';
 import type { GameService } from '../../src/game/service.js';
@@ -10,11 +11,17 @@ async function decide(
   service: GameService,
   winner: Player,
   loser: Player,
-  ruleset: string,
+  ruleset: RuleSetId,
   guildId = GUILD,
 ): Promise<number> {
   const made = value(
-    await service.challenge({ guildId, channelId: 'c', challenger: winner, opponent: loser, ruleset }),
+    await service.challenge({
+      guildId,
+      channelId: 'c',
+      challenger: winner,
+      opponent: loser,
+      variant: { ruleset, options: {} },
+    }),
   );
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
@@ -47,7 +54,10 @@ describe('leaderboard, stats and history', () => {
       ['Ana', 0, 1, true],
     ]);
     expect(regency[0]!.rating).toBe(board[1]!.rating);
-    expect(service.leaderboard({ guildId: GUILD, ruleset: 'ludo' })).toMatchObject({ ok: false, code: 'invalid' });
+    expect(service.leaderboard({ guildId: GUILD, ruleset: 'ludo' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
 
     const ana = value(service.stats({ guildId: GUILD, userId: ANA.id }));
     expect(ana.total).toEqual({ games: 6, wins: 4, losses: 2, winRate: 4 / 6 });
@@ -68,7 +78,10 @@ describe('leaderboard, stats and history', () => {
       ['Ben', 'kendall', 'won', 'resigned'],
     ]);
     expect(value(service.history({ guildId: 'another-guild', userId: ANA.id }))).toEqual([]);
-    expect(service.stats({ guildId: GUILD, userId: 'nobody' })).toMatchObject({ ok: false, code: 'not-found' });
+    expect(service.stats({ guildId: GUILD, userId: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     service.close();
   });
 

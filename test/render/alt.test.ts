@@ -1,6 +1,7 @@
 // The alt text states what a player needs without seeing the picture, within Discord's limit.
+import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
-import { type GameState, isError, newGame, setupGame } from '../../src/engine/index.js';
+import { newGame, setupGame } from '../../src/engine/index.js';
 import { ALT_TEXT_LIMIT, altText } from '../../src/render/index.js';
 import { NAMES, sample } from './positions.js';
 
@@ -62,7 +63,7 @@ describe('altText', () => {
   });
 
   it('stays within the 1024 characters of a Discord description, dropping the special squares first', () => {
-    const state = must(
+    const state = unwrap(
       setupGame({
         ruleset: 'kendall',
         options: { pawns: 7 },
@@ -93,14 +94,9 @@ describe('altText', () => {
   });
 
   it('reads a start position before any throw', () => {
-    const state = must(newGame('dancers', {}, 1));
+    const state = unwrap(newGame('dancers', {}, 1));
     const alt = altText(state, { names: { ...NAMES } });
     expect(alt).toContain('Nefertari to throw, no throw yet.');
     expect(alt).toContain('Nefertari: no pawn on the board; 5 to enter; 0 off.');
   });
 });
-
-function must(value: GameState | { error: string }): GameState {
-  if (isError(value)) throw new Error(value.error);
-  return value;
-}

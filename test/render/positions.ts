@@ -1,10 +1,10 @@
 // Fixed positions for the renderer's golden tests, its benchmark and the README pictures:
 // every rule set's start, busy mid-game positions with many move markers, and finished games.
+import { unwrap } from '../../src/lib/result.js';
 import {
   type Action,
   FixedSticks,
   type RuleSetId,
-  type Rules,
   resolveRules,
   sticksFor,
   type GameState,
@@ -12,7 +12,6 @@ import {
   RULESET_IDS,
   type Setup,
   applyAction,
-  isError,
   legalMoves,
   newGame,
   setupGame,
@@ -27,19 +26,13 @@ export interface Sample {
 
 export const NAMES = { W: 'Nefertari', B: 'Senenmut' } as const;
 
-function must<T>(value: T | { error: string }): T {
-  if (typeof value === 'object' && value !== null && 'error' in value) throw new Error(value.error);
-  return value;
-}
-
 type Step = Action & { sticks?: number };
 
 /** A set-up position after `steps` were played (a last move to show, a capture, a win). */
 function after(setup: Setup, steps: Step[] = []): GameState {
-  let state = must(setupGame(setup));
+  let state = unwrap(setupGame(setup));
   for (const { sticks, ...action } of steps) {
-    const applied = applyAction(state, action, sticks === undefined ? undefined : new FixedSticks([sticks]));
-    if (isError(applied)) throw new Error(`${applied.error} (${JSON.stringify(action)})`);
+    const applied = unwrap(applyAction(state, action, sticks === undefined ? undefined : new FixedSticks([sticks])));
     state = applied.state;
   }
   return state;
@@ -47,7 +40,7 @@ function after(setup: Setup, steps: Step[] = []): GameState {
 
 /** The sticks of a throw of `value` in `ruleset` (light sides first). */
 function sticks(ruleset: RuleSetId, value: number): number {
-  const rules = must(resolveRules(ruleset, {}) as Rules | { error: string });
+  const rules = unwrap(resolveRules(ruleset, {}));
   return sticksFor(rules.throwTable, value);
 }
 
@@ -61,7 +54,7 @@ function sampleOf(name: string, state: GameState): Sample {
   return { name, state, view: choosing(state) };
 }
 
-const starts: Sample[] = RULESET_IDS.map((id) => sampleOf(`${id}-start`, must(newGame(id, {}, 7))));
+const starts: Sample[] = RULESET_IDS.map((id) => sampleOf(`${id}-start`, unwrap(newGame(id, {}, 7))));
 
 export const samples: Sample[] = [
   ...starts,

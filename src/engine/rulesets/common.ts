@@ -1,6 +1,6 @@
-// Pieces the rule-set modules share: start boards and option checking.
+// Pieces the rule-set modules share: start boards, hieroglyphs and the squares two texts share.
 import type { SquareInfo } from '../rules.js';
-import type { RuleOptions, Side } from '../types.js';
+import type { Side } from '../types.js';
 
 /** A 30-square start board with `count` pawns alternating from square 1, `first` on square 1. */
 export function alternatingStart(first: Side, count: number): string {
@@ -8,12 +8,6 @@ export function alternatingStart(first: Side, count: number): string {
   let board = '';
   for (let s = 1; s <= 30; s++) board += s <= count ? (s % 2 === 1 ? first : second) : '.';
   return board;
-}
-
-/** Rejects option names a rule set does not know, naming them. */
-export function unknownOptions(options: RuleOptions, known: readonly string[]): string | null {
-  const unknown = Object.keys(options).filter((name) => !known.includes(name));
-  return unknown.length === 0 ? null : `unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`;
 }
 
 /** Hieroglyphs used for the special squares (Unicode Egyptian Hieroglyphs block). */

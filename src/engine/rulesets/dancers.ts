@@ -1,7 +1,6 @@
 // "Dancers" in the House of Thirty, ../shared/seeds/003 (docs/rules/dancers.md).
-import type { RuleSet, Rules } from '../rules.js';
-import type { RuleOptions } from '../types.js';
-import { GLYPH, unknownOptions } from './common.js';
+import type { NoOptions, RuleSet, Rules } from '../rules.js';
+import { GLYPH } from './common.js';
 
 const rules: Rules = {
   id: 'dancers',
@@ -48,10 +47,11 @@ const rules: Rules = {
   },
 };
 
-export const dancers: RuleSet = {
+export const dancers: RuleSet<NoOptions> = {
   id: 'dancers',
   title: 'Dancers',
   summary: 'Pawns enter on a 4 or 6 (no 5; all dark = 6); captured pawns leave the board; 27 drowns.',
-  defaults: {},
-  resolve: (options: RuleOptions) => unknownOptions(options, []) ?? rules,
+  options: {},
+  notable: [],
+  build: () => rules,
 };

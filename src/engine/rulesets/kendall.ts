@@ -1,19 +1,49 @@
 // Kendall's reconstruction as given in ../shared/seeds/000 (docs/rules/kendall.md).
 import { allOnLastRow } from '../board.js';
-import type { RuleSet, Rules } from '../rules.js';
-import type { KendallOptions, RuleOptions } from '../types.js';
-import { GLYPH, alternatingStart, unknownOptions } from './common.js';
+import type { OptionSchema, RuleSet, Rules } from '../rules.js';
+import { GLYPH, alternatingStart } from './common.js';
 
-const DEFAULTS: KendallOptions = { pawns: 5, safePairs: true, blockingThrees: true, lastRowBearOff: true };
+export type KendallOptions = {
+  pawns: 5 | 7;
+  safePairs: boolean;
+  blockingThrees: boolean;
+  lastRowBearOff: boolean;
+};
 
-function resolve(given: RuleOptions): Rules | string {
-  const unknown = unknownOptions(given, Object.keys(DEFAULTS));
-  if (unknown) return unknown;
-  const options: KendallOptions = { ...DEFAULTS, ...given };
-  if (options.pawns !== 5 && options.pawns !== 7) return 'pawns must be 5 or 7';
-  for (const flag of ['safePairs', 'blockingThrees', 'lastRowBearOff'] as const) {
-    if (typeof options[flag] !== 'boolean') return `${flag} must be true or false`;
-  }
+// The three "Recommended Optional Rules" are on by default; 7 pawns is among the "Other Optional Rules".
+const options: OptionSchema<KendallOptions> = {
+  pawns: {
+    kind: 'number',
+    slashName: 'pawns',
+    description: 'pawns per side (7 also fills squares 11-14)',
+    default: 5,
+    choices: [5, 7],
+    words: (pawns) => `${pawns} pawns`,
+  },
+  safePairs: {
+    kind: 'flag',
+    slashName: 'safe_pairs',
+    description: 'two pawns side by side cannot be attacked',
+    default: true,
+    words: { on: 'safe pairs', off: 'no safe pairs' },
+  },
+  blockingThrees: {
+    kind: 'flag',
+    slashName: 'blocking_threes',
+    description: 'three pawns in a row cannot be passed',
+    default: true,
+    words: { on: 'blocking threes', off: 'no blocking threes' },
+  },
+  lastRowBearOff: {
+    kind: 'flag',
+    slashName: 'last_row_bear_off',
+    description: 'bear off only once all your pawns are on the last row',
+    default: true,
+    words: { on: 'last-row bear-off', off: 'no last-row bear-off' },
+  },
+};
+
+function build(options: KendallOptions): Rules {
   return {
     id: 'kendall',
     options,
@@ -53,7 +83,9 @@ function resolve(given: RuleOptions): Rules | string {
         name: 'House of Death',
         glyph: GLYPH.water,
         rule: 'A pawn stopping here dies and freezes its side until it is reborn on 15 or bears off with a 4.',
-        effect: { kind: 'water' },
+        // "move his dead pawn back to square 15 ... in lieu of tossing the coins" / "A 4 allows the dead
+        // pawn to bear off the Board in a single jump directly from the House of Death."
+        effect: { kind: 'water', returnTo: 15, exitThrow: 4 },
       },
       28: {
         name: 'House of the Emperor',
@@ -82,10 +114,14 @@ function resolve(given: RuleOptions): Rules | string {
   };
 }
 
-export const kendall: RuleSet = {
+export const kendall: RuleSet<KendallOptions> = {
   id: 'kendall',
   title: 'Kendall',
   summary: 'Swap captures, forced backward moves, and a House of Death that freezes a whole side.',
-  defaults: DEFAULTS,
-  resolve,
+  options,
+  notable: [
+    { tag: '7', options: { pawns: 7 }, tournament: true },
+    { tag: 'plain', options: { safePairs: false, blockingThrees: false, lastRowBearOff: false }, tournament: false },
+  ],
+  build,
 };

@@ -1,7 +1,6 @@
 // The Pennsic 49 class notes, ../shared/seeds/002 (docs/rules/pennsic.md).
-import type { RuleSet, Rules } from '../rules.js';
-import type { RuleOptions } from '../types.js';
-import { GLYPH, alternatingStart, unknownOptions } from './common.js';
+import type { NoOptions, RuleSet, Rules } from '../rules.js';
+import { GLYPH, alternatingStart } from './common.js';
 
 const rules: Rules = {
   id: 'pennsic',
@@ -47,7 +46,8 @@ const rules: Rules = {
       name: 'House of Waters',
       glyph: GLYPH.water,
       rule: 'Landing here loses extra throws; next turn, go back to 15 instead of throwing, or throw a 4 to bear off.',
-      effect: { kind: 'water' },
+      // "return your token to square 15 ... without throwing" / "If you throw a '4,' your token leaves the House of Waters"
+      effect: { kind: 'water', returnTo: 15, exitThrow: 4 },
     },
     28: { name: 'House of Three Judges', glyph: GLYPH.stroke.repeat(3), rule: 'Leaves only with an exact 3.' },
     29: { name: 'House of Two Judges', glyph: GLYPH.stroke.repeat(2), rule: 'Leaves only with an exact 2.' },
@@ -57,10 +57,11 @@ const rules: Rules = {
   canBearOff: (_view, _side, from, value) => from === 30 || from + value === 31,
 };
 
-export const pennsic: RuleSet = {
+export const pennsic: RuleSet<NoOptions> = {
   id: 'pennsic',
   title: 'Pennsic',
   summary: 'Extra throws on 1, 4 and 5; protective pairs; forced backward moves; 15 sends you back to 1.',
-  defaults: {},
-  resolve: (options: RuleOptions) => unknownOptions(options, []) ?? rules,
+  options: {},
+  notable: [],
+  build: () => rules,
 };

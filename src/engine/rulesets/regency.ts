@@ -1,8 +1,22 @@
 // The Regency Chess Company's printed rules, ../shared/seeds/004 (docs/rules/regency.md).
 import { allOnLastRow } from '../board.js';
-import type { RuleSet, Rules } from '../rules.js';
-import type { RegencyOptions, RuleOptions } from '../types.js';
-import { GLYPH, HOUSE_OF_REBIRTH, HOUSE_OF_WATER, alternatingStart, unknownOptions } from './common.js';
+import type { OptionSchema, RuleSet, Rules } from '../rules.js';
+import { GLYPH, HOUSE_OF_REBIRTH, HOUSE_OF_WATER, alternatingStart } from './common.js';
+
+/** Regency's "Rule variations" section, offered as one switch. */
+export type RegencyOptions = {
+  variations: boolean;
+};
+
+const options: OptionSchema<RegencyOptions> = {
+  variations: {
+    kind: 'flag',
+    slashName: 'variations',
+    description: 'its rule variations (exact landing on 26, water to 15, exact exits)',
+    default: false,
+    words: { on: 'with variations', off: 'without variations' },
+  },
+};
 
 const REFUGE = 'A refuge: a pawn here cannot be attacked.';
 
@@ -62,8 +76,6 @@ const base: Rules = {
   },
 };
 
-const DEFAULTS: RegencyOptions = { variations: false };
-
 /**
  * "Rule variations": 26 is the House of Happiness, landed on exactly before the last four squares;
  * 27 the House of Water, sending the pawn to 15 (the House of Rebirth); and a pawn exits only by
@@ -84,18 +96,11 @@ const variations: Rules = {
   canBearOff: undefined,
 };
 
-function resolve(given: RuleOptions): Rules | string {
-  const unknown = unknownOptions(given, Object.keys(DEFAULTS));
-  if (unknown) return unknown;
-  const options: RegencyOptions = { ...DEFAULTS, ...given };
-  if (typeof options.variations !== 'boolean') return 'variations must be true or false';
-  return options.variations ? variations : base;
-}
-
-export const regency: RuleSet = {
+export const regency: RuleSet<RegencyOptions> = {
   id: 'regency',
   title: 'Regency',
   summary: 'Throws of 1, 4 and 6 keep the turn; pairs protect, threes block; refuges; the winner scores points.',
-  defaults: DEFAULTS,
-  resolve,
+  options,
+  notable: [{ tag: 'variations', options: { variations: true }, tournament: false }],
+  build: ({ variations: withVariations }) => (withVariations ? variations : base),
 };

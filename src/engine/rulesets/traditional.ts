@@ -1,7 +1,6 @@
 // The short "Traditional" rule card, ../shared/seeds/001 (docs/rules/traditional.md).
-import type { RuleSet, Rules } from '../rules.js';
-import type { RuleOptions } from '../types.js';
-import { GLYPH, HOUSE_OF_REBIRTH, HOUSE_OF_WATER, alternatingStart, unknownOptions } from './common.js';
+import type { NoOptions, RuleSet, Rules } from '../rules.js';
+import { GLYPH, HOUSE_OF_REBIRTH, HOUSE_OF_WATER, alternatingStart } from './common.js';
 
 const rules: Rules = {
   id: 'traditional',
@@ -50,10 +49,11 @@ const rules: Rules = {
   },
 };
 
-export const traditional: RuleSet = {
+export const traditional: RuleSet<NoOptions> = {
   id: 'traditional',
   title: 'Traditional',
   summary: 'The short rule card: swaps, exact landing on 26, water back to 15, exact throws off 28-30.',
-  defaults: {},
-  resolve: (options: RuleOptions) => unknownOptions(options, []) ?? rules,
+  options: {},
+  notable: [],
+  build: () => rules,
 };

@@ -1,0 +1,169 @@
+// Challenges: made, accepted (a game starts), declined, withdrawn. Against the bot a challenge
+// starts the game at once.
+import type { ChallengeRecord } from '../db/records.js';
+import { SIDES, type Variant, opponentOf, resolveRules } from '../engine/index.js';
+import type { ServiceCore } from './core.js';
+import { startGame } from './lifecycle.js';
+import { DEFAULT_STRENGTH, type Strength, strengthOf } from './strengths.js';
+import { type ChallengeMade, type ChallengeView, type GameView, type Outcome, type Player, fail, ok } from './types.js';
+import { type GameSnapshot, startDescription } from './views.js';
+
+export interface ChallengeInput {
+  guildId: string;
+  channelId: string;
+  challenger: Player;
+  opponent: Player;
+  variant: Variant;
+  /** Only for games against the bot; default medium. */
+  strength?: Strength;
+}
+
+export interface ChallengeAnswer {
+  challengeId: number;
+  userId: string;
+}
+
+export async function challenge(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
+  const { guildId, channelId, challenger, opponent } = input;
+  if (challenger.id === opponent.id) return fail('invalid', 'You cannot challenge yourself.');
+  if (challenger.id === core.botUserId) return fail('invalid', 'The bot does not issue challenges.');
+  const rules = resolveRules(input.variant.ruleset, input.variant.options);
+  if (!rules.ok) return fail('invalid', `Those options do not work: ${rules.error}.`);
+  const { id: ruleset, options } = rules.value;
+  const strength = strengthOf(input.strength ?? DEFAULT_STRENGTH);
+  if (!strength) return fail('invalid', `Unknown strength "${String(input.strength)}".`);
+  const vsBot = opponent.id === core.botUserId;
+
+  const made = core.transact<ChallengeMade | GameSnapshot>(() => {
+    const now = core.now();
+    const busy = channelBusy(core, channelId);
+    if (busy) return busy;
+    core.games.savePlayer(challenger.id, challenger.name, now);
+    core.games.savePlayer(opponent.id, opponent.name, now);
+    if (vsBot) {
+      const place = { guildId, channelId, messageId: null, ruleset, options };
+      const game = startGame(core, place, challenger.id, opponent.id, strength);
+      return ok(core.snapshot(game, startDescription));
+    }
+    if (core.games.pendingChallengeBetween(channelId, challenger.id, opponent.id)) {
+      return fail(
+        'busy',
+        `There is already an open challenge between ${challenger.name} and ${opponent.name} in this channel.`,
+      );
+    }
+    const id = core.games.insertChallenge({
+      guildId,
+      channelId,
+      challengerId: challenger.id,
+      opponentId: opponent.id,
+      ruleset,
+      options,
+      createdAt: now,
+      expiresAt: now + core.config.challengeTtlMs,
+    });
+    return ok({ kind: 'challenge', challenge: core.challengeViewOf(core.games.challenge(id)!) });
+  });
+  if (!made.ok) return made;
+  if ('kind' in made.value) return ok(made.value);
+  return ok({ kind: 'game', game: await core.view(made.value) });
+}
+
+export async function accept(core: ServiceCore, input: ChallengeAnswer): Promise<Outcome<GameView>> {
+  const started = core.transact(() => {
+    const open = openChallenge(core, input.challengeId);
+    if (!open.ok) return open;
+    const c = open.value;
+    if (input.userId !== c.opponentId) return fail('forbidden', notYours(core, c, input.userId, 'accept'));
+    const busy = channelBusy(core, c.channelId);
+    if (busy) return busy;
+    const game = startGame(core, c, c.challengerId, c.opponentId, null);
+    core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
+    return ok(core.snapshot(game, startDescription));
+  });
+  return started.ok ? ok(await core.view(started.value)) : started;
+}
+
+export interface RematchInput {
+  gameId: number;
+  userId: string;
+  /** Where the rematch is asked for (the finished game's channel). */
+  channelId: string;
+}
+
+/** A new challenge between the same players with the same rules, from the player who asks. */
+export async function rematch(core: ServiceCore, input: RematchInput): Promise<Outcome<ChallengeMade>> {
+  const game = core.games.game(input.gameId);
+  if (!game) return fail('not-found', 'There is no such game.');
+  const me = SIDES.find((side) => game.seats[side] === input.userId);
+  if (!me) return fail('forbidden', 'Only the two players of this game can ask for a rematch.');
+  return challenge(core, {
+    guildId: game.guildId,
+    channelId: input.channelId,
+    challenger: core.playerOf(input.userId),
+    opponent: core.playerOf(game.seats[opponentOf(me)]),
+    // Stored options were checked when the game was made; challenge() checks them again.
+    variant: { ruleset: game.ruleset, options: game.options } as Variant,
+    ...(game.botStrength ? { strength: strengthOf(game.botStrength) ?? DEFAULT_STRENGTH } : {}),
+  });
+}
+
+/** The challenged player says no. */
+export function decline(core: ServiceCore, input: ChallengeAnswer): Outcome<ChallengeView> {
+  return close(core, input, 'decline');
+}
+
+/** The challenger takes the challenge back (its Withdraw button). */
+export function withdraw(core: ServiceCore, input: ChallengeAnswer): Outcome<ChallengeView> {
+  return close(core, input, 'withdraw');
+}
+
+type Answer = 'accept' | 'decline' | 'withdraw';
+
+function close(core: ServiceCore, input: ChallengeAnswer, answer: 'decline' | 'withdraw'): Outcome<ChallengeView> {
+  return core.transact(() => {
+    const open = openChallenge(core, input.challengeId);
+    if (!open.ok) return open;
+    const c = open.value;
+    const allowed = answer === 'decline' ? c.opponentId : c.challengerId;
+    if (input.userId !== allowed) return fail('forbidden', notYours(core, c, input.userId, answer));
+    core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
+    return ok(core.challengeViewOf(core.games.challenge(c.id)!));
+  });
+}
+
+/** A challenge that can still be answered. One past its expiry counts as expired even before the sweep marks it. */
+function openChallenge(core: ServiceCore, challengeId: number): Outcome<ChallengeRecord> {
+  const c = core.games.challenge(challengeId);
+  if (!c) return fail('not-found', 'There is no such challenge.');
+  if (c.status === 'cancelled') return fail('finished', 'This challenge was withdrawn.');
+  if (c.status !== 'pending') return fail('finished', `This challenge was already ${c.status}.`);
+  if (c.expiresAt <= core.now()) return fail('finished', 'This challenge has expired.');
+  return ok(c);
+}
+
+/** Who may press that button, and what the clicking player can do instead (a button they have). */
+function notYours(core: ServiceCore, c: ChallengeRecord, userId: string, answer: Answer): string {
+  const challenger = core.playerOf(c.challengerId).name;
+  const opponent = core.playerOf(c.opponentId).name;
+  if (answer === 'withdraw') {
+    const instead = userId === c.opponentId ? '; you can accept or decline it' : '';
+    return `Only ${challenger} can withdraw this challenge${instead}.`;
+  }
+  const instead = userId === c.challengerId ? '; you can withdraw it with the Withdraw button' : '';
+  return `Only ${opponent} can ${answer} this challenge${instead}.`;
+}
+
+/**
+ * One live game per channel: the channel stays readable (one board, one set of buttons) and
+ * "/senet resign" in a channel names exactly one game. The database enforces it too (a unique
+ * index); this check gives the clear message.
+ */
+function channelBusy(core: ServiceCore, channelId: string): Outcome<never> | null {
+  const running = core.games.activeGameInChannel(channelId);
+  if (!running) return null;
+  const names = SIDES.map((s) => core.playerOf(running.seats[s]).name).join(' and ');
+  return fail(
+    'busy',
+    `${names} are playing in this channel: one game per channel keeps the board readable. Finish that game or play in another channel.`,
+  );
+}

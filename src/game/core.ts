@@ -1,0 +1,97 @@
+// What every part of the game service shares: the stores, the clock, the configuration, the
+// renderer, and the helpers that turn stored records into views. The parts (challenges, play,
+// deadlines, lookups) are functions over one ServiceCore; GameService (service.ts) joins them.
+import type { Database } from 'better-sqlite3';
+import { GameStore } from '../db/gameStore.js';
+import { RatingStore } from '../db/ratingStore.js';
+import type { ChallengeRecord, GameRecord } from '../db/records.js';
+import type { Side } from '../engine/index.js';
+import type { BoardRenderer, ChallengeView, GameView, Outcome, Player } from './types.js';
+import { fail } from './types.js';
+import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
+
+export interface ServiceConfig {
+  /** How long a challenge waits for an answer. */
+  challengeTtlMs: number;
+  /** How long a player may take to act before forfeiting. */
+  turnTtlMs: number;
+}
+
+export const DEFAULT_CONFIG: ServiceConfig = { challengeTtlMs: 10 * 60_000, turnTtlMs: 24 * 3_600_000 };
+
+export interface CoreOptions {
+  botUserId: string;
+  now: () => number;
+  newSeed: () => number;
+  config: ServiceConfig;
+  render: BoardRenderer;
+}
+
+export class ServiceCore {
+  readonly games: GameStore;
+  readonly ratings: RatingStore;
+  readonly botUserId: string;
+  readonly now: () => number;
+  readonly newSeed: () => number;
+  readonly config: ServiceConfig;
+  readonly render: BoardRenderer;
+
+  constructor(
+    readonly db: Database,
+    options: CoreOptions,
+  ) {
+    this.games = new GameStore(db);
+    this.ratings = new RatingStore(db);
+    this.botUserId = options.botUserId;
+    this.now = options.now;
+    this.newSeed = options.newSeed;
+    this.config = options.config;
+    this.render = options.render;
+  }
+
+  /**
+   * Runs `fn` as one IMMEDIATE write transaction. A database still locked by another process
+   * after busy_timeout is reported as 'busy' rather than thrown at the user.
+   */
+  transact<T>(fn: () => Outcome<T>): Outcome<T> {
+    try {
+      return this.games.write(fn);
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY')) {
+        return fail('busy', 'The game is busy; try again in a moment.');
+      }
+      throw error;
+    }
+  }
+
+  playerOf(userId: string): Player {
+    return { id: userId, name: this.games.playerName(userId) ?? userId };
+  }
+
+  playersOf(game: GameRecord): Record<Side, Player> {
+    return { W: this.playerOf(game.seats.W), B: this.playerOf(game.seats.B) };
+  }
+
+  /** A game as stored, for a look-up: a finished rated game shows the rating changes it caused. */
+  snapshot(game: GameRecord, describe: (g: GameRecord, p: Record<Side, Player>) => string): GameSnapshot {
+    const players = this.playersOf(game);
+    const result = storedResult(game, players);
+    if (result && game.rated) {
+      const changes = this.ratings.gameRatingChanges(game.id);
+      result.ratings = [result.winner, result.loser].flatMap((p) =>
+        changes
+          .filter((c) => c.userId === p.id)
+          .map((c) => ({ userId: c.userId, before: Math.round(c.before), after: Math.round(c.after) })),
+      ); // winner first, as when the game ended
+    }
+    return { game, players, description: describe(game, players), ...(result ? { result } : {}) };
+  }
+
+  challengeViewOf(c: ChallengeRecord): ChallengeView {
+    return challengeView(c, this.playerOf(c.challengerId), this.playerOf(c.opponentId));
+  }
+
+  view(snapshot: GameSnapshot): Promise<GameView> {
+    return renderView(snapshot, this.botUserId, this.render);
+  }
+}

@@ -1,0 +1,37 @@
+// Deadlines: challenges expire, players who do not act in time forfeit.
+import { opponentOf } from '../engine/index.js';
+import type { ServiceCore } from './core.js';
+import { endGame } from './lifecycle.js';
+import { type ChallengeView, type GameView, type SweepReport, fail, ok } from './types.js';
+import type { GameSnapshot } from './views.js';
+
+/**
+ * Applies every deadline now due. Each is its own transaction re-checking the row, so a sweep in
+ * another process, or a click landing at the same moment, never makes it happen twice.
+ */
+export async function sweep(core: ServiceCore): Promise<SweepReport> {
+  const now = core.now();
+  const expiredChallenges: ChallengeView[] = [];
+  for (const id of core.games.dueChallengeIds(now)) {
+    const expired = core.transact(() =>
+      core.games.resolveChallenge(id, 'expired', now)
+        ? ok(core.challengeViewOf(core.games.challenge(id)!))
+        : fail('finished', 'answered meanwhile'),
+    );
+    if (expired.ok) expiredChallenges.push(expired.value);
+  }
+  const timedOut: GameSnapshot[] = [];
+  for (const id of core.games.dueGameIds(now)) {
+    const ended = core.transact(() => {
+      const game = core.games.game(id);
+      if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now) {
+        return fail('finished', 'played meanwhile');
+      }
+      return ok(endGame(core, game, game.state, opponentOf(game.state.toMove), 'timeout', null));
+    });
+    if (ended.ok) timedOut.push(ended.value);
+  }
+  const timedOutGames: GameView[] = [];
+  for (const snapshot of timedOut) timedOutGames.push(await core.view(snapshot));
+  return { expiredChallenges, timedOutGames };
+}

@@ -1,0 +1,121 @@
+// A game's life inside a transaction the caller holds: created, moved on by one action, ended.
+// Rendering happens after the commit, so a slow picture never holds the database lock.
+import type { ChallengeRecord, EndReason, GameRecord } from '../db/records.js';
+import {
+  type Action,
+  type GameEvent,
+  type GameState,
+  type Side,
+  applyAction,
+  describeEvents,
+  newGame,
+} from '../engine/index.js';
+import type { ServiceCore } from './core.js';
+import { recordRatedResult } from './playerRecords.js';
+import { seatsFromSeed } from './seeds.js';
+import type { Strength } from './strengths.js';
+import { type Outcome, fail, ok } from './types.js';
+import { type GameSnapshot, endDescription, namesOf, storedResult } from './views.js';
+
+/** Where a new game is played and with which rules (a challenge, or a game against the bot). */
+export type GamePlace = Pick<ChallengeRecord, 'guildId' | 'channelId' | 'messageId' | 'ruleset' | 'options'>;
+
+/** Creates a game: seats from the seed, the engine's start position, the first turn's deadline. */
+export function startGame(
+  core: ServiceCore,
+  where: GamePlace,
+  challengerId: string,
+  opponentId: string,
+  botStrength: Strength | null,
+): GameRecord {
+  const seed = core.newSeed() | 0;
+  const started = newGame(where.ruleset, where.options, seed);
+  // The options were checked when the challenge was made; failing now is a bug, not a user error.
+  if (!started.ok) throw new Error(`stored options no longer resolve: ${started.error}`);
+  const state = started.value;
+  const seats = seatsFromSeed(seed, challengerId, opponentId);
+  const toActId = seats[state.toMove];
+  const now = core.now();
+  const id = core.games.insertGame({
+    guildId: where.guildId,
+    channelId: where.channelId,
+    messageId: where.messageId,
+    ruleset: where.ruleset,
+    options: state.options,
+    seed,
+    state,
+    seats,
+    toActId,
+    botStrength,
+    rated: botStrength === null,
+    turnDeadline: toActId === core.botUserId ? null : now + core.config.turnTtlMs,
+    createdAt: now,
+  });
+  return core.games.game(id)!;
+}
+
+/** Applies one engine action: log, state, version + 1, and the game's end if it wins. */
+export function applyInTransaction(
+  core: ServiceCore,
+  game: GameRecord,
+  actorId: string,
+  action: Action,
+): Outcome<GameSnapshot> {
+  const applied = applyAction(game.state, action);
+  if (!applied.ok) return fail('invalid', `That is not allowed now: ${applied.error}.`);
+  const { state, events, legal } = applied.value;
+  const now = core.now();
+  core.games.appendAction({
+    gameId: game.id,
+    seq: game.state.ply,
+    userId: actorId,
+    action,
+    throwValue: throwValueOf(events),
+    at: now,
+  });
+  const players = core.playersOf(game);
+  const description = describeEvents(events, game.ruleset, namesOf(players), game.options);
+  if (state.winner) return ok({ ...endGame(core, game, state, state.winner, 'won', state.score), description });
+  const toActId = game.seats[state.toMove];
+  const turnDeadline = toActId === core.botUserId ? null : now + core.config.turnTtlMs;
+  if (!core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline })) {
+    // Unreachable inside an IMMEDIATE transaction that just read this version; fail loudly if not.
+    throw new Error(`game ${game.id} changed inside its own transaction`);
+  }
+  return ok({ game: core.games.game(game.id)!, players, description, legal });
+}
+
+/** Ends a game; a rated game updates both ratings in the same transaction. */
+export function endGame(
+  core: ServiceCore,
+  game: GameRecord,
+  state: GameState,
+  winnerSide: Side,
+  reason: EndReason,
+  score: number | null,
+): GameSnapshot {
+  const now = core.now();
+  const finished = core.games.finishGame(game.id, {
+    expectedVersion: game.version,
+    state,
+    finishedAt: now,
+    winnerSide,
+    endReason: reason,
+    score,
+  });
+  if (!finished) throw new Error(`game ${game.id} changed inside its own transaction`);
+  const stored = core.games.game(game.id)!;
+  const players = core.playersOf(stored);
+  const result = storedResult(stored, players)!;
+  if (stored.rated) result.ratings = recordRatedResult(core.ratings, stored, winnerSide, now);
+  return { game: stored, players, description: endDescription(result), result, legal: [] };
+}
+
+/** The value thrown or taken by one action, for the log (null for a plain pawn move). */
+function throwValueOf(events: readonly GameEvent[]): number | null {
+  for (const e of events) {
+    if (e.type === 'throw') return e.throw.value;
+    if (e.type === 'take') return e.value;
+  }
+  return null;
+}

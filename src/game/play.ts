@@ -1,0 +1,75 @@
+// Playing: a player's click, the computer's step, resigning. Each is one transaction that checks
+// who may act and the button's version before the engine applies anything.
+import { chooseAction, decisionSeed } from '../ai/index.js';
+import type { GameRecord } from '../db/records.js';
+import { type Action, opponentOf } from '../engine/index.js';
+import type { ServiceCore } from './core.js';
+import { applyInTransaction, endGame } from './lifecycle.js';
+import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
+import { type GameView, type Outcome, fail, ok } from './types.js';
+import { sideOf } from './views.js';
+
+export interface ActInput {
+  gameId: number;
+  userId: string;
+  /** The version the clicked board showed: a click on an older board changes nothing. */
+  version: number;
+  action: Action;
+}
+
+export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<GameView>> {
+  const done = core.transact(() => {
+    const found = liveGame(core, input.gameId);
+    if (!found.ok) return found;
+    const game = found.value;
+    if (!sideOf(game, input.userId)) return fail('forbidden', 'You are not playing in this game.');
+    if (input.version !== game.version) {
+      return fail('stale', 'Already played: this board is out of date. Use the newest one.');
+    }
+    if (game.toActId !== input.userId) {
+      return fail('not-your-turn', `It is ${core.playerOf(game.toActId!).name}'s turn.`);
+    }
+    return applyInTransaction(core, game, input.userId, input.action);
+  });
+  return done.ok ? ok(await core.view(done.value)) : done;
+}
+
+/** One bot action. `version`, if given, guards against a stale step as for a click. */
+export async function botStep(core: ServiceCore, gameId: number, version?: number): Promise<Outcome<GameView>> {
+  const done = core.transact(() => {
+    const found = liveGame(core, gameId);
+    if (!found.ok) return found;
+    const game = found.value;
+    if (version !== undefined && version !== game.version) return fail('stale', 'The game has moved on.');
+    if (game.toActId !== core.botUserId) return fail('not-your-turn', "It is not the bot's turn.");
+    const strength = strengthOf(game.botStrength) ?? DEFAULT_STRENGTH;
+    const action = chooseAction(game.state, strength, decisionSeed(game.seed, game.state.ply));
+    return applyInTransaction(core, game, core.botUserId, action);
+  });
+  return done.ok ? ok(await core.view(done.value)) : done;
+}
+
+/** Where to resign: a game by id, or the game running in a channel. */
+export type ResignInput = ({ gameId: number } | { channelId: string }) & { userId: string };
+
+/** Either player may resign at any time; the opponent wins. */
+export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
+  const done = core.transact(() => {
+    const game = 'gameId' in input ? core.games.game(input.gameId) : core.games.activeGameInChannel(input.channelId);
+    if (!game) {
+      return fail('not-found', 'gameId' in input ? 'There is no such game.' : 'No game is running in this channel.');
+    }
+    if (game.status === 'finished') return fail('finished', 'This game is already over.');
+    const side = sideOf(game, input.userId);
+    if (!side) return fail('forbidden', 'You are not playing in this game.');
+    return ok(endGame(core, game, game.state, opponentOf(side), 'resigned', null));
+  });
+  return done.ok ? ok(await core.view(done.value)) : done;
+}
+
+function liveGame(core: ServiceCore, gameId: number): Outcome<GameRecord> {
+  const game = core.games.game(gameId);
+  if (!game) return fail('not-found', 'There is no such game.');
+  if (game.status === 'finished') return fail('finished', 'This game is over.');
+  return ok(game);
+}
