@@ -1,5 +1,6 @@
 // Small pure questions about the internal board (Uint8Array, index 1..30; 0 empty, 1 W, 2 B).
-// "Consecutive" is along the path, so 10/11 and 20/21, which touch at the board's turns, count.
+// "Consecutive" is along the path, so 10/11 and 20/21, which touch at the board's turns, count; squares facing
+// each other across the rows (6 over 15, 16 over 25) do not (docs/rules: K6, R4).
 
 /** How many pawns of `side` stand in an unbroken line through `square`, skipping none of `noRun`. */
 export function runThrough(board: Uint8Array, square: number, side: number, noRun: Uint8Array): number {

@@ -269,6 +269,8 @@ export class Position implements BoardView {
   private backwardTarget(side: SideCode, from: number, value: number): number {
     const to = from - value;
     if (to < 1 || this.c.exitOnly[from]) return -1;
+    // Only the opponent's three bars the way: a three is "safe from attack but may not be passed" for the
+    // opponent, and a pawn backing out of its own three breaks it (docs/rules/kendall.md K7, K15).
     if (this.c.threesBlock && this.threeBetween(to, from, 3 - side)) return -1;
     return this.canLand(side, to) ? to : -1;
   }
