@@ -75,14 +75,32 @@ describe('challenges', () => {
   it('only the challenged player can answer, and declining says so and removes the buttons', async () => {
     const messageId = await challenge(h.ana, h.ben);
     const [accept, decline] = h.fake.buttons(messageId);
-    expect([accept!.label, decline!.label]).toEqual(['Accept', 'Decline']);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Accept', 'Decline', 'Withdraw']);
     await unchanged(messageId, async () =>
-      expectRefused(await h.click(h.ana, messageId, accept!.custom_id!), /Only Ben can accept/),
+      expectRefused(
+        await h.click(h.ana, messageId, accept!.custom_id!),
+        /Only Ben can accept this challenge; you can withdraw it with the Withdraw button/,
+      ),
     );
     const answer = await h.click(h.ben, messageId, decline!.custom_id!);
     assertReplyOk(answer, h);
     expect(answer.message!.content).toMatch(/Ben\*\* declined/);
     expect(h.fake.buttons(messageId)).toHaveLength(0);
+  });
+
+  it('the challenger can withdraw an open challenge; nobody else can', async () => {
+    const messageId = await challenge(h.ana, h.ben);
+    const withdraw = h.fake.buttons(messageId)[2]!;
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(h.ben, messageId, withdraw.custom_id!), /Only Ana can withdraw this challenge/),
+    );
+    const answer = await h.click(h.ana, messageId, withdraw.custom_id!);
+    assertReplyOk(answer, h);
+    expect(answer.message!.content).toMatch(/Ana\*\* withdrew the challenge/);
+    expect(h.fake.buttons(messageId)).toHaveLength(0);
+    // The pair is free again: a new challenge between them is posted (and withdrawn in turn).
+    const again = await challenge(h.ana, h.ben);
+    assertReplyOk(await h.click(h.ana, again, h.fake.buttons(again)[2]!.custom_id!), h);
   });
 
   it('expires: the sweeper edits the challenge message, and a late Accept is refused', async () => {
@@ -439,6 +457,8 @@ describe('information commands', () => {
       .prepare('SELECT ruleset, options FROM games WHERE message_id = ?')
       .get(reply.message!.id);
     expect(stored).toEqual({ ruleset: 'regency', options: JSON.stringify({ variations: true }) });
+    expect(reply.message!.content).toMatch(/\*\*Senet · Regency \(with variations\)\*\*/);
+    expect(reply.message!.attachments[0]!.description).toMatch(/^Senet board, Regency \(with variations\) rules/);
     await resignIfAny(h.ana);
   });
 });
