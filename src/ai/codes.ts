@@ -1,7 +1,7 @@
 // Actions as small integers on the engine's fast Position, so the search allocates no action
 // objects: a pawn move is the engine's move code (from * 32 + to, never negative), and the two
 // other actions get negative codes.
-import { type Action, type Position, encodeMove, moveFrom, moveTo } from '../engine/index.js';
+import { type Action, type Position, moveFrom, moveTo } from '../engine/index.js';
 
 export const TAKE = -1;
 export const THROW = -2;
@@ -25,10 +25,4 @@ export function codeToAction(code: number): Action {
   if (code === THROW) return { type: 'throw' };
   if (code === TAKE) return { type: 'take' };
   return { type: 'move', from: moveFrom(code), to: moveTo(code) };
-}
-
-export function actionToCode(action: Action): number {
-  if (action.type === 'throw') return THROW;
-  if (action.type === 'take') return TAKE;
-  return encodeMove(action.from, action.to);
 }

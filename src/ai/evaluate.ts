@@ -3,7 +3,7 @@
 // function. Everything rule-specific is read from the engine (its rules data and its own move
 // generator), so the one evaluation fits every rule set and option.
 import { ScoreMemo } from './memo.js';
-import { MAX_MOVES, type Position, type Rules, moveFrom, moveTo, throwDistribution } from '../engine/index.js';
+import { MAX_MOVES, OFF, type Position, type Rules, moveFrom, moveTo, throwDistribution } from '../engine/index.js';
 
 /** A finished game: far beyond any difference in progress. */
 export const WIN_SCORE = 10_000;
@@ -105,7 +105,7 @@ function squareSum(bits: number): number {
 
 /** Progress of `side`: squares advanced, pawns borne off, waiting pawns and a frozen pawn. */
 function material(pos: Position, side: number, tables: Tables): number {
-  let score = squareSums[side]! + pos.off[side]! * (31 + OFF_BONUS) + pos.waiting[side]! * WAITING_VALUE;
+  let score = squareSums[side]! + pos.off[side]! * (OFF + OFF_BONUS) + pos.waiting[side]! * WAITING_VALUE;
   if (tables.water > 0 && pos.board[tables.water] === side) score -= tables.waterPenalty;
   return score;
 }

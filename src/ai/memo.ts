@@ -1,8 +1,9 @@
 // A fixed-size memo of position scores. Hard's search reaches the same position again and again
 // (two pawns moved in either order, the same reply after another throw, the next decision's
-// search going over ground the last one covered): measured in kendall, 66 % of its evaluations hit.
-// The key is the whole of what the evaluation reads, so a hit is exact; a new entry simply
-// replaces whatever shared its slot.
+// search going over ground the last one covered; docs/performance.md has the hit rate). The key
+// is the whole of what the evaluation reads, so a hit is exact; a new entry simply replaces
+// whatever shared its slot.
+import { mix32 } from '../lib/hash.js';
 
 /** 2^16 slots: about 1.3 MB per rule configuration. */
 const BITS = 16;
@@ -33,8 +34,5 @@ export class ScoreMemo {
 }
 
 function slotOf(a: number, b: number, c: number): number {
-  let h = Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x2c1b3c6d);
-  return (h ^ (h >>> 13)) >>> (32 - BITS);
+  return mix32(mix32(a, b), c) >>> (32 - BITS);
 }

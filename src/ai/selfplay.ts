@@ -1,6 +1,7 @@
 // Computer-versus-computer games on the fast Position, for the tournament, the balance report and
 // the benchmark. Throws come from the game's seed, so a game is reproducible, and the same seed
 // with the seats swapped gives both players the same sticks.
+import { mix32 } from '../lib/hash.js';
 import { type GameEvent, Position, type Rules, sideName, type Side } from '../engine/index.js';
 import { type Strength, chooseCode } from './choose.js';
 import { playCode } from './codes.js';
@@ -39,12 +40,12 @@ export function playGame({ rules, seed, players, observe }: GameOptions): GameRe
   return { winner: pos.winner ? sideName(pos.winner) : null, actions };
 }
 
-/** A decision's seed from the game's seed and the ply (a simple integer hash, well mixed). */
+/** Keeps decision seeds apart from the seat seed (salt 0x5ea7) of the same game. */
+const DECISION_SALT = 0xdec1_0000;
+
+/** A decision's seed from the game's seed and the ply. */
 export function decisionSeed(gameSeed: number, ply: number): number {
-  let h = Math.imul(gameSeed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(ply + 1, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  return (h ^ (h >>> 15)) | 0;
+  return mix32(gameSeed, DECISION_SALT + ply);
 }
 
 /** The Wilson score interval for `wins` out of `n` at 95 % confidence, as [low, high]. */

@@ -1,6 +1,6 @@
 // Button custom ids. Every button carries everything needed to handle a click, so clicks work
 // after a restart without in-memory collectors; anything that does not parse is treated as forged.
-import type { Action } from '../engine/index.js';
+import { type Action, OFF } from '../engine/index.js';
 
 export type ButtonId =
   | { kind: 'act'; gameId: number; version: number; action: Action }
@@ -63,7 +63,7 @@ function decodeAction(text: string): Action | null {
   if (!move) return null;
   const from = Number(move[1]);
   const to = Number(move[2]);
-  return from <= 31 && to <= 31 ? { type: 'move', from, to } : null;
+  return from <= OFF && to <= OFF ? { type: 'move', from, to } : null;
 }
 
 /** A positive whole number (or at least `min`) written in plain digits, else null. */

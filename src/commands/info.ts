@@ -11,6 +11,7 @@ import {
 } from '../engine/index.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import type { CommandContext } from './context.js';
+import { percent } from '../lib/format.js';
 import { OPT } from './definition.js';
 import { boardFile } from './messages.js';
 import { clamp, playerOf } from './options.js';
@@ -84,10 +85,9 @@ export async function stats(interaction: ChatInputCommandInteraction, ctx: Comma
 }
 
 function statsText(name: string, s: PlayerStats): string {
-  const pct = (rate: number): string => `${Math.round(rate * 100)}%`;
   const lines = [
     `**${name}** · rating ${s.rating === null ? 'none yet' : `${s.rating}${s.provisional ? ' (provisional)' : ''}`}`,
-    `${s.total.games} game${s.total.games === 1 ? '' : 's'}: ${s.total.wins} won, ${s.total.losses} lost (${pct(s.total.winRate)})`,
+    `${s.total.games} game${s.total.games === 1 ? '' : 's'}: ${s.total.wins} won, ${s.total.losses} lost (${percent(s.total.winRate)})`,
     ...s.byRuleset.map((r) => `• ${RULESETS[r.ruleset].title}: ${r.wins}–${r.losses}`),
   ];
   if (s.vsBot.games > 0) lines.push(`Against the bot: ${s.vsBot.wins}–${s.vsBot.losses}`);

@@ -204,10 +204,6 @@ export class GameStore {
     return row && toGame(row);
   }
 
-  activeGamesOf(userId: string): GameRecord[] {
-    return this.s.activeOf.all(userId, userId).map(toGame);
-  }
-
   /** Writes the next state with version + 1; false if the version moved on meanwhile. */
   updateGame(id: number, u: GameUpdate): boolean {
     return (
@@ -287,9 +283,6 @@ function prepare(db: Database) {
     ),
     game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
     activeInChannel: st<[string], GameRow>(`SELECT * FROM games WHERE channel_id = ? AND status = 'active'`),
-    activeOf: st<[string, string], GameRow>(
-      `SELECT * FROM games WHERE status = 'active' AND (white_id = ? OR black_id = ?) ORDER BY id`,
-    ),
     updateGame: st<[string, string | null, number | null, number, number]>(
       `UPDATE games SET state = ?, to_act_id = ?, turn_deadline = ?, version = version + 1
        WHERE id = ? AND version = ? AND status = 'active'`,

@@ -1,6 +1,6 @@
 // What happened, in words for the chat: "Black threw 3: 17 → 20, swapping with White".
 import { resolveRules } from './rulesets/index.js';
-import type { GameEvent, RuleOptions, RuleSetId, Side } from './types.js';
+import { type GameEvent, OFF, type RuleOptions, type RuleSetId, type Side, WAITING } from './types.js';
 
 export type SideNames = Record<Side, string>;
 
@@ -8,12 +8,12 @@ export const DEFAULT_NAMES: SideNames = { W: 'White', B: 'Black' };
 
 /** A square as players read it: its number, "off" past the end, "waiting" before the start. */
 export function squareLabel(square: number): string {
-  return square === 31 ? 'off' : square === 0 ? 'waiting' : String(square);
+  return square === OFF ? 'off' : square === WAITING ? 'waiting' : String(square);
 }
 
 /** One move as a button would show it: `17 → 20`, `28 → off`, `enter → 4`. */
 export function moveLabel(from: number, to: number): string {
-  return `${from === 0 ? 'enter' : from} → ${squareLabel(to)}`;
+  return `${from === WAITING ? 'enter' : from} → ${squareLabel(to)}`;
 }
 
 /**

@@ -17,7 +17,6 @@ export function opponentOf(side: Side): Side {
 /** Square numbers along the path: 1..30 on the board, 0 = waiting to enter, 31 = borne off. */
 export const WAITING = 0;
 export const OFF = 31;
-export const SQUARES = 30;
 
 /** The options a game was created with, as stored (each rule set types its own: see rulesets/). */
 export type RuleOptions = Readonly<Record<string, boolean | number>>;

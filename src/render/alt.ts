@@ -6,6 +6,7 @@ import {
   type Move,
   type Side,
   SIDES,
+  lightCount,
   moveLabel,
   opponentOf,
   rulesOf,
@@ -42,14 +43,8 @@ export function altText(state: GameState, view: BoardView): string {
 
 function throwWords(state: GameState): string {
   if (!state.throw || state.phase === 'over') return '';
-  const light = popCount(state.throw.sticks);
+  const light = lightCount(state.throw.sticks);
   return ` (${light} stick${light === 1 ? '' : 's'} light side up)`;
-}
-
-function popCount(bits: number): number {
-  let count = 0;
-  for (let b = bits; b > 0; b >>= 1) count += b & 1;
-  return count;
 }
 
 /** Where a side's pawns stand: "on 1, 3, 15; 2 to enter; 1 off". */

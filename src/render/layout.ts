@@ -2,7 +2,7 @@
 // order (1-10 left to right, 11-20 right to left, 21-30 left to right), with a tray on the left
 // of the top row for pawns waiting to enter and one on the right of the bottom row for pawns
 // borne off, so the path reads from the start tray to the off tray.
-import type { Side } from '../engine/index.js';
+import { OFF, type Side, WAITING } from '../engine/index.js';
 
 export interface Rect {
   x: number;
@@ -72,7 +72,7 @@ export const TRAY_PAWN_HEIGHT = 30;
  */
 export function pawnPlace(square: number, side: Side, special: boolean): { at: Point; height: number } {
   if (square === 0) return { at: trayPawnCenter(WAITING_TRAY, side), height: TRAY_PAWN_HEIGHT };
-  if (square === 31) return { at: trayPawnCenter(OFF_TRAY, side), height: TRAY_PAWN_HEIGHT };
+  if (square === OFF) return { at: trayPawnCenter(OFF_TRAY, side), height: TRAY_PAWN_HEIGHT };
   const rect = cellRect(square);
   return special
     ? { at: { x: rect.x + rect.w / 2, y: rect.y + rect.h * 0.41 }, height: PAWN_HEIGHT - 8 }
@@ -81,7 +81,7 @@ export function pawnPlace(square: number, side: Side, special: boolean): { at: P
 
 /** The area that stands for a square in move markers: its cell, or a tray. */
 export function areaOf(square: number): Rect {
-  return square === 0 ? WAITING_TRAY : square === 31 ? OFF_TRAY : cellRect(square);
+  return square === WAITING ? WAITING_TRAY : square === OFF ? OFF_TRAY : cellRect(square);
 }
 
 /** `rect` shrunk by `by` pixels on every side (grown for a negative `by`). */

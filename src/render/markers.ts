@@ -2,7 +2,7 @@
 // pawn came from, and a captured pawn's way), and the numbered markers of the legal moves, whose
 // numbers are the bot's button labels.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { type LastMove, type Move, type Rules, type Side, opponentOf } from '../engine/index.js';
+import { type LastMove, type Move, OFF, type Rules, type Side, WAITING, opponentOf } from '../engine/index.js';
 import { OFF_TRAY, type Point, WAITING_TRAY, areaOf, inset, pawnPlace, trayPawnCenter } from './layout.js';
 import { drawPawn } from './pieces.js';
 import { font } from './text.js';
@@ -102,8 +102,8 @@ function fromBadgeAt(square: number, side: Side, k: number): Point {
 
 /** The k-th target badge: a cell's bottom-right corner; in the off tray, a column down its side. */
 function targetBadgeAt(square: number, k: number): Point {
-  if (square === 31 || square === 0) {
-    const tray = square === 31 ? OFF_TRAY : WAITING_TRAY;
+  if (square === OFF || square === WAITING) {
+    const tray = square === OFF ? OFF_TRAY : WAITING_TRAY;
     return { x: tray.x + tray.w - 15 - (k % 2) * 30, y: tray.y + 24 + Math.floor(k / 2) * 30 };
   }
   const cell = areaOf(square);

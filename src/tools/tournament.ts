@@ -2,6 +2,7 @@
 // N games in each seat for every rule configuration, with seeded throws (game i uses seed i in
 // both seats, so the two players get the same sticks). Prints the stronger player's win rate with
 // its 95 % Wilson interval, and games per second.
+import { percent } from '../lib/format.js';
 import { parseArgs } from 'node:util';
 import { type Strength } from '../ai/index.js';
 import { TOURNAMENT_CONFIGS } from '../ai/configs.js';
@@ -27,7 +28,6 @@ const only = values.only?.split(',');
 const configs = TOURNAMENT_CONFIGS.filter((c) => !only || only.includes(c.name));
 const pairs = PAIRS.filter(([strong, weak]) => !values.pairs || values.pairs.split(',').includes(`${strong}-${weak}`));
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const rows: string[][] = [['rules', 'pair', 'games', 'win rate', '95 % CI', 'games/s']];
 console.log(rows[0]!.join(' | '));
 for (const { name, rules } of configs) {
@@ -49,8 +49,8 @@ for (const { name, rules } of configs) {
       name,
       `${strong} vs ${weak}`,
       String(games),
-      pct(wins / games),
-      `${pct(low)} – ${pct(high)}`,
+      percent(wins / games, 1),
+      `${percent(low, 1)} – ${percent(high, 1)}`,
       (games / seconds).toFixed(1),
     ];
     if (unfinished > 0) row.push(`(${unfinished} unfinished)`);

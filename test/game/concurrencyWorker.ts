@@ -1,6 +1,6 @@
 // A separate process for concurrency.test.ts: opens the same database file and races the other
 // worker to play the same games, clicking whatever the board it just read offers.
-import { mix32 } from '../../src/game/seeds.js';
+import { mix32 } from '../../src/lib/hash.js';
 import { BOT, open, textOnlyRenderer } from './harness.js';
 import type { Action } from '../../src/engine/index.js';
 

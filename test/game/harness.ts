@@ -2,7 +2,7 @@
 // moves, seeds that repeat, and a loop that plays a game to its end through the service.
 import { type RuleSetId, type Variant } from '../../src/engine/index.js';
 import { type GameService, type ServiceOptions, openService } from '../../src/game/service.js';
-import { mix32 } from '../../src/game/seeds.js';
+import { mix32 } from '../../src/lib/hash.js';
 import type { BoardRenderer, BoardView, GameView, Outcome, Player } from '../../src/game/types.js';
 import { altText } from '../../src/render/index.js';
 import type { GameState } from '../../src/engine/index.js';

@@ -1,5 +1,6 @@
 // Kendall's reconstruction as given in ../shared/seeds/000 (docs/rules/kendall.md).
 import { allOnLastRow } from '../board.js';
+import { OFF } from '../types.js';
 import type { OptionSchema, RuleSet, Rules } from '../rules.js';
 import { GLYPH, alternatingStart } from './common.js';
 
@@ -107,7 +108,7 @@ function build(options: KendallOptions): Rules {
     // is on the last row, checked at every bear-off "as in Backgammon". (The dead pawn's exit from
     // 27 with a 4 is the core's unconditional release from the water, not a bear-off hook case.)
     canBearOff: (view, side, from, value) =>
-      from + value === 31 && (!options.lastRowBearOff || allOnLastRow(view.board, view.waiting, side)),
+      from + value === OFF && (!options.lastRowBearOff || allOnLastRow(view.board, view.waiting, side)),
     // "If a player attacks an opponent's pawn that is in the final squares (28-30), he tosses it
     // into the House of Death." With 27 taken, the ordinary swap applies.
     swapDestination: (view, square, from) => (square >= 28 && view.board[27] === 0 ? 27 : from),

@@ -1,5 +1,6 @@
 // The Pennsic 49 class notes, ../shared/seeds/002 (docs/rules/pennsic.md).
 import type { NoOptions, RuleSet, Rules } from '../rules.js';
+import { OFF } from '../types.js';
 import { GLYPH, alternatingStart } from './common.js';
 
 const rules: Rules = {
@@ -54,7 +55,7 @@ const rules: Rules = {
     30: { name: 'House of Horus', glyph: GLYPH.falcon, rule: 'Leaves with any throw.' },
   },
   // "Square 30 ... remove your token from the board with a throw of 1 or greater"; elsewhere exact.
-  canBearOff: (_view, _side, from, value) => from === 30 || from + value === 31,
+  canBearOff: (_view, _side, from, value) => from === 30 || from + value === OFF,
 };
 
 export const pennsic: RuleSet<NoOptions> = {

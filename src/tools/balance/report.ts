@@ -1,5 +1,6 @@
 // The balance report as markdown: the table of docs/rules/README.md, and the page's other
 // generated section (the list of rule sets).
+import { percent } from '../../lib/format.js';
 import { RULESETS, RULESET_IDS } from '../../engine/index.js';
 import type { Strength } from '../../ai/index.js';
 import type { PlayConfig } from '../../ai/configs.js';
@@ -11,8 +12,6 @@ function meanSd(values: readonly number[]): string {
   const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, values.length - 1);
   return `${mean.toFixed(1)} ± ${Math.sqrt(variance).toFixed(1)}`;
 }
-
-const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 
 function optionText(config: PlayConfig): string {
   const entries = Object.entries(config.options);
@@ -32,7 +31,7 @@ export function balanceTable(results: { config: PlayConfig; tally: Tally }[], st
     const unfinished = tally.unfinished > 0 ? ` (${tally.unfinished} unfinished)` : '';
     lines.push(
       `| ${config.name} | ${optionText(config)} | ${tally.games}${unfinished} | ${config.rules.start.first} | ` +
-        `${pct(tally.firstWins / tally.games)} (${pct(low)} – ${pct(high)}) | ${meanSd(tally.throws)} | ` +
+        `${percent(tally.firstWins / tally.games, 1)} (${percent(low, 1)} – ${percent(high, 1)}) | ${meanSd(tally.throws)} | ` +
         `${meanSd(tally.moves)} | ${(tally.captures / tally.games).toFixed(2)} |`,
     );
   }
