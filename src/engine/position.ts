@@ -8,8 +8,13 @@ import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
 import { type Compiled, compile } from './compiled.js';
 import type { BoardView, Rules, SideCode, SquareEffect } from './rules.js';
 import { SeededSticks, throwValue, type ThrowSource } from './throws.js';
-import { type GameEvent, OFF, type Phase } from './types.js';
+import { type GameEvent, OFF as BORNE_OFF, type Phase } from './types.js';
 
+/**
+ * Borne off (square 31), read into a local once: where modules run through tsx (tests,
+ * benchmarks), every read of an imported binding is a getter call, too slow for this hot path.
+ */
+const OFF = BORNE_OFF;
 /** Every square and off the board, as a bit set for `generateMoves`. */
 const ANYWHERE = -1;
 /** More than any position allows: one move per pawn (at most 7) plus entering. */
