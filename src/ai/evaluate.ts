@@ -54,8 +54,8 @@ function tablesFor(rules: Rules): Tables {
 }
 
 const scratch = new Uint16Array(MAX_MOVES);
-// Local copies of the engine's decoders: measured under tsx, calling the imported bindings from
-// this hot loop cost a large share of the search's time.
+// Local copies of the engine's decoders: under tsx every call through an imported binding is a
+// getter call first, too slow for this hot loop.
 const toOf = moveTo;
 const fromOf = moveFrom;
 

@@ -5,20 +5,17 @@
 // read from that Blob (some 200 KB a click). Their JS handles outlive a few young-generation
 // collections while the upload is under way, so they are freed only by a full collection, which
 // V8 starts when its own heap fills up or that outside memory has grown by about 64 MB. Until then
-// the buffers stay resident, and glibc keeps much of that space once they are freed. Measured with
-// 500 open games (bench e2e): about 50 MB of the process's RSS was such garbage.
+// the buffers stay resident, and glibc keeps much of that space once they are freed
+// (docs/performance.md has the figures behind the thresholds below).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** How often the bot looks: often, so an idle moment is found soon (a look costs microseconds). */
 const LOOK_EVERY_MS = 100;
 /**
- * A full collection stops the main thread for some 20 ms (bench e2e: mean 21 ms with 500 games
- * stored), so it waits for a moment when no click is being handled, as long as buffers hold less
- * than `BUSY_ABOVE_BYTES`; below `IDLE_ABOVE_BYTES` it is not worth its pause at all. Collecting at
- * 8 MB whenever the second came round delayed about one click in thirty by the pause (p99 of
- * 20 games at once 34-44 ms). Under constant load there is no idle moment: a busy threshold of
- * 32 MB let the RSS with 500 open games reach 172-201 MB, 16 MB keeps it near 170 MB.
+ * A full collection stops the main thread for some 20 ms, so it waits for a moment when no click
+ * is being handled, as long as buffers hold less than `BUSY_ABOVE_BYTES`; below `IDLE_ABOVE_BYTES`
+ * it is not worth its pause at all. Under constant load there is no idle moment, hence the cap.
  */
 const IDLE_ABOVE_BYTES = 8 * 1024 * 1024;
 const BUSY_ABOVE_BYTES = 16 * 1024 * 1024;

@@ -60,7 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,
     botStepDelayMs: number('BOT_STEP_DELAY_MS', 750),
     sweepIntervalMs: number('SWEEP_INTERVAL_SECONDS', 30, 1000),
-    // One per core: drawing is the main cost of a click (measured 161-164 vs 126 clicks/s on 2 cores).
+    // One per core: drawing is the main cost of a click (docs/performance.md).
     renderThreads: Math.floor(number('RENDER_THREADS', availableParallelism())),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
   };

@@ -4,9 +4,8 @@
 // editing the original response) against a bot's global limit of 50 requests a second. discord.js
 // exempts only the first answer: `interaction.editReply` waits in the same global queue as
 // everything else. Under load most clicks are deferred, so their edits were held to 50 a second
-// in all (bench e2e, 500 live games: 78 clicks/s with editReply, 132 with this). These edits go
-// through a REST client of their own with no global limit; the per-route limits Discord sends back
-// still apply.
+// in all (docs/performance.md). These edits go through a REST client of their own with no global
+// limit; the per-route limits Discord sends back still apply.
 import { MessagePayload, REST, type RepliableInteraction, Routes, type WebhookMessageEditOptions } from 'discord.js';
 
 export interface InteractionEditor {

@@ -30,10 +30,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database.
     // FULL: every commit is fsynced before the click is answered, so a move the chat has shown
     // survives a power cut or a VM being killed (NORMAL in WAL mode survives a process crash but
     // may lose the last commits on an OS crash, leaving the chat ahead of the database). The cost
-    // is one fsync per action: ≈0.3 ms on an idle disk, 3-6 ms on this 2-core VM while other jobs
-    // load it (NORMAL: ≈0.1 ms a click; see `npm run bench -- service`). Either is small next to
-    // drawing the board (12-20 ms) and Discord's round trip, and a click is one transaction, so
-    // durability wins.
+    // is one fsync per action, small next to drawing the board and Discord's round trip
+    // (docs/performance.md), and a click is one transaction, so durability wins.
     db.pragma('synchronous = FULL');
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     db.pragma('foreign_keys = ON');

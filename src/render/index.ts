@@ -9,9 +9,8 @@ export type { BoardView, RenderedBoard } from './types.js';
 export { altText, ALT_TEXT_LIMIT } from './alt.js';
 
 /**
- * JPEG at quality 92: measured side by side on this picture, it encodes about 2.4× faster than
- * lossless WebP (5.8 vs 14 ms median on a busy machine; lossy WebP is slower still, PNG too), its
- * numbers and names look the same at 4× zoom, and it stays under 100 KB (≈ 70 KB when busy).
+ * JPEG at quality 92: it encodes much faster than WebP or PNG, its numbers and names look the same
+ * at 4× zoom, and it stays under 100 KB (the comparison is in docs/performance.md).
  */
 const FORMAT = { encoding: 'jpeg', quality: 92, extension: 'jpg' } as const;
 
