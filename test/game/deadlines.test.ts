@@ -1,7 +1,7 @@
 // Deadlines and restarts: state lives in the database file, so closing and reopening mid-game
 // loses nothing, and deadlines that fell due while closed are applied exactly once.
 import { describe, expect, it } from 'vitest';
-import { ANA, BEN, BOT, CLEO, GUILD, open, startGame, testClock, value } from './harness.js';
+import { ANA, BEN, BOT, CLEO, GUILD, open, startGame, testClock, value, challengeIn } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 const HOUR = 3_600_000;
@@ -54,15 +54,7 @@ describe('restart', () => {
     let service = open(path, { now: clock.now, config });
     const game = await startGame(service, 'c');
     value(service.setMessage('game', game.gameId, 'msg-game'));
-    const made = value(
-      await service.challenge({
-        guildId: GUILD,
-        channelId: 'd',
-        challenger: CLEO,
-        opponent: BEN,
-        variant: { ruleset: 'regency', options: {} },
-      }),
-    );
+    const made = await challengeIn(service, 'd', CLEO, BEN, 'regency');
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     value(service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
     expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [] });
@@ -109,15 +101,7 @@ describe('restart', () => {
     clock.advance(23 * HOUR);
     expect((await service.sweep()).timedOutGames).toEqual([]);
 
-    const made = value(
-      await service.challenge({
-        guildId: GUILD,
-        channelId: 'bot',
-        challenger: ANA,
-        opponent: BOT,
-        variant: { ruleset: 'kendall', options: {} },
-      }),
-    );
+    const made = await challengeIn(service, 'bot', ANA, BOT, 'kendall');
     if (made.kind !== 'game') throw new Error('expected a game');
     let botGame = made.game;
     // Let the person act until it is the bot's turn, then leave the bot waiting for days.

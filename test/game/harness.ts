@@ -3,7 +3,8 @@
 import { type RuleSetId, type Variant } from '../../src/engine/index.js';
 import { type GameService, type ServiceOptions, openService } from '../../src/game/service.js';
 import { mix32 } from '../../src/lib/hash.js';
-import type { BoardRenderer, BoardView, GameView, Outcome, Player } from '../../src/game/types.js';
+import type { Strength } from '../../src/game/strengths.js';
+import type { BoardRenderer, BoardView, ChallengeMade, GameView, Outcome, Player } from '../../src/game/types.js';
 import { altText } from '../../src/render/index.js';
 import type { GameState } from '../../src/engine/index.js';
 
@@ -34,14 +35,35 @@ export function value<T>(outcome: Outcome<T>): T {
   return outcome.value;
 }
 
+/** A challenge (or, against the bot, a started game) with a rule set's default options, in GUILD. */
+export async function challengeIn(
+  service: GameService,
+  channelId: string,
+  challenger: Player,
+  opponent: Player,
+  ruleset: RuleSetId,
+  strength?: Strength,
+): Promise<ChallengeMade> {
+  const variant = { ruleset, options: {} } as Variant;
+  return value(
+    await service.challenge({
+      guildId: GUILD,
+      channelId,
+      challenger,
+      opponent,
+      variant,
+      ...(strength ? { strength } : {}),
+    }),
+  );
+}
+
 /** Starts a human game between Ana and Ben in `channelId`. */
 export async function startGame(
   service: GameService,
   channelId: string,
   ruleset: RuleSetId = 'kendall',
 ): Promise<GameView> {
-  const variant = { ruleset, options: {} } as Variant;
-  const made = value(await service.challenge({ guildId: GUILD, channelId, challenger: ANA, opponent: BEN, variant }));
+  const made = await challengeIn(service, channelId, ANA, BEN, ruleset);
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   return value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
 }

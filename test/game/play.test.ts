@@ -1,7 +1,7 @@
 // Whole games through the service, for every rule set, with the real engine, database and renderer.
 import { describe, expect, it } from 'vitest';
 import { RULESET_IDS, legalActions } from '../../src/engine/index.js';
-import { ANA, BEN, BOT, GUILD, open, playToEnd, startGame, textOnlyRenderer, value } from './harness.js';
+import { ANA, BEN, BOT, GUILD, open, playToEnd, startGame, textOnlyRenderer, value, challengeIn } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 describe('full games through the service', () => {
@@ -83,16 +83,7 @@ describe('full games through the service', () => {
 
   it('starts a game against the bot at once, plays the bot through botStep, and leaves it unrated', async () => {
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
-    const made = value(
-      await service.challenge({
-        guildId: GUILD,
-        channelId: 'ch-bot',
-        challenger: ANA,
-        opponent: BOT,
-        variant: { ruleset: 'dancers', options: {} },
-        strength: 'easy',
-      }),
-    );
+    const made = await challengeIn(service, 'ch-bot', ANA, BOT, 'dancers', 'easy');
     if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
     const start = made.game;
     expect(start.botStrength).toBe('easy'); // a rematch from this game challenges the bot at the same strength
