@@ -14,16 +14,30 @@ const NEEDED: [bigint, string][] = [
   [PermissionFlagsBits.AttachFiles, 'Attach Files'],
 ];
 
+/**
+ * The answer to anything that is not one of ours: a command left registered by an older version,
+ * a select menu, a modal. Without an answer Discord would show "The application did not respond".
+ */
+export const NOT_MINE =
+  'I do not know this command or control (it may be left over from an older version of the bot); nothing happened. Try `/senet help`.';
+
 export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
+  // Autocomplete has no message to answer with; nothing of ours autocompletes, so no suggestions.
+  if (interaction.isAutocomplete()) {
+    await interaction.respond([]).catch((err: unknown) => ctx.log.warn({ err }, 'could not answer an autocomplete'));
+    return;
+  }
   if (!interaction.isRepliable()) return;
   const started = performance.now();
   try {
-    if (interaction.isChatInputCommand() && interaction.commandName === senet.data.name) {
+    if (interaction.isChatInputCommand() && senet.handles(interaction)) {
       if (senet.POSTING_SUBCOMMANDS.has(interaction.options.getSubcommand()) && !(await permitted(interaction))) return;
       await senet.execute(interaction, ctx);
     } else if (interaction.isButton()) {
       if (!(await permitted(interaction))) return;
       await senet.handleButton(interaction, ctx);
+    } else {
+      await replyPrivately(interaction, NOT_MINE);
     }
     ctx.log.debug(
       { interaction: describe(interaction), userId: interaction.user.id, ms: Math.round(performance.now() - started) },

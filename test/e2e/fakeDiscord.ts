@@ -237,11 +237,11 @@ export class FakeDiscord {
     return (this.messages.get(messageId)?.components ?? []).flatMap((row) => row.components);
   }
 
-  private interact(
-    user: FakeUser,
-    body: Record<string, unknown>,
-    clickedMessageId?: string,
-  ): Promise<InteractionReply> {
+  /**
+   * Any interaction as `user`: `body` gives its type and data (and may override any field, e.g.
+   * drop `guild_id`); `clickedMessageId` is the stored message a component interaction is on.
+   */
+  interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
     const id = snowflake();
     const channelId = clickedMessageId ? this.messages.get(clickedMessageId)!.channelId : this.channelId;
     this.interactionChannel.set(id, channelId);
