@@ -58,10 +58,14 @@ export async function resign(interaction: ChatInputCommandInteraction, ctx: Comm
     return;
   }
   const view = outcome.value;
-  await sendReply(
-    interaction,
-    { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } },
-    ctx,
-  );
-  await ctx.editGame(view);
+  try {
+    await sendReply(
+      interaction,
+      { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } },
+      ctx,
+    );
+  } finally {
+    // The game is over whether or not the answer got through: the board says so.
+    await ctx.editGame(view);
+  }
 }

@@ -37,7 +37,7 @@ import { chooseAction, decisionSeed, strengthOf } from '../ai/index.js';
 import { openDatabase } from '../db/connection.js';
 import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
-import type { ChallengeRecord, EndReason, GameRecord } from '../db/records.js';
+import type { ChallengeRecord, ChallengeStatus, ClosedReason, EndReason, GameRecord } from '../db/records.js';
 import {
   type Action,
   type GameEvent,
@@ -63,6 +63,7 @@ import {
   type GameView,
   type HistoryEntry,
   type LeaderboardEntry,
+  type OutOfSync,
   type Outcome,
   type Player,
   type PlayerStats,
@@ -509,6 +510,47 @@ export class GameService {
     const saved =
       kind === 'challenge' ? this.games.setChallengeMessage(id, messageId) : this.games.setGameMessage(id, messageId);
     return saved ? ok(null) : fail('not-found', `There is no such ${kind}.`);
+  }
+
+  // ---- keeping the chat in step with the database (src/bot/messageSync.ts) ------------------
+
+  /** Records what a message now shows: a game's version, or a challenge's status. */
+  markShown(kind: 'game', id: number, shown: number): void;
+  markShown(kind: 'challenge', id: number, shown: ChallengeStatus): void;
+  markShown(kind: 'game' | 'challenge', id: number, shown: number | ChallengeStatus): void {
+    if (kind === 'game') this.games.markGameShown(id, shown as number);
+    else this.games.markChallengeShown(id, shown as ChallengeStatus);
+  }
+
+  /** Messages behind the database, and games or challenges that have no message at all. */
+  outOfSync(): OutOfSync {
+    const unposted = this.games.unposted();
+    return {
+      gamesBehind: this.games.gamesBehind(),
+      challengesBehind: this.games.challengesBehind(),
+      unpostedGames: unposted.games,
+      unpostedChallenges: unposted.challenges,
+    };
+  }
+
+  challengeView(challengeId: number): Outcome<ChallengeView> {
+    const c = this.games.challenge(challengeId);
+    return c ? ok(this.challengeViewOf(c)) : fail('not-found', 'There is no such challenge.');
+  }
+
+  /**
+   * Takes back a challenge or an active game the chat cannot show (never posted, channel gone),
+   * so it blocks neither its players nor its channel: a challenge is cancelled, a game closed
+   * without a winner or a rating change. 'finished' if it was already over.
+   */
+  withdraw(kind: 'challenge' | 'game', id: number, reason: ClosedReason): Outcome<null> {
+    return this.transact(() => {
+      const done =
+        kind === 'challenge'
+          ? this.games.resolveChallenge(id, 'cancelled', this.now())
+          : this.games.closeGame(id, reason, this.now());
+      return done ? ok(null) : fail('finished', `This ${kind} is already over.`);
+    });
   }
 
   /** The picture of a rule set's start position (for /senet rules), drawn once per rule set. */

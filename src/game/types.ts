@@ -7,7 +7,7 @@ import type { Strength } from '../ai/index.js';
 export type { Strength } from '../ai/index.js';
 /** Commands read strength names with the AI's own list (they do not import the AI directly). */
 export { strengthOf } from '../ai/index.js';
-export type { ChallengeStatus, EndReason } from '../db/records.js';
+export type { ChallengeStatus, ClosedReason, EndReason } from '../db/records.js';
 
 export interface Player {
   id: string;
@@ -101,6 +101,17 @@ export type ChallengeMade = { kind: 'challenge'; challenge: ChallengeView } | { 
 export interface SweepReport {
   expiredChallenges: ChallengeView[];
   timedOutGames: GameView[];
+}
+
+/** What the chat does not show yet (ids), found at start-up to catch up after a crash. */
+export interface OutOfSync {
+  /** Games whose message shows an older version (or none yet), finished ones included. */
+  gamesBehind: number[];
+  /** Answered or expired challenges whose message still shows an older status. */
+  challengesBehind: number[];
+  /** Active games and pending challenges whose message was never posted. */
+  unpostedGames: number[];
+  unpostedChallenges: number[];
 }
 
 // ---- standings --------------------------------------------------------------------------
