@@ -93,7 +93,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const editor = interactionEditor(config.apiUrl);
   const turns = new BotTurns({
     service,
-    show: async (view) => void (await messages.showGame(view)),
+    show: (view) => messages.showGame(view),
     delayMs: config.botStepDelayMs,
     log,
   });

@@ -147,7 +147,9 @@ export class FakeDiscord {
   /** Permissions the bot has in the channel, as interactions report them and channel posts check. */
   appPermissions = ALL_PERMISSIONS;
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
-  editLimit: { perWindow: number; windowMs: number; retryAfterMs: number } | null = null;
+  editLimit: { perWindow: number; windowMs: number } | null = null;
+  /** The requests the fake answered with an error (injected, expired token, rate limit, ...). */
+  readonly refusals: RecordedRequest[] = [];
   /** The fake's clock (ms): interaction tokens expire TOKEN_LIFETIME_MS after their interaction by it. */
   clock = 0;
   /** Whether a dropped gateway session may be resumed (else the bot must identify again). */
@@ -442,6 +444,7 @@ export class FakeDiscord {
     };
     if (this.recordRequests) this.requests.push(request);
     const failure = this.failureFor(request);
+    if (failure) this.refusals.push(request);
     const answer = failure ? this.refuse(request, failure) : this.route(request);
     const headers: Record<string, string> = answer.json === undefined ? {} : { 'content-type': 'application/json' };
     if (failure?.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
