@@ -1,10 +1,10 @@
 // /senet rules, leaderboard, stats, history, help: read-only answers.
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { RULESETS, RULESET_IDS, resolveRules, squareLabel, type RuleSetId } from '../engine/index.js';
+import { RULESETS, RULESET_IDS, isRuleSetId, resolveRules, squareLabel, type RuleSetId } from '../engine/index.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
-import { boardFile, rulesTitle } from './messages.js';
+import { boardFile, echo, rulesTitle } from './messages.js';
 import { playerOf } from './options.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
 
@@ -24,7 +24,7 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
     return;
   }
   const text = rulesText(id as RuleSetId);
-  if (text === null) return replyPrivately(interaction, `Unknown rules "${id}".`);
+  if (text === null) return replyPrivately(interaction, `Unknown rules ${echo(id)}.`);
   const board = await acknowledgedInTime(interaction, ctx.startBoard(id as RuleSetId), ctx.deferAfterMs, 'new message');
   await sendReply(interaction, { content: text, files: [boardFile(board)], allowedMentions: NO_MENTIONS }, ctx);
 }
@@ -46,7 +46,8 @@ export function rulesText(id: RuleSetId): string | null {
 }
 
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const ruleset = interaction.options.getString(OPT.rules) as RuleSetId | null;
+  const ruleset = interaction.options.getString(OPT.rules);
+  if (ruleset !== null && !isRuleSetId(ruleset)) return replyPrivately(interaction, `Unknown rules ${echo(ruleset)}.`);
   const found = ctx.service.leaderboard({ guildId: interaction.guildId ?? '', ...(ruleset ? { ruleset } : {}) });
   if (!found.ok) return replyPrivately(interaction, found.message);
   const entries = found.value;

@@ -3,6 +3,7 @@ import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js'
 import { RULESETS, isRuleSetId, resolveRules, type RuleOptions, type RuleSetId } from '../engine/index.js';
 import { type Player, type Strength, strengthOf } from '../game/types.js';
 import { OPT } from './definition.js';
+import { echo } from './messages.js';
 
 /** The command option each rule option is read from, to name it back to the player. */
 const OPTION_NAMES = {
@@ -18,7 +19,7 @@ export type RulesChoice = { ok: true; ruleset: RuleSetId; options: RuleOptions }
 /** The rule set and its options; options of another rule set are an error, not silently dropped. */
 export function readRules(interaction: ChatInputCommandInteraction): RulesChoice {
   const id = interaction.options.getString(OPT.rules) ?? 'kendall';
-  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules "${id}".` };
+  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
   const options: RuleOptions = {};
   const pawns = interaction.options.getInteger(OPT.pawns);
   if (pawns === 5 || pawns === 7) options.pawns = pawns;

@@ -9,7 +9,7 @@ import {
 } from 'discord.js';
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
-import { challengeMessage, gameMessage, type MessagePayload } from './messages.js';
+import { challengeMessage, clamp, gameMessage, type MessagePayload } from './messages.js';
 import { cannotPlayHere, missingPermissions } from './permissions.js';
 
 /**
@@ -32,7 +32,7 @@ function assertAnswerable(interaction: RepliableInteraction): void {
 /** A short answer only the clicking or typing user sees. */
 export async function replyPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
   assertAnswerable(interaction);
-  const payload = { content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+  const payload = { content: clamp(content), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
   if (deferredAsReply.has(interaction) && !interaction.replied) await interaction.deleteReply();
   if (interaction.replied || interaction.deferred) await interaction.followUp(payload);
   else await interaction.reply(payload);
@@ -79,6 +79,7 @@ export async function sendReply(
   ctx: CommandContext,
 ): Promise<string | undefined> {
   assertAnswerable(interaction);
+  payload = { ...payload, content: clamp(payload.content) };
   if (interaction.deferred) return ctx.editDeferred(interaction, payload);
   const response = await interaction.reply({ ...payload, withResponse: true });
   return response.resource?.message?.id;

@@ -162,6 +162,8 @@ export class FakeDiscord {
   private readonly tokenIssuedAt = new Map<string, number>();
   private readonly editWindows = new Map<string, { start: number; count: number }>();
   private sessionId = '';
+  /** While set, answers to interaction callbacks wait for it (the bot's handler is in flight meanwhile). */
+  private held: Promise<void> | null = null;
   private readonly byToken = new Map<string, FakeMessage>();
   private readonly pending = new Map<string, (reply: InteractionReply) => void>();
   private readonly waiters: { match: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
@@ -208,6 +210,19 @@ export class FakeDiscord {
   /** Drops the injected failures not used up yet. */
   clearFailures(): void {
     this.failures.length = 0;
+  }
+
+  /**
+   * Holds Discord's response to every interaction callback until the returned function is
+   * called: each click's handler stays in flight (its change committed, its answer unanswered).
+   */
+  holdAnswers(): () => void {
+    let release!: () => void;
+    this.held = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.held = null;
+      release();
+    };
   }
 
   /** A moderator deletes a message. */
@@ -443,6 +458,8 @@ export class FakeDiscord {
       at: performance.now(),
     };
     if (this.recordRequests) this.requests.push(request);
+    if (this.held && path.endsWith('/callback')) await this.held;
+    if (res.destroyed) return; // the bot is gone
     const failure = this.failureFor(request);
     if (failure) this.refusals.push(request);
     const answer = failure ? this.refuse(request, failure) : this.route(request);

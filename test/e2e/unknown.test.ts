@@ -83,3 +83,23 @@ describe('interactions the bot does not know', () => {
     expect(reply.data).toEqual({ choices: [] });
   });
 });
+
+describe('answers that echo what a user typed', () => {
+  const long = 'x'.repeat(6000);
+  it.each([
+    ['/senet rules', 'rules'],
+    ['/senet play', 'play'],
+    ['/senet leaderboard', 'leaderboard'],
+    ['/senet challenge', 'challenge'],
+  ])('%s with a 6,000-character rule name: one short private answer', async (_, subcommand) => {
+    h.fake.channelId = snowflake();
+    const options = [{ name: 'rules', type: 3, value: long }];
+    if (subcommand === 'challenge') options.push({ name: 'opponent', type: 6, value: h.ben.id });
+    const reply = await h.fake.slash(h.ana, subcommand, options, [h.ben]);
+    await h.settle();
+    expect(reply.ephemeral).toBe(true);
+    const content = String(reply.data?.content);
+    expect(content).toMatch(/^Unknown rules "x+…"\.$/);
+    expect(content.length).toBeLessThanOrEqual(2000);
+  });
+});
