@@ -82,6 +82,11 @@ export const FAILURE = {
   missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
   invalidWebhookToken: { status: 401, code: 50027, message: 'Invalid Webhook Token' },
   serverError: { status: 503, code: 0, message: 'Service Unavailable' },
+  invalidFormBody: {
+    status: 400,
+    code: 50035,
+    message: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
+  },
 } as const satisfies Record<string, Failure>;
 
 /** How long an interaction's token works, as Discord documents. */
@@ -111,6 +116,8 @@ export interface SlashOption {
 export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
 
 const EPHEMERAL = 64;
+/** Discord refuses message content longer than this. */
+const MAX_CONTENT = 2000;
 /** Every permission bit but Administrator (which would imply the rest): the default app_permissions. */
 export const ALL_PERMISSIONS = ((1n << 51n) - 1n - (1n << 3n)).toString();
 
@@ -484,6 +491,9 @@ export class FakeDiscord {
       if (--injected.times <= 0) this.failures.splice(index, 1);
       return injected.failure;
     }
+    const data = r.body?.data as Record<string, unknown> | undefined;
+    const content = data?.content ?? r.body?.content;
+    if (typeof content === 'string' && content.length > MAX_CONTENT) return FAILURE.invalidFormBody;
     const parts = r.path.split('/').filter(Boolean);
     const token = parts[0] === 'interactions' ? parts[2] : parts[0] === 'webhooks' ? parts[2] : undefined;
     const issued = token === undefined ? undefined : this.tokenIssuedAt.get(token);
