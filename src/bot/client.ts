@@ -88,6 +88,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     service,
     edits,
     post: async (channelId, payload) => (await (await textChannel(channelId)).send(payload)).id,
+    fetch: async (channelId, messageId) => (await textChannel(channelId)).messages.fetch(messageId),
     log,
   });
   const editor = interactionEditor(config.apiUrl);

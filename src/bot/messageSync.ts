@@ -36,6 +36,8 @@ export interface MessageSyncDeps {
   edits: EditQueue;
   /** Posts a new message in a channel with the bot's token; resolves to its id. */
   post: (channelId: string, payload: MessagePayload) => Promise<string>;
+  /** Fetches a message, rejecting as Discord does when it is gone. */
+  fetch: (channelId: string, messageId: string) => Promise<unknown>;
   log: Logger;
 }
 
@@ -61,6 +63,29 @@ export class MessageSync implements ChatMessages {
     const shown: Shown =
       made.kind === 'game' ? { kind: 'game', view: made.game } : { kind: 'challenge', view: made.challenge };
     return this.postShown(shown);
+  }
+
+  async ensurePosted(view: GameView): Promise<string | null> {
+    const shown: Shown = { kind: 'game', view };
+    if (!view.messageId) {
+      const posted = await this.postShown(shown);
+      return posted.ok ? posted.messageId : null;
+    }
+    try {
+      await this.deps.fetch(view.channelId, view.messageId);
+      return view.messageId;
+    } catch (err) {
+      const code = discordCode(err);
+      if (code === DISCORD.unknownMessage) {
+        const posted = await this.postShown(shown);
+        return posted.ok ? posted.messageId : null;
+      }
+      if (code !== null && CHANNEL_LOST.has(code)) {
+        await this.recover(shown, err);
+        return null;
+      }
+      return view.messageId; // Discord unreachable: assume it is still there
+    }
   }
 
   private async postShown(shown: Shown): Promise<Posted> {

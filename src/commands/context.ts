@@ -19,6 +19,11 @@ export interface ChatMessages {
   showChallenge(view: ChallengeView): Promise<boolean>;
   /** Posts a new challenge or game in its channel; if even that fails it is withdrawn, so it blocks nobody. */
   post(made: ChallengeMade): Promise<Posted>;
+  /**
+   * Makes sure a live game still has its message (a moderator may have deleted it): posts it again
+   * if not, closes the game if its channel is gone. Resolves to the message id, or null if closed.
+   */
+  ensurePosted(view: GameView): Promise<string | null>;
 }
 
 export interface CommandContext {

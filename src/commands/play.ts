@@ -5,6 +5,7 @@ import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
 import { resultLine } from './messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
+import { messageLink } from './delivery.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './replies.js';
 
 export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
@@ -43,10 +44,29 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
-    await replyPrivately(interaction, made.message);
+    await replyPrivately(
+      interaction,
+      made.code === 'busy' ? await busyChannel(interaction, made.message, ctx) : made.message,
+    );
     return;
   }
   await postChallengeOrGame(interaction, made.value, ctx);
+}
+
+/**
+ * A refusal because a game runs in this channel, with a link to its board: checked to still exist,
+ * since a game whose message a moderator deleted would otherwise block the channel unseen.
+ */
+async function busyChannel(
+  interaction: ChatInputCommandInteraction,
+  refusal: string,
+  ctx: CommandContext,
+): Promise<string> {
+  const running = await ctx.service.gameInChannel(interaction.channelId);
+  if (!running.ok) return refusal;
+  const messageId = await ctx.messages.ensurePosted(running.value);
+  if (!messageId) return 'The game that was running here has been closed; try again.';
+  return `${refusal} Its board: ${messageLink({ ...running.value, messageId })}`;
 }
 
 export async function resign(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
