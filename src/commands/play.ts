@@ -44,10 +44,17 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
-    await replyPrivately(
-      interaction,
-      made.code === 'busy' ? await busyChannel(interaction, made.message, ctx) : made.message,
-    );
+    // Looking at the running game's message takes a round trip to Discord: within the defer rule too.
+    const refusal =
+      made.code === 'busy'
+        ? await acknowledgedInTime(
+            interaction,
+            busyChannel(interaction, made.message, ctx),
+            ctx.deferAfterMs,
+            'new message',
+          )
+        : made.message;
+    await replyPrivately(interaction, refusal);
     return;
   }
   await postChallengeOrGame(interaction, made.value, ctx);

@@ -17,6 +17,10 @@
 //   game(gameId): Promise<Outcome<GameView>>
 //   activeGamesOf(userId): GameSummary[]
 //   setMessage(kind: 'challenge'|'game', id, messageId): Outcome<null>
+//   markShown(kind, id, version | status): void                        // what the chat message now shows
+//   outOfSync(): OutOfSync                                               // messages behind the database, unposted ones
+//   challengeView(challengeId): Outcome<ChallengeView>
+//   withdraw(kind, id, reason): Outcome<null>                            // cancel a challenge / close a game unrated
 //   startBoard(ruleset): Promise<RenderedBoard>                          // for /senet rules
 //   leaderboard({guildId, ruleset?, limit?}): Outcome<LeaderboardEntry[]>
 //   stats({guildId, userId}): Outcome<PlayerStats>
