@@ -5,28 +5,13 @@
 // - at start-up every message behind the database is edited, and a challenge or game that was
 //   never posted is posted (or withdrawn, so it blocks neither its players nor its channel);
 // - a deleted message is posted again; a game whose channel is gone is closed without a result.
-import { DiscordAPIError } from 'discord.js';
 import type { Logger } from 'pino';
 import type { ChatMessages, Posted } from '../commands/context.js';
+import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import { challengeMessage, gameMessage, type MessagePayload } from '../commands/messages.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import type { EditQueue } from './editQueue.js';
-
-/** Discord's JSON error codes the bot acts on. */
-export const DISCORD = {
-  unknownChannel: 10003,
-  unknownMessage: 10008,
-  unknownInteraction: 10062,
-  missingAccess: 50001,
-  missingPermissions: 50013,
-  invalidWebhookToken: 50027,
-} as const;
-
-/** The JSON error code of a failed Discord request, or null (network error, timeout, 5xx without one). */
-export function discordCode(err: unknown): number | null {
-  return err instanceof DiscordAPIError && typeof err.code === 'number' ? err.code : null;
-}
 
 /** The channel is gone or the bot can no longer see it: nothing there can ever be shown. */
 const CHANNEL_LOST: ReadonlySet<number> = new Set([DISCORD.unknownChannel, DISCORD.missingAccess]);

@@ -10,6 +10,7 @@ import {
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { challengeMessage, clamp, gameMessage, type MessagePayload } from './messages.js';
+import { DISCORD } from './discordErrors.js';
 import { cannotPlayHere, missingPermissions } from './permissions.js';
 
 /**
@@ -136,8 +137,8 @@ export async function postChallengeOrGame(
 
 /** Why nothing was posted, in one line: the missing permission when Discord says that is why. */
 function postRefusal(code: number | null, interaction: RepliableInteraction): string {
-  if (code === 50013 || code === 50001)
+  if (code === DISCORD.missingPermissions || code === DISCORD.missingAccess)
     return `${cannotPlayHere(missingPermissions(interaction.appPermissions))} Nothing was kept.`;
-  if (code === 10003) return 'This channel is gone; nothing was kept.';
+  if (code === DISCORD.unknownChannel) return 'This channel is gone; nothing was kept.';
   return 'I could not post in this channel just now (Discord did not take the message); nothing was kept. Please try again.';
 }
