@@ -88,10 +88,12 @@ export class MessageSync implements ChatMessages {
   }
 
   /**
-   * At start-up: edits every message behind the database, posts what was never posted. Before
-   * the computer's turns resume, so each of its edits follows the catch-up one.
+   * Edits every message behind the database and, at start-up (`unposted`), posts what was never
+   * posted: at start-up before the computer's turns resume, so each of its edits follows the
+   * catch-up one; and with each sweep, for edits lost while Discord was unreachable. (A sweep
+   * leaves unposted ones alone: a new challenge is committed before its message is posted.)
    */
-  async catchUp(): Promise<{ edited: number; posted: number }> {
+  async catchUp(options: { unposted: boolean }): Promise<{ edited: number; posted: number }> {
     const { service, log } = this.deps;
     const todo = service.outOfSync();
     let edited = 0;
@@ -104,13 +106,15 @@ export class MessageSync implements ChatMessages {
       const found = service.challengeView(id);
       if (found.ok && (await this.showChallenge(found.value))) edited++;
     }
-    for (const id of todo.unpostedChallenges) {
-      const found = service.challengeView(id);
-      if (found.ok && (await this.post({ kind: 'challenge', challenge: found.value })).ok) posted++;
-    }
-    for (const id of todo.unpostedGames) {
-      const found = await service.game(id);
-      if (found.ok && (await this.post({ kind: 'game', game: found.value })).ok) posted++;
+    if (options.unposted) {
+      for (const id of todo.unpostedChallenges) {
+        const found = service.challengeView(id);
+        if (found.ok && (await this.post({ kind: 'challenge', challenge: found.value })).ok) posted++;
+      }
+      for (const id of todo.unpostedGames) {
+        const found = await service.game(id);
+        if (found.ok && (await this.post({ kind: 'game', game: found.value })).ok) posted++;
+      }
     }
     if (edited + posted > 0) log.info({ edited, posted }, 'caught up with messages behind the database');
     return { edited, posted };

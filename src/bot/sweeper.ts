@@ -1,8 +1,9 @@
 // The deadline sweeper: now and then asks the service to expire old challenges and forfeit
-// games whose player ran out of time, and edits each stored message to say so.
+// games whose player ran out of time, and edits each stored message to say so; then brings up
+// to date any message an earlier edit could not reach (Discord down for a while).
 import type { Logger } from 'pino';
-import type { ChatMessages } from '../commands/context.js';
 import type { GameService } from '../game/service.js';
+import type { MessageSync } from './messageSync.js';
 
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -10,7 +11,7 @@ export class Sweeper {
 
   constructor(
     private readonly service: Pick<GameService, 'sweep'>,
-    private readonly messages: Pick<ChatMessages, 'showGame' | 'showChallenge'>,
+    private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'catchUp'>,
     private readonly log: Logger,
   ) {}
 
@@ -19,7 +20,7 @@ export class Sweeper {
     this.timer.unref();
   }
 
-  /** One sweep (never two at once); resolves with how many messages were edited. */
+  /** One sweep (never two at once); resolves with how many messages it edited for deadlines. */
   sweepOnce(): Promise<number> {
     this.running ??= this.sweep().finally(() => (this.running = null));
     return this.running;
@@ -40,6 +41,7 @@ export class Sweeper {
       for (const g of report.timedOutGames) if (await this.messages.showGame(g)) edited++;
       if (report.expiredChallenges.length + report.timedOutGames.length > 0)
         this.log.info({ challenges: report.expiredChallenges.length, games: report.timedOutGames.length }, 'sweep');
+      await this.messages.catchUp({ unposted: false });
       return edited;
     } catch (err) {
       this.log.error({ err }, 'sweep failed');

@@ -72,6 +72,20 @@ describe('an answer Discord refuses', () => {
     await h.slash(h.ana, 'resign');
   });
 
+  it('Discord down for a while: once the answer and the edit both failed, the next sweep catches up', async () => {
+    const messageId = await startGame();
+    h.fake.failRequests(isCallback, FAILURE.serverError, 10);
+    h.fake.failRequests((r) => r.method === 'PATCH' && r.path.startsWith('/channels/'), FAILURE.serverError, 10);
+    await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    expect(buttonVersion(messageId)).toBe(0);
+    expect(stored(messageId)).toMatchObject({ version: 1, shown: 0 });
+    h.fake.clearFailures(); // Discord is back
+    await h.bot.sweeper.sweepOnce();
+    expect(buttonVersion(messageId)).toBe(1);
+    expect(stored(messageId).shown).toBe(1);
+    await h.slash(h.ana, 'resign');
+  });
+
   it("against the computer, a refused answer still schedules the computer's turn", async () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       h.fake.channelId = snowflake();
