@@ -152,9 +152,11 @@ export class MessageSync implements ChatMessages {
       this.markShown(shown);
       return false;
     }
-    // A network error, Discord down, a permission refused: the message stays behind until a
-    // later edit, a click on it (which refreshes it) or the next start-up.
     log.warn(context, 'could not edit a stored message');
+    // A permission refused on a finished game or closed challenge: not worth retrying every sweep.
+    if (!open && code === DISCORD.missingPermissions) this.markShown(shown);
+    // Otherwise (a network error, Discord down) the message stays behind until a later edit, the
+    // next sweep, a click on it (which refreshes it) or the next start-up.
     return false;
   }
 
