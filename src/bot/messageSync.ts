@@ -4,6 +4,7 @@
 // - a change is delivered with the bot's own token when the answer to the interaction failed;
 // - at start-up every message behind the database is edited, and a challenge or game that was
 //   never posted is posted (or withdrawn, so it blocks neither its players nor its channel);
+//   each sweep edits again those an earlier edit could not reach;
 // - a deleted message is posted again; a game whose channel is gone is closed without a result.
 import type { Logger } from 'pino';
 import type { ChatMessages, Posted } from '../commands/context.js';
@@ -50,12 +51,8 @@ export class MessageSync implements ChatMessages {
     return this.postShown(shown);
   }
 
-  async ensurePosted(view: GameView): Promise<string | null> {
+  async ensurePosted(view: GameView & { messageId: string }): Promise<string | null> {
     const shown: Shown = { kind: 'game', view };
-    if (!view.messageId) {
-      const posted = await this.postShown(shown);
-      return posted.ok ? posted.messageId : null;
-    }
     try {
       await this.deps.fetch(view.channelId, view.messageId);
       return view.messageId;

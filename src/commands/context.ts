@@ -23,7 +23,7 @@ export interface ChatMessages {
    * Makes sure a live game still has its message (a moderator may have deleted it): posts it again
    * if not, closes the game if its channel is gone. Resolves to the message id, or null if closed.
    */
-  ensurePosted(view: GameView): Promise<string | null>;
+  ensurePosted(view: GameView & { messageId: string }): Promise<string | null>;
 }
 
 export interface CommandContext {

@@ -70,8 +70,9 @@ async function busyChannel(
   ctx: CommandContext,
 ): Promise<string> {
   const running = await ctx.service.gameInChannel(interaction.channelId);
-  if (!running.ok) return refusal;
-  const messageId = await ctx.messages.ensurePosted(running.value);
+  // No message yet: it is being posted right now (or, after a crash, at the next start-up).
+  if (!running.ok || !running.value.messageId) return refusal;
+  const messageId = await ctx.messages.ensurePosted({ ...running.value, messageId: running.value.messageId });
   if (!messageId) return 'The game that was running here has been closed; try again.';
   return `${refusal} Its board: ${messageLink({ ...running.value, messageId })}`;
 }
