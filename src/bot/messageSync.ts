@@ -146,7 +146,9 @@ export class MessageSync implements ChatMessages {
     if (code !== null && CHANNEL_LOST.has(code)) {
       log.info(context, 'channel gone or hidden; closing');
       if (open) service.withdraw(shown.kind, idOf(shown), 'channel-gone');
-      this.markShown(shown);
+      // Nothing there will ever show it: recorded as shown, so no later sweep tries again.
+      if (shown.kind === 'game') this.markShown(shown);
+      else service.markShown('challenge', shown.view.challengeId, open ? 'cancelled' : shown.view.status);
       return false;
     }
     log.warn(context, 'could not edit a stored message');

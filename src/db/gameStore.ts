@@ -259,7 +259,7 @@ export class GameStore {
     this.s.markChallengeShown.run(status, id);
   }
 
-  /** Games whose message shows an older version than the database holds (finished ones included). */
+  /** Games whose message shows an older version than the database holds (finished ones included, closed ones not: nothing can show them). */
   gamesBehind(): number[] {
     return this.s.gamesBehind.all().map((r) => r.id);
   }
@@ -354,8 +354,8 @@ function prepare(db: Database) {
     ),
     markChallengeShown: st<[ChallengeStatus, number]>(`UPDATE challenges SET shown_status = ? WHERE id = ?`),
     gamesBehind: st<[], Id>(
-      `SELECT id FROM games WHERE message_id IS NOT NULL AND (shown_version IS NULL OR shown_version < version)
-       ORDER BY id`,
+      `SELECT id FROM games WHERE message_id IS NOT NULL AND closed_reason IS NULL
+       AND (shown_version IS NULL OR shown_version < version) ORDER BY id`,
     ),
     challengesBehind: st<[], Id>(
       `SELECT id FROM challenges WHERE message_id IS NOT NULL AND status <> 'accepted'

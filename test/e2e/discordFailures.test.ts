@@ -184,6 +184,10 @@ describe('a deleted message or channel', () => {
     h.fake.deletedChannels.add(channel);
     await h.restart();
     expect(gameRow(channel)).toMatchObject({ status: 'finished', reason: 'channel-gone' });
+    // Given up on for good: later sweeps do not try that channel again.
+    const before = h.fake.requests.length;
+    await h.bot.sweeper.sweepOnce();
+    expect(h.fake.requests.slice(before).filter((r) => r.path.includes(channel))).toEqual([]);
     expect(h.service.activeGamesOf(h.ana.id).filter((g) => g.channelId === channel)).toEqual([]);
     const stats = h.service.stats({ guildId: h.fake.guildId, userId: h.ana.id });
     const games = stats.ok ? stats.value.total.games : 0;
