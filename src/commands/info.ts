@@ -13,8 +13,8 @@ import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.
 import type { CommandContext } from './context.js';
 import { percent } from '../lib/format.js';
 import { OPT } from './definition.js';
-import { boardFile } from './messages.js';
-import { clamp, playerOf } from './options.js';
+import { boardFile, echo } from './messages.js';
+import { playerOf } from './options.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
 
 const DOCS = 'docs/rules';
@@ -32,7 +32,7 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
     await interaction.reply({ content, allowedMentions: NO_MENTIONS });
     return;
   }
-  if (!isRuleSetId(id)) return replyPrivately(interaction, `Unknown rules "${clamp(id)}".`);
+  if (!isRuleSetId(id)) return replyPrivately(interaction, `Unknown rules ${echo(id)}.`);
   const board = await acknowledgedInTime(interaction, ctx.startBoard(id), ctx.deferAfterMs, 'new message');
   await sendReply(
     interaction,
@@ -57,9 +57,8 @@ export function rulesText(id: RuleSetId): string {
 }
 
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const named = interaction.options.getString(OPT.rules);
-  if (named !== null && !isRuleSetId(named)) return replyPrivately(interaction, `Unknown rules "${clamp(named)}".`);
-  const ruleset = named;
+  const ruleset = interaction.options.getString(OPT.rules);
+  if (ruleset !== null && !isRuleSetId(ruleset)) return replyPrivately(interaction, `Unknown rules ${echo(ruleset)}.`);
   const found = ctx.service.leaderboard({ guildId: interaction.guildId ?? '', ...(ruleset ? { ruleset } : {}) });
   if (!found.ok) return replyPrivately(interaction, found.error.message);
   const entries = found.value;

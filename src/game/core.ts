@@ -60,6 +60,10 @@ export class ServiceCore {
       if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY')) {
         return fail('busy', 'The game is busy; try again in a moment.');
       }
+      // A full disk: the transaction rolled back whole, so the game is as it was before the click.
+      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_FULL')) {
+        return fail('busy', "The bot's storage is full, so nothing was played. Tell the bot's owner; try again later.");
+      }
       throw error;
     }
   }

@@ -6,6 +6,7 @@
 //   challenges.ts  challenge, accept, decline, withdraw
 //   play.ts        act (a click), botStep (the computer's action), resign
 //   deadlines.ts   sweep: expiries and timeouts now due
+//   sync.ts        what the chat shows, what is behind or unposted, taking back what cannot be shown
 //   lifecycle.ts   a game created, moved on, ended (inside the caller's transaction)
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
 //
@@ -15,6 +16,7 @@
 // already runs in the channel, a challenge between the pair is already open, or the database
 // stayed locked past busy_timeout).
 import { openDatabase } from '../db/connection.js';
+import type { ChallengeStatus, ClosedReason } from '../db/records.js';
 import { type RuleSetId, defaultOptions, newGame } from '../engine/index.js';
 import {
   type ChallengeAnswer,
@@ -37,6 +39,7 @@ import {
   type GameView,
   type HistoryEntry,
   type LeaderboardEntry,
+  type OutOfSync,
   type Outcome,
   type PlayerStats,
   type RenderedBoard,
@@ -44,6 +47,7 @@ import {
   fail,
   ok,
 } from './types.js';
+import { challengeView, markShown, outOfSync, takeBack } from './sync.js';
 import { verifyGames, type VerifyReport } from './verify.js';
 import { statusDescription } from './views.js';
 
@@ -156,6 +160,27 @@ export class GameService {
     const { games } = this.core;
     const saved = kind === 'challenge' ? games.setChallengeMessage(id, messageId) : games.setGameMessage(id, messageId);
     return saved ? ok(null) : fail('not-found', `There is no such ${kind}.`);
+  }
+
+  // ---- keeping the chat in step with the database (src/bot/messageSync.ts) ------------------
+
+  /** Records what a message now shows: a game's version, or a challenge's status. */
+  markShown(kind: 'game', id: number, shown: number): void;
+  markShown(kind: 'challenge', id: number, shown: ChallengeStatus): void;
+  markShown(kind: 'game' | 'challenge', id: number, shown: number | ChallengeStatus): void {
+    markShown(this.core, kind, id, shown);
+  }
+
+  outOfSync(): OutOfSync {
+    return outOfSync(this.core);
+  }
+
+  challengeView(challengeId: number): Outcome<ChallengeView> {
+    return challengeView(this.core, challengeId);
+  }
+
+  takeBack(kind: 'challenge' | 'game', id: number, reason: ClosedReason): Outcome<null> {
+    return takeBack(this.core, kind, id, reason);
   }
 
   /** The picture of a rule set's start position (for /senet rules), drawn once per rule set. */
