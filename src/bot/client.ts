@@ -119,7 +119,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
   const inFlight = new Set<Promise<void>>();
   // What was left behind by a crash is listed before any new click can change it.
-  const catchingUp = messages.catchUp({ unposted: true });
+  const catchingUp = messages.catchUp();
   client.on(Events.InteractionCreate, (interaction) => {
     received.set(interaction, now());
     const handled = dispatch(interaction, ctx).finally(() => inFlight.delete(handled));

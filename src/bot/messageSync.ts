@@ -4,7 +4,7 @@
 // - a change is delivered with the bot's own token when the answer to the interaction failed;
 // - at start-up every message behind the database is edited, and a challenge or game that was
 //   never posted is posted (or withdrawn, so it blocks neither its players nor its channel);
-//   each sweep edits again those an earlier edit could not reach;
+// - an edit that failed for want of Discord is tried again at the next sweep;
 // - a deleted message is posted again; a game whose channel is gone is closed without a result.
 import type { Logger } from 'pino';
 import type { ChatMessages, Posted } from '../commands/context.js';
@@ -28,8 +28,12 @@ export interface MessageSyncDeps {
 }
 
 type Shown = { kind: 'game'; view: GameView } | { kind: 'challenge'; view: ChallengeView };
+type Pending = { kind: 'game' | 'challenge'; id: number };
 
 export class MessageSync implements ChatMessages {
+  /** Edits that failed for want of Discord, by "kind:id", for `retryFailed`. */
+  private readonly failed = new Map<string, Pending>();
+
   constructor(private readonly deps: MessageSyncDeps) {}
 
   /** Resolves once no edit is waiting or in flight. */
@@ -85,36 +89,48 @@ export class MessageSync implements ChatMessages {
   }
 
   /**
-   * Edits every message behind the database and, at start-up (`unposted`), posts what was never
-   * posted: at start-up before the computer's turns resume, so each of its edits follows the
-   * catch-up one; and with each sweep, for edits lost while Discord was unreachable. (A sweep
-   * leaves unposted ones alone: a new challenge is committed before its message is posted.)
+   * At start-up: edits every message behind the database, posts what was never posted. Before
+   * the computer's turns resume, so each of its edits follows the catch-up one.
    */
-  async catchUp(options: { unposted: boolean }): Promise<{ edited: number; posted: number }> {
+  async catchUp(): Promise<{ edited: number; posted: number }> {
     const { service, log } = this.deps;
     const todo = service.outOfSync();
     let edited = 0;
     let posted = 0;
-    for (const id of todo.gamesBehind) {
-      const found = await service.game(id);
-      if (found.ok && (await this.showGame(found.value))) edited++;
-    }
-    for (const id of todo.challengesBehind) {
+    for (const id of todo.gamesBehind) if (await this.showCurrent({ kind: 'game', id })) edited++;
+    for (const id of todo.challengesBehind) if (await this.showCurrent({ kind: 'challenge', id })) edited++;
+    for (const id of todo.unpostedChallenges) {
       const found = service.challengeView(id);
-      if (found.ok && (await this.showChallenge(found.value))) edited++;
+      if (found.ok && (await this.post({ kind: 'challenge', challenge: found.value })).ok) posted++;
     }
-    if (options.unposted) {
-      for (const id of todo.unpostedChallenges) {
-        const found = service.challengeView(id);
-        if (found.ok && (await this.post({ kind: 'challenge', challenge: found.value })).ok) posted++;
-      }
-      for (const id of todo.unpostedGames) {
-        const found = await service.game(id);
-        if (found.ok && (await this.post({ kind: 'game', game: found.value })).ok) posted++;
-      }
+    for (const id of todo.unpostedGames) {
+      const found = await service.game(id);
+      if (found.ok && (await this.post({ kind: 'game', game: found.value })).ok) posted++;
     }
     if (edited + posted > 0) log.info({ edited, posted }, 'caught up with messages behind the database');
     return { edited, posted };
+  }
+
+  /**
+   * Tries again the edits that failed for want of Discord (network errors, 5xx) since the last
+   * call, each with the current state (the sweeper calls it). Resolves to how many got through.
+   */
+  async retryFailed(): Promise<number> {
+    const failed = [...this.failed.values()];
+    this.failed.clear();
+    let shown = 0;
+    for (const item of failed) if (await this.showCurrent(item)) shown++;
+    return shown;
+  }
+
+  /** Shows what the database holds now for a game or challenge. */
+  private async showCurrent(item: Pending): Promise<boolean> {
+    if (item.kind === 'game') {
+      const found = await this.deps.service.game(item.id);
+      return found.ok && this.showGame(found.value);
+    }
+    const found = this.deps.service.challengeView(item.id);
+    return found.ok && this.showChallenge(found.value);
   }
 
   private async show(shown: Shown): Promise<boolean> {
@@ -129,7 +145,7 @@ export class MessageSync implements ChatMessages {
     }
   }
 
-  /** After a failed edit: post again, close, or leave it for the next start-up. */
+  /** After a failed edit: post again, close, or try again at the next sweep. */
   private async recover(shown: Shown, err: unknown): Promise<boolean> {
     const { service, log } = this.deps;
     const code = discordCode(err);
@@ -152,10 +168,11 @@ export class MessageSync implements ChatMessages {
       return false;
     }
     log.warn(context, 'could not edit a stored message');
-    // A permission refused on a finished game or closed challenge: not worth retrying every sweep.
-    if (!open && code === DISCORD.missingPermissions) this.markShown(shown);
-    // Otherwise (a network error, Discord down) the message stays behind until a later edit, the
-    // next sweep, a click on it (which refreshes it) or the next start-up.
+    // Discord unreachable or failing: tried again at the next sweep (and a click on the message
+    // refreshes it, as does the next start-up).
+    if (code === null) this.failed.set(`${shown.kind}:${idOf(shown)}`, { kind: shown.kind, id: idOf(shown) });
+    // Refused for good (a permission) on something already over: nothing more to try.
+    else if (!open) this.markShown(shown);
     return false;
   }
 

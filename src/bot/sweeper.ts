@@ -1,6 +1,6 @@
 // The deadline sweeper: now and then asks the service to expire old challenges and forfeit
-// games whose player ran out of time, and edits each stored message to say so; then brings up
-// to date any message an earlier edit could not reach (Discord down for a while).
+// games whose player ran out of time, and edits each stored message to say so; then tries again
+// the edits that failed while Discord was unreachable.
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { MessageSync } from './messageSync.js';
@@ -11,7 +11,7 @@ export class Sweeper {
 
   constructor(
     private readonly service: Pick<GameService, 'sweep'>,
-    private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'catchUp'>,
+    private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed'>,
     private readonly log: Logger,
   ) {}
 
@@ -41,7 +41,7 @@ export class Sweeper {
       for (const g of report.timedOutGames) if (await this.messages.showGame(g)) edited++;
       if (report.expiredChallenges.length + report.timedOutGames.length > 0)
         this.log.info({ challenges: report.expiredChallenges.length, games: report.timedOutGames.length }, 'sweep');
-      await this.messages.catchUp({ unposted: false });
+      await this.messages.retryFailed();
       return edited;
     } catch (err) {
       this.log.error({ err }, 'sweep failed');

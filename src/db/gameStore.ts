@@ -248,11 +248,26 @@ export class GameStore {
 
   /** Records that the game's message shows `version` (never lowers it: a late older edit changes nothing). */
   markGameShown(id: number, version: number): void {
-    this.s.markGameShown.run(version, id, version);
+    this.withoutSync(() => this.s.markGameShown.run(version, id, version));
   }
 
   markChallengeShown(id: number, status: ChallengeStatus): void {
-    this.s.markChallengeShown.run(status, id);
+    this.withoutSync(() => this.s.markChallengeShown.run(status, id));
+  }
+
+  /**
+   * Runs a write that need not survive a power cut without its own fsync (the next click's
+   * commit syncs it along). What a message shows is a hint: a lost marker costs one needless
+   * edit at start-up, while a second fsync per click would double the disk's share of each click.
+   */
+  private withoutSync(write: () => unknown): void {
+    const level = this.db.pragma('synchronous', { simple: true }) as number;
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      write();
+    } finally {
+      this.db.pragma(`synchronous = ${level}`);
+    }
   }
 
   /** Games whose message shows an older version than the database holds (finished ones included, closed ones not: nothing can show them). */

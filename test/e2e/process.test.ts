@@ -148,5 +148,5 @@ describe('SIGKILL in the middle of clicks', () => {
     db.close();
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toBe(0);
-  });
+  }, 180_000); // two whole games through a real process: slow when the machine is busy
 });
