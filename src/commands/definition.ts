@@ -70,6 +70,7 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: string): S
         { name: 'easy', value: 'easy' },
         { name: 'medium', value: 'medium' },
         { name: 'hard', value: 'hard' },
+        { name: 'expert', value: 'expert' },
       ),
   );
 }

@@ -8,6 +8,8 @@ import { TOURNAMENT_CONFIGS } from '../ai/configs.js';
 import { playGame, wilson } from '../ai/selfplay.js';
 
 const PAIRS: readonly [Strength, Strength][] = [
+  ['expert', 'hard'],
+  ['expert', 'easy'],
   ['hard', 'medium'],
   ['medium', 'easy'],
   ['hard', 'easy'],
