@@ -11,7 +11,7 @@ import { type Position, type Rules } from '../engine/index.js';
 import { evaluate, squareSum } from './evaluate.js';
 import { WIN_WEIGHTS } from './winWeights.js';
 
-export const FEATURE_NAMES = ['throw in hand', 'hand-written score', 'score late'] as const;
+export const FEATURE_NAMES = ['throw in hand', 'scaled score'] as const;
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
 
@@ -22,9 +22,10 @@ export function features(pos: Position, out: Float64Array): void {
   // Hard's evaluation (squares of progress, threats, the water), for the side to move.
   const score = mover === 1 ? evaluate(pos) : -evaluate(pos);
   out[0] = 1;
-  out[1] = score / 31;
-  // A lead counts for more the less is left to run: scaled like a race's spread of outcomes.
-  out[2] = score / Math.sqrt(left + 31);
+  // As in a race, whose spread of outcomes grows with the square root of the squares left to run.
+  // (A weight of its own for the unscaled score fitted below zero early in kendall: the model
+  // then preferred to fall behind.)
+  out[1] = score / Math.sqrt(left + 31);
 }
 
 function progress(pos: Position, side: 1 | 2): number {
