@@ -41,6 +41,7 @@ import type { ChallengeRecord, EndReason, GameRecord } from '../db/records.js';
 import {
   type Action,
   type GameEvent,
+  type GameState,
   type RuleOptions,
   type RuleSetId,
   type Side,
@@ -106,6 +107,8 @@ export interface ServiceOptions {
   busyTimeoutMs?: number;
   /** The board renderer; default the real one (injectable so benchmarks can time the service without it). */
   renderBoard?: BoardRenderer;
+  /** The computer player; default the AI on this thread (the bot passes one that searches on a worker). */
+  chooseAction?: (state: GameState, strength: Strength, seed: number) => Promise<Action>;
 }
 
 export interface ChallengeInput {
@@ -155,6 +158,7 @@ export class GameService {
   private readonly newSeed: () => number;
   private readonly config: ServiceConfig;
   private readonly render: BoardRenderer;
+  private readonly choose: NonNullable<ServiceOptions['chooseAction']>;
   private readonly startBoards = new Map<RuleSetId, Promise<RenderedBoard>>();
 
   constructor(db: Database, options: ServiceOptions) {
@@ -166,6 +170,8 @@ export class GameService {
     this.newSeed = options.newSeed ?? randomSeed;
     this.config = { ...DEFAULT_CONFIG, ...options.config };
     this.render = options.renderBoard ?? renderOnThisThread;
+    this.choose =
+      options.chooseAction ?? ((state, strength, seed) => Promise.resolve(chooseAction(state, strength, seed)));
   }
 
   close(): void {
@@ -317,17 +323,24 @@ export class GameService {
     return done.ok ? ok(await this.view(done.value)) : done;
   }
 
-  /** One bot action. `version`, if given, guards against a stale step as for a click. */
+  /**
+   * One bot action. `version`, if given, guards against a stale step as for a click. The choice is
+   * made outside the transaction (it may take a worker thread a while), then applied only if the
+   * game has not moved on meanwhile (a resignation, a timeout).
+   */
   async botStep(gameId: number, version?: number): Promise<Outcome<GameView>> {
+    const found = this.liveGame(gameId);
+    if (!found.ok) return found;
+    const read = found.value;
+    if (version !== undefined && version !== read.version) return fail('stale', 'The game has moved on.');
+    if (read.toActId !== this.botUserId) return fail('not-your-turn', "It is not the bot's turn.");
+    const strength = strengthOf(read.botStrength) ?? 'medium';
+    const action = await this.choose(read.state, strength, decisionSeed(read.seed, read.state.ply));
     const done = this.transact(() => {
-      const found = this.liveGame(gameId);
-      if (!found.ok) return found;
-      const game = found.value;
-      if (version !== undefined && version !== game.version) return fail('stale', 'The game has moved on.');
-      if (game.toActId !== this.botUserId) return fail('not-your-turn', "It is not the bot's turn.");
-      const strength = strengthOf(game.botStrength) ?? 'medium';
-      const action = chooseAction(game.state, strength, decisionSeed(game.seed, game.state.ply));
-      return this.applyInTransaction(game, this.botUserId, action);
+      const again = this.liveGame(gameId);
+      if (!again.ok) return again;
+      if (again.value.version !== read.version) return fail('stale', 'The game has moved on.');
+      return this.applyInTransaction(again.value, this.botUserId, action);
     });
     return done.ok ? ok(await this.view(done.value)) : done;
   }
