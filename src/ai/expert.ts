@@ -76,6 +76,11 @@ export function expertScores(
   return scores;
 }
 
+/** W's chance after the side to move in `pos` throws, searched `budget` throws further (the fitting tool's targets). */
+export function searchedChance(pos: Position, budget: number): number {
+  return new ExpertSearch(pos, outcomesFor(pos.rules)).throwValue(pos, budget);
+}
+
 class ExpertSearch {
   nodes = 0;
   private readonly scratch: Position[] = [];
@@ -88,6 +93,10 @@ class ExpertSearch {
 
   private copy(pos: Position, depth: number): Position {
     return (this.scratch[depth] ??= this.start.clone()).copyFrom(pos);
+  }
+
+  throwValue(pos: Position, budget: number): number {
+    return this.chance(pos, budget, 0, 0, 1);
   }
 
   /** Every root action's value, in `order`; a worse action only needs to be shown worse. */

@@ -32,9 +32,21 @@ function progress(pos: Position, side: 1 | 2): number {
   return squareSum(pos.pawnBits(side)) + pos.off[side]! * 31;
 }
 
+let table = WIN_WEIGHTS;
+
+/** The key of a rule configuration's weights. */
+export function weightsKey(rules: Rules): string {
+  return `${rules.id}-${rules.pawns}`;
+}
+
+/** Replaces the weights in use (the fitting tool's later rounds score with the last round's). */
+export function useWeights(weights: Readonly<Record<string, readonly number[]>>): void {
+  table = weights;
+}
+
 /** The fitted weights for a rule configuration: its rule set and pawn count, or the rule set's defaults. */
 export function weightsFor(rules: Rules): readonly number[] {
-  const weights = WIN_WEIGHTS[`${rules.id}-${rules.pawns}`] ?? WIN_WEIGHTS[`${rules.id}-5`];
+  const weights = table[weightsKey(rules)] ?? table[`${rules.id}-5`];
   if (!weights) throw new Error(`winChance: no fitted weights for ${rules.id}`);
   return weights;
 }

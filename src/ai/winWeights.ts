@@ -1,4 +1,4 @@
-// Written by `npm run fit-eval -- --games 10000 --seed 1 --players medium --every 6`:
+// Written by `npm run fit-eval -- --games 10000 --seed 1 --players medium --every 6 --rounds 1 --budget 1 --lambda 0.3`:
 // winChance's weights per rule set and pawn count, in the order of FEATURE_NAMES. Do not edit by hand.
 export const WIN_WEIGHTS: Readonly<Record<string, readonly number[]>> = {
   'kendall-5': [-0.0067912, 0.10953],
