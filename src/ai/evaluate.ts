@@ -59,7 +59,8 @@ const scratch = new Uint16Array(MAX_MOVES);
 const toOf = moveTo;
 const fromOf = moveFrom;
 
-/** Each side's pawns' squares summed. */
+/** Each side's pawns as a bit set (bit s = square s), and their squares summed. */
+const pawnBits = [0, 0, 0];
 const squareSums = [0, 0, 0];
 
 /** The static score of `pos` from W's point of view (positive: W is better off). */
@@ -84,6 +85,8 @@ export function evaluate(pos: Position): number {
 }
 
 function compute(pos: Position, tables: Tables, white: number, black: number): number {
+  pawnBits[1] = white;
+  pawnBits[2] = black;
   squareSums[1] = squareSum(white);
   squareSums[2] = squareSum(black);
   const mover = pos.turn;
@@ -116,14 +119,13 @@ function material(pos: Position, side: number, tables: Tables): number {
  */
 function threat(pos: Position, attacker: number, tables: Tables): number {
   const victim = 3 - attacker;
-  const victims = pos.pawnBits(victim as 1 | 2);
-  const reachable = captureDistances(pos.pawnBits(attacker as 1 | 2), victims, pos.waiting[attacker]! > 0);
+  const reachable = captureDistances(pawnBits[attacker]!, pawnBits[victim]!, pos.waiting[attacker]! > 0);
   if (reachable === 0) return 0;
   let expected = 0;
   for (const { value, chance } of tables.chances) {
     if (!(reachable & (1 << value))) continue;
     let best = 0;
-    const count = pos.generateMoves(attacker as 1 | 2, value, scratch, victims);
+    const count = pos.generateMoves(attacker as 1 | 2, value, scratch, pawnBits[victim]);
     for (let i = 0; i < count; i++)
       best = Math.max(best, captureLoss(pos, fromOf(scratch[i]!), toOf(scratch[i]!), tables));
     expected += chance * best;
