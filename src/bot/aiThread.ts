@@ -1,7 +1,7 @@
 // The computer player's decisions on a worker thread. Hard and expert search for milliseconds
 // (expert's 99th percentile is tens of ms, see the README): on the main thread that is time no
-// click is answered. Easy and medium decide in microseconds, less than the trip to a worker
-// costs, so they stay on the calling thread. The game service takes `choose` as its chooseAction.
+// click is answered. Easy and medium decide in microseconds (`npm run bench -- ai`), less than a
+// trip to a worker costs, so they stay on the calling thread. The service takes `choose` as its chooseAction.
 import type { Worker } from 'node:worker_threads';
 import { type Strength, chooseAction } from '../ai/index.js';
 import type { Action, GameState } from '../engine/index.js';
