@@ -5,6 +5,7 @@ import { startBot } from './bot/client.js';
 import { collectBuffersPeriodically } from './bot/collector.js';
 import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
+import { AiThread } from './bot/aiThread.js';
 import { RenderPool } from './bot/renderPool.js';
 import { databasePath, openDatabase } from './db/connection.js';
 import { openService } from './game/service.js';
@@ -35,6 +36,7 @@ try {
   process.exit(1);
 }
 const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
+const aiThread = new AiThread();
 const bot = await startBot({
   config,
   log,
@@ -44,6 +46,7 @@ const bot = await startBot({
       botUserId,
       config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
       ...(renderPool ? { renderBoard: renderPool.render } : {}),
+      chooseAction: aiThread.choose,
     }),
 }).catch((err: unknown) => {
   log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
@@ -71,7 +74,7 @@ const shutdown = (signal: string): void => {
   }, SHUTDOWN_LIMIT_MS).unref();
   bot
     .stop()
-    .then(() => renderPool?.close())
+    .then(() => Promise.all([renderPool?.close(), aiThread.close()]))
     .then(
       () => {
         log.info('stopped cleanly');

@@ -116,7 +116,7 @@ function historyLine(h: HistoryEntry): string {
 export const HELP_TEXT = [
   '**Senet**, the board game of ancient Egypt. Race your pawns along the 30 squares and bear them all off first.',
   '• `/senet challenge opponent:@someone` posts a challenge with Accept and Decline buttons. Pick `rules:` (Kendall by default) and, for Kendall, its options.',
-  '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium or hard.',
+  '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium, hard or expert.',
   '• In a game, the player to move presses **Throw**; the board then numbers the pawns that can move, and one button per move (`1 · 17 → 20`) plays it.',
   '• `/senet resign` gives up your game in this channel. Waiting too long forfeits.',
   '• `/senet rules`, `/senet leaderboard`, `/senet stats`, `/senet history` tell you more.',

@@ -2,7 +2,7 @@
 // each rule set's schema: an option of another rule set is an error, not silently dropped.
 import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js';
 import { RULESETS, RULESET_IDS, type RuleSetId, type Variant, isRuleSetId, resolveRules } from '../engine/index.js';
-import { DEFAULT_STRENGTH, type Strength, strengthOf } from '../game/strengths.js';
+import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/strengths.js';
 import type { Player } from '../game/types.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
 import { echo } from './messages.js';
@@ -48,7 +48,7 @@ function listWords(words: readonly string[]): string {
 }
 
 export function readStrength(interaction: ChatInputCommandInteraction): Strength {
-  return strengthOf(interaction.options.getString(OPT.strength)) ?? DEFAULT_STRENGTH;
+  return offeredStrength(interaction.options.getString(OPT.strength)) ?? DEFAULT_STRENGTH;
 }
 
 /** A user as the service knows them: id and the name people see in this server. */

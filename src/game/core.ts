@@ -5,7 +5,8 @@ import type { Database } from 'better-sqlite3';
 import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
-import type { Side } from '../engine/index.js';
+import type { Action, GameState, Side } from '../engine/index.js';
+import type { Strength } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameView, Outcome, Player } from './types.js';
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
@@ -19,12 +20,16 @@ export interface ServiceConfig {
 
 export const DEFAULT_CONFIG: ServiceConfig = { challengeTtlMs: 10 * 60_000, turnTtlMs: 24 * 3_600_000 };
 
+/** The computer player: the action for a state, strength and decision seed (possibly off this thread). */
+export type BotChooser = (state: GameState, strength: Strength, seed: number) => Promise<Action>;
+
 export interface CoreOptions {
   botUserId: string;
   now: () => number;
   newSeed: () => number;
   config: ServiceConfig;
   render: BoardRenderer;
+  choose: BotChooser;
 }
 
 export class ServiceCore {
@@ -35,6 +40,7 @@ export class ServiceCore {
   readonly newSeed: () => number;
   readonly config: ServiceConfig;
   readonly render: BoardRenderer;
+  readonly choose: BotChooser;
 
   constructor(
     readonly db: Database,
@@ -47,6 +53,7 @@ export class ServiceCore {
     this.newSeed = options.newSeed;
     this.config = options.config;
     this.render = options.render;
+    this.choose = options.choose;
   }
 
   /**

@@ -28,7 +28,8 @@ import {
   rematch,
   withdraw,
 } from './challenges.js';
-import { DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
+import { chooseAction } from '../ai/index.js';
+import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
@@ -66,6 +67,8 @@ export interface ServiceOptions {
   busyTimeoutMs?: number;
   /** The board renderer; default the real one (injectable so benchmarks can time the service without it). */
   renderBoard?: BoardRenderer;
+  /** The computer player; default the AI on this thread (the bot passes one that searches on a worker). */
+  chooseAction?: BotChooser;
 }
 
 const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
@@ -77,6 +80,9 @@ const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
 const renderOnThisThread: BoardRenderer = async (state, view) =>
   (await import('../render/index.js')).renderBoard(state, view);
 
+/** The default computer player: the AI on this thread (the bot passes one that searches on a worker). */
+const chooseOnThisThread: BotChooser = (state, strength, seed) => Promise.resolve(chooseAction(state, strength, seed));
+
 export function openService(options: ServiceOptions): GameService {
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
   const core = new ServiceCore(openDatabase(options.dbPath, busy), {
@@ -85,6 +91,7 @@ export function openService(options: ServiceOptions): GameService {
     newSeed: options.newSeed ?? randomSeed,
     config: { ...DEFAULT_CONFIG, ...options.config },
     render: options.renderBoard ?? renderOnThisThread,
+    choose: options.chooseAction ?? chooseOnThisThread,
   });
   return new GameService(core);
 }
