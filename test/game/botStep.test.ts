@@ -25,7 +25,7 @@ describe('botStep', () => {
       seen.push(state);
       return Promise.resolve();
     });
-    expect(start.botStrength).toBe('expert');
+    expect(start.botStrength).toBe('hard');
     let view = start;
     // Ana throws if she is first; then the bot has a turn.
     while (!view.botToAct)
@@ -60,7 +60,7 @@ describe('botStep', () => {
       );
     resign = () => service.resign({ gameId: view.gameId, userId: ANA.id });
     const step = await service.botStep(view.gameId);
-    expect(step).toMatchObject({ ok: false, code: 'finished' });
+    expect(step).toMatchObject({ ok: false, error: { code: 'finished' } });
     const final = value(await service.game(view.gameId));
     expect(final.status).toBe('finished');
     expect(final.state.ply).toBe(view.state.ply); // the bot's action was not stored
