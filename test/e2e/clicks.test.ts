@@ -1,7 +1,7 @@
 // Everything around the games: declining, expiry, clicks that must be refused, missing
 // permissions, unexpected errors, a restart mid-game, the computer's turns, the info commands.
 import { RESTEvents } from 'discord.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, OPTION, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
 import {
   CHALLENGE_TTL_MS,
@@ -10,23 +10,12 @@ import {
   actButtons,
   assertReplyOk,
   pickButton,
-  startHarness,
+  harnessForFile,
   toActName,
   userNamed,
-  type Harness,
 } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-beforeEach(() => {
-  // One game per channel: each test plays in a channel of its own.
-  h.fake.channelId = snowflake();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessForFile();
 
 const EPHEMERAL = 64;
 

@@ -1,37 +1,19 @@
 // Discord's own failures, each played against the fake: rate limits on edits, missing
 // permissions, a deleted message or channel, expired interaction tokens, a dropped gateway.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAILURE, OPTION, TOKEN_LIFETIME_MS, snowflake } from './fakeDiscord.js';
+import { describe, expect, it } from 'vitest';
+import { FAILURE, OPTION, TOKEN_LIFETIME_MS } from './fakeDiscord.js';
 import {
   CHALLENGE_TTL_MS,
   actButtons,
   assertReplyOk,
   pickButton,
-  startHarness,
+  harnessForFile,
+  startHumanGame,
   toActName,
   userNamed,
-  type Harness,
 } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-beforeEach(() => {
-  h.fake.channelId = snowflake();
-  h.fake.clearFailures();
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-async function startGame(): Promise<string> {
-  const reply = await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
-  assertReplyOk(reply, h);
-  const messageId = reply.message!.id;
-  assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
-  return messageId;
-}
+const h = harnessForFile();
 
 const gameRow = (channelId: string) =>
   h.service.db
@@ -83,7 +65,7 @@ describe('rate limits on message edits (429)', () => {
 
   it('edits of one message faster than Discord takes them coalesce into the newest, which wins', async () => {
     // As a fast computer opponent makes them: five boards in a row, each shown without waiting.
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     const channel = h.fake.channelId;
     const views = [];
     for (let i = 0; i < 5; i++) {
@@ -145,7 +127,7 @@ describe('missing permissions', () => {
 
 describe('a deleted message or channel', () => {
   it('the game message deleted by a moderator is posted again, and plays on there', async () => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     const channel = h.fake.channelId;
     await commitBehindTheChat(channel);
     h.fake.deleteMessage(messageId);
@@ -161,7 +143,7 @@ describe('a deleted message or channel', () => {
   });
 
   it('a deleted message that nothing edits is noticed when someone else wants the channel, and posted again', async () => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     const channel = h.fake.channelId;
     h.fake.deleteMessage(messageId);
     const cleo = h.fake.newUser('Cleo');
@@ -178,7 +160,7 @@ describe('a deleted message or channel', () => {
   });
 
   it('a deleted channel closes its game without a result or a rating, and frees its players', async () => {
-    await startGame();
+    await startHumanGame(h);
     const channel = h.fake.channelId;
     await commitBehindTheChat(channel);
     h.fake.deletedChannels.add(channel);
@@ -198,7 +180,7 @@ describe('a deleted message or channel', () => {
 
 describe('interaction tokens', () => {
   it('no edit goes through the interaction webhook once its 15 minutes are over', async () => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     await h.restart({ deferAfterMs: 0 });
     const act = h.service.act.bind(h.service);
     let release!: () => void;
@@ -239,7 +221,7 @@ describe('the gateway', () => {
     ['drops and resumes', true],
     ['reconnects with a new session', false],
   ])('%s: afterwards everything works and nothing ran twice', async (_, resumable) => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     const channel = h.fake.channelId;
     const before = { ready: h.fake.sessions.ready, resumed: h.fake.sessions.resumed, messages: h.fake.messages.size };
     const version = gameRow(channel).version;

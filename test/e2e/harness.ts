@@ -1,5 +1,6 @@
 // Starts the real bot (discord.js client, game service, SQLite file, renderer) against the fake
 // Discord, with a clock the test controls and no pauses between the bot's actions.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,15 @@ import { createLogger } from '../../src/bot/logger.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { openService, type GameService } from '../../src/game/service.js';
 import { actButtons as buttonsOf } from './players.js';
-import { FakeDiscord, type FakeUser, type InteractionReply, type RawButton, type SlashOption } from './fakeDiscord.js';
+import {
+  FakeDiscord,
+  OPTION,
+  snowflake,
+  type FakeUser,
+  type InteractionReply,
+  type RawButton,
+  type SlashOption,
+} from './fakeDiscord.js';
 
 export const TOKEN = 'fake-token-for-tests-0123456789';
 
@@ -153,4 +162,40 @@ export function assertReplyOk(reply: InteractionReply, h?: Harness): void {
   const ref = /ref ([0-9A-F]+)/.exec(content)?.[1];
   const logged = ref && h ? `\n${h.logs.find((l) => l.includes(ref)) ?? ''}` : '';
   throw new Error(`the bot refused: ${content}${logged}`);
+}
+
+/** Ana challenges Ben and Ben accepts, in the harness's current channel: the game message's id. */
+export async function startHumanGame(h: Harness): Promise<string> {
+  const reply = await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
+  assertReplyOk(reply, h);
+  const messageId = reply.message!.id;
+  assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
+  return messageId;
+}
+
+/**
+ * One harness for a test file: started before its first test and closed after its last, with a
+ * fresh channel (one game per channel) and no pending Discord failures for every test. The value
+ * returned stands for the running harness once tests run (it forwards to it).
+ */
+export function harnessForFile(options: Parameters<typeof startHarness>[0] = {}): Harness {
+  let current: Harness | undefined;
+  const running = (): Harness => {
+    if (!current) throw new Error('the harness runs only inside tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startHarness(options);
+  });
+  beforeEach(() => {
+    running().fake.channelId = snowflake();
+    running().fake.clearFailures();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as Harness, {
+    get: (_, key) => Reflect.get(running(), key) as unknown,
+    set: (_, key, value) => Reflect.set(running(), key, value),
+  });
 }

@@ -1,30 +1,19 @@
 // A committed change always reaches the chat: when Discord refuses the answer, after a crash
 // between the commit and the answer (simulated by committing through the service directly, as
 // the dead process did), and for challenges or games whose message was never posted.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, FAILURE, OPTION, snowflake, type FakeUser, type RecordedRequest } from './fakeDiscord.js';
-import { actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
+import {
+  actButtons,
+  assertReplyOk,
+  pickButton,
+  harnessForFile,
+  startHumanGame,
+  toActName,
+  userNamed,
+} from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-beforeEach(() => {
-  h.fake.channelId = snowflake();
-  h.fake.clearFailures();
-});
-afterAll(async () => {
-  await h?.close();
-});
-
-/** Ana challenges Ben, Ben accepts: the game message's id. */
-async function startGame(): Promise<string> {
-  const reply = await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
-  assertReplyOk(reply, h);
-  const messageId = reply.message!.id;
-  assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
-  return messageId;
-}
+const h = harnessForFile();
 
 const stored = (messageId: string): { id: number; version: number; shown: number | null; status: string } =>
   h.service.db
@@ -57,7 +46,7 @@ describe('an answer Discord refuses', () => {
     ['arrived too late (10062)', FAILURE.unknownInteraction, 1],
     ['Discord fails (503, every retry)', FAILURE.serverError, 10],
   ])('%s: the move reaches the message with the bot token, and the game plays on', async (_, failure, times) => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     h.fake.failRequests(isCallback, failure, times);
     const reply = await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
     expect(reply.refused).toBeDefined();
@@ -73,7 +62,7 @@ describe('an answer Discord refuses', () => {
   });
 
   it('Discord down for a while: once the answer and the edit both failed, the next sweep catches up', async () => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     h.fake.failRequests(isCallback, FAILURE.serverError, 10);
     h.fake.failRequests((r) => r.method === 'PATCH' && r.path.startsWith('/channels/'), FAILURE.serverError, 10);
     await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
@@ -119,7 +108,7 @@ describe('an answer Discord refuses', () => {
 
 describe('a message left behind by a crash', () => {
   it('a click on it updates it in place to the current board and says so', async () => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     await commitBehindTheChat(messageId);
     expect(buttonVersion(messageId)).toBe(0);
     const reply = await h.click(mover(messageId), messageId, actButtons(h, messageId)[0]!.custom_id!);
@@ -135,7 +124,7 @@ describe('a message left behind by a crash', () => {
   });
 
   it('a click on an older, superseded message gets a private line linking to the current one', async () => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     const old = actButtons(h, messageId)[0]!.custom_id!;
     const { id } = stored(messageId);
     await commitBehindTheChat(messageId);
@@ -151,7 +140,7 @@ describe('a message left behind by a crash', () => {
   });
 
   it('a restart edits every message behind the database before anything else', async () => {
-    const messageId = await startGame();
+    const messageId = await startHumanGame(h);
     await commitBehindTheChat(messageId);
     await commitBehindTheChat(messageId);
     await h.restart();
@@ -189,16 +178,21 @@ describe('a message left behind by a crash', () => {
   });
 });
 
+/** A challenge by Ana (a game, against the bot) made through the service, as a crash before posting leaves it. */
+function challengeBehindTheChat(channel: string, opponent: { id: string; name: string }) {
+  return h.service.challenge({
+    guildId: h.fake.guildId,
+    channelId: channel,
+    challenger: { id: h.ana.id, name: 'Ana' },
+    opponent,
+    variant: { ruleset: 'kendall', options: {} },
+  });
+}
+
 describe('a challenge or game whose message was never posted', () => {
   it('is posted at start-up, and can be answered', async () => {
     const channel = h.fake.channelId;
-    const made = await h.service.challenge({
-      guildId: h.fake.guildId,
-      channelId: channel,
-      challenger: { id: h.ana.id, name: 'Ana' },
-      opponent: { id: h.ben.id, name: 'Ben' },
-      variant: { ruleset: 'kendall', options: {} },
-    });
+    const made = await challengeBehindTheChat(channel, { id: h.ben.id, name: 'Ben' });
     expect(made.ok).toBe(true);
     await h.restart();
     const posted = [...h.fake.messages.values()].find(
@@ -213,13 +207,7 @@ describe('a challenge or game whose message was never posted', () => {
 
   it('is withdrawn when it cannot be posted, so the channel and the players are free', async () => {
     const channel = h.fake.channelId;
-    const made = await h.service.challenge({
-      guildId: h.fake.guildId,
-      channelId: channel,
-      challenger: { id: h.ana.id, name: 'Ana' },
-      opponent: { id: h.fake.botUser.id, name: 'Senet' },
-      variant: { ruleset: 'kendall', options: {} },
-    });
+    const made = await challengeBehindTheChat(channel, { id: h.fake.botUser.id, name: 'Senet' });
     expect(made.ok && made.value.kind).toBe('game');
     h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~(1n << 11n)).toString(); // no Send Messages
     try {

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { chooseAction } from '../../src/ai/index.js';
 import type { Action, GameState } from '../../src/engine/index.js';
+import type { GameService } from '../../src/game/service.js';
+import type { GameView } from '../../src/game/types.js';
 import { ANA, BOT, open, textOnlyRenderer, value, challengeIn } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
@@ -18,6 +20,16 @@ async function botGame(meanwhile: (state: GameState) => Promise<unknown>) {
   return { service, start: made.game };
 }
 
+/** Ana plays her first choice until the bot is to act. */
+async function untilBotToAct(service: GameService, start: GameView): Promise<GameView> {
+  let view = start;
+  while (!view.botToAct) {
+    const action = view.choices[0]!.action;
+    view = value(await service.act({ gameId: view.gameId, userId: ANA.id, version: view.version, action }));
+  }
+  return view;
+}
+
 describe('botStep', () => {
   it('asks the injected chooser once, with the state as read, and applies its action', async () => {
     const seen: GameState[] = [];
@@ -26,17 +38,8 @@ describe('botStep', () => {
       return Promise.resolve();
     });
     expect(start.botStrength).toBe('hard');
-    let view = start;
     // Ana throws if she is first; then the bot has a turn.
-    while (!view.botToAct)
-      view = value(
-        await service.act({
-          gameId: view.gameId,
-          userId: ANA.id,
-          version: view.version,
-          action: view.choices[0]!.action,
-        }),
-      );
+    const view = await untilBotToAct(service, start);
     const before = view.version;
     const after = value(await service.botStep(view.gameId));
     expect(seen).toHaveLength(1);
@@ -48,16 +51,7 @@ describe('botStep', () => {
   it('does not apply a choice made while the game moved on (the player resigned meanwhile)', async () => {
     let resign: () => Promise<unknown> = () => Promise.resolve();
     const { service, start } = await botGame(() => resign());
-    let view = start;
-    while (!view.botToAct)
-      view = value(
-        await service.act({
-          gameId: view.gameId,
-          userId: ANA.id,
-          version: view.version,
-          action: view.choices[0]!.action,
-        }),
-      );
+    const view = await untilBotToAct(service, start);
     resign = () => service.resign({ gameId: view.gameId, userId: ANA.id });
     const step = await service.botStep(view.gameId);
     expect(step).toMatchObject({ ok: false, error: { code: 'finished' } });
