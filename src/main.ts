@@ -6,6 +6,7 @@ import { collectBuffersPeriodically } from './bot/collector.js';
 import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { RenderPool } from './bot/renderPool.js';
+import { ReplayThread } from './bot/replayThread.js';
 import { databasePath } from './db/connection.js';
 import { openService } from './game/service.js';
 import { runDemo } from './tools/demo.js';
@@ -27,6 +28,7 @@ if (!result.ok) {
 const { config } = result;
 const log = createLogger({ level: config.logLevel, secrets: [config.token] });
 const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
+const replayThread = new ReplayThread();
 const bot = await startBot({
   config,
   log,
@@ -36,6 +38,7 @@ const bot = await startBot({
       botUserId,
       config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
       ...(renderPool ? { renderBoard: renderPool.render } : {}),
+      renderReplay: replayThread.render,
     }),
 }).catch((err: unknown) => {
   log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
@@ -50,7 +53,7 @@ const shutdown = (signal: string): void => {
   stopCollecting();
   void bot
     .stop()
-    .then(() => renderPool?.close())
+    .then(() => Promise.all([renderPool?.close(), replayThread.close()]))
     .then(() => process.exit(0));
 };
 process.once('SIGINT', shutdown);

@@ -15,6 +15,15 @@ const NEEDED: [bigint, string][] = [
 ];
 
 export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
+  if (interaction.isAutocomplete()) {
+    // Suggestions cannot be answered with an error message: a failure just leaves the list empty.
+    if (interaction.commandName === senet.data.name) {
+      await senet
+        .autocomplete(interaction, ctx)
+        .catch((err: unknown) => ctx.log.warn({ err, userId: interaction.user.id }, 'autocomplete failed'));
+    }
+    return;
+  }
   if (!interaction.isRepliable()) return;
   const started = performance.now();
   try {

@@ -1,11 +1,10 @@
 // Board pictures drawn on worker threads. Drawing and encoding a board takes ~10 ms of CPU: on
 // the main thread that is time no other click is answered. A small pool moves it to other cores;
 // the game service takes it as its `renderBoard`. Each job goes to the least busy worker.
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { GameState } from '../engine/index.js';
 import type { BoardView, RenderedBoard } from '../game/types.js';
+import { newWorker } from './workerThread.js';
 
 interface Pending {
   resolve: (board: RenderedBoard) => void;
@@ -15,27 +14,6 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
-}
-
-/**
- * Compiled (`npm start` runs dist/), this file is renderPool.js and the worker is renderWorker.js
- * beside it: a plain file worker. Run as TypeScript (tsx, vitest), loader hooks of the parent do
- * not reach worker threads: a small bootstrap registers tsx in the worker, then loads the .ts.
- * (tsx costs memory and start-up time in each worker, so production does without it.)
- */
-const COMPILED = import.meta.url.endsWith('.js');
-
-function newWorker(): Worker {
-  if (COMPILED) return new Worker(new URL('./renderWorker.js', import.meta.url), { execArgv: [] });
-  // (tsx's ESM entry: resolving it from here gives the CommonJS one, whose register() fails in a worker.)
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const worker = new URL('./renderWorker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); })`;
-  return new Worker(bootstrap, { eval: true, execArgv: [] });
 }
 
 export class RenderPool {
@@ -60,7 +38,7 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const worker = newWorker();
+    const worker = newWorker('renderWorker');
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (msg: { id: number; board?: RenderedBoard; error?: string }) => {
       const job = slot.pending.get(msg.id);

@@ -4,6 +4,7 @@ import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
 import { decodeButtonId } from './customIds.js';
 import { challengeMessage, gameMessage } from './messages.js';
+import { replayButton } from './replay.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately, showUpdate } from './replies.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
@@ -52,5 +53,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       await postChallengeOrGame(interaction, outcome.value, ctx);
       return;
     }
+    case 'replay':
+      return replayButton(interaction, ctx, id.gameId);
   }
 }

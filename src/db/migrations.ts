@@ -115,6 +115,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at) WHERE status = 'finished';
     `,
   },
+  {
+    version: 3,
+    purpose: "a player's games by seat, for the recent games /senet replay offers",
+    sql: `
+      CREATE INDEX games_by_white ON games (white_id, guild_id);
+      CREATE INDEX games_by_black ON games (black_id, guild_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

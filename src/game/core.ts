@@ -6,7 +6,7 @@ import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Side } from '../engine/index.js';
-import type { BoardRenderer, ChallengeView, GameView, Outcome, Player } from './types.js';
+import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer } from './types.js';
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
 
@@ -25,6 +25,7 @@ export interface CoreOptions {
   newSeed: () => number;
   config: ServiceConfig;
   render: BoardRenderer;
+  renderReplay: ReplayRenderer;
 }
 
 export class ServiceCore {
@@ -35,6 +36,7 @@ export class ServiceCore {
   readonly newSeed: () => number;
   readonly config: ServiceConfig;
   readonly render: BoardRenderer;
+  readonly renderReplay: ReplayRenderer;
 
   constructor(
     readonly db: Database,
@@ -47,6 +49,7 @@ export class ServiceCore {
     this.newSeed = options.newSeed;
     this.config = options.config;
     this.render = options.render;
+    this.renderReplay = options.renderReplay;
   }
 
   /**

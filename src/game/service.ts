@@ -8,6 +8,7 @@
 //   deadlines.ts   sweep: expiries and timeouts now due
 //   lifecycle.ts   a game created, moved on, ended (inside the caller's transaction)
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
+//   replays.ts     replays and reviews of stored games (read-only)
 //
 // Error codes: 'not-found' (no such game/challenge), 'finished' (game over, challenge already
 // answered or expired), 'forbidden' (not your game/challenge), 'stale' (the button's version is
@@ -30,16 +31,19 @@ import { DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
+import { type ReplayInput, type ReplayView, recentGames, replay } from './replays.js';
 import {
   type BoardRenderer,
   type ChallengeMade,
   type ChallengeView,
+  type GameChoiceEntry,
   type GameView,
   type HistoryEntry,
   type LeaderboardEntry,
   type Outcome,
   type PlayerStats,
   type RenderedBoard,
+  type ReplayRenderer,
   type SweepReport,
   fail,
   ok,
@@ -47,7 +51,16 @@ import {
 import { verifyGames, type VerifyReport } from './verify.js';
 import { statusDescription } from './views.js';
 
-export type { ActInput, ChallengeAnswer, ChallengeInput, RematchInput, ResignInput, ServiceConfig };
+export type {
+  ActInput,
+  ChallengeAnswer,
+  ChallengeInput,
+  RematchInput,
+  ReplayInput,
+  ReplayView,
+  ResignInput,
+  ServiceConfig,
+};
 export { DEFAULT_CONFIG };
 
 export interface ServiceOptions {
@@ -62,6 +75,8 @@ export interface ServiceOptions {
   busyTimeoutMs?: number;
   /** The board renderer; default the real one (injectable so benchmarks can time the service without it). */
   renderBoard?: BoardRenderer;
+  /** Draws replays and reviews; default on this thread (the bot injects its worker thread). */
+  renderReplay?: ReplayRenderer;
 }
 
 const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
@@ -73,6 +88,14 @@ const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
 const renderOnThisThread: BoardRenderer = async (state, view) =>
   (await import('../render/index.js')).renderBoard(state, view);
 
+/** The default replay renderer, loaded on first use like the board's. */
+const replayOnThisThread: ReplayRenderer = async (job) => {
+  const { produceReplay } = await import('./replayJob.js');
+  const output = produceReplay(job, null);
+  if (!output.ok) throw new Error(`replay of game ${job.gameId}: ${output.error}`);
+  return output.value;
+};
+
 export function openService(options: ServiceOptions): GameService {
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
   const core = new ServiceCore(openDatabase(options.dbPath, busy), {
@@ -81,6 +104,7 @@ export function openService(options: ServiceOptions): GameService {
     newSeed: options.newSeed ?? randomSeed,
     config: { ...DEFAULT_CONFIG, ...options.config },
     render: options.renderBoard ?? renderOnThisThread,
+    renderReplay: options.renderReplay ?? replayOnThisThread,
   });
   return new GameService(core);
 }
@@ -180,6 +204,16 @@ export class GameService {
 
   history(input: { guildId: string; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
     return playerHistory(this.core.games, this.core.ratings, input);
+  }
+
+  /** The player's recent games in a guild, newest first, for /senet replay's list. */
+  recentGames(input: { guildId: string; userId: string; typed?: string }): GameChoiceEntry[] {
+    return recentGames(this.core, input);
+  }
+
+  /** A game's animated replay and, with a win-chance estimate, its review. */
+  replay(input: ReplayInput): Promise<Outcome<ReplayView>> {
+    return replay(this.core, input);
   }
 
   /** The replay check over stored games (all by default); see verify.ts. */

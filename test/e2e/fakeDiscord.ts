@@ -87,6 +87,8 @@ export interface SlashOption {
 export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
 
 const EPHEMERAL = 64;
+/** What a bot may upload in one message (10 MiB), as interactions report it and the REST API enforces. */
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** Every permission bit but Administrator (which would imply the rest): the default app_permissions. */
 export const ALL_PERMISSIONS = ((1n << 51n) - 1n - (1n << 3n)).toString();
 
@@ -206,6 +208,29 @@ export class FakeDiscord {
     );
   }
 
+  /**
+   * The user typing in `/senet <subcommand>`'s option `focused` (`value` so far); resolves with
+   * the suggestions the bot answered (an autocomplete result, callback type 8).
+   */
+  async autocomplete(
+    user: FakeUser,
+    subcommand: string,
+    focused: SlashOption,
+  ): Promise<{ name: string; value: string | number }[]> {
+    const reply = await this.interact(user, {
+      type: 4,
+      data: {
+        id: snowflake(),
+        name: 'senet',
+        type: 1,
+        guild_id: this.guildId,
+        options: [{ type: 1, name: subcommand, options: [{ ...focused, focused: true }] }],
+      },
+    });
+    if (reply.type !== 8) throw new Error(`expected an autocomplete result, got callback type ${reply.type}`);
+    return (reply.data?.choices ?? []) as { name: string; value: string | number }[];
+  }
+
   /** Resolves with the next recorded request that matches (or one already recorded after `since`). */
   waitForRequest(match: (r: RecordedRequest) => boolean, timeoutMs = 10_000): Promise<RecordedRequest> {
     return new Promise((resolve, reject) => {
@@ -263,7 +288,7 @@ export class FakeDiscord {
       entitlements: [],
       authorizing_integration_owners: { '0': this.guildId },
       context: 0,
-      attachment_size_limit: 10_485_760,
+      attachment_size_limit: UPLOAD_LIMIT,
       ...body,
     };
     const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
@@ -363,7 +388,12 @@ export class FakeDiscord {
       at: performance.now(),
     };
     if (this.recordRequests) this.requests.push(request);
-    const answer = this.route(request);
+    const uploaded = files.reduce((n, f) => n + f.data.length, 0);
+    // Discord refuses the whole request, as it does for a bot's upload over the limit.
+    const answer =
+      uploaded > UPLOAD_LIMIT
+        ? { status: 413, json: { message: 'Request entity too large', code: 40005 } }
+        : this.route(request);
     if (answer.json === undefined) res.writeHead(answer.status).end();
     else res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
     for (let i = this.waiters.length - 1; i >= 0; i--) {

@@ -1,0 +1,170 @@
+// The win-chance chart of a reviewed game: the light player's chance to win after every action,
+// on a field split at 50 % into the light player's half (above) and the dark player's (below),
+// with captures, extra throws and the numbered turning points marked. PNG: flat colours and thin
+// lines, which JPEG would blur.
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SideNames } from '../engine/index.js';
+import { drawableText, registerFonts } from './fonts.js';
+import { fitText, font } from './text.js';
+import { COLOURS } from './theme.js';
+
+export interface ChartPoint {
+  /** W's chance after this action (the first point: at the start). */
+  chance: number;
+  /** The move number the action belongs to (0 at the start). */
+  move: number;
+  capture: boolean;
+  extraThrow: boolean;
+  /** 1, 2, 3 for the turning points, else 0. */
+  turningPoint: number;
+}
+
+export interface ChartInput {
+  names: SideNames;
+  points: readonly ChartPoint[];
+}
+
+export const CHART_WIDTH = 864;
+export const CHART_HEIGHT = 300;
+
+const PLOT = { left: 52, right: CHART_WIDTH - 18, top: 40, bottom: CHART_HEIGHT - 34 };
+const CHART_COLOURS = {
+  lightHalf: '#efe4c8',
+  darkHalf: '#3d3a45',
+  grid: 'rgba(122, 90, 52, 0.35)',
+  line: COLOURS.accent,
+  capture: '#7f1d1d',
+  extra: COLOURS.gold,
+} as const;
+
+export function renderChart(input: ChartInput): Buffer {
+  registerFonts();
+  const canvas = createCanvas(CHART_WIDTH, CHART_HEIGHT);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = COLOURS.background;
+  ctx.fillRect(0, 0, CHART_WIDTH, CHART_HEIGHT);
+  drawField(ctx, input.names);
+  drawAxes(ctx, input.points);
+  drawLine(ctx, input.points);
+  drawMarks(ctx, input.points);
+  drawTitle(ctx, input.names);
+  return canvas.encodeSync('png');
+}
+
+const xOf = (i: number, count: number): number => PLOT.left + ((PLOT.right - PLOT.left) * i) / Math.max(1, count - 1);
+const yOf = (chance: number): number => PLOT.bottom - (PLOT.bottom - PLOT.top) * chance;
+
+function drawField(ctx: SKRSContext2D, names: SideNames): void {
+  const middle = yOf(0.5);
+  const width = PLOT.right - PLOT.left;
+  ctx.fillStyle = CHART_COLOURS.lightHalf;
+  ctx.fillRect(PLOT.left, PLOT.top, width, middle - PLOT.top);
+  ctx.fillStyle = CHART_COLOURS.darkHalf;
+  ctx.fillRect(PLOT.left, middle, width, PLOT.bottom - middle);
+  ctx.font = font(14, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillStyle = COLOURS.lightPawnLine;
+  ctx.fillText(fitText(ctx, `${shown(names.W, 'Light')} (light) winning`, width / 2), PLOT.left + 8, PLOT.top + 18);
+  ctx.fillStyle = COLOURS.headerText;
+  ctx.fillText(fitText(ctx, `${shown(names.B, 'Dark')} (dark) winning`, width / 2), PLOT.left + 8, PLOT.bottom - 8);
+}
+
+function drawAxes(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
+  ctx.strokeStyle = CHART_COLOURS.grid;
+  ctx.lineWidth = 1;
+  ctx.fillStyle = COLOURS.headerMuted;
+  ctx.font = font(12);
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const chance of [0, 0.25, 0.5, 0.75, 1]) {
+    const y = Math.round(yOf(chance)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(PLOT.left, y);
+    ctx.lineTo(PLOT.right, y);
+    ctx.stroke();
+    ctx.fillText(`${Math.round(chance * 100)} %`, PLOT.left - 6, y);
+  }
+  // Move numbers along the bottom, at about five evenly spaced actions.
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  const last = points.length - 1;
+  for (let k = 0; k <= 5; k++) {
+    const i = Math.round((last * k) / 5);
+    const label = k === 0 ? 'start' : `move ${points[i]!.move}`;
+    ctx.textAlign = k === 0 ? 'left' : k === 5 ? 'right' : 'center';
+    ctx.fillText(label, xOf(i, points.length), PLOT.bottom + 6);
+  }
+}
+
+function drawLine(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
+  ctx.strokeStyle = CHART_COLOURS.line;
+  ctx.lineWidth = 2.5;
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  points.forEach((p, i) => {
+    if (i === 0) ctx.moveTo(xOf(i, points.length), yOf(p.chance));
+    else ctx.lineTo(xOf(i, points.length), yOf(p.chance));
+  });
+  ctx.stroke();
+}
+
+function drawMarks(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
+  points.forEach((p, i) => {
+    const x = xOf(i, points.length);
+    const y = yOf(p.chance);
+    if (p.extraThrow) {
+      // A small gold diamond on the line: this action earned another throw.
+      ctx.fillStyle = CHART_COLOURS.extra;
+      ctx.beginPath();
+      ctx.moveTo(x, y - 4);
+      ctx.lineTo(x + 3, y);
+      ctx.lineTo(x, y + 4);
+      ctx.lineTo(x - 3, y);
+      ctx.closePath();
+      ctx.fill();
+    }
+    if (p.capture) {
+      ctx.fillStyle = CHART_COLOURS.capture;
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.arc(x, y, 4, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+    }
+  });
+  points.forEach((p, i) => {
+    if (p.turningPoint === 0) return;
+    const x = xOf(i, points.length);
+    const y = yOf(p.chance);
+    // The badge sits on the side of the line with more room.
+    const by = y > (PLOT.top + PLOT.bottom) / 2 ? y - 18 : y + 18;
+    ctx.fillStyle = COLOURS.gold;
+    ctx.strokeStyle = COLOURS.background;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(x, by, 10, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = COLOURS.background;
+    ctx.font = font(13, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(p.turningPoint), x, by + 1);
+  });
+}
+
+function drawTitle(ctx: SKRSContext2D, names: SideNames): void {
+  ctx.fillStyle = COLOURS.headerText;
+  ctx.font = font(17, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(`${shown(names.W, 'Light')}'s chance to win`, PLOT.left, 26);
+  ctx.font = font(13);
+  ctx.fillStyle = COLOURS.headerMuted;
+  ctx.textAlign = 'right';
+  ctx.fillText('● capture   ◆ extra throw   ① turning point', PLOT.right, 26);
+}
+
+const shown = (name: string, fallback: string): string => drawableText(name) || fallback;
