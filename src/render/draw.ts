@@ -33,8 +33,8 @@ export function drawBoard(state: GameState, names: Record<Side, string>, moves: 
 }
 
 /**
- * Paints the board at the top left of `ctx`, replacing what was there, with the layout drawn at
- * `scale` (the replay draws smaller pictures than the live board).
+ * Paints the board on `ctx` from `top` pixels down, replacing what was there, with the layout
+ * drawn at `scale` (the replay draws smaller pictures than the live board, under a caption).
  */
 export function paintBoard(
   ctx: SKRSContext2D,
@@ -42,15 +42,16 @@ export function paintBoard(
   names: Record<Side, string>,
   moves: readonly Move[],
   scale: number,
+  top = 0,
 ): void {
   const rules = rulesOf(state);
   // The background is already at pixel size; everything after it is drawn in layout units.
   // 'copy' replaces every pixel it covers, so nothing of the previous picture can remain.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalCompositeOperation = 'copy';
-  ctx.drawImage(backgroundFor(rules, scale), 0, 0);
+  ctx.drawImage(backgroundFor(rules, scale), 0, top);
   ctx.globalCompositeOperation = 'source-over';
-  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  ctx.setTransform(scale, 0, 0, scale, 0, top);
   drawHeader(ctx, state, names, moves.length);
   if (moves.length > 0) drawTargetAreas(ctx, moves);
   if (state.lastMove) drawLastMove(ctx, state.lastMove, rules.squares);

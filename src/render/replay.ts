@@ -1,15 +1,16 @@
 // A whole game as an animated GIF: one frame per pawn move (replayFrames.ts), each the live board
-// as drawBoard draws it, with a caption strip below saying what happened and how far the game is.
+// as drawBoard draws it, under a caption strip saying what happened and how far the game is.
 // GIF because Discord plays it inline on desktop and mobile (the figures against animated WebP are
 // in docs/performance.md). The board has few colours, so one palette serves every frame, taken
 // from the first and last frames; pixels unchanged since the previous frame are written as
 // transparent, which LZW packs into almost nothing, so a 300-move game stays near a megabyte.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type Palette, gifenc } from './gifenc.js';
-import type { GameRecord, SideNames } from '../engine/index.js';
+import { type GameRecord, type GameState, SIDES, type SideNames, rulesOf } from '../engine/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { paintBoard } from './draw.js';
-import { WIDTH, pixelSize } from './layout.js';
+import { HEADER, OFF_TRAY, type Rect, WAITING_TRAY, WIDTH, cellRect, pixelSize } from './layout.js';
+import { lastMoveBounds } from './markers.js';
 import { type ReplayFrame, replayFrames } from './replayFrames.js';
 import { fitText, font } from './text.js';
 import { COLOURS } from './theme.js';
@@ -20,10 +21,11 @@ import { COLOURS } from './theme.js';
  */
 export const REPLAY_SCALE = 0.6;
 const BOARD = pixelSize(REPLAY_SCALE);
-/** The caption strip under the board, in layout units: its text is larger than the header's, to read at a glance. */
+/** The caption strip above the board, in layout units: its text is larger than the header's, to read at a glance. */
 const CAPTION = 46;
+const CAPTION_ROWS = Math.round(CAPTION * REPLAY_SCALE);
 export const REPLAY_WIDTH = BOARD.width;
-export const REPLAY_HEIGHT = BOARD.height + Math.round(CAPTION * REPLAY_SCALE);
+export const REPLAY_HEIGHT = BOARD.height + CAPTION_ROWS;
 
 /** Index 255 is kept for "unchanged since the previous frame"; 255 colours are plenty for the board. */
 const TRANSPARENT = 255;
@@ -57,20 +59,67 @@ export function renderReplay(input: ReplayInput): Result<RenderedReplay, string>
 
 let canvas: Canvas | null = null;
 
-/** Draws one frame of the replay on the shared replay canvas and returns its RGBA pixels. */
-export function drawReplayFrame(frame: ReplayFrame, total: number, names: SideNames): Uint8ClampedArray {
+/** Paints one frame on the shared replay canvas (read its pixels before painting the next). */
+function paintFrame(frame: ReplayFrame, total: number, names: SideNames): SKRSContext2D {
   canvas ??= createCanvas(REPLAY_WIDTH, REPLAY_HEIGHT);
   const ctx = canvas.getContext('2d');
-  paintBoard(ctx, frame.state, names, [], REPLAY_SCALE);
+  paintBoard(ctx, frame.state, names, [], REPLAY_SCALE, CAPTION_ROWS);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = COLOURS.background;
-  ctx.fillRect(0, BOARD.height, REPLAY_WIDTH, REPLAY_HEIGHT - BOARD.height);
-  ctx.setTransform(REPLAY_SCALE, 0, 0, REPLAY_SCALE, 0, BOARD.height);
+  ctx.fillRect(0, 0, REPLAY_WIDTH, CAPTION_ROWS);
+  ctx.setTransform(REPLAY_SCALE, 0, 0, REPLAY_SCALE, 0, 0);
   drawCaption(ctx, frame, total);
-  return ctx.getImageData(0, 0, REPLAY_WIDTH, REPLAY_HEIGHT).data;
+  return ctx;
 }
 
-/** The strip under the board, in layout units: move number, caption, a progress bar. */
+/** One frame of the replay, whole, as RGBA pixels. */
+export function drawReplayFrame(frame: ReplayFrame, total: number, names: SideNames): Uint8ClampedArray {
+  return paintFrame(frame, total, names).getImageData(0, 0, REPLAY_WIDTH, REPLAY_HEIGHT).data;
+}
+
+/** A rectangle of the replay in whole pixels. */
+interface PixelRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const FULL: PixelRect = { x: 0, y: 0, w: REPLAY_WIDTH, h: REPLAY_HEIGHT };
+/** The caption and the board's header: redrawn on every frame. */
+const TOP_ROWS = CAPTION_ROWS + Math.ceil(HEADER * REPLAY_SCALE) + 1;
+
+/**
+ * Where a frame can differ from the one before: the caption and the header always, and on the
+ * board one rectangle around the squares whose pawns changed, the trays whose counts changed and
+ * both frames' last-move marks. Reading back pixels is most of a frame's cost, so only these are
+ * read; and the frame is written only down to the last changed row (the caption is on top so that
+ * a change near the top of the board makes a short frame).
+ */
+export function changedRects(before: GameState, after: GameState): PixelRect[] {
+  const rules = rulesOf(after);
+  const areas: Rect[] = [];
+  for (let square = 1; square <= 30; square++) {
+    if (before.board[square - 1] !== after.board[square - 1]) areas.push(cellRect(square));
+  }
+  for (const side of SIDES) {
+    if (before.waiting[side] !== after.waiting[side]) areas.push(WAITING_TRAY);
+    if (before.off[side] !== after.off[side]) areas.push(OFF_TRAY);
+  }
+  for (const last of [before.lastMove, after.lastMove]) if (last) areas.push(lastMoveBounds(last, rules.squares));
+  const rects: PixelRect[] = [{ x: 0, y: 0, w: REPLAY_WIDTH, h: TOP_ROWS }];
+  if (areas.length === 0) return rects;
+  // In pixels, a pixel wider each way for antialiasing, and clear of the rows above.
+  const toY = (y: number): number => CAPTION_ROWS + y * REPLAY_SCALE;
+  const left = Math.max(0, Math.floor(Math.min(...areas.map((r) => r.x)) * REPLAY_SCALE) - 1);
+  const right = Math.min(REPLAY_WIDTH, Math.ceil(Math.max(...areas.map((r) => r.x + r.w)) * REPLAY_SCALE) + 1);
+  const top = Math.max(TOP_ROWS, Math.floor(toY(Math.min(...areas.map((r) => r.y)))) - 1);
+  const bottom = Math.min(REPLAY_HEIGHT, Math.ceil(toY(Math.max(...areas.map((r) => r.y + r.h)))) + 1);
+  if (right > left && bottom > top) rects.push({ x: left, y: top, w: right - left, h: bottom - top });
+  return rects;
+}
+
+/** The strip above the board, in layout units: move number, caption, a progress bar. */
 function drawCaption(ctx: SKRSContext2D, frame: ReplayFrame, total: number): void {
   const lastMove = Math.max(1, total);
   ctx.textBaseline = 'alphabetic';
@@ -111,12 +160,14 @@ function encodeFrames(frames: readonly ReplayFrame[], names: SideNames): Buffer 
   ]);
   const indexer = new Indexer(palette, colours);
   const gif = gifenc.GIFEncoder({ initialCapacity: 1 << 20 });
-  let previous: Uint32Array | null = null;
+  let previous: ReplayFrame | null = null;
   for (const frame of frames) {
-    // The first frame's palette is the global one; the others use it (a local copy costs 768 bytes each).
-    const rgba = drawReplayFrame(frame, total, names);
-    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4);
-    gif.writeFrame(indexer.index(pixels, previous), REPLAY_WIDTH, REPLAY_HEIGHT, {
+    const ctx = paintFrame(frame, total, names);
+    const rects = previous ? changedRects(previous.state, frame.state) : [FULL];
+    // Only the rows down to the last change: a GIF frame may be smaller than the picture.
+    const rows = Math.max(...rects.map((r) => r.y + r.h));
+    gif.writeFrame(indexer.index(ctx, rects, previous === null, rows), REPLAY_WIDTH, rows, {
+      // The first frame's palette is the global one; the others use it (a local copy costs 768 bytes each).
       ...(previous === null ? { palette } : {}),
       delay: frameDelay(frame.kind, frames.length),
       transparent: previous !== null,
@@ -124,7 +175,7 @@ function encodeFrames(frames: readonly ReplayFrame[], names: SideNames): Buffer 
       // 1: keep this frame under the next, whose transparent pixels let it show through.
       dispose: 1,
     });
-    previous = pixels.slice();
+    previous = frame;
   }
   gif.finish();
   const bytes = gif.bytesView();
@@ -145,10 +196,14 @@ function paletteOf(samples: readonly Uint8ClampedArray[]): { palette: Palette; c
   return { palette, colours };
 }
 
-/** Maps RGBA pixels to palette indexes, remembering each colour's nearest entry. */
+/**
+ * Turns painted frames into palette indexes, remembering each colour's nearest entry and what the
+ * GIF shows so far: a pixel that would not change is written as TRANSPARENT.
+ */
 class Indexer {
   private readonly nearest = new Map<number, number>();
-  private readonly out: Uint8Array = new Uint8Array(REPLAY_WIDTH * REPLAY_HEIGHT);
+  private readonly shown = new Uint32Array(REPLAY_WIDTH * REPLAY_HEIGHT);
+  private readonly out = new Uint8Array(REPLAY_WIDTH * REPLAY_HEIGHT);
 
   /** `palette`'s first `colours` entries are real colours (the rest pad it to 256). */
   constructor(
@@ -156,26 +211,37 @@ class Indexer {
     private readonly colours: number,
   ) {}
 
-  /** The frame's indexes; pixels equal to `previous`'s are TRANSPARENT. */
-  index(pixels: Uint32Array, previous: Uint32Array | null): Uint8Array {
-    const { out } = this;
-    for (let i = 0; i < pixels.length; i++) {
-      const colour = pixels[i]!;
-      if (previous !== null && previous[i] === colour) {
-        out[i] = TRANSPARENT;
-        continue;
+  /** The first `rows` rows of the frame's indexes, reading only `rects` (which must not overlap) of the canvas. */
+  index(ctx: SKRSContext2D, rects: readonly PixelRect[], first: boolean, rows: number): Uint8Array {
+    const out = this.out.subarray(0, rows * REPLAY_WIDTH);
+    const { shown } = this;
+    out.fill(TRANSPARENT);
+    for (const rect of rects) {
+      const rgba = ctx.getImageData(rect.x, rect.y, rect.w, rect.h).data;
+      const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4);
+      for (let row = 0; row < rect.h; row++) {
+        let at = (rect.y + row) * REPLAY_WIDTH + rect.x;
+        for (let col = row * rect.w, end = col + rect.w; col < end; col++, at++) {
+          const colour = pixels[col]!;
+          if (!first && shown[at] === colour) continue;
+          shown[at] = colour;
+          out[at] = this.lookup(colour);
+        }
       }
-      // Every pixel is opaque: the key leaves alpha out, so it stays a small integer (fast to hash).
-      const rgb = colour & 0xffffff;
-      let found = this.nearest.get(rgb);
-      if (found === undefined) {
-        // Little-endian RGBA: red is the low byte.
-        found = nearestIndex(this.palette, this.colours, rgb & 0xff, (rgb >>> 8) & 0xff, rgb >>> 16);
-        this.nearest.set(rgb, found);
-      }
-      out[i] = found;
     }
     return out;
+  }
+
+  private lookup(colour: number): number {
+    // Every pixel is opaque: the key leaves alpha out, so it stays a small integer (fast to hash).
+    const rgb = colour & 0xffffff;
+    let found = this.nearest.get(rgb);
+    if (found === undefined) {
+      // Little-endian RGBA: red is the low byte.
+      found = nearestIndex(this.palette, this.colours, rgb & 0xff, (rgb >>> 8) & 0xff, rgb >>> 16);
+      this.nearest.set(rgb, found);
+    }
+    return found;
   }
 }
 

@@ -10,6 +10,7 @@ import {
   applyAction,
   describeEvents,
   newGame,
+  variantTitle,
 } from '../engine/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 
@@ -30,7 +31,8 @@ export function replayFrames(record: GameRecord, names: SideNames, ending = ''):
   const start = newGame(record.ruleset, record.options, record.seed);
   if (!start.ok) return start;
   let state = start.value;
-  const frames: ReplayFrame[] = [{ state, move: 0, caption: 'The start', kind: 'start' }];
+  const title = `${names.W} (light) vs ${names.B} (dark), ${variantTitle(state.ruleset, state.options)} rules`;
+  const frames: ReplayFrame[] = [{ state, move: 0, caption: title, kind: 'start' }];
   let pending: GameEvent[] = [];
   let moves = 0;
   for (const [index, action] of record.actions.entries()) {
