@@ -55,7 +55,9 @@ describe('replay frames', () => {
   it('an illegal log is an error naming the action', () => {
     const record = savedRecord('kendall-8');
     const broken = { ...record, actions: [...record.actions.slice(0, 5), { type: 'move' as const, from: 3, to: 29 }] };
-    expect(replayFrames(broken, NAMES)).toMatchObject({ ok: false, error: expect.stringMatching(/^action 5: /) });
+    const planned = replayFrames(broken, NAMES);
+    expect(planned.ok).toBe(false);
+    if (!planned.ok) expect(planned.error).toMatch(/^action 5: /);
   });
 });
 
