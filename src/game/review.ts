@@ -203,10 +203,10 @@ function turningPoint(a: ReviewedAction, names: SideNames): TurningPoint {
 
 /**
  * Accuracy 0..100 of one player's choices (see the README): each choice scores
- * 103.1668·e^(−0.04354·loss) − 3.1669, where loss is how many percentage points of the player's
+ * 103.1668·e^(−0.04354·loss) − 3.1668, where loss is how many percentage points of the player's
  * win chance it gave up against the best move (0 for the best move, which scores 100); the
  * player's accuracy is the mean over their choices between two or more moves. (The curve is the
- * one lichess uses for chess, so the numbers read alike: about 65 for a 10-point mistake.)
+ * one lichess uses for chess, so the numbers read alike: about 64 for a 10-point mistake.)
  */
 export function accuracy(actions: readonly ReviewedAction[], side: Side): number | null {
   const scores = actions
@@ -216,6 +216,6 @@ export function accuracy(actions: readonly ReviewedAction[], side: Side): number
 }
 
 export function moveAccuracy(lossPoints: number): number {
-  const score = 103.1668 * Math.exp(-0.04354 * Math.max(0, lossPoints)) - 3.1669;
+  const score = 103.1668 * Math.exp(-0.04354 * Math.max(0, lossPoints)) - 3.1668;
   return Math.min(100, Math.max(0, score));
 }

@@ -111,48 +111,60 @@ function drawLine(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
 
 function drawMarks(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
   points.forEach((p, i) => {
-    const x = xOf(i, points.length);
-    const y = yOf(p.chance);
-    if (p.extraThrow) {
-      // A small gold diamond on the line: this action earned another throw.
-      ctx.fillStyle = CHART_COLOURS.extra;
-      ctx.beginPath();
-      ctx.moveTo(x, y - 4);
-      ctx.lineTo(x + 3, y);
-      ctx.lineTo(x, y + 4);
-      ctx.lineTo(x - 3, y);
-      ctx.closePath();
-      ctx.fill();
-    }
-    if (p.capture) {
-      ctx.fillStyle = CHART_COLOURS.capture;
-      ctx.strokeStyle = '#ffffff';
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.arc(x, y, 4, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.stroke();
-    }
+    const at = { x: xOf(i, points.length), y: yOf(p.chance) };
+    if (p.extraThrow) drawExtraThrow(ctx, at);
+    if (p.capture) drawCapture(ctx, at);
   });
   points.forEach((p, i) => {
     if (p.turningPoint === 0) return;
-    const x = xOf(i, points.length);
     const y = yOf(p.chance);
     // The badge sits on the side of the line with more room.
-    const by = y > (PLOT.top + PLOT.bottom) / 2 ? y - 18 : y + 18;
-    ctx.fillStyle = COLOURS.gold;
-    ctx.strokeStyle = COLOURS.background;
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.arc(x, by, 10, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.stroke();
-    ctx.fillStyle = COLOURS.background;
-    ctx.font = font(13, true);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(String(p.turningPoint), x, by + 1);
+    drawBadge(ctx, { x: xOf(i, points.length), y: y > (PLOT.top + PLOT.bottom) / 2 ? y - 18 : y + 18 }, p.turningPoint);
   });
+}
+
+interface At {
+  x: number;
+  y: number;
+}
+
+/** A small gold diamond: the action earned another throw. */
+function drawExtraThrow(ctx: SKRSContext2D, { x, y }: At): void {
+  ctx.fillStyle = CHART_COLOURS.extra;
+  ctx.beginPath();
+  ctx.moveTo(x, y - 4);
+  ctx.lineTo(x + 3, y);
+  ctx.lineTo(x, y + 4);
+  ctx.lineTo(x - 3, y);
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** A dark red dot ringed in white: a pawn was captured. */
+function drawCapture(ctx: SKRSContext2D, { x, y }: At): void {
+  ctx.fillStyle = CHART_COLOURS.capture;
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.arc(x, y, 4, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+}
+
+/** A numbered gold disc: a turning point. */
+function drawBadge(ctx: SKRSContext2D, { x, y }: At, number: number, radius = 10): void {
+  ctx.fillStyle = COLOURS.gold;
+  ctx.strokeStyle = COLOURS.background;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = COLOURS.background;
+  ctx.font = font(radius + 3, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(number), x, y + 1);
 }
 
 function drawTitle(ctx: SKRSContext2D, names: SideNames): void {
@@ -161,10 +173,24 @@ function drawTitle(ctx: SKRSContext2D, names: SideNames): void {
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
   ctx.fillText(`${shown(names.W, 'Light')}'s chance to win`, PLOT.left, 26);
+  // The legend, right-aligned: each mark as drawn on the line, then its meaning.
   ctx.font = font(13);
-  ctx.fillStyle = COLOURS.headerMuted;
-  ctx.textAlign = 'right';
-  ctx.fillText('● capture   ◆ extra throw   ① turning point', PLOT.right, 26);
+  const entries: [string, (at: At) => void][] = [
+    ['capture', (at) => drawCapture(ctx, at)],
+    ['extra throw', (at) => drawExtraThrow(ctx, at)],
+    ['turning point', (at) => drawBadge(ctx, at, 1, 8)],
+  ];
+  let x = PLOT.right;
+  for (const [label, draw] of entries.reverse()) {
+    ctx.font = font(13);
+    const width = ctx.measureText(label).width;
+    ctx.fillStyle = COLOURS.headerMuted;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText(label, x, 26);
+    draw({ x: x - width - 12, y: 21 });
+    x -= width + 34;
+  }
 }
 
 const shown = (name: string, fallback: string): string => drawableText(name) || fallback;
