@@ -1,7 +1,7 @@
 // The whole bot through the fake Discord: the bot runs as `npm start` runs it (built, then
 // `node dist/main.js`) in a process of its own (so its RSS is its own) and logs in to the fake,
 // which dispatches clicks and times the answers.
-//   click latency (p50, p99) with 20 games played at once;
+//   click latency (p50, p99) with 20 games played at once, then again while replays are drawn;
 //   sustained clicks per second with 500 live games; the bot process's RSS.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -103,6 +103,39 @@ export async function run(report: Report): Promise<void> {
     );
     report('e2e click latency p50 (20 games at once)', quantile(latencies, 0.5), 'ms');
     report('e2e click latency p99 (20 games at once)', quantile(latencies, 0.99), 'ms');
+
+    // The same while replays are drawn without a pause: one game played to its end, then its
+    // Replay button pressed again as soon as each replay is posted (a worker thread draws them).
+    const watched = await open(...nextPair());
+    while ((await click(watched)) !== null);
+    const replayButton = fake.buttons(watched.messageId).find((b) => b.label === 'Replay')!.custom_id!;
+    const duringReplays: number[] = [];
+    const replayTimes: number[] = [];
+    let replaying = true;
+    const replays = (async () => {
+      while (replaying) {
+        const started = performance.now();
+        const reply = await fake.click(watched.players[0], watched.messageId, replayButton);
+        if (reply.ephemeral) throw new Error(`replay refused: ${String(reply.data?.content)}`);
+        await fake.waitForRequest(
+          (r) => r.method === 'PATCH' && r.path.includes(`/${reply.token}/messages/@original`),
+          60_000,
+        );
+        replayTimes.push(performance.now() - started);
+      }
+    })();
+    await play(
+      twenty,
+      () => duringReplays.length >= Number(process.env.BENCH_CLICKS ?? 1500),
+      (ms) => duringReplays.push(ms),
+      THINK_MS,
+    );
+    replaying = false;
+    await replays;
+    report('e2e click latency p50 (20 games at once, replays drawn meanwhile)', quantile(duringReplays, 0.5), 'ms');
+    report('e2e click latency p99 (20 games at once, replays drawn meanwhile)', quantile(duringReplays, 0.99), 'ms');
+    report('e2e replays posted meanwhile', replayTimes.length, 'replays');
+    report('e2e replay answer time p50 (button to posted GIF)', quantile(replayTimes, 0.5) / 1000, 's');
 
     // Throughput: 500 live games, each with a click in flight all the time (no think time).
     const more: Table[] = [];
