@@ -10,7 +10,8 @@ import { type GameRecord } from '../src/engine/index.js';
 import { REPLAY_HEIGHT, REPLAY_WIDTH, drawReplayFrame, renderReplay } from '../src/render/replay.js';
 import { replayFrames } from '../src/render/replayFrames.js';
 import { unwrap } from '../src/lib/result.js';
-import { CONFIGS, longestRecord } from '../test/fixtures/games.js';
+import { TOURNAMENT_CONFIGS } from '../src/ai/configs.js';
+import { longestRecord } from '../test/fixtures/games.js';
 import type { Report } from './run.js';
 import { quantile } from './stats.js';
 
@@ -21,7 +22,7 @@ const RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 5);
 
 export async function run(report: Report): Promise<void> {
   const all: number[] = [];
-  for (const config of CONFIGS) {
+  for (const config of TOURNAMENT_CONFIGS) {
     const record = longestRecord(config.ruleset, config.options, GAMES, 'hard');
     const times: number[] = [];
     let cpu = 0;
