@@ -1,7 +1,12 @@
 // A worker thread that draws replays and reviews (see replayThread.ts). Messages: {id, job} in,
 // {id, output} or {id, error} out.
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type ReplayJob, produceReplay } from '../game/replayJob.js';
+
+// On Linux a thread has its own nice value: this one yields the cores to the main thread and the
+// board renderers, so clicks keep their latency while a replay is drawn (it only waits longer).
+setPriority(19);
 
 interface Message {
   id: number;
