@@ -131,11 +131,24 @@ function drawCaption(ctx: SKRSContext2D, frame: ReplayFrame, total: number): voi
   const labelWidth = 120;
   ctx.fillStyle = frame.kind === 'final' ? COLOURS.gold : COLOURS.headerText;
   ctx.font = font(21, frame.kind !== 'move');
-  ctx.fillText(fitText(ctx, frame.caption, WIDTH - labelWidth - 14), labelWidth, 29);
+  ctx.fillText(latestFitting(ctx, frame.caption, WIDTH - labelWidth - 14), labelWidth, 29);
   ctx.fillStyle = COLOURS.turnPanel;
   ctx.fillRect(0, CAPTION - 6, WIDTH, 6);
   ctx.fillStyle = COLOURS.accent;
   ctx.fillRect(0, CAPTION - 6, (WIDTH * frame.move) / lastMove, 6);
+}
+
+/**
+ * A caption that is too wide loses its oldest clauses first ("…; Ana threw 3: 28 → off"): the
+ * move the frame shows comes last and matters most.
+ */
+function latestFitting(ctx: SKRSContext2D, caption: string, width: number): string {
+  const clauses = caption.split('; ');
+  for (let first = 0; first < clauses.length; first++) {
+    const text = (first > 0 ? '…; ' : '') + clauses.slice(first).join('; ');
+    if (ctx.measureText(text).width <= width) return text;
+  }
+  return fitText(ctx, `…; ${clauses[clauses.length - 1]!}`, width);
 }
 
 export function frameDelay(kind: ReplayFrame['kind'], frames: number): number {
