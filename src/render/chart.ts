@@ -115,11 +115,18 @@ function drawMarks(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
     if (p.extraThrow) drawExtraThrow(ctx, at);
     if (p.capture) drawCapture(ctx, at);
   });
+  const placed: At[] = [];
   points.forEach((p, i) => {
     if (p.turningPoint === 0) return;
+    const x = xOf(i, points.length);
     const y = yOf(p.chance);
-    // The badge sits on the side of the line with more room.
-    drawBadge(ctx, { x: xOf(i, points.length), y: y > (PLOT.top + PLOT.bottom) / 2 ? y - 18 : y + 18 }, p.turningPoint);
+    // On the side of the line with more room, unless another badge is there: then the other side, or further out.
+    const side = y > (PLOT.top + PLOT.bottom) / 2 ? -1 : 1;
+    const spots = [18 * side, -18 * side, 40 * side, -40 * side].map((dy) => ({ x, y: y + dy }));
+    const free = (at: At): boolean => placed.every((q) => Math.hypot(q.x - at.x, q.y - at.y) >= 22);
+    const at = spots.find(free) ?? spots[0]!;
+    placed.push(at);
+    drawBadge(ctx, at, p.turningPoint);
   });
 }
 
