@@ -186,7 +186,7 @@ describe('refused clicks change nothing', () => {
     expect(String(resigned.data?.content)).toMatch(/resigned/);
     const final = h.fake.messages.get(messageId)!;
     expect(final.content).toMatch(/resigned: \*\*/);
-    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
     await unchanged(messageId, async () => expectRefused(await h.click(other, messageId, first.custom_id!), /over/));
   });
 
@@ -209,7 +209,7 @@ describe('refused clicks change nothing', () => {
     h.clock.now += TURN_TTL_MS + 1;
     expect(await h.bot.sweeper.sweepOnce()).toBe(1);
     expect(h.fake.messages.get(messageId)!.content).toMatch(/ran out of time: \*\*(Ana|Ben)\*\* wins by forfeit/);
-    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
   });
 });
 
