@@ -3,12 +3,15 @@
 // throw; each is labelled with whether the light side (W) went on to win. The measures: a
 // reliability table by decile of the prediction, and the Brier score (mean squared error of the
 // prediction against the outcome) beside the baseline that always says W's win rate in that rule
-// configuration (its first-player edge), measured on other games. Used by `npm run calibrate`
-// (docs/calibration.md) and by the test that holds the committed model to beating the baseline.
-import { type Strength } from '../ai/index.js';
-import { decisionSeed, playGame } from '../ai/selfplay.js';
-import type { Position, Rules } from '../engine/index.js';
-import { mix32 } from '../lib/hash.js';
+// configuration (its first-player edge, from the balance report). The held-out games are committed
+// (test/fixtures/held-out.json), so `npm run calibrate` (docs/calibration.md) and the test that
+// holds the committed model to beating the baseline measure the same thing.
+import { decisionSeed } from '../ai/selfplay.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TOURNAMENT_CONFIGS } from '../ai/configs.js';
+import { type Action, type GameRecord, type GameState, applyAction, legalActions, newGame } from '../engine/index.js';
+import { unwrap } from '../lib/result.js';
 
 export interface Prediction {
   /** The predicted chance that W wins. */
@@ -26,52 +29,33 @@ export interface Bin {
   observed: number;
 }
 
-/** Held-out games use seeds of their own, far from those any fitting run counts up from. */
-const HELD_OUT_SALT = 0xca1b_0000;
-const BASELINE_SALT = 0xba5e_0000;
+/** Whether the position at `ply` of game `seed` is sampled: one throw position in `every`, spread by a hash. */
+const isSampled = (seed: number, ply: number, every: number): boolean =>
+  (decisionSeed(seed ^ 0x5a3e, ply) >>> 0) % every === 0;
 
-export interface SampleOptions {
-  rules: Rules;
-  games: number;
-  players: Strength;
-  /** Sample one throw position in this many (neighbouring positions tell almost the same). */
-  every: number;
-}
-
-/** Predictions at sampled positions of `games` held-out games, with their outcomes. */
-export function heldOutPredictions(options: SampleOptions, chance: (pos: Position) => number): Prediction[] {
+/** Predictions at sampled positions of stored finished games, with their outcomes. */
+export function recordPredictions(
+  records: readonly GameRecord[],
+  every: number,
+  chance: (state: GameState) => number,
+): Prediction[] {
   const predictions: Prediction[] = [];
-  for (let game = 0; game < options.games; game++) {
-    const seed = mix32(HELD_OUT_SALT, game);
+  for (const record of records) {
+    const start = newGame(record.ruleset, record.options, record.seed);
+    if (!start.ok) throw new Error(`stored game ${record.seed}: ${start.error}`);
+    let state = start.value;
     const sampled: number[] = [];
-    const { winner } = playGame({
-      rules: options.rules,
-      seed,
-      players: { W: options.players, B: options.players },
-      observe: (_events, pos) => {
-        if (pos.phase !== 'throw' || pos.winner) return;
-        if ((decisionSeed(seed ^ 0x5a3e, pos.ply) >>> 0) % options.every !== 0) return;
-        sampled.push(chance(pos));
-      },
-    });
-    if (!winner) throw new Error(`held-out game ${seed} did not finish`);
-    for (const p of sampled) predictions.push({ p, won: winner === 'W' });
+    for (const action of record.actions) {
+      if (state.phase === 'throw' && isSampled(record.seed, state.ply, every)) sampled.push(chance(state));
+      const applied = applyAction(state, action);
+      if (!applied.ok) throw new Error(`stored game ${record.seed}: ${applied.error}`);
+      state = applied.value.state;
+    }
+    if (state.winner === null) throw new Error(`stored game ${record.seed} does not end`);
+    const won = state.winner === 'W';
+    for (const p of sampled) predictions.push({ p, won });
   }
   return predictions;
-}
-
-/** W's share of wins over `games` other games: the baseline's constant prediction. */
-export function baselineRate(options: Omit<SampleOptions, 'every'>): number {
-  let wins = 0;
-  for (let game = 0; game < options.games; game++) {
-    const { winner } = playGame({
-      rules: options.rules,
-      seed: mix32(BASELINE_SALT, game),
-      players: { W: options.players, B: options.players },
-    });
-    if (winner === 'W') wins++;
-  }
-  return wins / Math.max(1, options.games);
 }
 
 /** Mean squared error of the predictions (or of always saying `constant`) against the outcomes. */
@@ -108,4 +92,55 @@ export function reliability(predictions: readonly Prediction[], bins = 10): Bin[
 /** The largest gap between predicted and observed among deciles holding at least `minCount` positions. */
 export function worstGap(table: readonly Bin[], minCount: number): number {
   return Math.max(0, ...table.filter((b) => b.count >= minCount).map((b) => Math.abs(b.meanPredicted - b.observed)));
+}
+
+// ---- The committed held-out games ---------------------------------------------------------
+
+/** Written by `npx tsx test/fixtures/heldOut.ts`: hard self-play games no fitting run uses. */
+export const HELD_OUT_FILE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'held-out.json');
+
+/**
+ * Each game as its seed and, at each decision between two or more legal actions, the index of
+ * the one played (base 36): throws come from the seed. With each configuration's light-side win
+ * rate from the balance report (docs/rules/README.md, 10,000 hard games each).
+ */
+export interface HeldOutSet {
+  lightWins: Record<string, number>;
+  games: Record<string, { seed: number; choices: string }[]>;
+}
+
+/** A held-out game back from its seed and choices. */
+export function decodeHeldOut(
+  config: { ruleset: GameRecord['ruleset']; options: GameRecord['options'] },
+  seed: number,
+  choices: string,
+): GameRecord {
+  let state = unwrap(newGame(config.ruleset, config.options, seed));
+  const actions: Action[] = [];
+  let next = 0;
+  while (state.phase !== 'over') {
+    const legal = legalActions(state);
+    const action = legal.length > 1 ? legal[parseInt(choices[next++] ?? '', 36)] : legal[0];
+    if (!action) throw new Error(`held-out game ${seed}: its choices run out or do not fit`);
+    actions.push(action);
+    state = unwrap(applyAction(state, action)).state;
+  }
+  return { ruleset: config.ruleset, options: config.options, seed, actions };
+}
+
+/** The committed held-out games of every tournament configuration, with the baseline's rate. */
+export function heldOutGames(): { name: string; lightWins: number; records: GameRecord[] }[] {
+  const set = JSON.parse(readFileSync(HELD_OUT_FILE, 'utf8')) as HeldOutSet;
+  return TOURNAMENT_CONFIGS.map((config) => {
+    const games = set.games[config.name];
+    const lightWins = set.lightWins[config.name];
+    if (!games || lightWins === undefined) throw new Error(`${HELD_OUT_FILE} has no games for ${config.name}`);
+    return {
+      name: config.name,
+      lightWins,
+      records: games.map((g) =>
+        decodeHeldOut({ ruleset: config.ruleset, options: config.rules.options }, g.seed, g.choices),
+      ),
+    };
+  });
 }

@@ -1,8 +1,7 @@
 // The calibration measures (src/tools/calibration.ts) on predictions whose answers are known.
 import { describe, expect, it } from 'vitest';
-import { defaultOptions, resolveRules } from '../../src/engine/index.js';
-import { unwrap } from '../../src/lib/result.js';
-import { baselineRate, brier, heldOutPredictions, reliability, worstGap } from '../../src/tools/calibration.js';
+import { TOURNAMENT_CONFIGS } from '../../src/ai/configs.js';
+import { brier, heldOutGames, recordPredictions, reliability, worstGap } from '../../src/tools/calibration.js';
 
 describe('calibration measures', () => {
   it('the Brier score is the mean squared error, for the predictions or a constant', () => {
@@ -32,16 +31,18 @@ describe('calibration measures', () => {
     expect(worstGap(table, 2)).toBeCloseTo(0.365, 12);
   });
 
-  it('samples held-out games reproducibly, labelled with their outcome', () => {
-    const rules = unwrap(resolveRules('pennsic', defaultOptions('pennsic')));
-    const options = { rules, games: 4, players: 'easy' as const, every: 5 };
-    const a = heldOutPredictions(options, (pos) => pos.ply / 1000);
-    expect(a.length).toBeGreaterThan(20);
-    expect(heldOutPredictions(options, (pos) => pos.ply / 1000)).toEqual(a);
-    // Every position of one game has the same outcome; the four games do not all end alike here.
-    expect(new Set(a.map((x) => x.won)).size).toBe(2);
-    const rate = baselineRate({ rules, games: 10, players: 'easy' });
-    expect(rate).toBeGreaterThanOrEqual(0);
-    expect(rate).toBeLessThanOrEqual(1);
+  it('the committed held-out games replay to their end, and positions are sampled from them with their outcome', () => {
+    const sets = heldOutGames();
+    expect(sets.map((s) => s.name)).toEqual(TOURNAMENT_CONFIGS.map((c) => c.name));
+    for (const set of sets) {
+      expect(set.records.length).toBeGreaterThanOrEqual(20);
+      expect(set.lightWins).toBeGreaterThan(0.3);
+      expect(set.lightWins).toBeLessThan(0.7);
+    }
+    const kendall = sets[0]!.records.slice(0, 5);
+    const predictions = recordPredictions(kendall, 4, (state) => state.ply / 10_000);
+    expect(predictions.length).toBeGreaterThan(100);
+    expect(new Set(predictions.map((p) => p.won)).size).toBe(2);
+    expect(recordPredictions(kendall, 4, (state) => state.ply / 10_000)).toEqual(predictions);
   });
 });
