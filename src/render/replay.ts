@@ -3,7 +3,7 @@
 // GIF because Discord plays it inline on desktop and mobile (the figures against animated WebP are
 // in docs/performance.md). The board has few colours, so one palette serves every frame, taken
 // from the first and last frames; pixels unchanged since the previous frame are written as
-// transparent, which LZW packs into almost nothing, so a 300-move game stays near a megabyte.
+// transparent, which LZW packs into almost nothing: a 350-move game makes about 2 MB.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type Palette, gifenc } from './gifenc.js';
 import { type GameRecord, type GameState, SIDES, type SideNames, rulesOf } from '../engine/index.js';
@@ -32,10 +32,12 @@ const TRANSPARENT = 255;
 const COLOURS_IN_PALETTE = 255;
 
 /**
- * Frame times: the whole game in about a minute and a half, but no frame so short that the
- * caption cannot be read, nor so long that a short game drags; captures and the end linger.
+ * Frame times: the whole game in about a minute and a half, but no frame so short that the move
+ * cannot be followed, nor so long that a short game drags. A capture stays `captureFactor` times
+ * as long (traditional games capture on almost every other move, so it is a factor, not a fixed
+ * pause); the start and the final frame linger.
  */
-export const PACE = { wholeGameMs: 90_000, minMs: 300, maxMs: 900, startMs: 1500, captureMs: 1500, finalMs: 6000 };
+export const PACE = { wholeGameMs: 90_000, minMs: 250, maxMs: 900, captureFactor: 2.5, startMs: 1500, finalMs: 6000 };
 
 export interface RenderedReplay {
   image: Buffer;
@@ -151,18 +153,23 @@ function latestFitting(ctx: SKRSContext2D, caption: string, width: number): stri
   return fitText(ctx, `…; ${clauses[clauses.length - 1]!}`, width);
 }
 
-export function frameDelay(kind: ReplayFrame['kind'], frames: number): number {
-  const base = Math.min(PACE.maxMs, Math.max(PACE.minMs, Math.round(PACE.wholeGameMs / Math.max(1, frames))));
-  switch (kind) {
-    case 'start':
-      return PACE.startMs;
-    case 'capture':
-      return Math.max(base, PACE.captureMs);
-    case 'final':
-      return PACE.finalMs;
-    case 'move':
-      return base;
-  }
+/** How long each frame of `frames` is shown, in ms. */
+export function frameDelays(frames: readonly ReplayFrame[]): number[] {
+  const captures = frames.filter((f) => f.kind === 'capture').length;
+  const weight = frames.length + (PACE.captureFactor - 1) * captures;
+  const base = Math.min(PACE.maxMs, Math.max(PACE.minMs, Math.round(PACE.wholeGameMs / Math.max(1, weight))));
+  return frames.map((frame) => {
+    switch (frame.kind) {
+      case 'start':
+        return PACE.startMs;
+      case 'capture':
+        return Math.round(base * PACE.captureFactor);
+      case 'final':
+        return PACE.finalMs;
+      case 'move':
+        return base;
+    }
+  });
 }
 
 function encodeFrames(frames: readonly ReplayFrame[], names: SideNames): Buffer {
@@ -173,8 +180,9 @@ function encodeFrames(frames: readonly ReplayFrame[], names: SideNames): Buffer 
   ]);
   const indexer = new Indexer(palette, colours);
   const gif = gifenc.GIFEncoder({ initialCapacity: 1 << 20 });
+  const delays = frameDelays(frames);
   let previous: ReplayFrame | null = null;
-  for (const frame of frames) {
+  for (const [i, frame] of frames.entries()) {
     const ctx = paintFrame(frame, total, names);
     const rects = previous ? changedRects(previous.state, frame.state) : [FULL];
     // Only the rows down to the last change: a GIF frame may be smaller than the picture.
@@ -182,7 +190,7 @@ function encodeFrames(frames: readonly ReplayFrame[], names: SideNames): Buffer 
     gif.writeFrame(indexer.index(ctx, rects, previous === null, rows), REPLAY_WIDTH, rows, {
       // The first frame's palette is the global one; the others use it (a local copy costs 768 bytes each).
       ...(previous === null ? { palette } : {}),
-      delay: frameDelay(frame.kind, frames.length),
+      delay: delays[i],
       transparent: previous !== null,
       transparentIndex: TRANSPARENT,
       // 1: keep this frame under the next, whose transparent pixels let it show through.
