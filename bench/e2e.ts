@@ -29,7 +29,7 @@ export async function run(report: Report): Promise<void> {
   const bot = await startBotProcess(fake, join(dir, 'bench.db'));
   try {
     report('e2e bot process RSS at start (logged in, idle)', rssOf(bot) / 1024 / 1024, 'MB');
-    const people = Array.from({ length: 1000 }, (_, i) => fake.newUser(`P${i}`));
+    const people = Array.from({ length: 1002 }, (_, i) => fake.newUser(`P${i}`));
     const byName = new Map(people.map((p) => [p.global_name, p]));
 
     /** A new game in a channel of its own: challenge, accept. */
@@ -83,6 +83,7 @@ export async function run(report: Report): Promise<void> {
       );
     };
 
+    // (1002 people: 500 games for the throughput below, one more watched for replays.)
     // Latency: 20 games played at once by people who look at the board before clicking (a
     // think time of 0.25-0.75 s, far quicker than people really are), after a warm-up.
     let pair = 0;
