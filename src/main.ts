@@ -5,9 +5,10 @@ import { startBot } from './bot/client.js';
 import { collectBuffersPeriodically } from './bot/collector.js';
 import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
+import { AiThread } from './bot/aiThread.js';
 import { RenderPool } from './bot/renderPool.js';
 import { ReplayThread } from './bot/replayThread.js';
-import { databasePath } from './db/connection.js';
+import { databasePath, openDatabase } from './db/connection.js';
 import { openService } from './game/service.js';
 import { runDemo } from './tools/demo.js';
 
@@ -27,17 +28,27 @@ if (!result.ok) {
 
 const { config } = result;
 const log = createLogger({ level: config.logLevel, secrets: [config.token] });
+const dbPath = databasePath(process.env);
+try {
+  // Checked (and migrated) before logging in: a damaged file stops the bot with a clear message.
+  openDatabase(dbPath).close();
+} catch (err) {
+  log.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
+  process.exit(1);
+}
 const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
+const aiThread = new AiThread();
 const replayThread = new ReplayThread();
 const bot = await startBot({
   config,
   log,
   openService: (botUserId) =>
     openService({
-      dbPath: databasePath(process.env),
+      dbPath,
       botUserId,
       config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
       ...(renderPool ? { renderBoard: renderPool.render } : {}),
+      chooseAction: aiThread.choose,
       renderReplay: replayThread.render,
     }),
 }).catch((err: unknown) => {
@@ -48,13 +59,35 @@ const bot = await startBot({
 log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
 const stopCollecting = collectBuffersPeriodically({ busy: () => bot.busy() });
 
+/** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
+const SHUTDOWN_LIMIT_MS = 9000;
+
+/**
+ * Stops taking interactions, lets the clicks in hand finish (each is one transaction, already
+ * committed or not started), stops the timers, waits for queued edits, closes the database
+ * (checkpointing its log) and exits. Whatever is still unsent at the limit is caught up at the
+ * next start-up.
+ */
 const shutdown = (signal: string): void => {
   log.info({ signal }, 'shutting down');
   stopCollecting();
-  void bot
+  setTimeout(() => {
+    log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting now');
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS).unref();
+  bot
     .stop()
-    .then(() => Promise.all([renderPool?.close(), replayThread.close()]))
-    .then(() => process.exit(0));
+    .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close()]))
+    .then(
+      () => {
+        log.info('stopped cleanly');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

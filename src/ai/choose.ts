@@ -3,11 +3,12 @@ import type { Position } from '../engine/index.js';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { legalCodes } from './codes.js';
+import { EXPERT_TIE, expertScores } from './expert.js';
 import { type SearchStats, scoreActions } from './search.js';
 
-export type Strength = 'easy' | 'medium' | 'hard';
+export type Strength = 'easy' | 'medium' | 'hard' | 'expert';
 
-export const STRENGTHS: readonly Strength[] = ['easy', 'medium', 'hard'];
+export const STRENGTHS: readonly Strength[] = ['easy', 'medium', 'hard', 'expert'];
 
 /** The strength a stored or typed name stands for, or null if it names none. */
 export function strengthOf(name: string | null | undefined): Strength | null {
@@ -38,11 +39,17 @@ export function chooseCode(pos: Position, strength: Strength, seed: number, stat
   if (codes.length === 0) throw new Error('chooseCode: no legal action (is the game over?)');
   if (codes.length === 1) return codes[0]!;
   if (strength === 'easy') return pick(codes, seed);
-  const scores = strength === 'medium' ? scoreActions(pos, codes, 0, stats) : deepening(pos, codes, stats);
+  const scores =
+    strength === 'medium'
+      ? scoreActions(pos, codes, 0, stats)
+      : strength === 'hard'
+        ? deepening(pos, codes, stats)
+        : expertScores(pos, codes, stats);
+  const tie = strength === 'expert' ? EXPERT_TIE : TIE;
   const sign = pos.turn === 1 ? 1 : -1;
   const best = Math.max(...scores.map((s) => sign * s));
   return pick(
-    codes.filter((_, i) => sign * scores[i]! >= best - TIE),
+    codes.filter((_, i) => sign * scores[i]! >= best - tie),
     seed,
   );
 }

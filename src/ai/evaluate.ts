@@ -97,7 +97,7 @@ function compute(pos: Position, tables: Tables, white: number, black: number): n
 }
 
 /** The sum of the squares in a pawn bit set. */
-function squareSum(bits: number): number {
+export function squareSum(bits: number): number {
   let sum = 0;
   for (let rest = bits; rest !== 0; rest &= rest - 1) sum += 31 - Math.clz32(rest & -rest);
   return sum;

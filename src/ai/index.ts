@@ -19,3 +19,6 @@ export function chooseAction(state: GameState, strength: Strength, seed: number)
   pos.events = null; // the search copies this position; it needs no event log
   return codeToAction(chooseCode(pos, strength, seed));
 }
+
+/** W's chance of winning from a position (for a game review: after every action, on `toPosition(state)`). */
+export { winChance } from './winChance.js';

@@ -14,7 +14,7 @@ import {
 import { TAKE, THROW } from './codes.js';
 import { evaluate } from './evaluate.js';
 
-interface Outcome {
+export interface Outcome {
   chance: number;
   /** Sticks that show this value, so the engine's own throw code puts it in play. */
   source: ThrowSource;
@@ -23,7 +23,7 @@ interface Outcome {
 const outcomesCache = new WeakMap<Rules, Outcome[]>();
 
 /** The distinct throw values with their chances (values a table repeats are merged). */
-function outcomesFor(rules: Rules): Outcome[] {
+export function outcomesFor(rules: Rules): Outcome[] {
   let outcomes = outcomesCache.get(rules);
   if (!outcomes) {
     const byValue = new Map<number, number>();

@@ -1,6 +1,8 @@
 // Plays the computer's turns at a pace people can follow: one action, a short pause, an edit of
 // the game message, and again until a person is to act. Each game runs on its own promise, so a
 // slow game never holds up another (no global lock); a game already being played is not doubled.
+// The computer does not wait for its edits: they queue per message (src/bot/editQueue.ts), so
+// when Discord rate-limits them the waiting ones merge into the newest board.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
@@ -8,8 +10,8 @@ import type { GameView } from '../game/types.js';
 
 export interface BotTurnsDeps {
   service: Pick<GameService, 'botStep'>;
-  /** Shows the view in the game's stored message. */
-  show: (view: GameView) => Promise<void>;
+  /** Shows the view in the game's stored message (queued; never rejects). */
+  show: (view: GameView) => Promise<unknown>;
   delayMs: number;
   log: Logger;
 }
@@ -42,17 +44,20 @@ export class BotTurns {
 
   private async play(gameId: number): Promise<void> {
     const { signal } = this.stopping;
+    // The turn ends once its last board is shown (or superseded), not at each step.
+    let shown: Promise<unknown> = Promise.resolve();
     while (!signal.aborted) {
       if (this.deps.delayMs > 0) await sleep(this.deps.delayMs, undefined, { signal }).catch(() => undefined);
-      if (signal.aborted) return;
+      if (signal.aborted) break;
       const step = await this.deps.service.botStep(gameId);
       if (!step.ok) {
         // Someone resigned or the game timed out meanwhile: nothing left for the bot to do.
         this.deps.log.debug({ gameId, code: step.error.code }, 'bot step refused');
-        return;
+        break;
       }
-      await this.deps.show(step.value);
-      if (!step.value.botToAct) return;
+      shown = this.deps.show(step.value);
+      if (!step.value.botToAct) break;
     }
+    await shown;
   }
 }

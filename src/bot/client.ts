@@ -5,21 +5,28 @@ import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandContext } from '../commands/context.js';
 import type { GameService } from '../game/service.js';
-import { gameMessage, type MessagePayload } from '../commands/messages.js';
-import type { GameView } from '../game/types.js';
+import type { MessagePayload } from '../commands/messages.js';
 import { BotTurns } from './botTurns.js';
 import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
-import { interactionEditor } from './interactionEdits.js';
+import { EditQueue } from './editQueue.js';
+import { interactionEditor, TOKEN_EXPIRED } from './interactionEdits.js';
+import { MessageSync } from './messageSync.js';
 import { Sweeper } from './sweeper.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
 const DEFER_AFTER_MS = 1500;
+/**
+ * An interaction's token works for 15 minutes; past 14 (a margin for clocks and the request's
+ * own time) its answer goes to the stored message with the bot's token instead.
+ */
+const TOKEN_USABLE_MS = 14 * 60_000;
 
 export interface Bot {
   client: Client;
   turns: BotTurns;
   sweeper: Sweeper;
+  messages: MessageSync;
   /** Resolves once every interaction received so far is fully handled (bot turns: `turns.idle()`). */
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
@@ -32,11 +39,14 @@ export interface BotOptions {
   /** Opens the game service once the bot knows its own user id. */
   openService: (botUserId: string) => GameService;
   log: Logger;
+  /** The clock interaction ages are measured with (tests advance it). */
+  now?: () => number;
 }
 
 /** Logs in, resolves once the client is ready and pending bot turns are resumed. */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { config, log } = options;
+  const now = options.now ?? Date.now;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: { api: config.apiUrl },
@@ -66,36 +76,59 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const me = client.user!;
   const service = options.openService(me.id);
 
-  const editStored = async (channelId: string, messageId: string, payload: MessagePayload): Promise<void> => {
+  const textChannel = async (channelId: string) => {
     const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId));
-    if (!channel?.isTextBased()) throw new Error(`channel ${channelId} is not a text channel`);
-    await channel.messages.edit(messageId, payload);
+    if (!channel?.isSendable()) throw new Error(`channel ${channelId} is not a text channel`);
+    return channel;
   };
-  const editGame = async (view: GameView): Promise<void> => {
-    if (view.messageId) await editStored(view.channelId, view.messageId, gameMessage(view));
-  };
+  const edits = new EditQueue(async (channelId: string, messageId: string, payload: MessagePayload) => {
+    await (await textChannel(channelId)).messages.edit(messageId, payload);
+  });
+  const messages = new MessageSync({
+    service,
+    edits,
+    post: async (channelId, payload) => (await (await textChannel(channelId)).send(payload)).id,
+    fetch: async (channelId, messageId) => (await textChannel(channelId)).messages.fetch(messageId),
+    log,
+  });
   const editor = interactionEditor(config.apiUrl);
-  const turns = new BotTurns({ service, show: editGame, delayMs: config.botStepDelayMs, log });
-  const sweeper = new Sweeper(service, editStored, log);
+  const turns = new BotTurns({
+    service,
+    show: (view) => messages.showGame(view),
+    delayMs: config.botStepDelayMs,
+    log,
+  });
+  const sweeper = new Sweeper(service, messages, log);
+  /** When each interaction arrived, for its token's lifetime. */
+  const received = new WeakMap<object, number>();
   const ctx: CommandContext = {
     service,
     botUser: { id: me.id, name: me.displayName },
     scheduleBotTurn: (gameId) => turns.schedule(gameId),
-    editGame,
+    editGame: async (view) => void (await messages.showGame(view)),
+    messages,
     startBoard: (ruleset) => service.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
-    editDeferred: (interaction, payload) => editor.editOriginal(interaction, payload),
+    editDeferred: (interaction, payload) => {
+      const age = now() - (received.get(interaction) ?? now());
+      if (age > TOKEN_USABLE_MS) return Promise.reject(new Error(TOKEN_EXPIRED));
+      return editor.editOriginal(interaction, payload);
+    },
     log,
   };
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
   const inFlight = new Set<Promise<void>>();
+  // What was left behind by a crash is listed before any new click can change it.
+  const catchingUp = messages.catchUp();
   client.on(Events.InteractionCreate, (interaction) => {
+    received.set(interaction, now());
     const handled = dispatch(interaction, ctx).finally(() => inFlight.delete(handled));
     inFlight.add(handled);
   });
   const settled = async (): Promise<void> => {
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
+  await catchingUp.catch((err: unknown) => log.error({ err }, 'catching up with the database failed'));
   for (const gameId of service.pendingBotGames()) turns.schedule(gameId);
   if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
   log.info({ user: me.tag, guilds: client.guilds.cache.size }, 'senet bot ready');
@@ -104,6 +137,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     client,
     turns,
     sweeper,
+    messages,
     settled,
     busy: () => inFlight.size > 0,
     async stop() {
@@ -111,6 +145,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await Promise.all(inFlight);
       await sweeper.stop();
       await turns.stop();
+      await edits.idle();
       await client.destroy();
       editor.close();
       service.close();

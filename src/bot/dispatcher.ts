@@ -2,37 +2,38 @@
 // bot may post in the channel, and turns any unexpected error into a private "something went
 // wrong (ref …)" for the user and the same reference, with the stack, in the log.
 import { randomBytes } from 'node:crypto';
-import { PermissionFlagsBits, type PermissionsBitField, type Interaction, type RepliableInteraction } from 'discord.js';
+import type { Interaction, RepliableInteraction } from 'discord.js';
 import * as senet from '../commands/senet.js';
 import type { CommandContext } from '../commands/context.js';
+import { cannotPlayHere, missingPermissions } from '../commands/permissions.js';
 import { replyPrivately } from '../commands/replies.js';
 
-/** What the bot needs in a channel to run a game there. */
-const NEEDED: [bigint, string][] = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-  [PermissionFlagsBits.AttachFiles, 'Attach Files'],
-];
+/**
+ * The answer to anything that is not one of ours: a command left registered by an older version,
+ * a select menu, a modal. Without an answer Discord would show "The application did not respond".
+ */
+export const NOT_MINE =
+  'I do not know this command or control (it may be left over from an older version of the bot); nothing happened. Try `/senet help`.';
 
 export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
+  // Autocomplete has no message to answer with: a failure just leaves the list empty.
   if (interaction.isAutocomplete()) {
-    // Suggestions cannot be answered with an error message: a failure just leaves the list empty.
-    if (interaction.commandName === senet.data.name) {
-      await senet
-        .autocomplete(interaction, ctx)
-        .catch((err: unknown) => ctx.log.warn({ err, userId: interaction.user.id }, 'autocomplete failed'));
-    }
+    const answering =
+      interaction.commandName === senet.data.name ? senet.autocomplete(interaction, ctx) : interaction.respond([]);
+    await answering.catch((err: unknown) => ctx.log.warn({ err }, 'could not answer an autocomplete'));
     return;
   }
   if (!interaction.isRepliable()) return;
   const started = performance.now();
   try {
-    if (interaction.isChatInputCommand() && interaction.commandName === senet.data.name) {
+    if (interaction.isChatInputCommand() && senet.handles(interaction)) {
       if (senet.POSTING_SUBCOMMANDS.has(interaction.options.getSubcommand()) && !(await permitted(interaction))) return;
       await senet.execute(interaction, ctx);
     } else if (interaction.isButton()) {
       if (!(await permitted(interaction))) return;
       await senet.handleButton(interaction, ctx);
+    } else {
+      await replyPrivately(interaction, NOT_MINE);
     }
     ctx.log.debug(
       { interaction: describe(interaction), userId: interaction.user.id, ms: Math.round(performance.now() - started) },
@@ -56,17 +57,9 @@ function describe(interaction: RepliableInteraction): string {
   return interaction.type.toString();
 }
 
-/** Missing channel permissions, named, or an empty list. */
-export function missingPermissions(appPermissions: Readonly<PermissionsBitField>): string[] {
-  return NEEDED.filter(([flag]) => !appPermissions.has(flag)).map(([, name]) => name);
-}
-
 async function permitted(interaction: RepliableInteraction): Promise<boolean> {
   const missing = missingPermissions(interaction.appPermissions);
   if (missing.length === 0) return true;
-  await replyPrivately(
-    interaction,
-    `I can't play here: I'm missing the ${missing.join(', ')} permission${missing.length > 1 ? 's' : ''} in this channel. Ask a server admin to grant them (or use another channel).`,
-  );
+  await replyPrivately(interaction, cannotPlayHere(missing));
   return false;
 }

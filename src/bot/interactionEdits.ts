@@ -8,6 +8,9 @@
 // limit; the per-route limits Discord sends back still apply.
 import { MessagePayload, REST, type RepliableInteraction, Routes, type WebhookMessageEditOptions } from 'discord.js';
 
+/** The error an answer gets once its interaction's token is too old to use. */
+export const TOKEN_EXPIRED = "the interaction's token has expired";
+
 export interface InteractionEditor {
   /**
    * Replaces the original response of a deferred interaction (what `interaction.editReply` does):

@@ -1,10 +1,9 @@
 // The deadline sweeper: now and then asks the service to expire old challenges and forfeit
-// games whose player ran out of time, and edits each stored message to say so.
+// games whose player ran out of time, and edits each stored message to say so; then tries again
+// the edits that failed while Discord was unreachable.
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
-import { challengeMessage, gameMessage, type MessagePayload } from '../commands/messages.js';
-
-export type EditStored = (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;
+import type { MessageSync } from './messageSync.js';
 
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -12,7 +11,7 @@ export class Sweeper {
 
   constructor(
     private readonly service: Pick<GameService, 'sweep'>,
-    private readonly edit: EditStored,
+    private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed'>,
     private readonly log: Logger,
   ) {}
 
@@ -21,7 +20,7 @@ export class Sweeper {
     this.timer.unref();
   }
 
-  /** One sweep (never two at once); resolves with how many messages were edited. */
+  /** One sweep (never two at once); resolves with how many messages it edited for deadlines. */
   sweepOnce(): Promise<number> {
     this.running ??= this.sweep().finally(() => (this.running = null));
     return this.running;
@@ -36,30 +35,13 @@ export class Sweeper {
   private async sweep(): Promise<number> {
     try {
       const report = await this.service.sweep();
-      const edits = [
-        ...report.expiredChallenges.map((c) => ({
-          channelId: c.channelId,
-          messageId: c.messageId,
-          payload: challengeMessage(c),
-        })),
-        ...report.timedOutGames.map((g) => ({
-          channelId: g.channelId,
-          messageId: g.messageId,
-          payload: gameMessage(g),
-        })),
-      ];
+      // One message that cannot be edited (deleted, no access) does not stop the others: showing never rejects.
       let edited = 0;
-      for (const e of edits) {
-        if (!e.messageId) continue;
-        // One message that cannot be edited (deleted, no access) must not stop the others.
-        await this.edit(e.channelId, e.messageId, e.payload).then(
-          () => edited++,
-          (err: unknown) =>
-            this.log.warn({ err, channelId: e.channelId, messageId: e.messageId }, 'could not edit a swept message'),
-        );
-      }
-      if (edits.length > 0)
+      for (const c of report.expiredChallenges) if (await this.messages.showChallenge(c)) edited++;
+      for (const g of report.timedOutGames) if (await this.messages.showGame(g)) edited++;
+      if (report.expiredChallenges.length + report.timedOutGames.length > 0)
         this.log.info({ challenges: report.expiredChallenges.length, games: report.timedOutGames.length }, 'sweep');
+      await this.messages.retryFailed();
       return edited;
     } catch (err) {
       this.log.error({ err }, 'sweep failed');

@@ -3,9 +3,9 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
 import { decodeButtonId } from './customIds.js';
-import { challengeMessage, gameMessage } from './messages.js';
+import { answerWithChallenge, answerWithGame, refreshOutOfDate } from './delivery.js';
 import { replayButton } from './replay.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately, showUpdate } from './replies.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
   const id = decodeButtonId(interaction.customId);
@@ -18,8 +18,13 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'act': {
       const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
       const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
-      if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
-      await showUpdate(interaction, gameMessage(outcome.value), ctx);
+      if (!outcome.ok) {
+        if (outcome.error.code === 'stale' || outcome.error.code === 'finished')
+          return refreshOutOfDate(interaction, id.gameId, outcome.error.message, ctx);
+        return replyPrivately(interaction, outcome.error.message);
+      }
+      // Shown before the computer's turn is scheduled, so its edits follow this answer.
+      await answerWithGame(interaction, outcome.value, ctx);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
     }
@@ -27,9 +32,11 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       const accepting = ctx.service.accept({ challengeId: id.challengeId, userId });
       const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
       if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
-      // The challenge message becomes the game message.
-      await showUpdate(interaction, gameMessage(outcome.value), ctx);
-      ctx.service.setMessage('game', outcome.value.gameId, interaction.message.id);
+      // The challenge message becomes the game message (the game inherits its id when it has one).
+      const view = outcome.value;
+      if (view.messageId !== interaction.message.id)
+        ctx.service.setMessage('game', view.gameId, interaction.message.id);
+      await answerWithGame(interaction, { ...view, messageId: interaction.message.id }, ctx);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
     }
@@ -38,7 +45,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       const answer = { challengeId: id.challengeId, userId };
       const outcome = id.kind === 'decline' ? ctx.service.decline(answer) : ctx.service.withdraw(answer);
       if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
-      await showUpdate(interaction, challengeMessage(outcome.value), ctx);
+      await answerWithChallenge(interaction, outcome.value, ctx);
       return;
     }
     case 'rematch': {

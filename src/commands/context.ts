@@ -4,7 +4,27 @@ import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js
 import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
-import type { GameView, Player, RenderedBoard } from '../game/types.js';
+import type { ChallengeMade, ChallengeView, GameView, Player, RenderedBoard } from '../game/types.js';
+
+/** A new message posted with the bot's token, or why it could not be (the Discord error code, if any). */
+export type Posted = { ok: true; messageId: string } | { ok: false; code: number | null };
+
+/**
+ * The chat's stored messages, edited and posted with the bot's own token (src/bot/messageSync.ts):
+ * what delivers a committed change when the answer to the interaction cannot.
+ */
+export interface ChatMessages {
+  /** Shows the view in its stored message (re-posting it if deleted); resolves to whether it is shown. Never rejects. */
+  showGame(view: GameView): Promise<boolean>;
+  showChallenge(view: ChallengeView): Promise<boolean>;
+  /** Posts a new challenge or game in its channel; if even that fails it is withdrawn, so it blocks nobody. */
+  post(made: ChallengeMade): Promise<Posted>;
+  /**
+   * Makes sure a live game still has its message (a moderator may have deleted it): posts it again
+   * if not, closes the game if its channel is gone. Resolves to the message id, or null if closed.
+   */
+  ensurePosted(view: GameView & { messageId: string }): Promise<string | null>;
+}
 
 export interface CommandContext {
   service: GameService;
@@ -14,6 +34,7 @@ export interface CommandContext {
   scheduleBotTurn(gameId: number): void;
   /** Edits a game's stored message to show the view (for changes made outside a click on it). */
   editGame(view: GameView): Promise<void>;
+  messages: ChatMessages;
   /** The start position of a rule set, drawn (for /senet rules). */
   startBoard(ruleset: RuleSetId): Promise<RenderedBoard>;
   /** A click not answered after this long is deferred first (Discord drops answers after 3 s). */

@@ -3,7 +3,7 @@
 // rule set's own option schema (src/engine/rulesets), so a new option needs no change here.
 import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
 import { type AnyOptionSpec, RULESETS, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
-import { STRENGTHS } from '../game/strengths.js';
+import { OFFERED_STRENGTHS } from '../game/strengths.js';
 
 export const COMMAND_NAME = 'senet';
 
@@ -67,7 +67,7 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: string): S
     o
       .setName(OPT.strength)
       .setDescription(description)
-      .addChoices(...STRENGTHS.map((strength) => ({ name: strength, value: strength }))),
+      .addChoices(...OFFERED_STRENGTHS.map((strength) => ({ name: strength, value: strength }))),
   );
 }
 

@@ -13,8 +13,8 @@ import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.
 import type { CommandContext } from './context.js';
 import { percent } from '../lib/format.js';
 import { OPT } from './definition.js';
-import { boardFile } from './messages.js';
-import { clamp, playerOf } from './options.js';
+import { boardFile, echo } from './messages.js';
+import { playerOf } from './options.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
 
 const DOCS = 'docs/rules';
@@ -32,7 +32,7 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
     await interaction.reply({ content, allowedMentions: NO_MENTIONS });
     return;
   }
-  if (!isRuleSetId(id)) return replyPrivately(interaction, `Unknown rules "${clamp(id)}".`);
+  if (!isRuleSetId(id)) return replyPrivately(interaction, `Unknown rules ${echo(id)}.`);
   const board = await acknowledgedInTime(interaction, ctx.startBoard(id), ctx.deferAfterMs, 'new message');
   await sendReply(
     interaction,
@@ -57,9 +57,8 @@ export function rulesText(id: RuleSetId): string {
 }
 
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const named = interaction.options.getString(OPT.rules);
-  if (named !== null && !isRuleSetId(named)) return replyPrivately(interaction, `Unknown rules "${clamp(named)}".`);
-  const ruleset = named;
+  const ruleset = interaction.options.getString(OPT.rules);
+  if (ruleset !== null && !isRuleSetId(ruleset)) return replyPrivately(interaction, `Unknown rules ${echo(ruleset)}.`);
   const found = ctx.service.leaderboard({ guildId: interaction.guildId ?? '', ...(ruleset ? { ruleset } : {}) });
   if (!found.ok) return replyPrivately(interaction, found.error.message);
   const entries = found.value;
@@ -117,7 +116,7 @@ function historyLine(h: HistoryEntry): string {
 export const HELP_TEXT = [
   '**Senet**, the board game of ancient Egypt. Race your pawns along the 30 squares and bear them all off first.',
   '• `/senet challenge opponent:@someone` posts a challenge with Accept and Decline buttons. Pick `rules:` (Kendall by default) and, for Kendall, its options.',
-  '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium or hard.',
+  '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium, hard or expert.',
   '• In a game, the player to move presses **Throw**; the board then numbers the pawns that can move, and one button per move (`1 · 17 → 20`) plays it.',
   '• `/senet resign` gives up your game in this channel. Waiting too long forfeits.',
   '• `/senet replay` (or **Replay** under a finished game) plays a game again, animated, with its win-chance chart and turning points.',

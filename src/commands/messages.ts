@@ -19,6 +19,21 @@ export interface MessagePayload {
   allowedMentions: { users: string[] };
 }
 
+/** Discord refuses a message whose content is longer than this. */
+export const MAX_CONTENT = 2000;
+/** How much of what a user typed an answer repeats back. */
+const MAX_ECHO = 60;
+
+/** `text` cut to `max` characters (the last one an ellipsis), so Discord never refuses it for length. */
+export function clamp(text: string, max = MAX_CONTENT): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** What a user typed, quoted back short (an unknown rule name, an option value). */
+export function echo(userText: string): string {
+  return `"${clamp(userText, MAX_ECHO)}"`;
+}
+
 const SIDE_WORD: Record<Side, string> = { W: 'light', B: 'dark' };
 
 // ---- Games ------------------------------------------------------------------------------------

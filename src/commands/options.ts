@@ -2,16 +2,17 @@
 // each rule set's schema: an option of another rule set is an error, not silently dropped.
 import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js';
 import { RULESETS, RULESET_IDS, type RuleSetId, type Variant, isRuleSetId, resolveRules } from '../engine/index.js';
-import { DEFAULT_STRENGTH, type Strength, strengthOf } from '../game/strengths.js';
+import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/strengths.js';
 import type { Player } from '../game/types.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
+import { echo } from './messages.js';
 
 export type RulesChoice = { ok: true; variant: Variant } | { ok: false; message: string };
 
 /** The rule set a command names (Kendall by default) and the options given for it. */
 export function readRules(interaction: ChatInputCommandInteraction): RulesChoice {
   const id = interaction.options.getString(OPT.rules) ?? 'kendall';
-  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules "${clamp(id)}".` };
+  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
   const options: Record<string, boolean | number> = {};
   const foreign: string[] = [];
   for (const { ruleset, name, spec } of RULE_OPTIONS) {
@@ -47,16 +48,11 @@ function listWords(words: readonly string[]): string {
 }
 
 export function readStrength(interaction: ChatInputCommandInteraction): Strength {
-  return strengthOf(interaction.options.getString(OPT.strength)) ?? DEFAULT_STRENGTH;
+  return offeredStrength(interaction.options.getString(OPT.strength)) ?? DEFAULT_STRENGTH;
 }
 
 /** A user as the service knows them: id and the name people see in this server. */
 export function playerOf(user: User, member?: GuildMember | null | object): Player {
   const nick = member && 'displayName' in member && typeof member.displayName === 'string' ? member.displayName : null;
   return { id: user.id, name: nick ?? user.displayName };
-}
-
-/** Echoes of what a user typed stay short, so no reply can pass Discord's 2,000 characters. */
-export function clamp(text: string, max = 100): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

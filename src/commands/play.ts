@@ -5,6 +5,7 @@ import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
 import { resultLine } from './messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
+import { messageLink } from './delivery.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './replies.js';
 
 export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
@@ -42,10 +43,37 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
-    await replyPrivately(interaction, made.error.message);
+    // Looking at the running game's message takes a round trip to Discord: within the defer rule too.
+    const refusal =
+      made.error.code === 'busy'
+        ? await acknowledgedInTime(
+            interaction,
+            busyChannel(interaction, made.error.message, ctx),
+            ctx.deferAfterMs,
+            'new message',
+          )
+        : made.error.message;
+    await replyPrivately(interaction, refusal);
     return;
   }
   await postChallengeOrGame(interaction, made.value, ctx);
+}
+
+/**
+ * A refusal because a game runs in this channel, with a link to its board: checked to still exist,
+ * since a game whose message a moderator deleted would otherwise block the channel unseen.
+ */
+async function busyChannel(
+  interaction: ChatInputCommandInteraction,
+  refusal: string,
+  ctx: CommandContext,
+): Promise<string> {
+  const running = await ctx.service.gameInChannel(interaction.channelId);
+  // No message yet: it is being posted right now (or, after a crash, at the next start-up).
+  if (!running.ok || !running.value.messageId) return refusal;
+  const messageId = await ctx.messages.ensurePosted({ ...running.value, messageId: running.value.messageId });
+  if (!messageId) return 'The game that was running here has been closed; try again.';
+  return `${refusal} Its board: ${messageLink({ ...running.value, messageId })}`;
 }
 
 export async function resign(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
@@ -57,10 +85,14 @@ export async function resign(interaction: ChatInputCommandInteraction, ctx: Comm
     return;
   }
   const view = outcome.value;
-  await sendReply(
-    interaction,
-    { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } },
-    ctx,
-  );
-  await ctx.editGame(view);
+  try {
+    await sendReply(
+      interaction,
+      { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } },
+      ctx,
+    );
+  } finally {
+    // The game is over whether or not the answer got through: the board says so.
+    await ctx.editGame(view);
+  }
 }

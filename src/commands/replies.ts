@@ -9,7 +9,9 @@ import {
 } from 'discord.js';
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
-import { challengeMessage, gameMessage, type MessagePayload } from './messages.js';
+import { challengeMessage, clamp, gameMessage, type MessagePayload } from './messages.js';
+import { DISCORD } from './discordErrors.js';
+import { cannotPlayHere, missingPermissions } from './permissions.js';
 
 /**
  * Interactions acknowledged with a public "thinking…" reply rather than an in-place update: a
@@ -17,9 +19,21 @@ import { challengeMessage, gameMessage, type MessagePayload } from './messages.j
  */
 const deferredAsReply = new WeakSet<RepliableInteraction>();
 
+/**
+ * Interactions Discord would no longer take an answer for: the deferral itself was refused
+ * (10062 when it arrived after 3 s, a network error). Their answers fail at once, so the caller
+ * delivers the change with the bot's token instead (src/commands/delivery.ts).
+ */
+const unanswerable = new WeakSet<RepliableInteraction>();
+
+function assertAnswerable(interaction: RepliableInteraction): void {
+  if (unanswerable.has(interaction)) throw new Error('Discord refused to acknowledge this interaction');
+}
+
 /** A short answer only the clicking or typing user sees. */
 export async function replyPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
-  const payload = { content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+  assertAnswerable(interaction);
+  const payload = { content: clamp(content), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
   if (deferredAsReply.has(interaction) && !interaction.replied) await interaction.deleteReply();
   if (interaction.replied || interaction.deferred) await interaction.followUp(payload);
   else await interaction.reply(payload);
@@ -30,7 +44,8 @@ export async function replyPrivately(interaction: RepliableInteraction, content:
  * Discord (which drops answers after 3 s) keeps waiting even when the bot is overloaded: with
  * `deferUpdate` when the answer will replace the clicked message, with a "thinking…" reply when
  * it will be a new message. Answer afterwards with `showUpdate`, `sendReply` or `replyPrivately`,
- * which know.
+ * which know. A refused deferral does not lose `work` (it is committed anyway): the answers that
+ * follow fail, and the caller delivers the change another way.
  */
 export async function acknowledgedInTime<T>(
   interaction: ButtonInteraction | ChatInputCommandInteraction,
@@ -42,11 +57,15 @@ export async function acknowledgedInTime<T>(
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deferAfterMs)));
   try {
     const first = await Promise.race([work, late]);
-    if (first !== 'late') return first;
-    if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
-    else {
-      await interaction.deferReply();
-      deferredAsReply.add(interaction);
+    if (first !== 'late' || interaction.deferred || interaction.replied) return await work;
+    try {
+      if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
+      else {
+        await interaction.deferReply();
+        deferredAsReply.add(interaction);
+      }
+    } catch {
+      unanswerable.add(interaction);
     }
     return await work;
   } finally {
@@ -60,6 +79,8 @@ export async function sendReply(
   payload: MessagePayload | { content: string; files?: AttachmentBuilder[]; allowedMentions: MessageMentionOptions },
   ctx: CommandContext,
 ): Promise<string | undefined> {
+  assertAnswerable(interaction);
+  payload = { ...payload, content: clamp(payload.content) };
   if (interaction.deferred) return ctx.editDeferred(interaction, payload);
   const response = await interaction.reply({ ...payload, withResponse: true });
   return response.resource?.message?.id;
@@ -71,13 +92,16 @@ export async function showUpdate(
   payload: MessagePayload,
   ctx: CommandContext,
 ): Promise<void> {
+  assertAnswerable(interaction);
   if (interaction.deferred) await ctx.editDeferred(interaction, payload);
   else await interaction.update(payload);
 }
 
 /**
  * Posts a new challenge (or, against the bot, the started game) as the reply, and records the
- * message id with the service so the sweeper and the bot's turns can edit it later.
+ * message id with the service so the sweeper and the bot's turns can edit it later. If the reply
+ * fails, the message is posted with the bot's token; if that fails too, the challenge or game is
+ * withdrawn and the user told why in one private line.
  */
 export async function postChallengeOrGame(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
@@ -85,14 +109,36 @@ export async function postChallengeOrGame(
   ctx: CommandContext,
 ): Promise<void> {
   const payload = made.kind === 'challenge' ? challengeMessage(made.challenge) : gameMessage(made.game);
-  const messageId = await sendReply(interaction, payload, ctx);
-  if (!messageId) {
-    ctx.log.warn({ kind: made.kind }, 'Discord did not return the posted message; it cannot be edited later');
-    return;
+  let messageId: string | undefined;
+  try {
+    messageId = await sendReply(interaction, payload, ctx);
+  } catch (err) {
+    ctx.log.warn({ err, kind: made.kind }, 'the reply did not reach Discord; posting with the bot token');
   }
-  if (made.kind === 'challenge') ctx.service.setMessage('challenge', made.challenge.challengeId, messageId);
-  else {
-    ctx.service.setMessage('game', made.game.gameId, messageId);
-    if (made.game.botToAct) ctx.scheduleBotTurn(made.game.gameId);
+  if (messageId) {
+    if (made.kind === 'challenge') {
+      ctx.service.setMessage('challenge', made.challenge.challengeId, messageId);
+      ctx.service.markShown('challenge', made.challenge.challengeId, made.challenge.status);
+    } else {
+      ctx.service.setMessage('game', made.game.gameId, messageId);
+      ctx.service.markShown('game', made.game.gameId, made.game.version);
+    }
+  } else {
+    const posted = await ctx.messages.post(made);
+    if (!posted.ok) {
+      await replyPrivately(interaction, postRefusal(posted.code, interaction)).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'could not say why nothing was posted'),
+      );
+      return;
+    }
   }
+  if (made.kind === 'game' && made.game.botToAct) ctx.scheduleBotTurn(made.game.gameId);
+}
+
+/** Why nothing was posted, in one line: the missing permission when Discord says that is why. */
+function postRefusal(code: number | null, interaction: RepliableInteraction): string {
+  if (code === DISCORD.missingPermissions || code === DISCORD.missingAccess)
+    return `${cannotPlayHere(missingPermissions(interaction.appPermissions))} Nothing was kept.`;
+  if (code === DISCORD.unknownChannel) return 'This channel is gone; nothing was kept.';
+  return 'I could not post in this channel just now (Discord did not take the message); nothing was kept. Please try again.';
 }

@@ -27,6 +27,12 @@ export const POSTING_SUBCOMMANDS: ReadonlySet<string> = new Set(['challenge', 'p
 
 export const data = senetCommand;
 
+/** Whether this is a /senet subcommand this version knows (an older registration may send others). */
+export function handles(interaction: ChatInputCommandInteraction): boolean {
+  const sub = interaction.options.getSubcommand(false);
+  return interaction.commandName === data.name && sub !== null && Object.hasOwn(SUBCOMMANDS, sub);
+}
+
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
   if (!handler) throw new Error(`no handler for /senet ${interaction.options.getSubcommand()}`);

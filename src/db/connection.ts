@@ -20,25 +20,49 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
 }
 
-/** Opens (creating if needed) the database at `path` and brings its schema up to date. */
+/** A database file SQLite finds damaged: the bot stops rather than serve games from it. */
+export class DamagedDatabaseError extends Error {
+  constructor(path: string, detail: string) {
+    super(
+      `The database ${path} is damaged (${detail}). The bot will not serve games from it: stop it, keep the damaged file for inspection, and restore the latest backup (README, "Backups").`,
+    );
+    this.name = 'DamagedDatabaseError';
+  }
+}
+
+/** SQLite's error codes (and their extended forms) for a file that is not a sound database. */
+const isDamage = (error: unknown): error is Error =>
+  error instanceof Error && 'code' in error && /^SQLITE_(CORRUPT|NOTADB)/.test(String(error.code));
+
+/**
+ * Opens (creating if needed) the database at `path`, checks it is sound (`PRAGMA quick_check`,
+ * which reads every page once, at start-up only) and brings its schema up to date. A damaged file
+ * throws DamagedDatabaseError.
+ */
 export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
-    // WAL: readers never block the writer, and a commit is one append to the log.
-    db.pragma('journal_mode = WAL');
-    // FULL: every commit is fsynced before the click is answered, so a move the chat has shown
-    // survives a power cut or a VM being killed (NORMAL in WAL mode survives a process crash but
-    // may lose the last commits on an OS crash, leaving the chat ahead of the database). The cost
-    // is one fsync per action, small next to drawing the board and Discord's round trip
-    // (docs/performance.md), and a click is one transaction, so durability wins.
-    db.pragma('synchronous = FULL');
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    db.pragma('foreign_keys = ON');
-    migrate(db, options.schemaVersion);
+    prepareConnection(db, options);
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw isDamage(error) ? new DamagedDatabaseError(path, error.message) : error;
   }
+}
+
+function prepareConnection(db: Database.Database, options: OpenOptions): void {
+  // WAL: readers never block the writer, and a commit is one append to the log.
+  db.pragma('journal_mode = WAL');
+  // FULL: every commit is fsynced before the click is answered, so a move the chat has shown
+  // survives a power cut or a VM being killed (NORMAL in WAL mode survives a process crash but
+  // may lose the last commits on an OS crash, leaving the chat ahead of the database). The cost
+  // is one fsync per action, small next to drawing the board and Discord's round trip
+  // (docs/performance.md), and a click is one transaction, so durability wins.
+  db.pragma('synchronous = FULL');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  db.pragma('foreign_keys = ON');
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+  migrate(db, options.schemaVersion);
 }

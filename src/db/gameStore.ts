@@ -6,6 +6,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import type {
   ChallengeRecord,
+  ClosedReason,
   ChallengeStatus,
   EndReason,
   GameEnd,
@@ -31,6 +32,7 @@ interface ChallengeRow {
   expires_at: number;
   resolved_at: number | null;
   game_id: number | null;
+  shown_status: string | null;
 }
 
 interface GameRow {
@@ -55,6 +57,8 @@ interface GameRow {
   winner_side: string | null;
   end_reason: string | null;
   score: number | null;
+  shown_version: number | null;
+  closed_reason: string | null;
 }
 
 interface ActionRow {
@@ -75,6 +79,7 @@ const toChallenge = (row: ChallengeRow): ChallengeRecord => ({
   expiresAt: row.expires_at,
   resolvedAt: row.resolved_at,
   gameId: row.game_id,
+  shownStatus: row.shown_status as ChallengeStatus | null,
 });
 
 const toGame = (row: GameRow): GameRecord => ({
@@ -98,6 +103,8 @@ const toGame = (row: GameRow): GameRecord => ({
   winnerSide: row.winner_side as Side | null,
   endReason: row.end_reason as EndReason | null,
   score: row.score,
+  shownVersion: row.shown_version,
+  closedReason: row.closed_reason as ClosedReason | null,
 });
 
 type Id = { id: number };
@@ -245,6 +252,55 @@ export class GameStore {
     return this.s.allGames.all().map((r) => r.id);
   }
 
+  // ---- what the chat shows ------------------------------------------------------------------
+
+  /** Records that the game's message shows `version` (never lowers it: a late older edit changes nothing). */
+  markGameShown(id: number, version: number): void {
+    this.withoutSync(() => this.s.markGameShown.run(version, id, version));
+  }
+
+  markChallengeShown(id: number, status: ChallengeStatus): void {
+    this.withoutSync(() => this.s.markChallengeShown.run(status, id));
+  }
+
+  /**
+   * Runs a write that need not survive a power cut without its own fsync (the next click's
+   * commit syncs it along). What a message shows is a hint: a lost marker costs one needless
+   * edit at start-up, while a second fsync per click would double the disk's share of each click.
+   */
+  private withoutSync(write: () => unknown): void {
+    const level = this.db.pragma('synchronous', { simple: true }) as number;
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      write();
+    } finally {
+      this.db.pragma(`synchronous = ${level}`);
+    }
+  }
+
+  /** Games whose message shows an older version than the database holds (finished ones included, closed ones not: nothing can show them). */
+  gamesBehind(): number[] {
+    return this.s.gamesBehind.all().map((r) => r.id);
+  }
+
+  /** Answered or expired challenges whose message still shows an older status (accepted ones show their game). */
+  challengesBehind(): number[] {
+    return this.s.challengesBehind.all().map((r) => r.id);
+  }
+
+  /** Active games and pending challenges that have no message (the post failed or never happened). */
+  unposted(): { games: number[]; challenges: number[] } {
+    return {
+      games: this.s.unpostedGames.all().map((r) => r.id),
+      challenges: this.s.unpostedChallenges.all().map((r) => r.id),
+    };
+  }
+
+  /** Ends an active game without a winner (unrated); false if it was no longer active. */
+  closeGame(id: number, reason: ClosedReason, at: number): boolean {
+    return this.s.closeGame.run(at, reason, id).changes === 1;
+  }
+
   // ---- the action log ----------------------------------------------------------------------
 
   appendAction(a: LoggedAction): void {
@@ -312,6 +368,27 @@ function prepare(db: Database) {
     ),
     appendAction: st<[number, number, string, string, number | null, number]>(
       `INSERT INTO actions (game_id, seq, user_id, action, throw_value, at) VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    markGameShown: st<[number, number, number]>(
+      `UPDATE games SET shown_version = ? WHERE id = ? AND (shown_version IS NULL OR shown_version < ?)`,
+    ),
+    markChallengeShown: st<[ChallengeStatus, number]>(`UPDATE challenges SET shown_status = ? WHERE id = ?`),
+    gamesBehind: st<[], Id>(
+      `SELECT id FROM games WHERE message_id IS NOT NULL AND closed_reason IS NULL
+       AND (shown_version IS NULL OR shown_version < version) ORDER BY id`,
+    ),
+    challengesBehind: st<[], Id>(
+      `SELECT id FROM challenges WHERE message_id IS NOT NULL AND status <> 'accepted'
+       AND (shown_status IS NULL OR shown_status <> status) ORDER BY id`,
+    ),
+    unpostedGames: st<[], Id>(`SELECT id FROM games WHERE status = 'active' AND message_id IS NULL ORDER BY id`),
+    unpostedChallenges: st<[], Id>(
+      `SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id`,
+    ),
+    closeGame: st<[number, ClosedReason, number]>(
+      `UPDATE games SET status = 'finished', finished_at = ?, closed_reason = ?, to_act_id = NULL, turn_deadline = NULL,
+                        version = version + 1
+       WHERE id = ? AND status = 'active'`,
     ),
     actions: st<[number], ActionRow>(`SELECT action FROM actions WHERE game_id = ? ORDER BY seq`),
   };

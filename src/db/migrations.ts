@@ -117,10 +117,26 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
+    purpose:
+      'what each chat message shows (so a restart re-edits the ones behind), and games closed without a result when their channel is gone',
+    sql: `
+      -- The version the game's message shows, written when an answer or edit succeeds; NULL: not yet.
+      ALTER TABLE games ADD COLUMN shown_version INTEGER;
+      -- Why a game ended without a winner (unrated): its channel was deleted, or it could never be posted.
+      ALTER TABLE games ADD COLUMN closed_reason TEXT CHECK (closed_reason IN ('channel-gone', 'not-posted'));
+      -- The status the challenge's message shows.
+      ALTER TABLE challenges ADD COLUMN shown_status TEXT;
+      -- Messages posted by older code are taken as up to date: only later changes are tracked.
+      UPDATE games SET shown_version = version WHERE message_id IS NOT NULL;
+      UPDATE challenges SET shown_status = status WHERE message_id IS NOT NULL;
+    `,
+  },
+  {
+    version: 4,
     purpose: "a player's games by seat, for the recent games /senet replay offers",
     sql: `
-      CREATE INDEX games_by_white ON games (white_id, guild_id);
-      CREATE INDEX games_by_black ON games (black_id, guild_id);
+      CREATE INDEX IF NOT EXISTS games_by_white ON games (white_id, guild_id);
+      CREATE INDEX IF NOT EXISTS games_by_black ON games (black_id, guild_id);
     `,
   },
 ];

@@ -82,7 +82,7 @@ const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
   finishedAt: r.finished_at,
 });
 
-// A player's finished games in a guild, one row per game from their side.
+// A player's finished games in a guild, one row per game from their side (not those closed without a result).
 const PLAYED_GAMES = `
   SELECT g.id, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
          CASE WHEN g.white_id = :user THEN 'W' ELSE 'B' END AS side,
@@ -91,17 +91,18 @@ const PLAYED_GAMES = `
          p.user_id AS opponent_id, p.name AS opponent_name
   FROM games g
   JOIN players p ON p.user_id = CASE WHEN g.white_id = :user THEN g.black_id ELSE g.white_id END
-  WHERE g.guild_id = :guild AND g.status = 'finished' AND (g.white_id = :user OR g.black_id = :user)
+  WHERE g.guild_id = :guild AND g.status = 'finished' AND g.winner_side IS NOT NULL
+    AND (g.white_id = :user OR g.black_id = :user)
   ORDER BY g.finished_at DESC, g.id DESC`;
 
 // Rated results in a guild (optionally one rule set), one row per player per game.
 const RATED_RESULTS = `
   WITH results AS (
     SELECT white_id AS user_id, winner_side = 'W' AS won FROM games
-      WHERE guild_id = :guild AND status = 'finished' AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
+      WHERE guild_id = :guild AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
     UNION ALL
     SELECT black_id AS user_id, winner_side = 'B' AS won FROM games
-      WHERE guild_id = :guild AND status = 'finished' AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
+      WHERE guild_id = :guild AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
   )`;
 
 export class RatingStore {

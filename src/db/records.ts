@@ -4,6 +4,8 @@ import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
 export type GameStatus = 'active' | 'finished';
 export type EndReason = 'won' | 'resigned' | 'timeout';
+/** Why a game was closed without a winner: its channel is gone, or its message could never be posted. */
+export type ClosedReason = 'channel-gone' | 'not-posted';
 
 export interface ChallengeRecord {
   id: number;
@@ -19,6 +21,8 @@ export interface ChallengeRecord {
   expiresAt: number;
   resolvedAt: number | null;
   gameId: number | null;
+  /** The status its message shows (null: not yet shown). */
+  shownStatus: ChallengeStatus | null;
 }
 
 export type NewChallenge = Pick<
@@ -47,6 +51,9 @@ export interface GameRecord {
   winnerSide: Side | null;
   endReason: EndReason | null;
   score: number | null;
+  /** The version its message shows (null: not yet shown). */
+  shownVersion: number | null;
+  closedReason: ClosedReason | null;
 }
 
 export type NewGame = Pick<

@@ -4,7 +4,7 @@ import type { ChallengeRecord } from '../db/records.js';
 import { SIDES, type Variant, opponentOf, resolveRules } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { startGame } from './lifecycle.js';
-import { DEFAULT_STRENGTH, type Strength, strengthOf } from './strengths.js';
+import { DEFAULT_STRENGTH, type Strength, offeredStrength, strengthOf } from './strengths.js';
 import { type ChallengeMade, type ChallengeView, type GameView, type Outcome, type Player, fail, ok } from './types.js';
 import { type GameSnapshot, startDescription } from './views.js';
 
@@ -30,7 +30,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   const rules = resolveRules(input.variant.ruleset, input.variant.options);
   if (!rules.ok) return fail('invalid', `Those options do not work: ${rules.error}.`);
   const { id: ruleset, options } = rules.value;
-  const strength = strengthOf(input.strength ?? DEFAULT_STRENGTH);
+  const strength = offeredStrength(input.strength ?? DEFAULT_STRENGTH);
   if (!strength) return fail('invalid', `Unknown strength "${String(input.strength)}".`);
   const vsBot = opponent.id === core.botUserId;
 

@@ -5,7 +5,8 @@ import type { Database } from 'better-sqlite3';
 import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
-import type { Side } from '../engine/index.js';
+import type { Action, GameState, Side } from '../engine/index.js';
+import type { Strength } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer } from './types.js';
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
@@ -19,12 +20,16 @@ export interface ServiceConfig {
 
 export const DEFAULT_CONFIG: ServiceConfig = { challengeTtlMs: 10 * 60_000, turnTtlMs: 24 * 3_600_000 };
 
+/** The computer player: the action for a state, strength and decision seed (possibly off this thread). */
+export type BotChooser = (state: GameState, strength: Strength, seed: number) => Promise<Action>;
+
 export interface CoreOptions {
   botUserId: string;
   now: () => number;
   newSeed: () => number;
   config: ServiceConfig;
   render: BoardRenderer;
+  choose: BotChooser;
   renderReplay: ReplayRenderer;
 }
 
@@ -36,6 +41,7 @@ export class ServiceCore {
   readonly newSeed: () => number;
   readonly config: ServiceConfig;
   readonly render: BoardRenderer;
+  readonly choose: BotChooser;
   readonly renderReplay: ReplayRenderer;
 
   constructor(
@@ -49,6 +55,7 @@ export class ServiceCore {
     this.newSeed = options.newSeed;
     this.config = options.config;
     this.render = options.render;
+    this.choose = options.choose;
     this.renderReplay = options.renderReplay;
   }
 
@@ -62,6 +69,10 @@ export class ServiceCore {
     } catch (error) {
       if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY')) {
         return fail('busy', 'The game is busy; try again in a moment.');
+      }
+      // A full disk: the transaction rolled back whole, so the game is as it was before the click.
+      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_FULL')) {
+        return fail('busy', "The bot's storage is full, so nothing was played. Tell the bot's owner; try again later.");
       }
       throw error;
     }

@@ -1,6 +1,6 @@
 // Playing: a player's click, the computer's step, resigning. Each is one transaction that checks
 // who may act and the button's version before the engine applies anything.
-import { chooseAction, decisionSeed } from '../ai/index.js';
+import { decisionSeed } from '../ai/index.js';
 import type { GameRecord } from '../db/records.js';
 import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
@@ -34,17 +34,24 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
   return done.ok ? ok(await core.view(done.value)) : done;
 }
 
-/** One bot action. `version`, if given, guards against a stale step as for a click. */
+/**
+ * One bot action. `version`, if given, guards against a stale step as for a click. The choice is
+ * made outside the transaction (it may take a worker thread a while), then applied only if the
+ * game has not moved on meanwhile (a resignation, a timeout).
+ */
 export async function botStep(core: ServiceCore, gameId: number, version?: number): Promise<Outcome<GameView>> {
+  const found = liveGame(core, gameId);
+  if (!found.ok) return found;
+  const read = found.value;
+  if (version !== undefined && version !== read.version) return fail('stale', 'The game has moved on.');
+  if (read.toActId !== core.botUserId) return fail('not-your-turn', "It is not the bot's turn.");
+  const strength = strengthOf(read.botStrength) ?? DEFAULT_STRENGTH;
+  const action = await core.choose(read.state, strength, decisionSeed(read.seed, read.state.ply));
   const done = core.transact(() => {
-    const found = liveGame(core, gameId);
-    if (!found.ok) return found;
-    const game = found.value;
-    if (version !== undefined && version !== game.version) return fail('stale', 'The game has moved on.');
-    if (game.toActId !== core.botUserId) return fail('not-your-turn', "It is not the bot's turn.");
-    const strength = strengthOf(game.botStrength) ?? DEFAULT_STRENGTH;
-    const action = chooseAction(game.state, strength, decisionSeed(game.seed, game.state.ply));
-    return applyInTransaction(core, game, core.botUserId, action);
+    const again = liveGame(core, gameId);
+    if (!again.ok) return again;
+    if (again.value.version !== read.version) return fail('stale', 'The game has moved on.');
+    return applyInTransaction(core, again.value, core.botUserId, action);
   });
   return done.ok ? ok(await core.view(done.value)) : done;
 }

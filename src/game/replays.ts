@@ -44,7 +44,14 @@ export function recentGames(
 function choiceLabel(core: ServiceCore, game: GameRecord, userId: string): string {
   const side = sideOf(game, userId);
   const opponent = core.playerOf(side === 'W' ? game.seats.B : game.seats.W);
-  const state = game.status === 'active' ? 'in progress' : game.winnerSide && game.winnerSide === side ? 'won' : 'lost';
+  const state =
+    game.status === 'active'
+      ? 'in progress'
+      : game.winnerSide === null
+        ? 'closed'
+        : game.winnerSide === side
+          ? 'won'
+          : 'lost';
   return `#${game.id} · ${variantTitle(game.ruleset, game.options)} · vs ${opponent.name} · ${state}`.slice(0, 100);
 }
 
@@ -57,7 +64,11 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
   if (!actions.some((a) => a.type === 'move')) return fail('invalid', 'No pawn has moved in that game yet.');
   const players = core.playersOf(game);
   const stored = storedResult(game, players);
-  const result = stored ? endDescription(stored) : 'The game is still in progress';
+  const result = stored
+    ? endDescription(stored)
+    : game.status === 'finished'
+      ? 'The game was closed without a result'
+      : 'The game is still in progress';
   const job: ReplayJob = {
     gameId: game.id,
     record: { ruleset: game.ruleset, options: game.options, seed: game.seed, actions },

@@ -6,6 +6,7 @@
 //   challenges.ts  challenge, accept, decline, withdraw
 //   play.ts        act (a click), botStep (the computer's action), resign
 //   deadlines.ts   sweep: expiries and timeouts now due
+//   sync.ts        what the chat shows, what is behind or unposted, taking back what cannot be shown
 //   lifecycle.ts   a game created, moved on, ended (inside the caller's transaction)
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
 //   replays.ts     replays and reviews of stored games (read-only)
@@ -16,6 +17,7 @@
 // already runs in the channel, a challenge between the pair is already open, or the database
 // stayed locked past busy_timeout).
 import { openDatabase } from '../db/connection.js';
+import type { ChallengeStatus, ClosedReason } from '../db/records.js';
 import { type RuleSetId, defaultOptions, newGame } from '../engine/index.js';
 import {
   type ChallengeAnswer,
@@ -27,7 +29,8 @@ import {
   rematch,
   withdraw,
 } from './challenges.js';
-import { DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
+import { chooseAction } from '../ai/index.js';
+import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
@@ -40,6 +43,7 @@ import {
   type GameView,
   type HistoryEntry,
   type LeaderboardEntry,
+  type OutOfSync,
   type Outcome,
   type PlayerStats,
   type RenderedBoard,
@@ -48,6 +52,7 @@ import {
   fail,
   ok,
 } from './types.js';
+import { challengeView, markShown, outOfSync, takeBack } from './sync.js';
 import { verifyGames, type VerifyReport } from './verify.js';
 import { statusDescription } from './views.js';
 
@@ -77,6 +82,8 @@ export interface ServiceOptions {
   renderBoard?: BoardRenderer;
   /** Draws replays and reviews; default on this thread (the bot injects its worker thread). */
   renderReplay?: ReplayRenderer;
+  /** The computer player; default the AI on this thread (the bot passes one that searches on a worker). */
+  chooseAction?: BotChooser;
 }
 
 const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
@@ -95,6 +102,8 @@ const replayOnThisThread: ReplayRenderer = async (job) => {
   if (!output.ok) throw new Error(`replay of game ${job.gameId}: ${output.error}`);
   return output.value;
 };
+/** The default computer player: the AI on this thread (the bot passes one that searches on a worker). */
+const chooseOnThisThread: BotChooser = (state, strength, seed) => Promise.resolve(chooseAction(state, strength, seed));
 
 export function openService(options: ServiceOptions): GameService {
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
@@ -105,6 +114,7 @@ export function openService(options: ServiceOptions): GameService {
     config: { ...DEFAULT_CONFIG, ...options.config },
     render: options.renderBoard ?? renderOnThisThread,
     renderReplay: options.renderReplay ?? replayOnThisThread,
+    choose: options.chooseAction ?? chooseOnThisThread,
   });
   return new GameService(core);
 }
@@ -180,6 +190,27 @@ export class GameService {
     const { games } = this.core;
     const saved = kind === 'challenge' ? games.setChallengeMessage(id, messageId) : games.setGameMessage(id, messageId);
     return saved ? ok(null) : fail('not-found', `There is no such ${kind}.`);
+  }
+
+  // ---- keeping the chat in step with the database (src/bot/messageSync.ts) ------------------
+
+  /** Records what a message now shows: a game's version, or a challenge's status. */
+  markShown(kind: 'game', id: number, shown: number): void;
+  markShown(kind: 'challenge', id: number, shown: ChallengeStatus): void;
+  markShown(kind: 'game' | 'challenge', id: number, shown: number | ChallengeStatus): void {
+    markShown(this.core, kind, id, shown);
+  }
+
+  outOfSync(): OutOfSync {
+    return outOfSync(this.core);
+  }
+
+  challengeView(challengeId: number): Outcome<ChallengeView> {
+    return challengeView(this.core, challengeId);
+  }
+
+  takeBack(kind: 'challenge' | 'game', id: number, reason: ClosedReason): Outcome<null> {
+    return takeBack(this.core, kind, id, reason);
   }
 
   /** The picture of a rule set's start position (for /senet rules), drawn once per rule set. */

@@ -5,7 +5,7 @@ import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/
 import { type Result, err } from '../lib/result.js';
 import type { BoardView, RenderedBoard } from '../render/index.js';
 
-export type { ChallengeStatus, EndReason } from '../db/records.js';
+export type { ChallengeStatus, ClosedReason, EndReason } from '../db/records.js';
 export { ok } from '../lib/result.js';
 
 export interface Player {
@@ -113,6 +113,17 @@ export interface SweepReport {
 export interface GameChoiceEntry {
   gameId: number;
   label: string;
+}
+
+/** What the chat does not show yet (ids), found at start-up to catch up after a crash. */
+export interface OutOfSync {
+  /** Games whose message shows an older version (or none yet), finished ones included. */
+  gamesBehind: number[];
+  /** Answered or expired challenges whose message still shows an older status. */
+  challengesBehind: number[];
+  /** Active games and pending challenges whose message was never posted. */
+  unpostedGames: number[];
+  unpostedChallenges: number[];
 }
 
 // ---- standings --------------------------------------------------------------------------

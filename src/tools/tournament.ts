@@ -1,4 +1,4 @@
-// `npm run tournament [-- --games N --only kendall,regency --pairs hard-medium]`: every pair of strengths plays
+// `npm run tournament [-- --games N --only kendall,regency --pairs expert-hard,hard-medium]`: every pair of strengths plays
 // N games in each seat for every rule configuration, with seeded throws (game i uses seed i in
 // both seats, so the two players get the same sticks). Prints the stronger player's win rate with
 // its 95 % Wilson interval, and games per second.
@@ -9,17 +9,26 @@ import { TOURNAMENT_CONFIGS } from '../ai/configs.js';
 import { playGame, wilson } from '../ai/selfplay.js';
 
 const PAIRS: readonly [Strength, Strength][] = [
+  ['expert', 'hard'],
+  ['expert', 'easy'],
   ['hard', 'medium'],
   ['medium', 'easy'],
   ['hard', 'easy'],
 ];
 
 /**
- * Games per seat for each pair. Hard's games cost far more (1-15 a second, kendall-7 the slowest),
- * so it plays fewer: enough for intervals of about ±5.5 points against medium and ±6 against easy,
- * which decide at the margins measured; the whole run takes about ten minutes here.
+ * Games per seat for each pair. Searching players' games cost far more (expert's 0.3-4 a second,
+ * kendall-7 the slowest), so they play fewer. Expert against hard plays the most: the margin is
+ * small, and ±4 points needs 600 games. Expert against easy only shows how much luck is left.
+ * The whole run takes about two hours here; `--pairs` runs a few pairings.
  */
-const DEFAULT_GAMES: Record<string, number> = { 'hard-medium': 150, 'medium-easy': 500, 'hard-easy': 50 };
+const DEFAULT_GAMES: Record<string, number> = {
+  'expert-hard': 300,
+  'expert-easy': 100,
+  'hard-medium': 150,
+  'medium-easy': 500,
+  'hard-easy': 50,
+};
 
 const { values } = parseArgs({
   options: { games: { type: 'string' }, only: { type: 'string' }, pairs: { type: 'string' } },

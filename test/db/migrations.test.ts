@@ -37,7 +37,7 @@ describe('migrations', () => {
     'upgrades a version %i file holding a game, keeping it playable',
     async (version) => {
       // A game started through the service, then its rows copied into a file left at `version`
-      // (the tables they live in have had the same columns since version 1).
+      // (the columns that file has).
       const path = tempDbPath();
       const service = open(path, { renderBoard: textOnlyRenderer() });
       const start = await startGame(service, 'c', 'regency');
@@ -45,11 +45,16 @@ describe('migrations', () => {
       const legacyPath = tempDbPath();
       const legacy = openDatabase(legacyPath, { schemaVersion: version });
       legacy.exec(`ATTACH DATABASE '${path}' AS newer`);
-      for (const table of ['players', 'games', 'challenges', 'actions'])
-        legacy.exec(`INSERT INTO main.${table} SELECT * FROM newer.${table}`);
+      for (const table of ['players', 'games', 'challenges', 'actions']) {
+        const columns = legacy
+          .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+          .all()
+          .map((c) => c.name)
+          .join(', ');
+        legacy.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM newer.${table}`);
+      }
       legacy.exec('DETACH DATABASE newer');
       expect(schemaVersion(legacy)).toBe(version);
-      // rating_history came with version 2.
       expect(tables(legacy).includes('rating_history')).toBe(version >= 2);
       legacy.close();
 
@@ -62,6 +67,38 @@ describe('migrations', () => {
       upgraded.close();
     },
   );
+
+  it('version 3 takes the messages of older files as up to date, and tracks what later ones show', async () => {
+    const path = tempDbPath();
+    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const posted = await startGame(service, 'posted');
+    value(service.setMessage('game', posted.gameId, '111'));
+    const unposted = await startGame(service, 'unposted');
+    service.close();
+    // The file as version 2 code would have left it.
+    const raw = new Database(path);
+    raw.exec('ALTER TABLE games DROP COLUMN shown_version; ALTER TABLE games DROP COLUMN closed_reason');
+    raw.exec('ALTER TABLE challenges DROP COLUMN shown_status');
+    raw.pragma('user_version = 2');
+    raw.close();
+
+    const upgraded = open(path, { renderBoard: textOnlyRenderer() });
+    expect(upgraded.outOfSync()).toEqual({
+      gamesBehind: [],
+      challengesBehind: [],
+      unpostedGames: [unposted.gameId],
+      unpostedChallenges: [],
+    });
+    const view = value(await upgraded.game(posted.gameId));
+    value(
+      await upgraded.act({ gameId: view.gameId, userId: view.toAct!.id, version: 0, action: view.choices[0]!.action }),
+    );
+    expect(upgraded.outOfSync().gamesBehind).toEqual([posted.gameId]);
+    upgraded.markShown('game', posted.gameId, 1);
+    upgraded.markShown('game', posted.gameId, 0); // a late, older edit does not lower it
+    expect(upgraded.outOfSync().gamesBehind).toEqual([]);
+    upgraded.close();
+  });
 
   it('refuses a file from newer code instead of guessing', () => {
     const path = tempDbPath();

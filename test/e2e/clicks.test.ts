@@ -67,6 +67,13 @@ async function unchanged(messageId: string, fn: () => Promise<void>): Promise<vo
   expect(after.content).toBe(before.content);
 }
 
+/** The private follow-ups the bot sent after its answer to an interaction. */
+function followUps(reply: InteractionReply): string[] {
+  return h.fake.requests
+    .filter((r) => r.method === 'POST' && r.path === `/webhooks/${h.fake.applicationId}/${reply.token}`)
+    .map((r) => String(r.body?.content));
+}
+
 async function resignIfAny(user: FakeUser): Promise<void> {
   await h.slash(user, 'resign');
 }
@@ -176,10 +183,16 @@ describe('refused clicks change nothing', () => {
     );
 
     assertReplyOk(await h.click(mover, messageId, first.custom_id!), h);
-    // The same button again: the board has moved on.
-    await unchanged(messageId, async () =>
-      expectRefused(await h.click(mover, messageId, first.custom_id!), /out of date/),
-    );
+    // The same button again (a double click): nothing is played, the message shows the current
+    // board, and the player is told privately.
+    const played = h.service.db.prepare('SELECT count(*) AS n FROM actions WHERE game_id = ?').pluck();
+    const actions = played.get(Number(gameId));
+    const current = h.fake.buttons(messageId);
+    const again = await h.click(mover, messageId, first.custom_id!);
+    expect(again.type).toBe(7);
+    expect(h.fake.buttons(messageId)).toEqual(current);
+    expect(played.get(Number(gameId))).toBe(actions);
+    expect(followUps(again)).toEqual([expect.stringMatching(/out of date.*Nothing was played/)]);
 
     const resigned = await h.slash(mover, 'resign');
     assertReplyOk(resigned, h);
@@ -187,7 +200,10 @@ describe('refused clicks change nothing', () => {
     const final = h.fake.messages.get(messageId)!;
     expect(final.content).toMatch(/resigned: \*\*/);
     expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
-    await unchanged(messageId, async () => expectRefused(await h.click(other, messageId, first.custom_id!), /over/));
+    const late = await h.click(other, messageId, first.custom_id!);
+    expect(h.fake.messages.get(messageId)!.content).toMatch(/resigned: \*\*.*\n.*Ratings/);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
+    expect(followUps(late)).toEqual([expect.stringMatching(/out of date.*how the game ended/)]);
   });
 
   it('rematch starts a new challenge with the same rules between the same players', async () => {

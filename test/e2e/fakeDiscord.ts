@@ -65,6 +65,33 @@ export interface RecordedRequest {
   at: number;
 }
 
+/** An error answer as Discord sends it: HTTP status, JSON error code and message. */
+export interface Failure {
+  status: number;
+  code: number;
+  message: string;
+  /** Seconds, for a 429. */
+  retryAfter?: number;
+}
+
+export const FAILURE = {
+  unknownInteraction: { status: 404, code: 10062, message: 'Unknown interaction' },
+  unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
+  unknownChannel: { status: 404, code: 10003, message: 'Unknown Channel' },
+  missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
+  missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
+  invalidWebhookToken: { status: 401, code: 50027, message: 'Invalid Webhook Token' },
+  serverError: { status: 503, code: 0, message: 'Service Unavailable' },
+  invalidFormBody: {
+    status: 400,
+    code: 50035,
+    message: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
+  },
+} as const satisfies Record<string, Failure>;
+
+/** How long an interaction's token works, as Discord documents. */
+export const TOKEN_LIFETIME_MS = 15 * 60_000;
+
 /** What the bot answered to one interaction: the callback, and the message it created or updated. */
 export interface InteractionReply {
   /** The interaction's token (its webhook edits the @original message). */
@@ -75,6 +102,8 @@ export interface InteractionReply {
   ephemeral: boolean;
   files: RecordedFile[];
   message: FakeMessage | null;
+  /** The error the fake answered the callback with, if it refused it. */
+  refused?: Failure;
 }
 
 /** A slash-command option as Discord sends it (subcommand options are nested by the fake). */
@@ -89,6 +118,8 @@ export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
 const EPHEMERAL = 64;
 /** What a bot may upload in one message (10 MiB), as interactions report it and the REST API enforces. */
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
+/** Discord refuses message content longer than this. */
+const MAX_CONTENT = 2000;
 /** Every permission bit but Administrator (which would imply the rest): the default app_permissions. */
 export const ALL_PERMISSIONS = ((1n << 51n) - 1n - (1n << 3n)).toString();
 
@@ -122,8 +153,26 @@ export class FakeDiscord {
   readonly commands = new Map<string, unknown[]>();
   /** Keep every request in `requests` (off in benchmarks, where they would pile up). */
   recordRequests = true;
-  /** Permissions the bot has in the channel, as interactions report them. */
+  /** Permissions the bot has in the channel, as interactions report them and channel posts check. */
   appPermissions = ALL_PERMISSIONS;
+  /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
+  editLimit: { perWindow: number; windowMs: number } | null = null;
+  /** The requests the fake answered with an error (injected, expired token, rate limit, ...). */
+  readonly refusals: RecordedRequest[] = [];
+  /** The fake's clock (ms): interaction tokens expire TOKEN_LIFETIME_MS after their interaction by it. */
+  clock = 0;
+  /** Whether a dropped gateway session may be resumed (else the bot must identify again). */
+  resumable = true;
+  /** Channels deleted by a test: every request about them answers Unknown Channel. */
+  readonly deletedChannels = new Set<string>();
+  /** READY and RESUMED dispatches sent, for gateway tests. */
+  readonly sessions = { ready: 0, resumed: 0 };
+  private readonly failures: { match: (r: RecordedRequest) => boolean; failure: Failure; times: number }[] = [];
+  private readonly tokenIssuedAt = new Map<string, number>();
+  private readonly editWindows = new Map<string, { start: number; count: number }>();
+  private sessionId = '';
+  /** While set, answers to interaction callbacks wait for it (the bot's handler is in flight meanwhile). */
+  private held: Promise<void> | null = null;
   private readonly byToken = new Map<string, FakeMessage>();
   private readonly pending = new Map<string, (reply: InteractionReply) => void>();
   private readonly waiters: { match: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
@@ -160,6 +209,44 @@ export class FakeDiscord {
 
   newUser(name: string): FakeUser {
     return makeUser(name);
+  }
+
+  /** Answers the next `times` requests that match with `failure` (a callback refused so is not an answer). */
+  failRequests(match: (r: RecordedRequest) => boolean, failure: Failure, times = 1): void {
+    this.failures.push({ match, failure, times });
+  }
+
+  /** Drops the injected failures not used up yet. */
+  clearFailures(): void {
+    this.failures.length = 0;
+  }
+
+  /**
+   * Holds Discord's response to every interaction callback until the returned function is
+   * called: each click's handler stays in flight (its change committed, its answer unanswered).
+   */
+  holdAnswers(): () => void {
+    let release!: () => void;
+    this.held = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.held = null;
+      release();
+    };
+  }
+
+  /** A moderator deletes a message. */
+  deleteMessage(messageId: string): void {
+    this.messages.delete(messageId);
+  }
+
+  /** Closes the gateway connection as a network drop would; the bot reconnects by itself. */
+  dropGateway(): void {
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  /** Whether the bot has a gateway connection that identified or resumed. */
+  get connected(): boolean {
+    return this.sockets.size > 0;
   }
 
   async stop(): Promise<void> {
@@ -262,17 +349,18 @@ export class FakeDiscord {
     return (this.messages.get(messageId)?.components ?? []).flatMap((row) => row.components);
   }
 
-  private interact(
-    user: FakeUser,
-    body: Record<string, unknown>,
-    clickedMessageId?: string,
-  ): Promise<InteractionReply> {
+  /**
+   * Any interaction as `user`: `body` gives its type and data (and may override any field, e.g.
+   * drop `guild_id`); `clickedMessageId` is the stored message a component interaction is on.
+   */
+  interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
     const id = snowflake();
     const channelId = clickedMessageId ? this.messages.get(clickedMessageId)!.channelId : this.channelId;
     this.interactionChannel.set(id, channelId);
     // An UPDATE_MESSAGE callback edits the message that was clicked.
     if (clickedMessageId) this.clickedMessage.set(id, clickedMessageId);
     const token = `tok-${id}`;
+    this.tokenIssuedAt.set(token, this.clock);
     const payload = {
       id,
       application_id: this.applicationId,
@@ -318,16 +406,30 @@ export class FakeDiscord {
       const frame = JSON.parse((raw as Buffer).toString('utf8')) as { op: number };
       if (frame.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
       if (frame.op === 2) this.identify(ws);
+      if (frame.op === 6) this.resume(ws);
     });
+  }
+
+  /** A resume after a drop: events missed meanwhile are not replayed (interactions are never redelivered). */
+  private resume(ws: WebSocket): void {
+    if (!this.resumable) {
+      // Invalid session, not resumable: the client waits a moment and identifies again.
+      ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
+      return;
+    }
+    this.sessions.resumed++;
+    ws.send(JSON.stringify({ op: 0, t: 'RESUMED', s: ++this.gatewaySeq, d: {} }));
   }
 
   private identify(ws: WebSocket): void {
     const send = (t: string, d: unknown): void => ws.send(JSON.stringify({ op: 0, t, s: ++this.gatewaySeq, d }));
+    this.sessions.ready++;
+    this.sessionId = `session-${snowflake()}`;
     send('READY', {
       v: 10,
       user: this.botUser,
       guilds: [{ id: this.guildId, unavailable: true }],
-      session_id: `session-${snowflake()}`,
+      session_id: this.sessionId,
       resume_gateway_url: `ws://127.0.0.1:${this.port}`,
       shard: [0, 1],
       application: { id: this.applicationId, flags: 0 },
@@ -388,14 +490,21 @@ export class FakeDiscord {
       at: performance.now(),
     };
     if (this.recordRequests) this.requests.push(request);
+    if (this.held && path.endsWith('/callback')) await this.held;
+    if (res.destroyed) return; // the bot is gone
+    const failure = this.failureFor(request);
+    if (failure) this.refusals.push(request);
     const uploaded = files.reduce((n, f) => n + f.data.length, 0);
     // Discord refuses the whole request, as it does for a bot's upload over the limit.
-    const answer =
-      uploaded > UPLOAD_LIMIT
+    const answer = failure
+      ? this.refuse(request, failure)
+      : uploaded > UPLOAD_LIMIT
         ? { status: 413, json: { message: 'Request entity too large', code: 40005 } }
         : this.route(request);
-    if (answer.json === undefined) res.writeHead(answer.status).end();
-    else res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
+    const headers: Record<string, string> = answer.json === undefined ? {} : { 'content-type': 'application/json' };
+    if (failure?.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
+    if (answer.json === undefined) res.writeHead(answer.status, headers).end();
+    else res.writeHead(answer.status, headers).end(JSON.stringify(answer.json));
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       const waiter = this.waiters[i]!;
       if (waiter.match(request)) {
@@ -403,6 +512,71 @@ export class FakeDiscord {
         waiter.resolve(request);
       }
     }
+  }
+
+  /** An injected failure, an expired token, a deleted channel or a rate limit this request meets. */
+  private failureFor(r: RecordedRequest): Failure | null {
+    const index = this.failures.findIndex((f) => f.match(r));
+    if (index >= 0) {
+      const injected = this.failures[index]!;
+      if (--injected.times <= 0) this.failures.splice(index, 1);
+      return injected.failure;
+    }
+    const data = r.body?.data as Record<string, unknown> | undefined;
+    const content = data?.content ?? r.body?.content;
+    if (typeof content === 'string' && content.length > MAX_CONTENT) return FAILURE.invalidFormBody;
+    const parts = r.path.split('/').filter(Boolean);
+    const token = parts[0] === 'interactions' ? parts[2] : parts[0] === 'webhooks' ? parts[2] : undefined;
+    const issued = token === undefined ? undefined : this.tokenIssuedAt.get(token);
+    if (issued !== undefined && this.clock - issued > TOKEN_LIFETIME_MS) return FAILURE.invalidWebhookToken;
+    if (parts[0] !== 'channels' || !parts[1]) return null;
+    if (this.deletedChannels.has(parts[1])) return FAILURE.unknownChannel;
+    if (r.method === 'POST' && parts[2] === 'messages' && !parts[3]) {
+      const has = (bit: bigint): boolean => (BigInt(this.appPermissions) & bit) !== 0n;
+      if (!has(1n << 10n)) return FAILURE.missingAccess;
+      if (!has(1n << 11n) || (r.files.length > 0 && !has(1n << 15n))) return FAILURE.missingPermissions;
+    }
+    if (r.method === 'PATCH' && parts[2] === 'messages' && this.editLimit) return this.rateLimited(parts[1]);
+    return null;
+  }
+
+  /** A per-channel bucket for message edits, as Discord keeps one (429 once it is used up). */
+  private rateLimited(channelId: string): Failure | null {
+    const limit = this.editLimit!;
+    const now = performance.now();
+    const window = this.editWindows.get(channelId);
+    if (!window || now - window.start >= limit.windowMs) {
+      this.editWindows.set(channelId, { start: now, count: 1 });
+      return null;
+    }
+    if (window.count < limit.perWindow) {
+      window.count++;
+      return null;
+    }
+    const retryAfter = Math.max(0.001, (limit.windowMs - (now - window.start)) / 1000);
+    return { status: 429, code: 0, message: 'You are being rate limited.', retryAfter };
+  }
+
+  private refuse(r: RecordedRequest, failure: Failure): { status: number; json: unknown } {
+    const parts = r.path.split('/').filter(Boolean);
+    if (parts[0] === 'interactions' && parts[3] === 'callback') {
+      // Refused, so not an answer: whoever waits for the answer learns it was refused.
+      const interactionId = parts[1]!;
+      this.pending.get(interactionId)?.({
+        token: parts[2]!,
+        type: 0,
+        data: null,
+        flags: 0,
+        ephemeral: false,
+        files: [],
+        message: null,
+        refused: failure,
+      });
+      this.pending.delete(interactionId);
+    }
+    if (failure.status === 429)
+      return { status: 429, json: { message: failure.message, retry_after: failure.retryAfter, global: false } };
+    return { status: failure.status, json: { message: failure.message, code: failure.code } };
   }
 
   private route(r: RecordedRequest): { status: number; json?: unknown } {
@@ -422,7 +596,8 @@ export class FakeDiscord {
     }
     if (parts[0] === 'webhooks' && parts[3] === 'messages' && parts[4] === '@original') {
       const message = this.byToken.get(parts[2]!);
-      if (!message) return notFound();
+      if (!message || !this.messages.has(message.id))
+        return { status: 404, json: { message: 'Unknown Message', code: 10008 } };
       if (r.method === 'DELETE') {
         this.messages.delete(message.id);
         this.byToken.delete(parts[2]!);
@@ -440,7 +615,7 @@ export class FakeDiscord {
     }
     if (parts[0] === 'channels' && parts[2] === 'messages' && parts[3]) {
       const message = this.messages.get(parts[3]);
-      if (!message) return notFound();
+      if (!message) return { status: 404, json: { message: 'Unknown Message', code: 10008 } };
       if (r.method === 'PATCH') this.applyEdit(message, r);
       return { status: 200, json: this.messageJson(message) };
     }

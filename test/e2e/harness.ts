@@ -34,6 +34,8 @@ export interface Harness {
   ): Promise<InteractionReply>;
   /** A click; resolves once the bot has fully handled it (and played any turn of its own). */
   click(user: FakeUser, messageId: string, customId: string): Promise<InteractionReply>;
+  /** Moves the bot's clock and the fake Discord's on together. */
+  advance(ms: number): void;
   /** Waits for the bot to finish what it is doing. */
   settle(): Promise<void>;
   /** Stops the bot and starts it again on the same database (a restart of the process). */
@@ -74,6 +76,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
     startBot({
       config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0, deferAfterMs },
       log,
+      now: () => clock.now,
       openService: (botUserId) => {
         service = openService({
           dbPath,
@@ -109,9 +112,14 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
       await harness.settle();
       return reply;
     },
+    advance(ms) {
+      clock.now += ms;
+      fake.clock += ms;
+    },
     async settle() {
       await harness.bot.settled();
       if (harness.awaitBotTurns) await harness.bot.turns.idle();
+      await harness.bot.messages.idle();
     },
     async restart(restartOptions = {}) {
       await harness.bot.stop();

@@ -1,0 +1,191 @@
+// Keeps the chat in step with the database. A change is committed before the chat shows it, so
+// anything between the two (a crash, an answer Discord refused, a deleted message) leaves the
+// message behind. The database records what each message shows (`markShown`), so:
+// - a change is delivered with the bot's own token when the answer to the interaction failed;
+// - at start-up every message behind the database is edited, and a challenge or game that was
+//   never posted is posted (or withdrawn, so it blocks neither its players nor its channel);
+// - an edit that failed for want of Discord is tried again at the next sweep;
+// - a deleted message is posted again; a game whose channel is gone is closed without a result.
+import type { Logger } from 'pino';
+import type { ChatMessages, Posted } from '../commands/context.js';
+import { DISCORD, discordCode } from '../commands/discordErrors.js';
+import { challengeMessage, gameMessage, type MessagePayload } from '../commands/messages.js';
+import type { GameService } from '../game/service.js';
+import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
+import type { EditQueue } from './editQueue.js';
+
+/** The channel is gone or the bot can no longer see it: nothing there can ever be shown. */
+const CHANNEL_LOST: ReadonlySet<number> = new Set([DISCORD.unknownChannel, DISCORD.missingAccess]);
+
+export interface MessageSyncDeps {
+  service: Pick<GameService, 'markShown' | 'setMessage' | 'takeBack' | 'outOfSync' | 'game' | 'challengeView'>;
+  edits: EditQueue;
+  /** Posts a new message in a channel with the bot's token; resolves to its id. */
+  post: (channelId: string, payload: MessagePayload) => Promise<string>;
+  /** Fetches a message, rejecting as Discord does when it is gone. */
+  fetch: (channelId: string, messageId: string) => Promise<unknown>;
+  log: Logger;
+}
+
+type Shown = { kind: 'game'; view: GameView } | { kind: 'challenge'; view: ChallengeView };
+type Pending = { kind: 'game' | 'challenge'; id: number };
+
+export class MessageSync implements ChatMessages {
+  /** Edits that failed for want of Discord, by "kind:id", for `retryFailed`. */
+  private readonly failed = new Map<string, Pending>();
+
+  constructor(private readonly deps: MessageSyncDeps) {}
+
+  /** Resolves once no edit is waiting or in flight. */
+  idle(): Promise<void> {
+    return this.deps.edits.idle();
+  }
+
+  showGame(view: GameView): Promise<boolean> {
+    return this.show({ kind: 'game', view });
+  }
+
+  showChallenge(view: ChallengeView): Promise<boolean> {
+    return this.show({ kind: 'challenge', view });
+  }
+
+  async post(made: ChallengeMade): Promise<Posted> {
+    const shown: Shown =
+      made.kind === 'game' ? { kind: 'game', view: made.game } : { kind: 'challenge', view: made.challenge };
+    return this.postShown(shown);
+  }
+
+  async ensurePosted(view: GameView & { messageId: string }): Promise<string | null> {
+    const shown: Shown = { kind: 'game', view };
+    try {
+      await this.deps.fetch(view.channelId, view.messageId);
+      return view.messageId;
+    } catch (err) {
+      const code = discordCode(err);
+      if (code === DISCORD.unknownMessage) {
+        const posted = await this.postShown(shown);
+        return posted.ok ? posted.messageId : null;
+      }
+      if (code !== null && CHANNEL_LOST.has(code)) {
+        await this.recover(shown, err);
+        return null;
+      }
+      return view.messageId; // Discord unreachable: assume it is still there
+    }
+  }
+
+  private async postShown(shown: Shown): Promise<Posted> {
+    try {
+      const messageId = await this.deps.post(shown.view.channelId, payloadOf(shown));
+      this.deps.service.setMessage(shown.kind, idOf(shown), messageId);
+      this.markShown(shown);
+      return { ok: true, messageId };
+    } catch (err) {
+      // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
+      this.deps.log.warn({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; withdrawn');
+      this.deps.service.takeBack(shown.kind, idOf(shown), 'not-posted');
+      return { ok: false, code: discordCode(err) };
+    }
+  }
+
+  /**
+   * At start-up: edits every message behind the database, posts what was never posted. Before
+   * the computer's turns resume, so each of its edits follows the catch-up one.
+   */
+  async catchUp(): Promise<{ edited: number; posted: number }> {
+    const { service, log } = this.deps;
+    const todo = service.outOfSync();
+    let edited = 0;
+    let posted = 0;
+    for (const id of todo.gamesBehind) if (await this.showCurrent({ kind: 'game', id })) edited++;
+    for (const id of todo.challengesBehind) if (await this.showCurrent({ kind: 'challenge', id })) edited++;
+    for (const id of todo.unpostedChallenges) {
+      const found = service.challengeView(id);
+      if (found.ok && (await this.post({ kind: 'challenge', challenge: found.value })).ok) posted++;
+    }
+    for (const id of todo.unpostedGames) {
+      const found = await service.game(id);
+      if (found.ok && (await this.post({ kind: 'game', game: found.value })).ok) posted++;
+    }
+    if (edited + posted > 0) log.info({ edited, posted }, 'caught up with messages behind the database');
+    return { edited, posted };
+  }
+
+  /**
+   * Tries again the edits that failed for want of Discord (network errors, 5xx) since the last
+   * call, each with the current state (the sweeper calls it). Resolves to how many got through.
+   */
+  async retryFailed(): Promise<number> {
+    const failed = [...this.failed.values()];
+    this.failed.clear();
+    let shown = 0;
+    for (const item of failed) if (await this.showCurrent(item)) shown++;
+    return shown;
+  }
+
+  /** Shows what the database holds now for a game or challenge. */
+  private async showCurrent(item: Pending): Promise<boolean> {
+    if (item.kind === 'game') {
+      const found = await this.deps.service.game(item.id);
+      return found.ok && this.showGame(found.value);
+    }
+    const found = this.deps.service.challengeView(item.id);
+    return found.ok && this.showChallenge(found.value);
+  }
+
+  private async show(shown: Shown): Promise<boolean> {
+    const { messageId, channelId } = shown.view;
+    if (!messageId) return false; // not posted yet: its poster (or the next start-up) shows it
+    try {
+      await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
+      this.markShown(shown);
+      return true;
+    } catch (err) {
+      return this.recover(shown, err);
+    }
+  }
+
+  /** After a failed edit: post again, close, or try again at the next sweep. */
+  private async recover(shown: Shown, err: unknown): Promise<boolean> {
+    const { service, log } = this.deps;
+    const code = discordCode(err);
+    const context = { err, kind: shown.kind, id: idOf(shown), messageId: shown.view.messageId };
+    const open = shown.kind === 'game' ? shown.view.status === 'active' : shown.view.status === 'pending';
+    if (code === DISCORD.unknownMessage) {
+      if (open) {
+        log.info(context, 'message deleted; posting it again');
+        return (await this.postShown(shown)).ok;
+      }
+      this.markShown(shown); // a finished game or closed challenge: nothing left to show
+      return false;
+    }
+    if (code !== null && CHANNEL_LOST.has(code)) {
+      log.info(context, 'channel gone or hidden; closing');
+      if (open) service.takeBack(shown.kind, idOf(shown), 'channel-gone');
+      // Nothing there will ever show it: recorded as shown, so no later sweep tries again.
+      if (shown.kind === 'game') this.markShown(shown);
+      else service.markShown('challenge', shown.view.challengeId, open ? 'cancelled' : shown.view.status);
+      return false;
+    }
+    log.warn(context, 'could not edit a stored message');
+    // Discord unreachable or failing: tried again at the next sweep (and a click on the message
+    // refreshes it, as does the next start-up).
+    if (code === null) this.failed.set(`${shown.kind}:${idOf(shown)}`, { kind: shown.kind, id: idOf(shown) });
+    // Refused for good (a permission) on something already over: nothing more to try.
+    else if (!open) this.markShown(shown);
+    return false;
+  }
+
+  private markShown(shown: Shown): void {
+    if (shown.kind === 'game') this.deps.service.markShown('game', shown.view.gameId, shown.view.version);
+    else this.deps.service.markShown('challenge', shown.view.challengeId, shown.view.status);
+  }
+}
+
+function payloadOf(shown: Shown): MessagePayload {
+  return shown.kind === 'game' ? gameMessage(shown.view) : challengeMessage(shown.view);
+}
+
+function idOf(shown: Shown): number {
+  return shown.kind === 'game' ? shown.view.gameId : shown.view.challengeId;
+}

@@ -1,0 +1,14 @@
+// Discord's JSON error codes the bot acts on, and reading one from a failed request.
+import { DiscordAPIError } from 'discord.js';
+
+export const DISCORD = {
+  unknownChannel: 10003,
+  unknownMessage: 10008,
+  missingAccess: 50001,
+  missingPermissions: 50013,
+} as const;
+
+/** The JSON error code of a failed Discord request, or null (network error, timeout, 5xx without one). */
+export function discordCode(err: unknown): number | null {
+  return err instanceof DiscordAPIError && typeof err.code === 'number' ? err.code : null;
+}

@@ -1,0 +1,58 @@
+// The edit queue: one edit in flight per message, later payloads coalesced into the newest.
+import { describe, expect, it } from 'vitest';
+import { EditQueue } from '../../src/bot/editQueue.js';
+import type { MessagePayload } from '../../src/commands/messages.js';
+
+const payload = (content: string): MessagePayload => ({
+  content,
+  files: [],
+  components: [],
+  attachments: [],
+  allowedMentions: { users: [] },
+});
+
+/** A send that holds each edit until the test lets it through. */
+function heldSends() {
+  const sent: { messageId: string; content: string; release: (err?: Error) => void }[] = [];
+  const send = (_channelId: string, messageId: string, p: MessagePayload): Promise<void> =>
+    new Promise((resolve, reject) =>
+      sent.push({ messageId, content: p.content, release: (err) => (err ? reject(err) : resolve()) }),
+    );
+  return { sent, send };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('EditQueue', () => {
+  it('sends the first edit at once and only the newest of those queued behind it', async () => {
+    const { sent, send } = heldSends();
+    const queue = new EditQueue(send);
+    const done = ['v1', 'v2', 'v3', 'v4'].map((v) => queue.edit('c', 'm', payload(v)));
+    await tick();
+    expect(sent.map((s) => s.content)).toEqual(['v1']);
+    sent[0]!.release();
+    await tick();
+    expect(sent.map((s) => s.content)).toEqual(['v1', 'v4']);
+    sent[1]!.release();
+    await Promise.all(done);
+    await queue.idle();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('keeps messages apart, and a failed edit rejects only the callers it carried', async () => {
+    const { sent, send } = heldSends();
+    const queue = new EditQueue(send);
+    const a1 = queue.edit('c', 'a', payload('a1'));
+    const b1 = queue.edit('c', 'b', payload('b1'));
+    const a2 = queue.edit('c', 'a', payload('a2'));
+    await tick();
+    expect(sent.map((s) => s.content)).toEqual(['a1', 'b1']);
+    sent[0]!.release(new Error('Unknown Message'));
+    await expect(a1).rejects.toThrow('Unknown Message');
+    await tick();
+    sent[2]!.release();
+    sent[1]!.release();
+    await expect(a2).resolves.toBeUndefined();
+    await expect(b1).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,79 @@
+// A damaged file stops the bot instead of being served from, and `npm run db:backup` copies the
+// database while it is in use.
+import { execFile } from 'node:child_process';
+import { closeSync, existsSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { DamagedDatabaseError, openDatabase } from '../../src/db/connection.js';
+import { open, startGame, textOnlyRenderer, value } from '../game/harness.js';
+import { tempDbPath } from '../game/tempDb.js';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+/** A file with a few games, closed (its log checkpointed into it). */
+async function fileWithGames(): Promise<string> {
+  const path = tempDbPath();
+  const service = open(path, { renderBoard: textOnlyRenderer() });
+  for (let i = 0; i < 20; i++) await startGame(service, `channel-${i}`);
+  service.close();
+  return path;
+}
+
+describe('a damaged database', () => {
+  it('is refused at start-up with a clear message', async () => {
+    const path = await fileWithGames();
+    const raw = new Database(path, { readonly: true });
+    const pageSize = raw.pragma('page_size', { simple: true }) as number;
+    raw.close();
+    const fd = openSync(path, 'r+');
+    const page = Buffer.alloc(pageSize);
+    // The last page holds rows of a table or an index: scribble over its header and cells.
+    const size = fstatSync(fd).size;
+    readSync(fd, page, 0, pageSize, size - pageSize);
+    page.fill(0xa5, 0, pageSize / 2);
+    writeSync(fd, page, 0, pageSize, size - pageSize);
+    closeSync(fd);
+    expect(() => openDatabase(path)).toThrow(DamagedDatabaseError);
+    expect(() => openDatabase(path)).toThrow(/is damaged[\s\S]*restore the latest backup/);
+  });
+
+  it('a file that is not a database at all is refused the same way', () => {
+    const path = tempDbPath();
+    openDatabase(path).close();
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.from('this is not an SQLite file, just text'), 0, 37, 0);
+    closeSync(fd);
+    expect(() => openDatabase(path)).toThrow(DamagedDatabaseError);
+  });
+});
+
+describe('npm run db:backup', () => {
+  it('copies the database while the bot has it open and is writing, and the copy opens and checks out', async () => {
+    const path = await fileWithGames();
+    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const game = await startGame(service, 'live');
+    // A write not yet checkpointed (it is in the WAL only): the backup must include it.
+    value(
+      await service.act({ gameId: game.gameId, userId: game.toAct!.id, version: 0, action: game.choices[0]!.action }),
+    );
+    const target = join(dirname(path), 'copy', 'backup.db');
+    try {
+      const { stdout } = await run(TSX, ['src/tools/db-backup.ts', target], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: path },
+      });
+      expect(stdout).toMatch(/backed up .* \(21 games\)/);
+    } finally {
+      service.close();
+    }
+    expect(existsSync(target)).toBe(true);
+    const restored = open(target, { renderBoard: textOnlyRenderer() });
+    expect(value(await restored.game(game.gameId)).version).toBe(1);
+    expect(restored.verify().problems).toEqual([]);
+    restored.close();
+  });
+});

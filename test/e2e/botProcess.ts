@@ -1,0 +1,55 @@
+// The real bot as its own process (src/main.ts, as `npm start` runs it but under tsx), against
+// the fake Discord and a database file the test chooses: for signals and crashes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { FakeDiscord } from './fakeDiscord.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+export interface BotProcess {
+  child: ChildProcess;
+  /** Every log line so far (pino JSON). */
+  lines: string[];
+  /** Resolves with the exit code (or the signal's name) once the process is gone. */
+  exited: Promise<number | string>;
+}
+
+/** Starts the bot and resolves once it logs that it is ready (logged in, caught up, listening). */
+export async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<BotProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DISCORD_TOKEN: 'process-test-token',
+      DISCORD_APPLICATION_ID: fake.applicationId,
+      DISCORD_API_URL: fake.apiUrl,
+      DATABASE_PATH: dbPath,
+      BOT_STEP_DELAY_MS: '0',
+      RENDER_THREADS: '1',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  let buffered = '';
+  const collect = (chunk: Buffer): void => {
+    buffered += chunk.toString('utf8');
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line);
+      if (line.includes('senet bot ready')) ready();
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const outcome = await Promise.race([isReady.then(() => 'ready' as const), exited]);
+  if (outcome !== 'ready') throw new Error(`the bot exited (${outcome}) before it was ready:\n${lines.join('\n')}`);
+  return { child, lines, exited };
+}

@@ -1,0 +1,238 @@
+// A committed change always reaches the chat: when Discord refuses the answer, after a crash
+// between the commit and the answer (simulated by committing through the service directly, as
+// the dead process did), and for challenges or games whose message was never posted.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS, FAILURE, OPTION, snowflake, type FakeUser, type RecordedRequest } from './fakeDiscord.js';
+import { actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+beforeEach(() => {
+  h.fake.channelId = snowflake();
+  h.fake.clearFailures();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Ana challenges Ben, Ben accepts: the game message's id. */
+async function startGame(): Promise<string> {
+  const reply = await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
+  assertReplyOk(reply, h);
+  const messageId = reply.message!.id;
+  assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
+  return messageId;
+}
+
+const stored = (messageId: string): { id: number; version: number; shown: number | null; status: string } =>
+  h.service.db
+    .prepare('SELECT id, version, shown_version AS shown, status FROM games WHERE message_id = ?')
+    .get(messageId) as { id: number; version: number; shown: number | null; status: string };
+
+/** The version the buttons of a message carry (senet:act:<game>:<version>:…). */
+const buttonVersion = (messageId: string): number => Number(actButtons(h, messageId)[0]!.custom_id!.split(':')[3]);
+
+const mover = (messageId: string): FakeUser => userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+
+const isCallback = (r: RecordedRequest): boolean => r.path.endsWith('/callback');
+
+/** What a crashed process left: a move committed, the chat never told. */
+async function commitBehindTheChat(messageId: string): Promise<void> {
+  const found = await h.service.game(stored(messageId).id);
+  if (!found.ok) throw new Error(found.error.message);
+  const view = found.value;
+  const done = await h.service.act({
+    gameId: view.gameId,
+    userId: view.toAct!.id,
+    version: view.version,
+    action: view.choices[0]!.action,
+  });
+  expect(done.ok).toBe(true);
+}
+
+describe('an answer Discord refuses', () => {
+  it.each([
+    ['arrived too late (10062)', FAILURE.unknownInteraction, 1],
+    ['Discord fails (503, every retry)', FAILURE.serverError, 10],
+  ])('%s: the move reaches the message with the bot token, and the game plays on', async (_, failure, times) => {
+    const messageId = await startGame();
+    h.fake.failRequests(isCallback, failure, times);
+    const reply = await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    expect(reply.refused).toBeDefined();
+    h.fake.clearFailures();
+    const game = stored(messageId);
+    expect(game.version).toBe(1);
+    expect(buttonVersion(messageId)).toBe(1); // edited to the committed board
+    expect(game.shown).toBe(1);
+    const next = await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    assertReplyOk(next, h);
+    expect(next.type).toBe(7);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('Discord down for a while: once the answer and the edit both failed, the next sweep catches up', async () => {
+    const messageId = await startGame();
+    h.fake.failRequests(isCallback, FAILURE.serverError, 10);
+    h.fake.failRequests((r) => r.method === 'PATCH' && r.path.startsWith('/channels/'), FAILURE.serverError, 10);
+    await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    expect(buttonVersion(messageId)).toBe(0);
+    expect(stored(messageId)).toMatchObject({ version: 1, shown: 0 });
+    h.fake.clearFailures(); // Discord is back
+    await h.bot.sweeper.sweepOnce();
+    expect(buttonVersion(messageId)).toBe(1);
+    expect(stored(messageId).shown).toBe(1);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it("against the computer, a refused answer still schedules the computer's turn", async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      h.fake.channelId = snowflake();
+      const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
+      assertReplyOk(reply, h);
+      const messageId = reply.message!.id;
+      // Ana's clicks until one hands the turn to the computer, that one's answer refused.
+      while (actButtons(h, messageId).length > 0) {
+        const { version } = stored(messageId);
+        h.fake.failRequests(isCallback, FAILURE.unknownInteraction);
+        await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!);
+        h.fake.clearFailures();
+        const after = h.service.db
+          .prepare('SELECT count(*) FROM actions WHERE game_id = ? AND user_id = ? AND seq > ?')
+          .pluck()
+          .get(stored(messageId).id, h.fake.botUser.id, version) as number;
+        if (after > 0) {
+          // The computer played after the refused answer, and the message shows where it stopped.
+          const game = stored(messageId);
+          expect(game.shown).toBe(game.version);
+          expect(h.fake.messages.get(messageId)!.content).not.toMatch(/is thinking/);
+          await h.slash(h.ana, 'resign');
+          return;
+        }
+      }
+      await h.slash(h.ana, 'resign');
+    }
+    throw new Error('the computer never got the turn');
+  });
+});
+
+describe('a message left behind by a crash', () => {
+  it('a click on it updates it in place to the current board and says so', async () => {
+    const messageId = await startGame();
+    await commitBehindTheChat(messageId);
+    expect(buttonVersion(messageId)).toBe(0);
+    const reply = await h.click(mover(messageId), messageId, actButtons(h, messageId)[0]!.custom_id!);
+    expect(reply.type).toBe(7);
+    expect(buttonVersion(messageId)).toBe(1);
+    expect(stored(messageId).shown).toBe(1);
+    const notes = h.fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${reply.token}`));
+    expect(notes.map((r) => r.body?.content)).toEqual([expect.stringMatching(/out of date/)]);
+    expect(notes[0]!.body?.flags).toBe(64);
+    // And it plays on from there.
+    assertReplyOk(await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!), h);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('a click on an older, superseded message gets a private line linking to the current one', async () => {
+    const messageId = await startGame();
+    const old = actButtons(h, messageId)[0]!.custom_id!;
+    const { id } = stored(messageId);
+    await commitBehindTheChat(messageId);
+    // The game moved to another message (as after a re-post); the old one is still in the chat.
+    const current = (await h.slash(h.ana, 'rules')).message!.id;
+    h.service.setMessage('game', id, current);
+    const reply = await h.click(mover(messageId), messageId, old);
+    expect(reply.ephemeral).toBe(true);
+    expect(String(reply.data?.content)).toContain(
+      `https://discord.com/channels/${h.fake.guildId}/${h.fake.channelId}/${current}`,
+    );
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('a restart edits every message behind the database before anything else', async () => {
+    const messageId = await startGame();
+    await commitBehindTheChat(messageId);
+    await commitBehindTheChat(messageId);
+    await h.restart();
+    expect(buttonVersion(messageId)).toBe(2);
+    expect(stored(messageId).shown).toBe(2);
+    assertReplyOk(await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!), h);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('a game against the computer stuck on "is thinking…" catches up and plays on after a restart', async () => {
+    await h.restart({ botStepDelayMs: 60_000 });
+    h.awaitBotTurns = false;
+    let messageId = '';
+    try {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        h.fake.channelId = snowflake();
+        messageId = (await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }])).message!
+          .id;
+        while (actButtons(h, messageId).length > 0)
+          await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!);
+        if (h.fake.messages.get(messageId)!.content.includes('is thinking')) break;
+      }
+      // The computer's move committed, then the process died before the edit.
+      const { id } = stored(messageId);
+      expect((await h.service.botStep(id)).ok).toBe(true);
+    } finally {
+      h.awaitBotTurns = true;
+      await h.restart();
+    }
+    await h.settle();
+    const game = stored(messageId);
+    expect(game.shown).toBe(game.version);
+    expect(h.fake.messages.get(messageId)!.content).toMatch(/\*\*Ana\*\* (to throw|: choose a move)|Winner/);
+    await h.slash(h.ana, 'resign');
+  });
+});
+
+describe('a challenge or game whose message was never posted', () => {
+  it('is posted at start-up, and can be answered', async () => {
+    const channel = h.fake.channelId;
+    const made = await h.service.challenge({
+      guildId: h.fake.guildId,
+      channelId: channel,
+      challenger: { id: h.ana.id, name: 'Ana' },
+      opponent: { id: h.ben.id, name: 'Ben' },
+      variant: { ruleset: 'kendall', options: {} },
+    });
+    expect(made.ok).toBe(true);
+    await h.restart();
+    const posted = [...h.fake.messages.values()].find(
+      (m) => m.channelId === channel && /challenges you/.test(m.content),
+    );
+    expect(posted).toBeDefined();
+    const started = await h.click(h.ben, posted!.id, h.fake.buttons(posted!.id)[0]!.custom_id!);
+    assertReplyOk(started, h);
+    expect(actButtons(h, posted!.id).length).toBeGreaterThan(0);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('is withdrawn when it cannot be posted, so the channel and the players are free', async () => {
+    const channel = h.fake.channelId;
+    const made = await h.service.challenge({
+      guildId: h.fake.guildId,
+      channelId: channel,
+      challenger: { id: h.ana.id, name: 'Ana' },
+      opponent: { id: h.fake.botUser.id, name: 'Senet' },
+      variant: { ruleset: 'kendall', options: {} },
+    });
+    expect(made.ok && made.value.kind).toBe('game');
+    h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~(1n << 11n)).toString(); // no Send Messages
+    try {
+      await h.restart();
+    } finally {
+      h.fake.appPermissions = ALL_PERMISSIONS;
+    }
+    const game = h.service.db
+      .prepare('SELECT status, closed_reason AS reason FROM games WHERE channel_id = ?')
+      .get(channel);
+    expect(game).toEqual({ status: 'finished', reason: 'not-posted' });
+    const again = await h.slash(h.ana, 'play');
+    assertReplyOk(again, h);
+    await h.slash(h.ana, 'resign');
+  });
+});

@@ -1,0 +1,69 @@
+// The bot's move is chosen outside the write transaction (possibly on a worker thread) and applied
+// only if the game has not moved on meanwhile.
+import { describe, expect, it } from 'vitest';
+import { chooseAction } from '../../src/ai/index.js';
+import type { Action, GameState } from '../../src/engine/index.js';
+import { ANA, BOT, open, textOnlyRenderer, value, challengeIn } from './harness.js';
+import { tempDbPath } from './tempDb.js';
+
+/** A game against expert whose chooser first awaits `meanwhile` (as a worker's answer would take time). */
+async function botGame(meanwhile: (state: GameState) => Promise<unknown>) {
+  const service = open(tempDbPath(), {
+    renderBoard: textOnlyRenderer(),
+    chooseAction: (state, strength, seed): Promise<Action> =>
+      meanwhile(state).then(() => chooseAction(state, strength, seed)),
+  });
+  const made = await challengeIn(service, 'ch-bot', ANA, BOT, 'kendall', 'hard');
+  if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
+  return { service, start: made.game };
+}
+
+describe('botStep', () => {
+  it('asks the injected chooser once, with the state as read, and applies its action', async () => {
+    const seen: GameState[] = [];
+    const { service, start } = await botGame((state) => {
+      seen.push(state);
+      return Promise.resolve();
+    });
+    expect(start.botStrength).toBe('hard');
+    let view = start;
+    // Ana throws if she is first; then the bot has a turn.
+    while (!view.botToAct)
+      view = value(
+        await service.act({
+          gameId: view.gameId,
+          userId: ANA.id,
+          version: view.version,
+          action: view.choices[0]!.action,
+        }),
+      );
+    const before = view.version;
+    const after = value(await service.botStep(view.gameId));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.ply).toBe(view.state.ply);
+    expect(after.version).toBe(before + 1);
+    service.close();
+  });
+
+  it('does not apply a choice made while the game moved on (the player resigned meanwhile)', async () => {
+    let resign: () => Promise<unknown> = () => Promise.resolve();
+    const { service, start } = await botGame(() => resign());
+    let view = start;
+    while (!view.botToAct)
+      view = value(
+        await service.act({
+          gameId: view.gameId,
+          userId: ANA.id,
+          version: view.version,
+          action: view.choices[0]!.action,
+        }),
+      );
+    resign = () => service.resign({ gameId: view.gameId, userId: ANA.id });
+    const step = await service.botStep(view.gameId);
+    expect(step).toMatchObject({ ok: false, error: { code: 'finished' } });
+    const final = value(await service.game(view.gameId));
+    expect(final.status).toBe('finished');
+    expect(final.state.ply).toBe(view.state.ply); // the bot's action was not stored
+    service.close();
+  });
+});

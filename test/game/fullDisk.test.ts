@@ -1,0 +1,41 @@
+// A full disk: the click's transaction rolls back whole, the player is told plainly, and the
+// game goes on from where it was once there is room again.
+import { describe, expect, it } from 'vitest';
+import { open, startGame, textOnlyRenderer, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
+
+describe('a full disk', () => {
+  it('refuses the action with a clear message, keeps the game as it was, and plays on once there is room', async () => {
+    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
+    const start = await startGame(service, 'full');
+    // The file may not grow by one more page: as when the disk is full.
+    const pages = service.db.pragma('page_count', { simple: true }) as number;
+    service.db.pragma(`max_page_count = ${pages}`);
+    let view = start;
+    let refused: { code: string; message: string } | null = null;
+    for (let i = 0; i < 500 && !refused; i++) {
+      const outcome = await service.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: view.choices[0]!.action,
+      });
+      if (outcome.ok) view = outcome.value;
+      else refused = outcome.error;
+    }
+    expect(refused?.code).toBe('busy');
+    expect(refused?.message).toMatch(/storage is full, so nothing was played/);
+    const stored = value(await service.game(view.gameId));
+    expect(stored.version).toBe(view.version);
+    expect(service.verify().problems).toEqual([]);
+    service.db.pragma('max_page_count = 1073741823');
+    const next = await service.act({
+      gameId: view.gameId,
+      userId: view.toAct!.id,
+      version: view.version,
+      action: view.choices[0]!.action,
+    });
+    expect(next.ok).toBe(true);
+    service.close();
+  });
+});
