@@ -2,7 +2,7 @@
 // {id, output} or {id, error} out.
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type ReplayJob, produceReplay } from '../game/replayJob.js';
+import { type ReplayJob, modelChance, produceReplay } from '../game/replayJob.js';
 
 // On Linux a thread has its own nice value: this one yields the cores to the main thread and the
 // board renderers, so clicks keep their latency while a replay is drawn (it only waits longer).
@@ -15,7 +15,7 @@ interface Message {
 
 parentPort!.on('message', ({ id, job }: Message) => {
   try {
-    const output = produceReplay(job, null);
+    const output = produceReplay(job, modelChance);
     parentPort!.postMessage(output.ok ? { id, output: output.value } : { id, error: output.error });
   } catch (err) {
     parentPort!.postMessage({ id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });

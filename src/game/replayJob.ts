@@ -2,7 +2,8 @@
 // animated replay, and with a win-chance estimate the review (chart, turning points, accuracy).
 // Seconds of CPU for a long game, so the bot runs it on a worker thread (src/bot/replayThread.ts);
 // plain data both ways so it crosses threads as it is.
-import { type GameRecord, type Side, type SideNames, variantTitle, resolveRules } from '../engine/index.js';
+import { winChance } from '../ai/index.js';
+import { type GameRecord, type Side, type SideNames, resolveRules, toPosition, variantTitle } from '../engine/index.js';
 import { percent } from '../lib/format.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { ALT_TEXT_LIMIT, type RenderedBoard } from '../render/index.js';
@@ -37,6 +38,13 @@ export interface ReplayOutput {
 }
 
 export type ReplayRenderer = (job: ReplayJob) => Promise<ReplayOutput>;
+
+/** The learned model's chance that W wins (src/ai/winChance.ts), for a stored state. */
+export const modelChance: WinChance = (state) => {
+  const pos = toPosition(state);
+  if (!pos.ok) throw new Error(`win chance of an invalid state: ${pos.error}`);
+  return winChance(pos.value);
+};
 
 export function produceReplay(job: ReplayJob, chance: WinChance | null): Result<ReplayOutput, string> {
   const rendered = renderReplay({ record: job.record, names: job.names, ending: job.ending });

@@ -97,8 +97,8 @@ const renderOnThisThread: BoardRenderer = async (state, view) =>
 
 /** The default replay renderer, loaded on first use like the board's. */
 const replayOnThisThread: ReplayRenderer = async (job) => {
-  const { produceReplay } = await import('./replayJob.js');
-  const output = produceReplay(job, null);
+  const { modelChance, produceReplay } = await import('./replayJob.js');
+  const output = produceReplay(job, modelChance);
   if (!output.ok) throw new Error(`replay of game ${job.gameId}: ${output.error}`);
   return output.value;
 };
