@@ -73,6 +73,12 @@ describe('replays', () => {
     const stored = await expectReplay(reply.message);
     expect(stored.content).toMatch(/Pennsic/);
     expect(stored.content).toMatch(/\d+ moves/);
+    // The review, from the learned win chance: the chart, the turning points, the accuracy.
+    const chart = stored.attachments.find((a) => a.filename === 'senet-win-chance.png')!;
+    expect((await loadImage(chart.data)).width).toBeGreaterThan(400);
+    expect(chart.description).toMatch(/^Chart of (Ana|Senet)'s chance to win after every action/);
+    expect(stored.content).toMatch(/\*\*Turning points\*\*\n1\. Move \d+: /);
+    expect(stored.content).toMatch(/Accuracy \(0-100, .*\): (Ana|Senet) (\d+|no choice made), /);
   });
 
   it('/senet replay without a game replays your last finished game; the list offers your games, newest first', async () => {
