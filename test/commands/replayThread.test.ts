@@ -1,8 +1,8 @@
-// The replay thread draws the same replay as this thread would, ends itself once replays stop
+// The replay thread draws the same replay and review as this thread would, ends itself once replays stop
 // coming, and starts again for the next one.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ReplayThread } from '../../src/bot/replayThread.js';
-import { type ReplayJob, produceReplay } from '../../src/game/replayJob.js';
+import { type ReplayJob, modelChance, produceReplay } from '../../src/game/replayJob.js';
 import { unwrap } from '../../src/lib/result.js';
 import { savedRecord } from '../fixtures/games.js';
 
@@ -19,11 +19,13 @@ const job: ReplayJob = {
 
 describe('ReplayThread', () => {
   it('draws what this thread would, then ends when idle and starts again on demand', async () => {
-    const expected = unwrap(produceReplay(job, null));
+    const expected = unwrap(produceReplay(job, modelChance));
     const drawn = await thread.render(job);
     expect(Buffer.isBuffer(drawn.replay.image)).toBe(true);
     expect(drawn.replay.image.equals(expected.replay.image)).toBe(true);
     expect(drawn.replay.alt).toBe(expected.replay.alt);
+    expect(drawn.chart?.image.equals(expected.chart!.image)).toBe(true);
+    expect(drawn.review).toEqual(expected.review);
     expect(thread.running).toBe(true);
     await vi.waitFor(() => expect(thread.running).toBe(false), { timeout: 5000 });
     const again = await thread.render(job);
