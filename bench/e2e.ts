@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { IDLE_MS } from '../src/bot/replayThread.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { Report } from './run.js';
@@ -137,6 +138,9 @@ export async function run(report: Report): Promise<void> {
     report('e2e click latency p99 (20 games at once, replays drawn meanwhile)', quantile(duringReplays, 0.99), 'ms');
     report('e2e replays posted meanwhile', replayTimes.length, 'replays');
     report('e2e replay answer time p50 (button to posted GIF)', quantile(replayTimes, 0.5) / 1000, 's');
+    // The replay thread ends IDLE_MS after its last replay: wait, so the memory figures below are
+    // those of a bot that is not drawing replays.
+    await sleep(IDLE_MS + 5_000);
 
     // Throughput: 500 live games, each with a click in flight all the time (no think time).
     const more: Table[] = [];
