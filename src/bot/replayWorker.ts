@@ -16,7 +16,12 @@ interface Message {
 parentPort!.on('message', ({ id, job }: Message) => {
   try {
     const output = produceReplay(job, modelChance);
-    parentPort!.postMessage(output.ok ? { id, output: output.value } : { id, error: output.error });
+    if (!output.ok) {
+      parentPort!.postMessage({ id, error: output.error });
+      return;
+    }
+    // The GIF (megabytes) is moved to the main thread, not copied: it is the encoder's own buffer.
+    parentPort!.postMessage({ id, output: output.value }, [output.value.replay.image.buffer as ArrayBuffer]);
   } catch (err) {
     parentPort!.postMessage({ id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }
