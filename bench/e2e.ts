@@ -1,13 +1,14 @@
 // The whole bot through the fake Discord: the bot runs as `npm start` runs it (built, then
 // `node dist/main.js`) in a process of its own (so its RSS is its own) and logs in to the fake,
 // which dispatches clicks and times the answers.
-//   click latency (p50, p99) with 20 games played at once;
+//   click latency (p50, p99) with 20 games played at once, then again while replays are drawn;
 //   sustained clicks per second with 500 live games; the bot process's RSS.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { IDLE_MS } from '../src/bot/replayThread.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { Report } from './run.js';
@@ -29,7 +30,7 @@ export async function run(report: Report): Promise<void> {
   const bot = await startBotProcess(fake, join(dir, 'bench.db'));
   try {
     report('e2e bot process RSS at start (logged in, idle)', rssOf(bot) / 1024 / 1024, 'MB');
-    const people = Array.from({ length: 1000 }, (_, i) => fake.newUser(`P${i}`));
+    const people = Array.from({ length: 1002 }, (_, i) => fake.newUser(`P${i}`));
     const byName = new Map(people.map((p) => [p.global_name, p]));
 
     /** A new game in a channel of its own: challenge, accept. */
@@ -83,6 +84,7 @@ export async function run(report: Report): Promise<void> {
       );
     };
 
+    // (1002 people: 500 games for the throughput below, one more watched for replays.)
     // Latency: 20 games played at once by people who look at the board before clicking (a
     // think time of 0.25-0.75 s, far quicker than people really are), after a warm-up.
     let pair = 0;
@@ -103,6 +105,42 @@ export async function run(report: Report): Promise<void> {
     );
     report('e2e click latency p50 (20 games at once)', quantile(latencies, 0.5), 'ms');
     report('e2e click latency p99 (20 games at once)', quantile(latencies, 0.99), 'ms');
+
+    // The same while replays are drawn without a pause: one game played to its end, then its
+    // Replay button pressed again as soon as each replay is posted (a worker thread draws them).
+    const watched = await open(...nextPair());
+    while ((await click(watched)) !== null);
+    const replayButton = fake.buttons(watched.messageId).find((b) => b.label === 'Replay')!.custom_id!;
+    const duringReplays: number[] = [];
+    const replayTimes: number[] = [];
+    let replaying = true;
+    const replays = (async () => {
+      while (replaying) {
+        const started = performance.now();
+        const reply = await fake.click(watched.players[0], watched.messageId, replayButton);
+        if (reply.ephemeral) throw new Error(`replay refused: ${String(reply.data?.content)}`);
+        await fake.waitForRequest(
+          (r) => r.method === 'PATCH' && r.path.includes(`/${reply.token}/messages/@original`),
+          60_000,
+        );
+        replayTimes.push(performance.now() - started);
+      }
+    })();
+    await play(
+      twenty,
+      () => duringReplays.length >= Number(process.env.BENCH_CLICKS ?? 1500),
+      (ms) => duringReplays.push(ms),
+      THINK_MS,
+    );
+    replaying = false;
+    await replays;
+    report('e2e click latency p50 (20 games at once, replays drawn meanwhile)', quantile(duringReplays, 0.5), 'ms');
+    report('e2e click latency p99 (20 games at once, replays drawn meanwhile)', quantile(duringReplays, 0.99), 'ms');
+    report('e2e replays posted meanwhile', replayTimes.length, 'replays');
+    report('e2e replay answer time p50 (button to posted GIF)', quantile(replayTimes, 0.5) / 1000, 's');
+    // The replay thread ends IDLE_MS after its last replay: wait, so the memory figures below are
+    // those of a bot that is not drawing replays.
+    await sleep(IDLE_MS + 5_000);
 
     // Throughput: 500 live games, each with a click in flight all the time (no think time).
     const more: Table[] = [];

@@ -7,6 +7,7 @@ import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { AiThread } from './bot/aiThread.js';
 import { RenderPool } from './bot/renderPool.js';
+import { ReplayThread } from './bot/replayThread.js';
 import { databasePath, openDatabase } from './db/connection.js';
 import { openService } from './game/service.js';
 import { runDemo } from './tools/demo.js';
@@ -37,6 +38,7 @@ try {
 }
 const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
 const aiThread = new AiThread();
+const replayThread = new ReplayThread();
 const bot = await startBot({
   config,
   log,
@@ -47,6 +49,7 @@ const bot = await startBot({
       config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
       ...(renderPool ? { renderBoard: renderPool.render } : {}),
       chooseAction: aiThread.choose,
+      renderReplay: replayThread.render,
     }),
 }).catch((err: unknown) => {
   log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
@@ -74,7 +77,7 @@ const shutdown = (signal: string): void => {
   }, SHUTDOWN_LIMIT_MS).unref();
   bot
     .stop()
-    .then(() => Promise.all([renderPool?.close(), aiThread.close()]))
+    .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close()]))
     .then(
       () => {
         log.info('stopped cleanly');

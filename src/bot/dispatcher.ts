@@ -16,9 +16,11 @@ export const NOT_MINE =
   'I do not know this command or control (it may be left over from an older version of the bot); nothing happened. Try `/senet help`.';
 
 export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
-  // Autocomplete has no message to answer with; nothing of ours autocompletes, so no suggestions.
+  // Autocomplete has no message to answer with: a failure just leaves the list empty.
   if (interaction.isAutocomplete()) {
-    await interaction.respond([]).catch((err: unknown) => ctx.log.warn({ err }, 'could not answer an autocomplete'));
+    const answering =
+      interaction.commandName === senet.data.name ? senet.autocomplete(interaction, ctx) : interaction.respond([]);
+    await answering.catch((err: unknown) => ctx.log.warn({ err }, 'could not answer an autocomplete'));
     return;
   }
   if (!interaction.isRepliable()) return;

@@ -4,6 +4,7 @@ import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
 import { decodeButtonId } from './customIds.js';
 import { answerWithChallenge, answerWithGame, refreshOutOfDate } from './delivery.js';
+import { replayButton } from './replay.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
@@ -59,5 +60,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       await postChallengeOrGame(interaction, outcome.value, ctx);
       return;
     }
+    case 'replay':
+      return replayButton(interaction, ctx, id.gameId);
   }
 }

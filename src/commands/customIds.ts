@@ -7,7 +7,8 @@ export type ButtonId =
   | { kind: 'accept'; challengeId: number }
   | { kind: 'decline'; challengeId: number }
   | { kind: 'withdraw'; challengeId: number }
-  | { kind: 'rematch'; gameId: number };
+  | { kind: 'rematch'; gameId: number }
+  | { kind: 'replay'; gameId: number };
 
 const PREFIX = 'senet';
 
@@ -21,7 +22,8 @@ export function encodeButtonId(id: ButtonId): string {
     case 'withdraw':
       return `${PREFIX}:${id.kind}:${id.challengeId}`;
     case 'rematch':
-      return `${PREFIX}:rematch:${id.gameId}`;
+    case 'replay':
+      return `${PREFIX}:${id.kind}:${id.gameId}`;
   }
 }
 
@@ -35,7 +37,7 @@ export function decodeButtonId(customId: string): ButtonId | null {
   if ((kind === 'accept' || kind === 'decline' || kind === 'withdraw') && parts.length === 3) {
     return { kind, challengeId: a };
   }
-  if (kind === 'rematch' && parts.length === 3) return { kind, gameId: a };
+  if ((kind === 'rematch' || kind === 'replay') && parts.length === 3) return { kind, gameId: a };
   if (kind === 'act' && parts.length === 5) {
     const version = toId(second, 0);
     const action = decodeAction(third ?? '');

@@ -9,6 +9,7 @@ export const COMMAND_NAME = 'senet';
 
 /** Option names as players type them, besides the rule options; the parser reads the same constants. */
 export const OPT = {
+  game: 'game',
   opponent: 'opponent',
   rules: 'rules',
   strength: 'strength',
@@ -121,4 +122,16 @@ export const senetCommand = new SlashCommandBuilder()
       .addUserOption((o) => o.setName(OPT.user).setDescription('Whose games (default: yours)')),
   )
   .addSubcommand((sub) => sub.setName('resign').setDescription('Resign your game in this channel'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('replay')
+      .setDescription('An animated replay of a game, with its win-chance chart and turning points')
+      .addIntegerOption((o) =>
+        o
+          .setName(OPT.game)
+          .setDescription('Which game (your recent games here; default: your last finished game)')
+          .setMinValue(1)
+          .setAutocomplete(true),
+      ),
+  )
   .addSubcommand((sub) => sub.setName('help').setDescription('How to play Senet with this bot'));

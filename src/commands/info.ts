@@ -119,6 +119,7 @@ export const HELP_TEXT = [
   '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium, hard or expert.',
   '• In a game, the player to move presses **Throw**; the board then numbers the pawns that can move, and one button per move (`1 · 17 → 20`) plays it.',
   '• `/senet resign` gives up your game in this channel. Waiting too long forfeits.',
+  '• `/senet replay` (or **Replay** under a finished game) plays a game again, animated, with its win-chance chart and turning points.',
   '• `/senet rules`, `/senet leaderboard`, `/senet stats`, `/senet history` tell you more.',
 ].join('\n');
 

@@ -49,7 +49,7 @@ export function gameMessage(view: GameView): MessagePayload {
   return {
     content: lines.join('\n'),
     files: [boardFile(view.board)],
-    components: view.result ? [rematchRow(view.gameId)] : choiceRows(view),
+    components: view.result ? [finishedRow(view.gameId)] : choiceRows(view),
     attachments: [],
     allowedMentions: { users: [] },
   };
@@ -107,12 +107,16 @@ function choiceStyle(choice: Choice): ButtonStyle {
   return ButtonStyle.Secondary;
 }
 
-function rematchRow(gameId: number): ActionRowBuilder<ButtonBuilder> {
+function finishedRow(gameId: number): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeButtonId({ kind: 'rematch', gameId }))
       .setLabel('Rematch')
       .setStyle(ButtonStyle.Primary),
+    new ButtonBuilder()
+      .setCustomId(encodeButtonId({ kind: 'replay', gameId }))
+      .setLabel('Replay')
+      .setStyle(ButtonStyle.Secondary),
   );
 }
 

@@ -1,18 +1,29 @@
 // The /senet command module in the discord.js guide's shape: `data` for deployment, `execute`
 // for the dispatcher. Each subcommand is a thin handler.
-import type { ChatInputCommandInteraction } from 'discord.js';
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import { handleButton } from './buttons.js';
 import type { CommandContext } from './context.js';
 import { senetCommand } from './definition.js';
 import { help, history, leaderboard, rules, stats } from './info.js';
 import { challenge, play, resign } from './play.js';
+import { autocomplete as replayAutocomplete, replay } from './replay.js';
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
-const SUBCOMMANDS: Record<string, Handler> = { challenge, play, resign, rules, leaderboard, stats, history, help };
+const SUBCOMMANDS: Record<string, Handler> = {
+  challenge,
+  play,
+  resign,
+  replay,
+  rules,
+  leaderboard,
+  stats,
+  history,
+  help,
+};
 
 /** Subcommands that post to the channel (and so need to send messages and attach files there). */
-export const POSTING_SUBCOMMANDS: ReadonlySet<string> = new Set(['challenge', 'play', 'resign', 'rules']);
+export const POSTING_SUBCOMMANDS: ReadonlySet<string> = new Set(['challenge', 'play', 'resign', 'replay', 'rules']);
 
 export const data = senetCommand;
 
@@ -29,3 +40,9 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
 }
 
 export { handleButton };
+
+/** Suggestions while an option is typed: only /senet replay's `game` has them. */
+export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  if (interaction.options.getSubcommand() === 'replay') await replayAutocomplete(interaction, ctx);
+  else await interaction.respond([]);
+}

@@ -240,6 +240,14 @@ export class GameStore {
     return this.s.awaiting.all(userId).map((r) => r.id);
   }
 
+  /**
+   * Games of `userId` in a guild, newest first (by when they finished, or started if still
+   * running): what /senet replay offers.
+   */
+  recentGames(guildId: string, userId: string, limit: number): GameRecord[] {
+    return this.s.recentGames.all({ guild: guildId, user: userId, limit }).map(toGame);
+  }
+
   allGameIds(): number[] {
     return this.s.allGames.all().map((r) => r.id);
   }
@@ -354,6 +362,10 @@ function prepare(db: Database) {
     ),
     awaiting: st<[string], Id>(`SELECT id FROM games WHERE status = 'active' AND to_act_id = ? ORDER BY id`),
     allGames: st<[], Id>(`SELECT id FROM games ORDER BY id`),
+    recentGames: st<{ guild: string; user: string; limit: number }, GameRow>(
+      `SELECT * FROM games WHERE guild_id = :guild AND (white_id = :user OR black_id = :user)
+       ORDER BY COALESCE(finished_at, created_at) DESC, id DESC LIMIT :limit`,
+    ),
     appendAction: st<[number, number, string, string, number | null, number]>(
       `INSERT INTO actions (game_id, seq, user_id, action, throw_value, at) VALUES (?, ?, ?, ?, ?, ?)`,
     ),

@@ -131,6 +131,14 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE challenges SET shown_status = status WHERE message_id IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    purpose: "a player's games by seat, for the recent games /senet replay offers",
+    sql: `
+      CREATE INDEX IF NOT EXISTS games_by_white ON games (white_id, guild_id);
+      CREATE INDEX IF NOT EXISTS games_by_black ON games (black_id, guild_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

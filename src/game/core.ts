@@ -7,7 +7,7 @@ import { RatingStore } from '../db/ratingStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
 import type { Strength } from './strengths.js';
-import type { BoardRenderer, ChallengeView, GameView, Outcome, Player } from './types.js';
+import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer } from './types.js';
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
 
@@ -30,6 +30,7 @@ export interface CoreOptions {
   config: ServiceConfig;
   render: BoardRenderer;
   choose: BotChooser;
+  renderReplay: ReplayRenderer;
 }
 
 export class ServiceCore {
@@ -41,6 +42,7 @@ export class ServiceCore {
   readonly config: ServiceConfig;
   readonly render: BoardRenderer;
   readonly choose: BotChooser;
+  readonly renderReplay: ReplayRenderer;
 
   constructor(
     readonly db: Database,
@@ -54,6 +56,7 @@ export class ServiceCore {
     this.config = options.config;
     this.render = options.render;
     this.choose = options.choose;
+    this.renderReplay = options.renderReplay;
   }
 
   /**

@@ -9,6 +9,7 @@
 //   sync.ts        what the chat shows, what is behind or unposted, taking back what cannot be shown
 //   lifecycle.ts   a game created, moved on, ended (inside the caller's transaction)
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
+//   replays.ts     replays and reviews of stored games (read-only)
 //
 // Error codes: 'not-found' (no such game/challenge), 'finished' (game over, challenge already
 // answered or expired), 'forbidden' (not your game/challenge), 'stale' (the button's version is
@@ -33,10 +34,12 @@ import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
+import { type ReplayInput, type ReplayView, recentGames, replay } from './replays.js';
 import {
   type BoardRenderer,
   type ChallengeMade,
   type ChallengeView,
+  type GameChoiceEntry,
   type GameView,
   type HistoryEntry,
   type LeaderboardEntry,
@@ -44,6 +47,7 @@ import {
   type Outcome,
   type PlayerStats,
   type RenderedBoard,
+  type ReplayRenderer,
   type SweepReport,
   fail,
   ok,
@@ -52,7 +56,16 @@ import { challengeView, markShown, outOfSync, takeBack } from './sync.js';
 import { verifyGames, type VerifyReport } from './verify.js';
 import { statusDescription } from './views.js';
 
-export type { ActInput, ChallengeAnswer, ChallengeInput, RematchInput, ResignInput, ServiceConfig };
+export type {
+  ActInput,
+  ChallengeAnswer,
+  ChallengeInput,
+  RematchInput,
+  ReplayInput,
+  ReplayView,
+  ResignInput,
+  ServiceConfig,
+};
 export { DEFAULT_CONFIG };
 
 export interface ServiceOptions {
@@ -67,6 +80,8 @@ export interface ServiceOptions {
   busyTimeoutMs?: number;
   /** The board renderer; default the real one (injectable so benchmarks can time the service without it). */
   renderBoard?: BoardRenderer;
+  /** Draws replays and reviews; default on this thread (the bot injects its worker thread). */
+  renderReplay?: ReplayRenderer;
   /** The computer player; default the AI on this thread (the bot passes one that searches on a worker). */
   chooseAction?: BotChooser;
 }
@@ -80,6 +95,13 @@ const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
 const renderOnThisThread: BoardRenderer = async (state, view) =>
   (await import('../render/index.js')).renderBoard(state, view);
 
+/** The default replay renderer, loaded on first use like the board's. */
+const replayOnThisThread: ReplayRenderer = async (job) => {
+  const { modelChance, produceReplay } = await import('./replayJob.js');
+  const output = produceReplay(job, modelChance);
+  if (!output.ok) throw new Error(`replay of game ${job.gameId}: ${output.error}`);
+  return output.value;
+};
 /** The default computer player: the AI on this thread (the bot passes one that searches on a worker). */
 const chooseOnThisThread: BotChooser = (state, strength, seed) => Promise.resolve(chooseAction(state, strength, seed));
 
@@ -91,6 +113,7 @@ export function openService(options: ServiceOptions): GameService {
     newSeed: options.newSeed ?? randomSeed,
     config: { ...DEFAULT_CONFIG, ...options.config },
     render: options.renderBoard ?? renderOnThisThread,
+    renderReplay: options.renderReplay ?? replayOnThisThread,
     choose: options.chooseAction ?? chooseOnThisThread,
   });
   return new GameService(core);
@@ -212,6 +235,16 @@ export class GameService {
 
   history(input: { guildId: string; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
     return playerHistory(this.core.games, this.core.ratings, input);
+  }
+
+  /** The player's recent games in a guild, newest first, for /senet replay's list. */
+  recentGames(input: { guildId: string; userId: string; typed?: string }): GameChoiceEntry[] {
+    return recentGames(this.core, input);
+  }
+
+  /** A game's animated replay and, with a win-chance estimate, its review. */
+  replay(input: ReplayInput): Promise<Outcome<ReplayView>> {
+    return replay(this.core, input);
   }
 
   /** The replay check over stored games (all by default); see verify.ts. */

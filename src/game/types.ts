@@ -32,6 +32,8 @@ export type { BoardView, RenderedBoard } from '../render/index.js';
 
 export type BoardRenderer = (state: GameState, view: BoardView) => Promise<RenderedBoard>;
 
+export type { ReplayJob, ReplayOutput, ReplayRenderer, ReviewSummary } from './replayJob.js';
+
 // ---- views ----------------------------------------------------------------------------
 
 /** One button: its label and the action it sends back. */
@@ -105,6 +107,12 @@ export type ChallengeMade = { kind: 'challenge'; challenge: ChallengeView } | { 
 export interface SweepReport {
   expiredChallenges: ChallengeView[];
   timedOutGames: GameView[];
+}
+
+/** A game to offer for /senet replay: its id and how the list names it. */
+export interface GameChoiceEntry {
+  gameId: number;
+  label: string;
 }
 
 /** What the chat does not show yet (ids), found at start-up to catch up after a crash. */

@@ -9,8 +9,6 @@ import {
   BOARD_WIDTH,
   CELL,
   GUTTER,
-  IMAGE_HEIGHT,
-  IMAGE_WIDTH,
   OFF_TRAY,
   PIXEL_SCALE,
   type Rect,
@@ -18,27 +16,31 @@ import {
   cellRect,
   gridOf,
   inset,
+  pixelSize,
 } from './layout.js';
 import { font, wrapText } from './text.js';
 import { COLOURS } from './theme.js';
 
 // resolveRules hands out one shared Rules object per rule set and options, so it is the key:
-// a handful of backgrounds at most, 1.3 MB each.
-const cache = new Map<Rules, Canvas>();
+// a handful of backgrounds at most, 1.3 MB each (the replay's smaller scale adds its own).
+const cache = new Map<number, Map<Rules, Canvas>>();
 
-/** The background for `rules`, drawn on first use. */
-export function backgroundFor(rules: Rules): Canvas {
-  let canvas = cache.get(rules);
+/** The background for `rules` at `scale` (layout units to pixels), drawn on first use. */
+export function backgroundFor(rules: Rules, scale = PIXEL_SCALE): Canvas {
+  let byRules = cache.get(scale);
+  if (!byRules) cache.set(scale, (byRules = new Map<Rules, Canvas>()));
+  let canvas = byRules.get(rules);
   if (!canvas) {
-    canvas = createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
+    const { width, height } = pixelSize(scale);
+    canvas = createCanvas(width, height);
     const ctx = canvas.getContext('2d');
     // Filled in whole pixels first: the scaled layout ends mid-pixel, and a see-through edge
     // would let the previous picture show through on the reused canvas.
     ctx.fillStyle = COLOURS.background;
-    ctx.fillRect(0, 0, IMAGE_WIDTH, IMAGE_HEIGHT);
-    ctx.scale(PIXEL_SCALE, PIXEL_SCALE);
+    ctx.fillRect(0, 0, width, height);
+    ctx.scale(scale, scale);
     drawBackground(ctx, rules);
-    cache.set(rules, canvas);
+    byRules.set(rules, canvas);
   }
   return canvas;
 }

@@ -27,16 +27,31 @@ let frame: Canvas | null = null;
  * the next picture (rendering is synchronous, so one picture at a time is guaranteed).
  */
 export function drawBoard(state: GameState, names: Record<Side, string>, moves: readonly Move[]): Canvas {
-  const rules = rulesOf(state);
   frame ??= createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
-  const ctx = frame.getContext('2d');
+  paintBoard(frame.getContext('2d'), state, names, moves, PIXEL_SCALE);
+  return frame;
+}
+
+/**
+ * Paints the board on `ctx` from `top` pixels down, replacing what was there, with the layout
+ * drawn at `scale` (the replay draws smaller pictures than the live board, under a caption).
+ */
+export function paintBoard(
+  ctx: SKRSContext2D,
+  state: GameState,
+  names: Record<Side, string>,
+  moves: readonly Move[],
+  scale: number,
+  top = 0,
+): void {
+  const rules = rulesOf(state);
   // The background is already at pixel size; everything after it is drawn in layout units.
-  // 'copy' replaces every pixel, so nothing of the previous picture can remain.
+  // 'copy' replaces every pixel it covers, so nothing of the previous picture can remain.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalCompositeOperation = 'copy';
-  ctx.drawImage(backgroundFor(rules), 0, 0);
+  ctx.drawImage(backgroundFor(rules, scale), 0, top);
   ctx.globalCompositeOperation = 'source-over';
-  ctx.setTransform(PIXEL_SCALE, 0, 0, PIXEL_SCALE, 0, 0);
+  ctx.setTransform(scale, 0, 0, scale, 0, top);
   drawHeader(ctx, state, names, moves.length);
   if (moves.length > 0) drawTargetAreas(ctx, moves);
   if (state.lastMove) drawLastMove(ctx, state.lastMove, rules.squares);
@@ -46,7 +61,6 @@ export function drawBoard(state: GameState, names: Record<Side, string>, moves: 
     drawTrayPawns(ctx, OFF_TRAY, side, state.off[side]);
   }
   if (moves.length > 0) drawMoveMarkers(ctx, moves, state.toMove);
-  return frame;
 }
 
 function drawPawns(ctx: SKRSContext2D, board: string, specials: Rules['squares']): void {

@@ -37,6 +37,11 @@ export const PIXEL_SCALE = 0.9;
 export const IMAGE_WIDTH = Math.round(WIDTH * PIXEL_SCALE);
 export const IMAGE_HEIGHT = Math.round(HEIGHT * PIXEL_SCALE);
 
+/** The picture's size in pixels when the layout is drawn at `scale`. */
+export function pixelSize(scale: number): { width: number; height: number } {
+  return { width: Math.round(WIDTH * scale), height: Math.round(HEIGHT * scale) };
+}
+
 /** The row (0 top) and column (0 left) of a square 1..30. */
 export function gridOf(square: number): { row: number; col: number } {
   const index = square - 1;

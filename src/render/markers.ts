@@ -3,7 +3,7 @@
 // numbers are the bot's button labels.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { type LastMove, type Move, OFF, type Rules, type Side, WAITING, opponentOf } from '../engine/index.js';
-import { OFF_TRAY, type Point, WAITING_TRAY, areaOf, inset, pawnPlace, trayPawnCenter } from './layout.js';
+import { OFF_TRAY, type Point, type Rect, WAITING_TRAY, areaOf, inset, pawnPlace, trayPawnCenter } from './layout.js';
 import { drawPawn } from './pieces.js';
 import { font } from './text.js';
 import { COLOURS } from './theme.js';
@@ -31,12 +31,8 @@ export function drawLastMove(ctx: SKRSContext2D, last: LastMove, specials: Rules
  * left of its direction, so the two arrows of a swap (a → b, b → a) do not overlap.
  */
 function drawArrow(ctx: SKRSContext2D, a: Point, b: Point, colour: string, dashed: boolean): void {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const length = Math.hypot(dx, dy);
-  if (length < 1) return;
-  const bend = Math.max(14, length * 0.18);
-  const control = { x: (a.x + b.x) / 2 + (dy / length) * bend, y: (a.y + b.y) / 2 - (dx / length) * bend };
+  const control = arrowControl(a, b);
+  if (!control) return;
   const start = towards(a, control, 16);
   const end = towards(b, control, 30);
   ctx.strokeStyle = colour;
@@ -56,6 +52,37 @@ function drawArrow(ctx: SKRSContext2D, a: Point, b: Point, colour: string, dashe
   ctx.lineTo(end.x + Math.cos(angle - 2.5) * 14, end.y + Math.sin(angle - 2.5) * 14);
   ctx.closePath();
   ctx.fill();
+}
+
+/** The control point of the arrow's curve from `a` to `b`, or null when they are one point. */
+function arrowControl(a: Point, b: Point): Point | null {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const length = Math.hypot(dx, dy);
+  if (length < 1) return null;
+  const bend = Math.max(14, length * 0.18);
+  return { x: (a.x + b.x) / 2 + (dy / length) * bend, y: (a.y + b.y) / 2 - (dx / length) * bend };
+}
+
+/**
+ * Everything drawLastMove can touch, in layout units: the squares' areas and each arrow's curve
+ * (inside the triangle of its ends and control point) with its head and line width. The replay
+ * redraws only what changed from frame to frame.
+ */
+export function lastMoveBounds(last: LastMove, specials: Rules['squares']): Rect {
+  const place = (square: number, side: Side) => pawnPlace(square, side, specials[square] !== undefined).at;
+  const victim = opponentOf(last.side);
+  const arrows: [Point, Point][] = [[place(last.from, last.side), place(last.to, last.side)]];
+  if (last.end !== last.to) arrows.push([place(last.to, last.side), place(last.end, last.side)]);
+  if (last.captured) arrows.push([place(last.captured.from, victim), place(last.captured.to, victim)]);
+  const areas = [last.from, last.to, last.end].map(areaOf);
+  const points = arrows.flatMap(([a, b]) => [a, b, arrowControl(a, b) ?? a]);
+  const margin = 16;
+  const xs = [...points.map((p) => p.x), ...areas.flatMap((r) => [r.x + margin, r.x + r.w - margin])];
+  const ys = [...points.map((p) => p.y), ...areas.flatMap((r) => [r.y + margin, r.y + r.h - margin])];
+  const x = Math.min(...xs) - margin;
+  const y = Math.min(...ys) - margin;
+  return { x, y, w: Math.max(...xs) + margin - x, h: Math.max(...ys) + margin - y };
 }
 
 /** The point `distance` pixels from `from` in the direction of `to`. */

@@ -188,10 +188,10 @@ describe('refused clicks change nothing', () => {
     expect(String(resigned.data?.content)).toMatch(/resigned/);
     const final = h.fake.messages.get(messageId)!;
     expect(final.content).toMatch(/resigned: \*\*/);
-    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
     const late = await h.click(other, messageId, first.custom_id!);
     expect(h.fake.messages.get(messageId)!.content).toMatch(/resigned: \*\*.*\n.*Ratings/);
-    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
     expect(followUps(late)).toEqual([expect.stringMatching(/out of date.*how the game ended/)]);
   });
 
@@ -214,7 +214,7 @@ describe('refused clicks change nothing', () => {
     h.clock.now += TURN_TTL_MS + 1;
     expect(await h.bot.sweeper.sweepOnce()).toBe(1);
     expect(h.fake.messages.get(messageId)!.content).toMatch(/ran out of time: \*\*(Ana|Ben)\*\* wins by forfeit/);
-    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
   });
 });
 

@@ -116,6 +116,8 @@ export interface SlashOption {
 export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
 
 const EPHEMERAL = 64;
+/** What a bot may upload in one message (10 MiB), as interactions report it and the REST API enforces. */
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** Discord refuses message content longer than this. */
 const MAX_CONTENT = 2000;
 /** Every permission bit but Administrator (which would imply the rest): the default app_permissions. */
@@ -293,6 +295,29 @@ export class FakeDiscord {
     );
   }
 
+  /**
+   * The user typing in `/senet <subcommand>`'s option `focused` (`value` so far); resolves with
+   * the suggestions the bot answered (an autocomplete result, callback type 8).
+   */
+  async autocomplete(
+    user: FakeUser,
+    subcommand: string,
+    focused: SlashOption,
+  ): Promise<{ name: string; value: string | number }[]> {
+    const reply = await this.interact(user, {
+      type: 4,
+      data: {
+        id: snowflake(),
+        name: 'senet',
+        type: 1,
+        guild_id: this.guildId,
+        options: [{ type: 1, name: subcommand, options: [{ ...focused, focused: true }] }],
+      },
+    });
+    if (reply.type !== 8) throw new Error(`expected an autocomplete result, got callback type ${reply.type}`);
+    return (reply.data?.choices ?? []) as { name: string; value: string | number }[];
+  }
+
   /** Resolves with the next recorded request that matches (or one already recorded after `since`). */
   waitForRequest(match: (r: RecordedRequest) => boolean, timeoutMs = 10_000): Promise<RecordedRequest> {
     return new Promise((resolve, reject) => {
@@ -351,7 +376,7 @@ export class FakeDiscord {
       entitlements: [],
       authorizing_integration_owners: { '0': this.guildId },
       context: 0,
-      attachment_size_limit: 10_485_760,
+      attachment_size_limit: UPLOAD_LIMIT,
       ...body,
     };
     const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
@@ -469,7 +494,13 @@ export class FakeDiscord {
     if (res.destroyed) return; // the bot is gone
     const failure = this.failureFor(request);
     if (failure) this.refusals.push(request);
-    const answer = failure ? this.refuse(request, failure) : this.route(request);
+    const uploaded = files.reduce((n, f) => n + f.data.length, 0);
+    // Discord refuses the whole request, as it does for a bot's upload over the limit.
+    const answer = failure
+      ? this.refuse(request, failure)
+      : uploaded > UPLOAD_LIMIT
+        ? { status: 413, json: { message: 'Request entity too large', code: 40005 } }
+        : this.route(request);
     const headers: Record<string, string> = answer.json === undefined ? {} : { 'content-type': 'application/json' };
     if (failure?.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter);
     if (answer.json === undefined) res.writeHead(answer.status, headers).end();

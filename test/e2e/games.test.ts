@@ -80,7 +80,7 @@ describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
     // Only Regency scores: the winner's points are shown there and nowhere else.
     expect(/Winner: .*\(\d+ points?\)/.test(final.content)).toBe(ruleset === 'regency');
     expect(final.content).toMatch(/Ratings: /);
-    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch']);
+    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
     expect(final.attachments).toHaveLength(1);
     expect(clicks).toBeGreaterThan(10);
 

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { startBot, type Bot } from '../../src/bot/client.js';
 import { createLogger } from '../../src/bot/logger.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
+import { ReplayThread } from '../../src/bot/replayThread.js';
 import { openService, type GameService } from '../../src/game/service.js';
 import { actButtons as buttonsOf } from './players.js';
 import {
@@ -78,6 +79,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
   let seed = options.seed ?? 1;
   // Pictures are drawn on a worker thread, as `npm start` does by default.
   const pool = new RenderPool(1);
+  const replays = new ReplayThread();
   let service!: GameService;
   const launch = (delay: number, deferAfterMs?: number): Promise<Bot> =>
     startBot({
@@ -92,6 +94,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
           newSeed: () => seed++,
           config: { challengeTtlMs: CHALLENGE_TTL_MS, turnTtlMs: TURN_TTL_MS },
           renderBoard: pool.render,
+          renderReplay: replays.render,
         });
         return service;
       },
@@ -134,6 +137,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
     async close() {
       await harness.bot.stop();
       await pool.close();
+      await replays.close();
       await fake.stop();
       rmSync(dir, { recursive: true, force: true });
     },

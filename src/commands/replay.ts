@@ -1,0 +1,57 @@
+// /senet replay [game] and the Replay button: the animated replay of a game (and, with the win
+// chance, its review) posted as a new message. Drawing takes seconds, so the answer is deferred
+// at once ("thinking…") and filled in; a refusal comes back privately before that.
+import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
+import type { ReplayView } from '../game/service.js';
+import { accuracyWords } from '../game/replayJob.js';
+import type { CommandContext } from './context.js';
+import { OPT } from './definition.js';
+import { boardFile } from './messages.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+
+/** `/senet replay [game]`. */
+export async function replay(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  await postReplay(interaction, ctx, interaction.options.getInteger(OPT.game));
+}
+
+/** The Replay button under a finished game. */
+export async function replayButton(interaction: ButtonInteraction, ctx: CommandContext, gameId: number): Promise<void> {
+  await postReplay(interaction, ctx, gameId);
+}
+
+async function postReplay(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  ctx: CommandContext,
+  gameId: number | null,
+): Promise<void> {
+  const drawing = ctx.service.replay({ guildId: interaction.guildId ?? '', userId: interaction.user.id, gameId });
+  // Deferred as soon as the event loop turns: a refusal (no such game) is answered before that.
+  const outcome = await acknowledgedInTime(interaction, drawing, 0, 'new message');
+  if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+  const view = outcome.value;
+  const tooBig = view.replay.image.length > interaction.attachmentSizeLimit;
+  if (tooBig) ctx.log.warn({ gameId: view.gameId, bytes: view.replay.image.length }, 'replay over the upload limit');
+  const files = [...(tooBig ? [] : [boardFile(view.replay)]), ...(view.chart ? [boardFile(view.chart)] : [])];
+  await sendReply(interaction, { content: replayText(view, tooBig), files, allowedMentions: { parse: [] } }, ctx);
+}
+
+export function replayText(view: ReplayView, tooBig = false): string {
+  const { W, B } = view.players;
+  const lines = [
+    `**Replay · ${view.title}** · ${W.name} (light) vs ${B.name} (dark) · game #${view.gameId}`,
+    `${view.result} ${view.finished ? '' : '(replayed up to the last move) '}· ${view.moves} moves`.replace('  ', ' '),
+  ];
+  if (tooBig) lines.push('The animation is too large to upload here; the chart and the turning points follow.');
+  if (view.review) {
+    lines.push('**Turning points**', ...view.review.turningPoints.map((words, k) => `${k + 1}. ${words}`));
+    lines.push(accuracyWords({ W: W.name, B: B.name }, view.review));
+  }
+  return lines.join('\n');
+}
+
+/** The `game` option's list: the player's recent games here, newest first. */
+export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const typed = String(interaction.options.getFocused());
+  const games = ctx.service.recentGames({ guildId: interaction.guildId ?? '', userId: interaction.user.id, typed });
+  await interaction.respond(games.map((g) => ({ name: g.label, value: g.gameId })));
+}

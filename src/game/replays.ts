@@ -1,0 +1,100 @@
+// Replays and reviews of stored games: which games a player can pick, and the job that draws one.
+// Read-only: nothing here writes, so it needs no transaction.
+import type { GameRecord } from '../db/records.js';
+import { type Side, variantTitle } from '../engine/index.js';
+import type { ServiceCore } from './core.js';
+import type { ReplayJob, ReplayOutput } from './replayJob.js';
+import { type GameChoiceEntry, type Outcome, type Player, fail, ok } from './types.js';
+import { endDescription, namesOf, sideOf, storedResult } from './views.js';
+
+/** Discord offers at most 25 choices in an autocomplete list. */
+export const MAX_CHOICES = 25;
+
+export interface ReplayInput {
+  guildId: string;
+  userId: string;
+  /** The game to replay; without it, the player's last finished game in the guild. */
+  gameId?: number | null;
+}
+
+export interface ReplayView extends ReplayOutput {
+  gameId: number;
+  players: Record<Side, Player>;
+  /** "Senet · Kendall": the game's rules. */
+  title: string;
+  /** "🏆 Ana won", "Ana resigned: Ben wins.", "in progress". */
+  result: string;
+  finished: boolean;
+}
+
+/** The player's games in the guild, newest first, whose label or id contains `typed`. */
+export function recentGames(
+  core: ServiceCore,
+  input: { guildId: string; userId: string; typed?: string },
+): GameChoiceEntry[] {
+  const typed = (input.typed ?? '').trim().toLowerCase();
+  return core.games
+    .recentGames(input.guildId, input.userId, typed ? 4 * MAX_CHOICES : MAX_CHOICES)
+    .map((game) => ({ gameId: game.id, label: choiceLabel(core, game, input.userId) }))
+    .filter((entry) => !typed || entry.label.toLowerCase().includes(typed))
+    .slice(0, MAX_CHOICES);
+}
+
+/** "#12 · Kendall · vs Ben · won": Discord shows at most 100 characters. */
+function choiceLabel(core: ServiceCore, game: GameRecord, userId: string): string {
+  const side = sideOf(game, userId);
+  const opponent = core.playerOf(side === 'W' ? game.seats.B : game.seats.W);
+  const state =
+    game.status === 'active'
+      ? 'in progress'
+      : game.winnerSide === null
+        ? 'closed'
+        : game.winnerSide === side
+          ? 'won'
+          : 'lost';
+  return `#${game.id} · ${variantTitle(game.ruleset, game.options)} · vs ${opponent.name} · ${state}`.slice(0, 100);
+}
+
+/** The replay (and review) of a game of this guild, drawn by the core's replay renderer. */
+export async function replay(core: ServiceCore, input: ReplayInput): Promise<Outcome<ReplayView>> {
+  const found = gameToReplay(core, input);
+  if (!found.ok) return found;
+  const game = found.value;
+  const actions = core.games.actions(game.id);
+  if (!actions.some((a) => a.type === 'move')) return fail('invalid', 'No pawn has moved in that game yet.');
+  const players = core.playersOf(game);
+  const stored = storedResult(game, players);
+  const result = stored
+    ? endDescription(stored)
+    : game.status === 'finished'
+      ? 'The game was closed without a result'
+      : 'The game is still in progress';
+  const job: ReplayJob = {
+    gameId: game.id,
+    record: { ruleset: game.ruleset, options: game.options, seed: game.seed, actions },
+    names: namesOf(players),
+    // A finished game's last frame says how it ended; a win is already on the board.
+    ending: stored && stored.reason !== 'won' ? endDescription(stored) : '',
+    result: result.replace(/[.!]$/, ''),
+  };
+  const output = await core.renderReplay(job);
+  return ok({
+    ...output,
+    gameId: game.id,
+    players,
+    title: `Senet · ${variantTitle(game.ruleset, game.options)}`,
+    result,
+    finished: game.status === 'finished',
+  });
+}
+
+function gameToReplay(core: ServiceCore, input: ReplayInput): Outcome<GameRecord> {
+  if (input.gameId === undefined || input.gameId === null) {
+    const last = core.games.recentGames(input.guildId, input.userId, MAX_CHOICES).find((g) => g.status === 'finished');
+    return last ? ok(last) : fail('not-found', 'You have not finished a game in this server yet.');
+  }
+  const game = core.games.game(input.gameId);
+  // Another server's games are not this one's business: the same answer as for no game at all.
+  if (!game || game.guildId !== input.guildId) return fail('not-found', `There is no game #${input.gameId} here.`);
+  return ok(game);
+}

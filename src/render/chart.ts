@@ -1,0 +1,203 @@
+// The win-chance chart of a reviewed game: the light player's chance to win after every action,
+// on a field split at 50 % into the light player's half (above) and the dark player's (below),
+// with captures, extra throws and the numbered turning points marked. PNG: flat colours and thin
+// lines, which JPEG would blur.
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SideNames } from '../engine/index.js';
+import { drawableText, registerFonts } from './fonts.js';
+import { fitText, font } from './text.js';
+import { COLOURS } from './theme.js';
+
+export interface ChartPoint {
+  /** W's chance after this action (the first point: at the start). */
+  chance: number;
+  /** The move number the action belongs to (0 at the start). */
+  move: number;
+  capture: boolean;
+  extraThrow: boolean;
+  /** 1, 2, 3 for the turning points, else 0. */
+  turningPoint: number;
+}
+
+export interface ChartInput {
+  names: SideNames;
+  points: readonly ChartPoint[];
+}
+
+export const CHART_WIDTH = 864;
+export const CHART_HEIGHT = 300;
+
+const PLOT = { left: 52, right: CHART_WIDTH - 18, top: 40, bottom: CHART_HEIGHT - 34 };
+const CHART_COLOURS = {
+  lightHalf: '#efe4c8',
+  darkHalf: '#3d3a45',
+  grid: 'rgba(122, 90, 52, 0.35)',
+  line: COLOURS.accent,
+  capture: '#7f1d1d',
+  extra: COLOURS.gold,
+} as const;
+
+export function renderChart(input: ChartInput): Buffer {
+  registerFonts();
+  const canvas = createCanvas(CHART_WIDTH, CHART_HEIGHT);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = COLOURS.background;
+  ctx.fillRect(0, 0, CHART_WIDTH, CHART_HEIGHT);
+  drawField(ctx, input.names);
+  drawAxes(ctx, input.points);
+  drawLine(ctx, input.points);
+  drawMarks(ctx, input.points);
+  drawTitle(ctx, input.names);
+  return canvas.encodeSync('png');
+}
+
+const xOf = (i: number, count: number): number => PLOT.left + ((PLOT.right - PLOT.left) * i) / Math.max(1, count - 1);
+const yOf = (chance: number): number => PLOT.bottom - (PLOT.bottom - PLOT.top) * chance;
+
+function drawField(ctx: SKRSContext2D, names: SideNames): void {
+  const middle = yOf(0.5);
+  const width = PLOT.right - PLOT.left;
+  ctx.fillStyle = CHART_COLOURS.lightHalf;
+  ctx.fillRect(PLOT.left, PLOT.top, width, middle - PLOT.top);
+  ctx.fillStyle = CHART_COLOURS.darkHalf;
+  ctx.fillRect(PLOT.left, middle, width, PLOT.bottom - middle);
+  ctx.font = font(14, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillStyle = COLOURS.lightPawnLine;
+  ctx.fillText(fitText(ctx, `${shown(names.W, 'Light')} (light) winning`, width / 2), PLOT.left + 8, PLOT.top + 18);
+  ctx.fillStyle = COLOURS.headerText;
+  ctx.fillText(fitText(ctx, `${shown(names.B, 'Dark')} (dark) winning`, width / 2), PLOT.left + 8, PLOT.bottom - 8);
+}
+
+function drawAxes(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
+  ctx.strokeStyle = CHART_COLOURS.grid;
+  ctx.lineWidth = 1;
+  ctx.fillStyle = COLOURS.headerMuted;
+  ctx.font = font(12);
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const chance of [0, 0.25, 0.5, 0.75, 1]) {
+    const y = Math.round(yOf(chance)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(PLOT.left, y);
+    ctx.lineTo(PLOT.right, y);
+    ctx.stroke();
+    ctx.fillText(`${Math.round(chance * 100)} %`, PLOT.left - 6, y);
+  }
+  // Move numbers along the bottom, at about five evenly spaced actions.
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  const last = points.length - 1;
+  for (let k = 0; k <= 5; k++) {
+    const i = Math.round((last * k) / 5);
+    const label = k === 0 ? 'start' : `move ${points[i]!.move}`;
+    ctx.textAlign = k === 0 ? 'left' : k === 5 ? 'right' : 'center';
+    ctx.fillText(label, xOf(i, points.length), PLOT.bottom + 6);
+  }
+}
+
+function drawLine(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
+  ctx.strokeStyle = CHART_COLOURS.line;
+  ctx.lineWidth = 2.5;
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  points.forEach((p, i) => {
+    if (i === 0) ctx.moveTo(xOf(i, points.length), yOf(p.chance));
+    else ctx.lineTo(xOf(i, points.length), yOf(p.chance));
+  });
+  ctx.stroke();
+}
+
+function drawMarks(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
+  points.forEach((p, i) => {
+    const at = { x: xOf(i, points.length), y: yOf(p.chance) };
+    if (p.extraThrow) drawExtraThrow(ctx, at);
+    if (p.capture) drawCapture(ctx, at);
+  });
+  const placed: At[] = [];
+  points.forEach((p, i) => {
+    if (p.turningPoint === 0) return;
+    const x = xOf(i, points.length);
+    const y = yOf(p.chance);
+    // On the side of the line with more room, unless another badge is there: then the other side, or further out.
+    const side = y > (PLOT.top + PLOT.bottom) / 2 ? -1 : 1;
+    const spots = [18 * side, -18 * side, 40 * side, -40 * side].map((dy) => ({ x, y: y + dy }));
+    const free = (at: At): boolean => placed.every((q) => Math.hypot(q.x - at.x, q.y - at.y) >= 22);
+    const at = spots.find(free) ?? spots[0]!;
+    placed.push(at);
+    drawBadge(ctx, at, p.turningPoint);
+  });
+}
+
+interface At {
+  x: number;
+  y: number;
+}
+
+/** A small gold diamond: the action earned another throw. */
+function drawExtraThrow(ctx: SKRSContext2D, { x, y }: At): void {
+  ctx.fillStyle = CHART_COLOURS.extra;
+  ctx.beginPath();
+  ctx.moveTo(x, y - 4);
+  ctx.lineTo(x + 3, y);
+  ctx.lineTo(x, y + 4);
+  ctx.lineTo(x - 3, y);
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** A dark red dot ringed in white: a pawn was captured. */
+function drawCapture(ctx: SKRSContext2D, { x, y }: At): void {
+  ctx.fillStyle = CHART_COLOURS.capture;
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.arc(x, y, 4, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+}
+
+/** A numbered gold disc: a turning point. */
+function drawBadge(ctx: SKRSContext2D, { x, y }: At, number: number, radius = 10): void {
+  ctx.fillStyle = COLOURS.gold;
+  ctx.strokeStyle = COLOURS.background;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = COLOURS.background;
+  ctx.font = font(radius + 3, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(number), x, y + 1);
+}
+
+function drawTitle(ctx: SKRSContext2D, names: SideNames): void {
+  ctx.fillStyle = COLOURS.headerText;
+  ctx.font = font(17, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(`${shown(names.W, 'Light')}'s chance to win`, PLOT.left, 26);
+  // The legend, right-aligned: each mark as drawn on the line, then its meaning.
+  ctx.font = font(13);
+  const entries: [string, (at: At) => void][] = [
+    ['capture', (at) => drawCapture(ctx, at)],
+    ['extra throw', (at) => drawExtraThrow(ctx, at)],
+    ['turning point', (at) => drawBadge(ctx, at, 1, 8)],
+  ];
+  let x = PLOT.right;
+  for (const [label, draw] of entries.reverse()) {
+    ctx.font = font(13);
+    const width = ctx.measureText(label).width;
+    ctx.fillStyle = COLOURS.headerMuted;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'alphabetic';
+    ctx.fillText(label, x, 26);
+    draw({ x: x - width - 12, y: 21 });
+    x -= width + 34;
+  }
+}
+
+const shown = (name: string, fallback: string): string => drawableText(name) || fallback;

@@ -1,0 +1,82 @@
+// Replays through the service: which game is replayed, who may see which, the list of recent
+// games, and the review's words when a win chance is given (the stand-in chance of the fixtures).
+import { describe, expect, it } from 'vitest';
+import { produceReplay } from '../../src/game/replayJob.js';
+import type { ReplayRenderer } from '../../src/game/types.js';
+import { unwrap } from '../../src/lib/result.js';
+import { raceChance } from '../fixtures/games.js';
+import { decodeGif } from '../render/gifDecode.js';
+import { ANA, BEN, CLEO, GUILD, open, playToEnd, startGame, testClock, textOnlyRenderer, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
+
+/** Replays drawn for real, reviewed with the stand-in chance. */
+const reviewing: ReplayRenderer = (job) => Promise.resolve(unwrap(produceReplay(job, raceChance)));
+
+describe('replays through the service', () => {
+  it('replays your last finished game by default, any game of this server by id, and nothing of another', async () => {
+    const clock = testClock();
+    const service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer(), renderReplay: reviewing });
+    const first = await startGame(service, 'c1', 'pennsic');
+    const { view: ended } = await playToEnd(service, first, 1);
+    clock.advance(60_000);
+    const running = await startGame(service, 'c2', 'regency');
+    await playToEnd(service, running, 2, 30).catch(() => undefined); // 30 actions, still running
+
+    const last = value(await service.replay({ guildId: GUILD, userId: ANA.id }));
+    expect(last.gameId).toBe(ended.gameId);
+    expect(last.finished).toBe(true);
+    expect(last.title).toBe('Senet · Pennsic');
+    expect(last.replay.fileName).toBe('senet-replay.gif');
+    expect(decodeGif(last.replay.image).frames).toHaveLength(last.moves + 1);
+    expect(last.replay.alt).toMatch(
+      /^Animated replay of a Senet game, Pennsic rules: (Ana|Ben) \(light reels\) against (Ana|Ben) \(dark cones\)\. (Ana|Ben) wins; \d+ moves, \d+ actions in all/,
+    );
+    expect(last.replay.alt).toMatch(/Turning points: Move \d+: /);
+    expect(last.replay.alt.length).toBeLessThanOrEqual(1024);
+    expect(last.chart?.fileName).toBe('senet-win-chance.png');
+    expect(last.chart?.alt).toMatch(/^Chart of (Ana|Ben)'s chance to win after every action: \d+ % at the start/);
+    expect(last.review?.turningPoints).toHaveLength(3);
+    expect(last.review?.accuracy.W).toBeGreaterThanOrEqual(0);
+
+    // Anyone in the server may watch any game of it, finished or not.
+    const live = value(await service.replay({ guildId: GUILD, userId: CLEO.id, gameId: running.gameId }));
+    expect(live.finished).toBe(false);
+    expect(live.result).toMatch(/in progress/);
+    const elsewhere = await service.replay({ guildId: 'guild-2', userId: ANA.id, gameId: ended.gameId });
+    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await service.replay({ guildId: GUILD, userId: CLEO.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found', message: 'You have not finished a game in this server yet.' },
+    });
+    service.close();
+  });
+
+  it('lists your recent games here, newest first, filtered by what you type', async () => {
+    const clock = testClock();
+    const service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer(), renderReplay: reviewing });
+    const games = [];
+    for (const [i, ruleset] of (['kendall', 'dancers', 'pennsic'] as const).entries()) {
+      clock.advance(60_000);
+      games.push(await startGame(service, `c${i}`, ruleset));
+    }
+    const listed = service.recentGames({ guildId: GUILD, userId: BEN.id });
+    expect(listed.map((g) => g.gameId)).toEqual(games.map((g) => g.gameId).reverse());
+    expect(listed[0]!.label).toBe(`#${games[2]!.gameId} · Pennsic · vs Ana · in progress`);
+    expect(service.recentGames({ guildId: GUILD, userId: BEN.id, typed: 'danc' }).map((g) => g.gameId)).toEqual([
+      games[1]!.gameId,
+    ]);
+    expect(service.recentGames({ guildId: 'guild-2', userId: BEN.id })).toEqual([]);
+    expect(service.recentGames({ guildId: GUILD, userId: CLEO.id })).toEqual([]);
+    service.close();
+  });
+
+  it('a game where no pawn has moved yet has nothing to replay', async () => {
+    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: reviewing });
+    const game = await startGame(service, 'c1', 'kendall');
+    expect(await service.replay({ guildId: GUILD, userId: ANA.id, gameId: game.gameId })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+    service.close();
+  });
+});

@@ -1,0 +1,48 @@
+// The calibration measures (src/tools/calibration.ts) on predictions whose answers are known.
+import { describe, expect, it } from 'vitest';
+import { TOURNAMENT_CONFIGS } from '../../src/ai/configs.js';
+import { brier, heldOutGames, recordPredictions, reliability, worstGap } from '../../src/tools/calibration.js';
+
+describe('calibration measures', () => {
+  it('the Brier score is the mean squared error, for the predictions or a constant', () => {
+    const predictions = [
+      { p: 0.9, won: true },
+      { p: 0.2, won: false },
+      { p: 0.6, won: false },
+    ];
+    expect(brier(predictions)).toBeCloseTo((0.01 + 0.04 + 0.36) / 3, 12);
+    expect(brier(predictions, 0.5)).toBeCloseTo(0.25, 12);
+  });
+
+  it('the reliability table puts each prediction in its decile and says how often W won there', () => {
+    const predictions = [
+      { p: 0.05, won: false },
+      { p: 0.15, won: false },
+      { p: 0.12, won: true },
+      { p: 0.95, won: true },
+      { p: 1, won: true },
+    ];
+    const table = reliability(predictions);
+    expect(table).toHaveLength(10);
+    expect(table.map((b) => b.count)).toEqual([1, 2, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect(table[1]).toMatchObject({ from: 0.1, to: 0.2, observed: 0.5 });
+    expect(table[1]!.meanPredicted).toBeCloseTo(0.135, 12);
+    expect(table[2]!.observed).toBeNaN();
+    expect(worstGap(table, 2)).toBeCloseTo(0.365, 12);
+  });
+
+  it('the committed held-out games replay to their end, and positions are sampled from them with their outcome', () => {
+    const sets = heldOutGames();
+    expect(sets.map((s) => s.name)).toEqual(TOURNAMENT_CONFIGS.map((c) => c.name));
+    for (const set of sets) {
+      expect(set.records.length).toBeGreaterThanOrEqual(20);
+      expect(set.lightWins).toBeGreaterThan(0.3);
+      expect(set.lightWins).toBeLessThan(0.7);
+    }
+    const kendall = sets[0]!.records.slice(0, 5);
+    const predictions = recordPredictions(kendall, 4, (state) => state.ply / 10_000);
+    expect(predictions.length).toBeGreaterThan(100);
+    expect(new Set(predictions.map((p) => p.won)).size).toBe(2);
+    expect(recordPredictions(kendall, 4, (state) => state.ply / 10_000)).toEqual(predictions);
+  });
+});
