@@ -43,6 +43,8 @@ export class ServiceCore {
   readonly render: BoardRenderer;
   readonly choose: BotChooser;
   readonly renderReplay: ReplayRenderer;
+  /** Players whose replay is being drawn right now (replays.ts caps them). */
+  readonly replaysDrawing = new Set<string>();
 
   constructor(
     readonly db: Database,

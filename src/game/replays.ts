@@ -10,6 +10,12 @@ import { endDescription, namesOf, sideOf, storedResult } from './views.js';
 /** Discord offers at most 25 choices in an autocomplete list. */
 export const MAX_CHOICES = 25;
 
+/**
+ * Replays drawn at once, in all: each takes a second or more of a core, and a button anyone in the
+ * server may press must not let one player queue minutes of work. Each player has one at a time.
+ */
+export const MAX_REPLAYS_DRAWING = 3;
+
 export interface ReplayInput {
   guildId: string;
   userId: string;
@@ -77,7 +83,18 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
     ending: stored && stored.reason !== 'won' ? endDescription(stored) : '',
     result: result.replace(/[.!]$/, ''),
   };
-  const output = await core.renderReplay(job);
+  const drawing = core.replaysDrawing;
+  if (drawing.has(input.userId))
+    return fail('busy', 'Your last replay is still being drawn; it appears here in a moment.');
+  if (drawing.size >= MAX_REPLAYS_DRAWING)
+    return fail('busy', 'Several replays are being drawn; try again in a minute.');
+  drawing.add(input.userId);
+  let output: ReplayOutput;
+  try {
+    output = await core.renderReplay(job);
+  } finally {
+    drawing.delete(input.userId);
+  }
   return ok({
     ...output,
     gameId: game.id,

@@ -80,3 +80,26 @@ describe('replays through the service', () => {
     service.close();
   });
 });
+
+describe('replays being drawn', () => {
+  it('are one per player and a few in all, so a button cannot queue minutes of work', async () => {
+    const release: (() => void)[] = [];
+    const held: ReplayRenderer = (job) =>
+      new Promise((resolve) => release.push(() => resolve(unwrap(produceReplay(job, raceChance)))));
+    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: held });
+    const { view } = await playToEnd(service, await startGame(service, 'c', 'pennsic'), 1);
+    const ask = (userId: string) => service.replay({ guildId: GUILD, userId, gameId: view.gameId });
+    const first = ask(ANA.id);
+    await Promise.resolve();
+    expect(await ask(ANA.id)).toMatchObject({ ok: false, error: { code: 'busy', message: /still being drawn/ } });
+    const others = [ask(BEN.id), ask(CLEO.id)];
+    expect(await ask('dora')).toMatchObject({ ok: false, error: { code: 'busy', message: /Several replays/ } });
+    release.forEach((done) => done());
+    for (const drawn of [first, ...others]) expect((await drawn).ok).toBe(true);
+    // Once drawn, the same player may ask again.
+    const again = ask(ANA.id);
+    release.at(-1)!();
+    expect((await again).ok).toBe(true);
+    service.close();
+  });
+});
