@@ -5,7 +5,7 @@ import { chooseAction } from '../../src/ai/index.js';
 import type { Action, GameState } from '../../src/engine/index.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
-import { ANA, BOT, open, textOnlyRenderer, value, challengeIn } from './harness.js';
+import { ANA, BOT, open, textOnlyRenderer, value, challengeIn, playFirstChoice } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 /** A game against expert whose chooser first awaits `meanwhile` (as a worker's answer would take time). */
@@ -23,10 +23,7 @@ async function botGame(meanwhile: (state: GameState) => Promise<unknown>) {
 /** Ana plays her first choice until the bot is to act. */
 async function untilBotToAct(service: GameService, start: GameView): Promise<GameView> {
   let view = start;
-  while (!view.botToAct) {
-    const action = view.choices[0]!.action;
-    view = value(await service.act({ gameId: view.gameId, userId: ANA.id, version: view.version, action }));
-  }
+  while (!view.botToAct) view = await playFirstChoice(service, view);
   return view;
 }
 

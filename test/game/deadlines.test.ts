@@ -1,7 +1,19 @@
 // Deadlines and restarts: state lives in the database file, so closing and reopening mid-game
 // loses nothing, and deadlines that fell due while closed are applied exactly once.
 import { describe, expect, it } from 'vitest';
-import { ANA, BEN, BOT, CLEO, GUILD, open, startGame, testClock, value, challengeIn } from './harness.js';
+import {
+  ANA,
+  BEN,
+  BOT,
+  CLEO,
+  GUILD,
+  open,
+  startGame,
+  testClock,
+  value,
+  challengeIn,
+  playFirstChoice,
+} from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 const HOUR = 3_600_000;
@@ -14,14 +26,7 @@ describe('restart', () => {
     let service = open(path, { now: clock.now, config });
     let view = await startGame(service, 'c', 'pennsic');
     for (let i = 0; i < 6; i++) {
-      view = value(
-        await service.act({
-          gameId: view.gameId,
-          userId: view.toAct!.id,
-          version: view.version,
-          action: view.choices[0]!.action,
-        }),
-      );
+      view = await playFirstChoice(service, view);
     }
     service.close();
 
@@ -35,14 +40,7 @@ describe('restart', () => {
       choices: view.choices,
     });
     // A button from before the restart still works, once.
-    const next = value(
-      await service.act({
-        gameId: view.gameId,
-        userId: view.toAct!.id,
-        version: view.version,
-        action: view.choices[0]!.action,
-      }),
-    );
+    const next = await playFirstChoice(service, view);
     expect(next.version).toBe(view.version + 1);
     expect(service.verify().problems).toEqual([]);
     service.close();
@@ -89,14 +87,7 @@ describe('restart', () => {
     const service = open(tempDbPath(), { now: clock.now, config });
     let view = await startGame(service, 'c');
     clock.advance(23 * HOUR);
-    view = value(
-      await service.act({
-        gameId: view.gameId,
-        userId: view.toAct!.id,
-        version: view.version,
-        action: view.choices[0]!.action,
-      }),
-    );
+    view = await playFirstChoice(service, view);
     expect(view.turnDeadline).toBe(clock.now() + 24 * HOUR);
     clock.advance(23 * HOUR);
     expect((await service.sweep()).timedOutGames).toEqual([]);

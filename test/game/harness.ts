@@ -57,6 +57,12 @@ export async function challengeIn(
   );
 }
 
+/** The player to act presses the first button (the first move, or Throw): the view after it. */
+export async function playFirstChoice(service: GameService, view: GameView): Promise<GameView> {
+  const action = view.choices[0]!.action;
+  return value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action }));
+}
+
 /** Starts a human game between Ana and Ben in `channelId`. */
 export async function startGame(
   service: GameService,

@@ -1,21 +1,14 @@
 // The replay check catches a state that its log does not produce: a lost, doubled or altered action.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { open, startGame, textOnlyRenderer, value } from './harness.js';
+import { open, startGame, textOnlyRenderer, playFirstChoice } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 async function gameWithActions(path: string, count: number) {
   const service = open(path, { renderBoard: textOnlyRenderer() });
   let view = await startGame(service, 'c', 'traditional');
   for (let i = 0; i < count; i++) {
-    view = value(
-      await service.act({
-        gameId: view.gameId,
-        userId: view.toAct!.id,
-        version: view.version,
-        action: view.choices[0]!.action,
-      }),
-    );
+    view = await playFirstChoice(service, view);
   }
   return { service, view };
 }
