@@ -1,19 +1,8 @@
 // A worker thread that draws boards, so pictures are encoded on another core while the main
-// thread answers clicks. Messages: {id, state, view} in, {id, board} or {id, error} out.
-import { parentPort } from 'node:worker_threads';
+// thread answers clicks (see renderPool.ts).
 import type { GameState } from '../engine/index.js';
 import { renderBoard, type BoardView } from '../render/index.js';
+import { ok } from '../lib/result.js';
+import { serveJobs } from './workerThread.js';
 
-interface Job {
-  id: number;
-  state: GameState;
-  view: BoardView;
-}
-
-parentPort!.on('message', (job: Job) => {
-  renderBoard(job.state, job.view).then(
-    (board) => parentPort!.postMessage({ id: job.id, board }),
-    (err: unknown) =>
-      parentPort!.postMessage({ id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
-  );
-});
+serveJobs(async (job: { state: GameState; view: BoardView }) => ok(await renderBoard(job.state, job.view)));

@@ -4,67 +4,43 @@
 // replays stop coming (a drawing thread holds tens of megabytes); jobs queue in it (its work is
 // synchronous), so at most one core goes to replays. The game service takes `render` as its
 // `renderReplay`.
-import type { Worker } from 'node:worker_threads';
 import type { ReplayJob, ReplayOutput } from '../game/types.js';
-import { newWorker } from './workerThread.js';
-
-interface Pending {
-  resolve: (output: ReplayOutput) => void;
-  reject: (err: Error) => void;
-}
+import { JobThread, asBuffer } from './workerThread.js';
 
 /** How long the thread stays after its last replay, waiting for the next. */
 export const IDLE_MS = 30_000;
 
 export class ReplayThread {
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 0;
+  private thread: JobThread<ReplayJob, ReplayOutput> | null = null;
   private idle: NodeJS.Timeout | null = null;
 
   constructor(private readonly idleMs = IDLE_MS) {}
 
-  readonly render = (job: ReplayJob): Promise<ReplayOutput> => {
+  readonly render = async (job: ReplayJob): Promise<ReplayOutput> => {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
-    const worker = (this.worker ??= this.spawn());
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, job });
-    });
+    // A crashed worker fails its jobs; the next replay starts a new one.
+    const thread = (this.thread ??= new JobThread('replayWorker', (crashed) => {
+      if (this.thread === crashed) this.thread = null;
+    }));
+    try {
+      return asBuffers(await thread.run(job));
+    } finally {
+      if (thread === this.thread && thread.load === 0) this.endWhenIdle();
+    }
   };
 
   /** Whether a drawing thread is running (it ends `idleMs` after the last replay). */
   get running(): boolean {
-    return this.worker !== null;
+    return this.thread !== null;
   }
 
   async close(): Promise<void> {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
-  }
-
-  private spawn(): Worker {
-    const worker = newWorker('replayWorker');
-    worker.on('message', (msg: { id: number; output?: ReplayOutput; error?: string }) => {
-      const job = this.pending.get(msg.id);
-      this.pending.delete(msg.id);
-      if (!job) return;
-      if (msg.output) job.resolve(asBuffers(msg.output));
-      else job.reject(new Error(`replay worker: ${msg.error ?? 'no replay'}`));
-      if (this.pending.size === 0) this.endWhenIdle();
-    });
-    // A crashed worker fails its jobs; the next replay starts a new one.
-    worker.on('error', (err) => {
-      for (const job of this.pending.values()) job.reject(err);
-      this.pending.clear();
-      if (this.worker === worker) this.worker = null;
-    });
-    return worker;
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.terminate();
   }
 
   private endWhenIdle(): void {
@@ -74,12 +50,11 @@ export class ReplayThread {
   }
 }
 
-/** Pictures arrive as Uint8Arrays: view them as Buffers without copying. */
+/** The pictures as Buffers over the memory that crossed from the worker. */
 function asBuffers(output: ReplayOutput): ReplayOutput {
-  const buffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return {
     ...output,
-    replay: { ...output.replay, image: buffer(output.replay.image) },
-    chart: output.chart ? { ...output.chart, image: buffer(output.chart.image) } : null,
+    replay: { ...output.replay, image: asBuffer(output.replay.image) },
+    chart: output.chart ? { ...output.chart, image: asBuffer(output.chart.image) } : null,
   };
 }
