@@ -105,7 +105,6 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     service,
     botUser: { id: me.id, name: me.displayName },
     scheduleBotTurn: (gameId) => turns.schedule(gameId),
-    editGame: async (view) => void (await messages.showGame(view)),
     messages,
     startBoard: (ruleset) => service.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,

@@ -9,7 +9,8 @@
 import type { Logger } from 'pino';
 import type { ChatMessages, Posted } from '../commands/context.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import { challengeMessage, gameMessage, type MessagePayload } from '../commands/messages.js';
+import type { MessagePayload } from '../commands/messages.js';
+import { type Shown, idOf, markShown, payloadOf } from '../commands/shown.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import type { EditQueue } from './editQueue.js';
@@ -27,7 +28,6 @@ export interface MessageSyncDeps {
   log: Logger;
 }
 
-type Shown = { kind: 'game'; view: GameView } | { kind: 'challenge'; view: ChallengeView };
 type Pending = { kind: 'game' | 'challenge'; id: number };
 
 export class MessageSync implements ChatMessages {
@@ -78,7 +78,7 @@ export class MessageSync implements ChatMessages {
     try {
       const messageId = await this.deps.post(shown.view.channelId, payloadOf(shown));
       this.deps.service.setMessage(shown.kind, idOf(shown), messageId);
-      this.markShown(shown);
+      markShown(this.deps.service, shown);
       return { ok: true, messageId };
     } catch (err) {
       // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
@@ -133,12 +133,12 @@ export class MessageSync implements ChatMessages {
     return found.ok && this.showChallenge(found.value);
   }
 
-  private async show(shown: Shown): Promise<boolean> {
+  async show(shown: Shown): Promise<boolean> {
     const { messageId, channelId } = shown.view;
     if (!messageId) return false; // not posted yet: its poster (or the next start-up) shows it
     try {
       await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
-      this.markShown(shown);
+      markShown(this.deps.service, shown);
       return true;
     } catch (err) {
       return this.recover(shown, err);
@@ -156,14 +156,14 @@ export class MessageSync implements ChatMessages {
         log.info(context, 'message deleted; posting it again');
         return (await this.postShown(shown)).ok;
       }
-      this.markShown(shown); // a finished game or closed challenge: nothing left to show
+      markShown(this.deps.service, shown); // a finished game or closed challenge: nothing left to show
       return false;
     }
     if (code !== null && CHANNEL_LOST.has(code)) {
       log.info(context, 'channel gone or hidden; closing');
       if (open) service.takeBack(shown.kind, idOf(shown), 'channel-gone');
       // Nothing there will ever show it: recorded as shown, so no later sweep tries again.
-      if (shown.kind === 'game') this.markShown(shown);
+      if (shown.kind === 'game') markShown(this.deps.service, shown);
       else service.markShown('challenge', shown.view.challengeId, open ? 'cancelled' : shown.view.status);
       return false;
     }
@@ -172,20 +172,7 @@ export class MessageSync implements ChatMessages {
     // refreshes it, as does the next start-up).
     if (code === null) this.failed.set(`${shown.kind}:${idOf(shown)}`, { kind: shown.kind, id: idOf(shown) });
     // Refused for good (a permission) on something already over: nothing more to try.
-    else if (!open) this.markShown(shown);
+    else if (!open) markShown(this.deps.service, shown);
     return false;
   }
-
-  private markShown(shown: Shown): void {
-    if (shown.kind === 'game') this.deps.service.markShown('game', shown.view.gameId, shown.view.version);
-    else this.deps.service.markShown('challenge', shown.view.challengeId, shown.view.status);
-  }
-}
-
-function payloadOf(shown: Shown): MessagePayload {
-  return shown.kind === 'game' ? gameMessage(shown.view) : challengeMessage(shown.view);
-}
-
-function idOf(shown: Shown): number {
-  return shown.kind === 'game' ? shown.view.gameId : shown.view.challengeId;
 }

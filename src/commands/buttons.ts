@@ -3,7 +3,7 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
 import { decodeButtonId } from './customIds.js';
-import { answerWithChallenge, answerWithGame, refreshOutOfDate } from './delivery.js';
+import { answerWith, refreshOutOfDate } from './delivery.js';
 import { replayButton } from './replay.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
 
@@ -24,7 +24,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
         return replyPrivately(interaction, outcome.error.message);
       }
       // Shown before the computer's turn is scheduled, so its edits follow this answer.
-      await answerWithGame(interaction, outcome.value, ctx);
+      await answerWith(interaction, { kind: 'game', view: outcome.value }, ctx);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
     }
@@ -36,7 +36,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       const view = outcome.value;
       if (view.messageId !== interaction.message.id)
         ctx.service.setMessage('game', view.gameId, interaction.message.id);
-      await answerWithGame(interaction, { ...view, messageId: interaction.message.id }, ctx);
+      await answerWith(interaction, { kind: 'game', view: { ...view, messageId: interaction.message.id } }, ctx);
       if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
       return;
     }
@@ -45,7 +45,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       const answer = { challengeId: id.challengeId, userId };
       const outcome = id.kind === 'decline' ? ctx.service.decline(answer) : ctx.service.withdraw(answer);
       if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
-      await answerWithChallenge(interaction, outcome.value, ctx);
+      await answerWith(interaction, { kind: 'challenge', view: outcome.value }, ctx);
       return;
     }
     case 'rematch': {

@@ -4,7 +4,8 @@ import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js
 import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
-import type { ChallengeMade, ChallengeView, GameView, Player, RenderedBoard } from '../game/types.js';
+import type { ChallengeMade, GameView, Player, RenderedBoard } from '../game/types.js';
+import type { Shown } from './shown.js';
 
 /** A new message posted with the bot's token, or why it could not be (the Discord error code, if any). */
 export type Posted = { ok: true; messageId: string } | { ok: false; code: number | null };
@@ -14,9 +15,8 @@ export type Posted = { ok: true; messageId: string } | { ok: false; code: number
  * what delivers a committed change when the answer to the interaction cannot.
  */
 export interface ChatMessages {
-  /** Shows the view in its stored message (re-posting it if deleted); resolves to whether it is shown. Never rejects. */
-  showGame(view: GameView): Promise<boolean>;
-  showChallenge(view: ChallengeView): Promise<boolean>;
+  /** Shows the game or challenge in its stored message (re-posting it if deleted); resolves to whether it is shown. Never rejects. */
+  show(shown: Shown): Promise<boolean>;
   /** Posts a new challenge or game in its channel; if even that fails it is withdrawn, so it blocks nobody. */
   post(made: ChallengeMade): Promise<Posted>;
   /**
@@ -32,8 +32,6 @@ export interface CommandContext {
   botUser: Player;
   /** Plays the bot's turn in this game with short pauses, editing its stored message. */
   scheduleBotTurn(gameId: number): void;
-  /** Edits a game's stored message to show the view (for changes made outside a click on it). */
-  editGame(view: GameView): Promise<void>;
   messages: ChatMessages;
   /** The start position of a rule set, drawn (for /senet rules). */
   startBoard(ruleset: RuleSetId): Promise<RenderedBoard>;

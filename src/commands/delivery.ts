@@ -2,41 +2,23 @@
 // it must reach the chat even when the answer cannot: then the stored message is edited with the
 // bot's own token. And a click on a board the chat shows out of date refreshes it in place.
 import type { ButtonInteraction } from 'discord.js';
-import type { ChallengeView, GameView } from '../game/types.js';
+import type { GameView } from '../game/types.js';
 import type { CommandContext } from './context.js';
-import { challengeMessage, gameMessage } from './messages.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
+import { type Shown, idOf, markShown, payloadOf } from './shown.js';
 
-/** Replaces the clicked message with the game; never rejects. */
-export async function answerWithGame(
-  interaction: ButtonInteraction,
-  view: GameView,
-  ctx: CommandContext,
-): Promise<void> {
+/**
+ * Replaces the clicked message with the game or challenge; never rejects: when the answer cannot
+ * reach Discord, the stored message is edited with the bot's token instead.
+ */
+export async function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
   try {
-    await showUpdate(interaction, gameMessage(view), ctx);
-    if (interaction.message.id === view.messageId) ctx.service.markShown('game', view.gameId, view.version);
+    await showUpdate(interaction, payloadOf(shown), ctx);
+    if (interaction.message.id === shown.view.messageId) markShown(ctx.service, shown);
   } catch (err) {
-    ctx.log.warn({ err, gameId: view.gameId }, 'the answer did not reach Discord; editing the message instead');
-    await ctx.messages.showGame(view);
-  }
-}
-
-/** Replaces the clicked message with the challenge; never rejects. */
-export async function answerWithChallenge(
-  interaction: ButtonInteraction,
-  view: ChallengeView,
-  ctx: CommandContext,
-): Promise<void> {
-  try {
-    await showUpdate(interaction, challengeMessage(view), ctx);
-    if (interaction.message.id === view.messageId) ctx.service.markShown('challenge', view.challengeId, view.status);
-  } catch (err) {
-    ctx.log.warn(
-      { err, challengeId: view.challengeId },
-      'the answer did not reach Discord; editing the message instead',
-    );
-    await ctx.messages.showChallenge(view);
+    const context = { err, kind: shown.kind, id: idOf(shown) };
+    ctx.log.warn(context, 'the answer did not reach Discord; editing the message instead');
+    await ctx.messages.show(shown);
   }
 }
 
@@ -64,7 +46,7 @@ export async function refreshOutOfDate(
     const where = view.messageId ? ` The game's current board: ${messageLink(view)}` : '';
     return replyPrivately(interaction, `${refusal}${where}`);
   }
-  await answerWithGame(interaction, view, ctx);
+  await answerWith(interaction, { kind: 'game', view }, ctx);
   await replyPrivately(
     interaction,
     view.status === 'active'

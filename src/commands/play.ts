@@ -93,6 +93,6 @@ export async function resign(interaction: ChatInputCommandInteraction, ctx: Comm
     );
   } finally {
     // The game is over whether or not the answer got through: the board says so.
-    await ctx.editGame(view);
+    await ctx.messages.show({ kind: 'game', view });
   }
 }
