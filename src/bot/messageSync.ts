@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { ChatMessages, Posted } from '../commands/context.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import type { MessagePayload } from '../commands/messages.js';
-import { type Shown, idOf, markShown, payloadOf } from '../commands/shown.js';
+import { type Shown, idOf, markShown, payloadOf, shownOf } from '../commands/shown.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import type { EditQueue } from './editQueue.js';
@@ -50,9 +50,7 @@ export class MessageSync implements ChatMessages {
   }
 
   async post(made: ChallengeMade): Promise<Posted> {
-    const shown: Shown =
-      made.kind === 'game' ? { kind: 'game', view: made.game } : { kind: 'challenge', view: made.challenge };
-    return this.postShown(shown);
+    return this.postShown(shownOf(made));
   }
 
   async ensurePosted(view: GameView & { messageId: string }): Promise<string | null> {

@@ -9,9 +9,10 @@ import {
 } from 'discord.js';
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
-import { challengeMessage, clamp, gameMessage, type MessagePayload } from './messages.js';
+import { clamp, type MessagePayload } from './messages.js';
 import { DISCORD } from './discordErrors.js';
 import { cannotPlayHere, missingPermissions } from './permissions.js';
+import { idOf, markShown, payloadOf, shownOf } from './shown.js';
 
 /**
  * Interactions acknowledged with a public "thinking…" reply rather than an in-place update: a
@@ -108,21 +109,16 @@ export async function postChallengeOrGame(
   made: ChallengeMade,
   ctx: CommandContext,
 ): Promise<void> {
-  const payload = made.kind === 'challenge' ? challengeMessage(made.challenge) : gameMessage(made.game);
+  const shown = shownOf(made);
   let messageId: string | undefined;
   try {
-    messageId = await sendReply(interaction, payload, ctx);
+    messageId = await sendReply(interaction, payloadOf(shown), ctx);
   } catch (err) {
     ctx.log.warn({ err, kind: made.kind }, 'the reply did not reach Discord; posting with the bot token');
   }
   if (messageId) {
-    if (made.kind === 'challenge') {
-      ctx.service.setMessage('challenge', made.challenge.challengeId, messageId);
-      ctx.service.markShown('challenge', made.challenge.challengeId, made.challenge.status);
-    } else {
-      ctx.service.setMessage('game', made.game.gameId, messageId);
-      ctx.service.markShown('game', made.game.gameId, made.game.version);
-    }
+    ctx.service.setMessage(shown.kind, idOf(shown), messageId);
+    markShown(ctx.service, shown);
   } else {
     const posted = await ctx.messages.post(made);
     if (!posted.ok) {
