@@ -1,5 +1,6 @@
 // What the bot posts: message payloads built from the service's plain views. Pure (no I/O), so
 // the same payload serves a reply, an in-place update and an edit by the deadline sweeper.
+import { clip } from '../lib/format.js';
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { type Side, variantTitle } from '../engine/index.js';
 import type { ChallengeView, Choice, GameResult, GameView, RenderedBoard } from '../game/types.js';
@@ -24,14 +25,9 @@ export const MAX_CONTENT = 2000;
 /** How much of what a user typed an answer repeats back. */
 const MAX_ECHO = 60;
 
-/** `text` cut to `max` characters (the last one an ellipsis), so Discord never refuses it for length. */
-export function clamp(text: string, max = MAX_CONTENT): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
 /** What a user typed, quoted back short (an unknown rule name, an option value). */
 export function echo(userText: string): string {
-  return `"${clamp(userText, MAX_ECHO)}"`;
+  return `"${clip(userText, MAX_ECHO)}"`;
 }
 
 const SIDE_WORD: Record<Side, string> = { W: 'light', B: 'dark' };

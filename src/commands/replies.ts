@@ -9,7 +9,8 @@ import {
 } from 'discord.js';
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
-import { clamp, type MessagePayload } from './messages.js';
+import { clip } from '../lib/format.js';
+import { MAX_CONTENT, type MessagePayload } from './messages.js';
 import { DISCORD } from './discordErrors.js';
 import { cannotPlayHere, missingPermissions } from './permissions.js';
 import { idOf, markShown, payloadOf, shownOf } from './shown.js';
@@ -34,7 +35,11 @@ function assertAnswerable(interaction: RepliableInteraction): void {
 /** A short answer only the clicking or typing user sees. */
 export async function replyPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
   assertAnswerable(interaction);
-  const payload = { content: clamp(content), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+  const payload = {
+    content: clip(content, MAX_CONTENT),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  } as const;
   if (deferredAsReply.has(interaction) && !interaction.replied) await interaction.deleteReply();
   if (interaction.replied || interaction.deferred) await interaction.followUp(payload);
   else await interaction.reply(payload);
@@ -81,7 +86,7 @@ export async function sendReply(
   ctx: CommandContext,
 ): Promise<string | undefined> {
   assertAnswerable(interaction);
-  payload = { ...payload, content: clamp(payload.content) };
+  payload = { ...payload, content: clip(payload.content, MAX_CONTENT) };
   if (interaction.deferred) return ctx.editDeferred(interaction, payload);
   const response = await interaction.reply({ ...payload, withResponse: true });
   return response.resource?.message?.id;

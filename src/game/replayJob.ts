@@ -4,7 +4,7 @@
 // plain data both ways so it crosses threads as it is.
 import { winChance } from '../ai/index.js';
 import { type GameRecord, type Side, type SideNames, resolveRules, toPosition, variantTitle } from '../engine/index.js';
-import { percent } from '../lib/format.js';
+import { clip, percent } from '../lib/format.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { ALT_TEXT_LIMIT, type RenderedBoard } from '../render/index.js';
 import { type ChartPoint, renderChart } from '../render/chart.js';
@@ -105,7 +105,7 @@ function replayAlt(job: ReplayJob, moves: number, summary: ReviewSummary | null)
     ...(job.ending ? [job.ending] : []),
     ...(summary ? [`Turning points: ${summary.turningPoints.join('. ')}.`, accuracyWords(job.names, summary)] : []),
   ];
-  return clip(sentences.join(' '));
+  return clip(sentences.join(' '), ALT_TEXT_LIMIT);
 }
 
 function chartAlt(job: ReplayJob, review: Review, summary: ReviewSummary): string {
@@ -126,12 +126,10 @@ function chartAlt(job: ReplayJob, review: Review, summary: ReviewSummary): strin
     `${captures} captures and ${extras} extra throws are marked.`,
     `Turning points: ${summary.turningPoints.join('. ')}.`,
   ];
-  return clip(sentences.join(' '));
+  return clip(sentences.join(' '), ALT_TEXT_LIMIT);
 }
 
 export function accuracyWords(names: SideNames, summary: ReviewSummary): string {
   const of = (side: Side): string => `${names[side]} ${summary.accuracy[side] ?? 'no choice made'}`;
   return `Accuracy (0-100, how close each player's choices came to the best): ${of('W')}, ${of('B')}.`;
 }
-
-const clip = (text: string): string => (text.length <= ALT_TEXT_LIMIT ? text : `${text.slice(0, ALT_TEXT_LIMIT - 1)}…`);

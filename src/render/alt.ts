@@ -1,5 +1,6 @@
 // The picture in words, for screen readers and Discord's attachment description (at most 1024
 // characters). Pure: no canvas. Says what a player needs to choose a move without seeing it.
+import { clip } from '../lib/format.js';
 import {
   type GameState,
   type LastMove,
@@ -34,11 +35,7 @@ export function altText(state: GameState, view: BoardView): string {
   // The special squares are the least urgent part: added only while they fit.
   const specials = specialWords(state);
   const full = specials ? `${text} Special squares: ${specials}.` : text;
-  return full.length <= ALT_TEXT_LIMIT
-    ? full
-    : text.length <= ALT_TEXT_LIMIT
-      ? text
-      : `${text.slice(0, ALT_TEXT_LIMIT - 1)}…`;
+  return full.length <= ALT_TEXT_LIMIT ? full : clip(text, ALT_TEXT_LIMIT);
 }
 
 function throwWords(state: GameState): string {
