@@ -1,7 +1,6 @@
 // Computer-versus-computer games on the fast Position, for the tournament, the balance report and
 // the benchmark. Throws come from the game's seed, so a game is reproducible, and the same seed
 // with the seats swapped gives both players the same sticks.
-import { mix32 } from '../lib/hash.js';
 import { type GameEvent, Position, type Rules, sideName, type Side } from '../engine/index.js';
 import { type Strength, chooseCode } from './choose.js';
 import { playCode } from './codes.js';
@@ -40,12 +39,17 @@ export function playGame({ rules, seed, players, observe }: GameOptions): GameRe
   return { winner: pos.winner ? sideName(pos.winner) : null, actions };
 }
 
-/** Keeps decision seeds apart from the seat seed (salt 0x5ea7) of the same game. */
-const DECISION_SALT = 0xdec1_0000;
-
-/** A decision's seed from the game's seed and the ply. */
+/**
+ * A decision's seed from the game's seed and the ply (an integer hash, well mixed). Not the shared
+ * mix32: its exact values are part of the record (the fitted win-chance weights in winWeights.ts,
+ * the tournament and balance figures, expert's pinned choices), and `npm run fit-eval` must
+ * reproduce those weights.
+ */
 export function decisionSeed(gameSeed: number, ply: number): number {
-  return mix32(gameSeed, DECISION_SALT + ply);
+  let h = Math.imul(gameSeed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(ply + 1, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  return (h ^ (h >>> 15)) | 0;
 }
 
 /** The Wilson score interval for `wins` out of `n` at 95 % confidence, as [low, high]. */
