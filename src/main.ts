@@ -28,14 +28,15 @@ if (!result.ok) {
 
 const { config } = result;
 const log = createLogger({ level: config.logLevel, secrets: [config.token] });
-const dbPath = databasePath(process.env);
-try {
-  // Checked (and migrated) before logging in: a damaged file stops the bot with a clear message.
-  openDatabase(dbPath).close();
-} catch (err) {
-  log.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
-  process.exit(1);
-}
+// Opened (checked and migrated) before logging in: a damaged file stops the bot with a clear message.
+const db = (() => {
+  try {
+    return openDatabase(databasePath(process.env));
+  } catch (err) {
+    log.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
+    process.exit(1);
+  }
+})();
 const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
 const aiThread = new AiThread();
 const replayThread = new ReplayThread();
@@ -44,7 +45,7 @@ const bot = await startBot({
   log,
   openService: (botUserId) =>
     openService({
-      dbPath,
+      db,
       botUserId,
       config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
       ...(renderPool ? { renderBoard: renderPool.render } : {}),

@@ -16,7 +16,7 @@
 // old), 'not-your-turn', 'invalid' (bad input, illegal action, self-challenge), 'busy' (a game
 // already runs in the channel, a challenge between the pair is already open, or the database
 // stayed locked past busy_timeout).
-import { openDatabase } from '../db/connection.js';
+import { type Database, openDatabase } from '../db/connection.js';
 import type { ChallengeStatus, ClosedReason } from '../db/records.js';
 import { type RuleSetId, defaultOptions, newGame } from '../engine/index.js';
 import {
@@ -68,15 +68,22 @@ export type {
 };
 export { DEFAULT_CONFIG };
 
-export interface ServiceOptions {
-  dbPath: string;
+/**
+ * Where the games live: a database file the service opens (checked and migrated), or one already
+ * opened so (the bot opens it before logging in, to stop at once on a damaged file).
+ */
+export type ServiceDatabase = { dbPath: string } | { db: Database };
+
+export type ServiceOptions = ServiceDatabase & ServiceSettings;
+
+export interface ServiceSettings {
   /** The bot's own user id: challenging it starts a game against the AI at once. */
   botUserId: string;
   now?: () => number;
   /** A 32-bit seed per new game (throws, seats and the bot's choices all derive from it). */
   newSeed?: () => number;
   config?: Partial<ServiceConfig>;
-  /** How long a write waits for another process's transaction before answering 'busy' (default 5 s). */
+  /** How long a write waits for another process's transaction before answering 'busy' (default 5 s), when the service opens the file. */
   busyTimeoutMs?: number;
   /** The board renderer; default the real one (injectable so benchmarks can time the service without it). */
   renderBoard?: BoardRenderer;
@@ -107,7 +114,8 @@ const chooseOnThisThread: BotChooser = (state, strength, seed) => Promise.resolv
 
 export function openService(options: ServiceOptions): GameService {
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
-  const core = new ServiceCore(openDatabase(options.dbPath, busy), {
+  const db = 'db' in options ? options.db : openDatabase(options.dbPath, busy);
+  const core = new ServiceCore(db, {
     botUserId: options.botUserId,
     now: options.now ?? Date.now,
     newSeed: options.newSeed ?? randomSeed,

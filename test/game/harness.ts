@@ -1,7 +1,7 @@
 // Shared set-up for the service tests: a real database file in a temp folder, a clock the test
 // moves, seeds that repeat, and a loop that plays a game to its end through the service.
 import { type RuleSetId, type Variant } from '../../src/engine/index.js';
-import { type GameService, type ServiceOptions, openService } from '../../src/game/service.js';
+import { type GameService, type ServiceSettings, openService } from '../../src/game/service.js';
 import { mix32 } from '../../src/lib/hash.js';
 import type { Strength } from '../../src/game/strengths.js';
 import type { BoardRenderer, BoardView, ChallengeMade, GameView, Outcome, Player } from '../../src/game/types.js';
@@ -25,7 +25,7 @@ export function seedCounter(first = 1): () => number {
   return () => next++;
 }
 
-export function open(dbPath: string, extra: Partial<ServiceOptions> = {}): GameService {
+export function open(dbPath: string, extra: Partial<ServiceSettings> = {}): GameService {
   return openService({ dbPath, botUserId: BOT.id, newSeed: seedCounter(), ...extra });
 }
 
