@@ -94,6 +94,33 @@ export function replay(record: GameRecord): Result<GameState, ReplayError> {
   return ok(toState(pos));
 }
 
+/** One action of a game's log: the state it was played in, the state it led to, what happened. */
+export interface ReplayStep {
+  index: number;
+  action: Action;
+  before: GameState;
+  after: GameState;
+  events: GameEvent[];
+}
+
+/**
+ * Every step of a game's log as plain states, for what looks at the whole game (replays, reviews,
+ * calibration); an illegal action is reported with its index, as `replay` does.
+ */
+export function replaySteps(record: GameRecord): Result<{ start: GameState; steps: ReplayStep[] }, ReplayError> {
+  const started = newGame(record.ruleset, record.options, record.seed);
+  if (!started.ok) return err({ index: -1, message: started.error });
+  const steps: ReplayStep[] = [];
+  let before = started.value;
+  for (const [index, action] of record.actions.entries()) {
+    const applied = applyAction(before, action);
+    if (!applied.ok) return err({ index, message: `action ${index}: ${applied.error}` });
+    steps.push({ index, action, before, after: applied.value.state, events: applied.value.events });
+    before = applied.value.state;
+  }
+  return ok({ start: started.value, steps });
+}
+
 /** A position from any arrangement, checked; a pending throw with no legal move passes at once. */
 export function setupGame(setup: Setup): Result<GameState, string> {
   const found = positionFromSetup(setup);

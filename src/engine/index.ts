@@ -7,11 +7,12 @@ export {
   legalMoves,
   applyAction,
   replay,
+  replaySteps,
   setupGame,
   toState,
   toPosition,
 } from './game.js';
-export type { Applied, GameRecord, ReplayError, Setup } from './game.js';
+export type { Applied, GameRecord, ReplayError, ReplayStep, Setup } from './game.js';
 export { describeEvents, moveLabel, squareLabel, DEFAULT_NAMES } from './describe.js';
 export type { SideNames } from './describe.js';
 export {

@@ -16,7 +16,7 @@ import {
   applyAction,
   legalMoves,
   moveLabel,
-  newGame,
+  replaySteps,
 } from '../engine/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { percent } from '../lib/format.js';
@@ -70,27 +70,21 @@ export interface Review {
 export const TURNING_POINTS = 3;
 
 export function reviewGame(record: GameRecord, names: SideNames, chance: WinChance): Result<Review, string> {
-  const start = newGame(record.ruleset, record.options, record.seed);
-  if (!start.ok) return start;
-  let state = start.value;
-  let current = valueOf(state, chance);
+  const walked = replaySteps(record);
+  if (!walked.ok) return err(walked.error.message);
+  let current = valueOf(walked.value.start, chance);
   const chances = [current.chance];
   const actions: ReviewedAction[] = [];
   let moves = 0;
-  for (const [index, action] of record.actions.entries()) {
-    const side = state.toMove;
-    const phase = state.phase;
+  for (const { index, action, before, after, events } of walked.value.steps) {
+    const side = before.toMove;
     const options = current.options;
-    const applied = applyAction(state, action);
-    if (!applied.ok) return err(`action ${index}: ${applied.error}`);
-    state = applied.value.state;
-    const next = valueOf(state, chance);
-    const { events } = applied.value;
+    const next = valueOf(after, chance);
     const reviewed: ReviewedAction = {
       index,
       move: moves + 1,
       side,
-      kind: kindOf(action, phase, options.length),
+      kind: kindOf(action, before.phase, options.length),
       action,
       before: current.chance,
       after: next.chance,

@@ -7,9 +7,8 @@ import {
   type GameRecord,
   type GameState,
   type SideNames,
-  applyAction,
   describeEvents,
-  newGame,
+  replaySteps,
   variantTitle,
 } from '../engine/index.js';
 import { type Result, err, ok } from '../lib/result.js';
@@ -28,18 +27,16 @@ export interface ReplayFrame {
 
 /** The replay of a game's log, with `ending` (a resignation, a timeout) added to the last frame. */
 export function replayFrames(record: GameRecord, names: SideNames, ending = ''): Result<ReplayFrame[], string> {
-  const start = newGame(record.ruleset, record.options, record.seed);
-  if (!start.ok) return start;
-  let state = start.value;
+  const walked = replaySteps(record);
+  if (!walked.ok) return err(walked.error.message);
+  let state = walked.value.start;
   const title = `${names.W} (light) vs ${names.B} (dark), ${variantTitle(state.ruleset, state.options)} rules`;
   const frames: ReplayFrame[] = [{ state, move: 0, caption: title, kind: 'start' }];
   let pending: GameEvent[] = [];
   let moves = 0;
-  for (const [index, action] of record.actions.entries()) {
-    const applied = applyAction(state, action);
-    if (!applied.ok) return err(`action ${index}: ${applied.error}`);
-    state = applied.value.state;
-    pending.push(...applied.value.events);
+  for (const { action, after, events } of walked.value.steps) {
+    state = after;
+    pending.push(...events);
     if (!movesAPawn(action)) continue;
     moves++;
     const captured = pending.some((e) => e.type === 'move' && e.captured !== null);

@@ -10,7 +10,15 @@ import { decisionSeed } from '../ai/selfplay.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOURNAMENT_CONFIGS } from '../ai/configs.js';
-import { type Action, type GameRecord, type GameState, applyAction, legalActions, newGame } from '../engine/index.js';
+import {
+  type Action,
+  type GameRecord,
+  type GameState,
+  applyAction,
+  legalActions,
+  newGame,
+  replaySteps,
+} from '../engine/index.js';
 import { unwrap } from '../lib/result.js';
 
 export interface Prediction {
@@ -41,16 +49,13 @@ export function recordPredictions(
 ): Prediction[] {
   const predictions: Prediction[] = [];
   for (const record of records) {
-    const start = newGame(record.ruleset, record.options, record.seed);
-    if (!start.ok) throw new Error(`stored game ${record.seed}: ${start.error}`);
-    let state = start.value;
+    const walked = replaySteps(record);
+    if (!walked.ok) throw new Error(`stored game ${record.seed}: ${walked.error.message}`);
     const sampled: number[] = [];
-    for (const action of record.actions) {
-      if (state.phase === 'throw' && isSampled(record.seed, state.ply, every)) sampled.push(chance(state));
-      const applied = applyAction(state, action);
-      if (!applied.ok) throw new Error(`stored game ${record.seed}: ${applied.error}`);
-      state = applied.value.state;
+    for (const { before } of walked.value.steps) {
+      if (before.phase === 'throw' && isSampled(record.seed, before.ply, every)) sampled.push(chance(before));
     }
+    const state = walked.value.steps.at(-1)?.after ?? walked.value.start;
     if (state.winner === null) throw new Error(`stored game ${record.seed} does not end`);
     const won = state.winner === 'W';
     for (const p of sampled) predictions.push({ p, won });
