@@ -59,7 +59,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
       ruleset,
       options,
       createdAt: now,
-      expiresAt: now + core.config.challengeTtlMs,
+      expiresAt: now + core.settingsOf(guildId).challengeTtlMs,
     });
     return ok({ kind: 'challenge', challenge: core.challengeViewOf(core.games.challenge(id)!) });
   });

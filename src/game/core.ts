@@ -6,19 +6,16 @@ import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
+import { DEFAULT_SETTINGS, type ServerSettings } from './settings.js';
 import type { Strength } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer } from './types.js';
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
 
-export interface ServiceConfig {
-  /** How long a challenge waits for an answer. */
-  challengeTtlMs: number;
-  /** How long a player may take to act before forfeiting. */
-  turnTtlMs: number;
-}
+/** The settings every server starts from (the bot's .env); a server's own choices override them. */
+export type ServiceConfig = ServerSettings;
 
-export const DEFAULT_CONFIG: ServiceConfig = { challengeTtlMs: 10 * 60_000, turnTtlMs: 24 * 3_600_000 };
+export const DEFAULT_CONFIG: ServiceConfig = DEFAULT_SETTINGS;
 
 /** The computer player: the action for a state, strength and decision seed (possibly off this thread). */
 export type BotChooser = (state: GameState, strength: Strength, seed: number) => Promise<Action>;
@@ -78,6 +75,12 @@ export class ServiceCore {
       }
       throw error;
     }
+  }
+
+  /** The settings in force in a server: its admins' choices over the defaults. */
+  settingsOf(guildId: string): ServerSettings {
+    void guildId; // per-server overrides: /senet-admin
+    return this.config;
   }
 
   playerOf(userId: string): Player {

@@ -48,7 +48,7 @@ export function startGame(
     toActId,
     botStrength,
     rated: botStrength === null,
-    turnDeadline: toActId === core.botUserId ? null : now + core.config.turnTtlMs,
+    turnDeadline: toActId === core.botUserId ? null : now + core.settingsOf(where.guildId).turnTtlMs,
     createdAt: now,
   });
   return core.games.game(id)!;
@@ -77,7 +77,7 @@ export function applyInTransaction(
   const description = describeEvents(events, game.ruleset, namesOf(players), game.options);
   if (state.winner) return ok({ ...endGame(core, game, state, state.winner, 'won', state.score), description });
   const toActId = game.seats[state.toMove];
-  const turnDeadline = toActId === core.botUserId ? null : now + core.config.turnTtlMs;
+  const turnDeadline = toActId === core.botUserId ? null : now + core.settingsOf(game.guildId).turnTtlMs;
   if (!core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline })) {
     // Unreachable inside an IMMEDIATE transaction that just read this version; fail loudly if not.
     throw new Error(`game ${game.id} changed inside its own transaction`);
