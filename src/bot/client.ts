@@ -1,7 +1,7 @@
 // The running bot: a discord.js client (Guilds intent only) wired to the dispatcher, the
 // bot-turn scheduler and the deadline sweeper. start() logs in and resumes the computer's
 // pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
-import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandContext } from '../commands/context.js';
 import type { GameService } from '../game/service.js';
@@ -89,6 +89,17 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     edits,
     post: async (channelId, payload) => (await (await textChannel(channelId)).send(payload)).id,
     fetch: async (channelId, messageId) => (await textChannel(channelId)).messages.fetch(messageId),
+    startThread: async (channelId, messageId, name) => {
+      // Raw REST: the message need not be cached. A week of quiet before Discord archives it on
+      // its own (the longest it allows), so a slow game's thread stays open between turns; the
+      // bot archives it itself once the game is over.
+      const body = { name, auto_archive_duration: ThreadAutoArchiveDuration.OneWeek };
+      const thread = (await client.rest.post(Routes.threads(channelId, messageId), { body })) as { id: string };
+      return thread.id;
+    },
+    archive: async (threadId) => {
+      await client.rest.patch(Routes.channel(threadId), { body: { archived: true } });
+    },
     log,
   });
   const editor = interactionEditor(config.apiUrl);

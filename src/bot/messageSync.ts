@@ -5,12 +5,14 @@
 // - at start-up every message behind the database is edited, and a challenge or game that was
 //   never posted is posted (or withdrawn, so it blocks neither its players nor its channel);
 // - an edit that failed for want of Discord is tried again at the next sweep;
-// - a deleted message is posted again; a game whose channel is gone is closed without a result.
+// - a deleted message is posted again; a game whose channel is gone is closed without a result;
+// - a game in a thread has a lobby message in its channel (the challenge it was), updated with the
+//   result once the game is over.
 import type { Logger } from 'pino';
-import type { ChatMessages, Posted } from '../commands/context.js';
+import type { ChatMessages, Opened, Posted } from '../commands/context.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import type { MessagePayload } from '../commands/messages.js';
-import { type Shown, idOf, markShown, payloadOf, shownOf } from '../commands/shown.js';
+import type { BoardNote, MessagePayload } from '../commands/messages.js';
+import { type Shown, idOf, isOpen, lobbyAfter, markShown, payloadOf, placeOf, shownOf } from '../commands/shown.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import type { EditQueue } from './editQueue.js';
@@ -25,10 +27,14 @@ export interface MessageSyncDeps {
   post: (channelId: string, payload: MessagePayload) => Promise<string>;
   /** Fetches a message, rejecting as Discord does when it is gone. */
   fetch: (channelId: string, messageId: string) => Promise<unknown>;
+  /** Starts a public thread from a message; resolves to the thread's id. */
+  startThread: (channelId: string, messageId: string, name: string) => Promise<string>;
+  /** Archives a thread. */
+  archive: (threadId: string) => Promise<void>;
   log: Logger;
 }
 
-type Pending = { kind: 'game' | 'challenge'; id: number };
+type Pending = { kind: Shown['kind']; id: number };
 
 export class MessageSync implements ChatMessages {
   /** Edits that failed for want of Discord, by "kind:id", for `retryFailed`. */
@@ -53,35 +59,40 @@ export class MessageSync implements ChatMessages {
     return this.postShown(shownOf(made));
   }
 
-  async ensurePosted(view: GameView & { messageId: string }): Promise<string | null> {
-    const shown: Shown = { kind: 'game', view };
+  postBoard(view: GameView, note?: BoardNote): Promise<Posted> {
+    return this.postShown(note ? { kind: 'game', view, note } : { kind: 'game', view });
+  }
+
+  async openThread(channelId: string, messageId: string, name: string): Promise<Opened> {
     try {
-      await this.deps.fetch(view.channelId, view.messageId);
-      return view.messageId;
+      return { ok: true, threadId: await this.deps.startThread(channelId, messageId, name) };
     } catch (err) {
-      const code = discordCode(err);
-      if (code === DISCORD.unknownMessage) {
-        const posted = await this.postShown(shown);
-        return posted.ok ? posted.messageId : null;
-      }
-      if (code !== null && CHANNEL_LOST.has(code)) {
-        await this.recover(shown, err);
-        return null;
-      }
-      return view.messageId; // Discord unreachable: assume it is still there
+      this.deps.log.info({ err, channelId, messageId }, 'could not open a thread; playing in the channel');
+      return { ok: false, code: discordCode(err) };
+    }
+  }
+
+  /** Archives a finished game's thread; a thread that cannot be archived (gone, no permission) is left as it is. */
+  async archiveThread(threadId: string): Promise<boolean> {
+    try {
+      await this.deps.archive(threadId);
+      return true;
+    } catch (err) {
+      this.deps.log.info({ err, threadId }, 'could not archive a finished game thread');
+      return false;
     }
   }
 
   private async postShown(shown: Shown): Promise<Posted> {
     try {
-      const messageId = await this.deps.post(shown.view.channelId, payloadOf(shown));
+      const messageId = await this.deps.post(placeOf(shown).channelId, payloadOf(shown));
       this.deps.service.setMessage(shown.kind, idOf(shown), messageId);
       markShown(this.deps.service, shown);
       return { ok: true, messageId };
     } catch (err) {
       // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
       this.deps.log.warn({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; withdrawn');
-      this.deps.service.takeBack(shown.kind, idOf(shown), 'not-posted');
+      this.deps.service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'not-posted');
       return { ok: false, code: discordCode(err) };
     }
   }
@@ -96,6 +107,7 @@ export class MessageSync implements ChatMessages {
     let edited = 0;
     let posted = 0;
     for (const id of todo.gamesBehind) if (await this.showCurrent({ kind: 'game', id })) edited++;
+    for (const id of todo.lobbiesBehind) if (await this.showCurrent({ kind: 'lobby', id })) edited++;
     for (const id of todo.challengesBehind) if (await this.showCurrent({ kind: 'challenge', id })) edited++;
     for (const id of todo.unpostedChallenges) {
       const found = service.challengeView(id);
@@ -123,32 +135,37 @@ export class MessageSync implements ChatMessages {
 
   /** Shows what the database holds now for a game or challenge. */
   private async showCurrent(item: Pending): Promise<boolean> {
-    if (item.kind === 'game') {
+    if (item.kind !== 'challenge') {
       const found = await this.deps.service.game(item.id);
-      return found.ok && this.showGame(found.value);
+      return found.ok && this.show({ kind: item.kind, view: found.value });
     }
     const found = this.deps.service.challengeView(item.id);
     return found.ok && this.showChallenge(found.value);
   }
 
   async show(shown: Shown): Promise<boolean> {
-    const { messageId, channelId } = shown.view;
+    const { messageId, channelId } = placeOf(shown);
     if (!messageId) return false; // not posted yet: its poster (or the next start-up) shows it
+    let done: boolean;
     try {
       await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
       markShown(this.deps.service, shown);
-      return true;
+      done = true;
     } catch (err) {
-      return this.recover(shown, err);
+      done = await this.recover(shown, err);
     }
+    const lobby = lobbyAfter(shown);
+    if (lobby) await this.show(lobby);
+    return done;
   }
 
   /** After a failed edit: post again, close, or try again at the next sweep. */
   private async recover(shown: Shown, err: unknown): Promise<boolean> {
     const { service, log } = this.deps;
     const code = discordCode(err);
-    const context = { err, kind: shown.kind, id: idOf(shown), messageId: shown.view.messageId };
-    const open = shown.kind === 'game' ? shown.view.status === 'active' : shown.view.status === 'pending';
+    const context = { err, kind: shown.kind, id: idOf(shown), messageId: placeOf(shown).messageId };
+    // A lobby only points to its thread: lost, it is not worth posting again, nor closing the game over.
+    const open = isOpen(shown) && shown.kind !== 'lobby';
     if (code === DISCORD.unknownMessage) {
       if (open) {
         log.info(context, 'message deleted; posting it again');
@@ -159,10 +176,11 @@ export class MessageSync implements ChatMessages {
     }
     if (code !== null && CHANNEL_LOST.has(code)) {
       log.info(context, 'channel gone or hidden; closing');
-      if (open) service.takeBack(shown.kind, idOf(shown), 'channel-gone');
+      if (open) service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'channel-gone');
       // Nothing there will ever show it: recorded as shown, so no later sweep tries again.
-      if (shown.kind === 'game') markShown(this.deps.service, shown);
-      else service.markShown('challenge', shown.view.challengeId, open ? 'cancelled' : shown.view.status);
+      if (shown.kind === 'challenge' && open)
+        service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: 'cancelled' });
+      else markShown(this.deps.service, shown);
       return false;
     }
     log.warn(context, 'could not edit a stored message');

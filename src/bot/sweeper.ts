@@ -1,6 +1,7 @@
 // The deadline sweeper: now and then asks the service to expire old challenges and forfeit
-// games whose player ran out of time, and edits each stored message to say so; then tries again
-// the edits that failed while Discord was unreachable.
+// games whose player ran out of time, and edits each stored message to say so; archives the
+// threads of games finished a while ago; then tries again the edits that failed while Discord was
+// unreachable.
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { MessageSync } from './messageSync.js';
@@ -11,7 +12,7 @@ export class Sweeper {
 
   constructor(
     private readonly service: Pick<GameService, 'sweep'>,
-    private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed'>,
+    private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed' | 'archiveThread'>,
     private readonly log: Logger,
   ) {}
 
@@ -39,6 +40,7 @@ export class Sweeper {
       let edited = 0;
       for (const c of report.expiredChallenges) if (await this.messages.showChallenge(c)) edited++;
       for (const g of report.timedOutGames) if (await this.messages.showGame(g)) edited++;
+      for (const threadId of report.threadsToArchive) await this.messages.archiveThread(threadId);
       if (report.expiredChallenges.length + report.timedOutGames.length > 0)
         this.log.info({ challenges: report.expiredChallenges.length, games: report.timedOutGames.length }, 'sweep');
       await this.messages.retryFailed();

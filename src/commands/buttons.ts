@@ -6,6 +6,8 @@ import { decodeButtonId } from './customIds.js';
 import { answerWith, refreshOutOfDate } from './delivery.js';
 import { replayButton } from './replay.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
+import { placeStarted, threadPlan } from './threads.js';
+import { ok } from '../game/types.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
   const id = decodeButtonId(interaction.customId);
@@ -29,15 +31,25 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       return;
     }
     case 'accept': {
-      const accepting = ctx.service.accept({ challengeId: id.challengeId, userId });
+      const plan = threadPlan(interaction, ctx.service.settings(interaction.guildId ?? '').threads);
+      const accepting = ctx.service
+        .accept({ challengeId: id.challengeId, userId, ownThread: plan.ownThread })
+        .then(async (accepted) => (accepted.ok ? ok(await placeStarted(accepted.value, plan, ctx)) : accepted));
       const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
       if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
-      // The challenge message becomes the game message (the game inherits its id when it has one).
-      const view = outcome.value;
+      const { view, note } = outcome.value;
+      if (view.threadId) {
+        // The challenge message points to the thread; the board is posted there.
+        await answerWith(interaction, { kind: 'lobby', view }, ctx);
+        await ctx.messages.postBoard(view, note);
+        return;
+      }
+      // The challenge message becomes the board (the game inherits its id when it has one).
       if (view.messageId !== interaction.message.id)
         ctx.service.setMessage('game', view.gameId, interaction.message.id);
-      await answerWith(interaction, { kind: 'game', view: { ...view, messageId: interaction.message.id } }, ctx);
-      if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
+      const board = { ...view, messageId: interaction.message.id };
+      await answerWith(interaction, note ? { kind: 'game', view: board, note } : { kind: 'game', view: board }, ctx);
+      if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
       return;
     }
     case 'decline':

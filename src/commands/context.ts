@@ -5,10 +5,14 @@ import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, GameView, Player, RenderedBoard } from '../game/types.js';
+import type { BoardNote } from './messages.js';
 import type { Shown } from './shown.js';
 
 /** A new message posted with the bot's token, or why it could not be (the Discord error code, if any). */
 export type Posted = { ok: true; messageId: string } | { ok: false; code: number | null };
+
+/** A thread started, or why it could not be (the Discord error code, if any). */
+export type Opened = { ok: true; threadId: string } | { ok: false; code: number | null };
 
 /**
  * The chat's stored messages, edited and posted with the bot's own token (src/bot/messageSync.ts):
@@ -19,11 +23,10 @@ export interface ChatMessages {
   show(shown: Shown): Promise<boolean>;
   /** Posts a new challenge or game in its channel; if even that fails it is withdrawn, so it blocks nobody. */
   post(made: ChallengeMade): Promise<Posted>;
-  /**
-   * Makes sure a live game still has its message (a moderator may have deleted it): posts it again
-   * if not, closes the game if its channel is gone. Resolves to the message id, or null if closed.
-   */
-  ensurePosted(view: GameView & { messageId: string }): Promise<string | null>;
+  /** Posts a game's first board in its thread with a note (the players mentioned); withdrawn if that fails. */
+  postBoard(view: GameView, note?: BoardNote): Promise<Posted>;
+  /** Starts a public thread from a message (a game's lobby). Never rejects. */
+  openThread(channelId: string, messageId: string, name: string): Promise<Opened>;
 }
 
 export interface CommandContext {

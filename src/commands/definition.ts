@@ -121,7 +121,18 @@ export const senetCommand = new SlashCommandBuilder()
       .setDescription("A player's recent games")
       .addUserOption((o) => o.setName(OPT.user).setDescription('Whose games (default: yours)')),
   )
-  .addSubcommand((sub) => sub.setName('resign').setDescription('Resign your game in this channel'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('resign')
+      .setDescription('Resign your game here (in its thread, or started in this channel)')
+      .addIntegerOption((o) =>
+        o
+          .setName(OPT.game)
+          .setDescription('Which game, when you have several here (lists them)')
+          .setMinValue(1)
+          .setAutocomplete(true),
+      ),
+  )
   .addSubcommand((sub) =>
     sub
       .setName('replay')

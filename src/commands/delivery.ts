@@ -5,7 +5,8 @@ import type { ButtonInteraction } from 'discord.js';
 import type { GameView } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
-import { type Shown, idOf, markShown, payloadOf } from './shown.js';
+import { messageLink } from './messages.js';
+import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './shown.js';
 
 /**
  * Replaces the clicked message with the game or challenge; never rejects: when the answer cannot
@@ -14,17 +15,15 @@ import { type Shown, idOf, markShown, payloadOf } from './shown.js';
 export async function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
-    if (interaction.message.id === shown.view.messageId) markShown(ctx.service, shown);
+    if (interaction.message.id === placeOf(shown).messageId) markShown(ctx.service, shown);
   } catch (err) {
     const context = { err, kind: shown.kind, id: idOf(shown) };
     ctx.log.warn(context, 'the answer did not reach Discord; editing the message instead');
     await ctx.messages.show(shown);
+    return;
   }
-}
-
-/** A link that opens a message in Discord. */
-export function messageLink(view: Pick<GameView, 'guildId' | 'channelId' | 'messageId'>): string {
-  return `https://discord.com/channels/${view.guildId}/${view.channelId}/${view.messageId}`;
+  const lobby = lobbyAfter(shown);
+  if (lobby) await ctx.messages.show(lobby);
 }
 
 /**

@@ -34,11 +34,21 @@ const SIDE_WORD: Record<Side, string> = { W: 'light', B: 'dark' };
 
 // ---- Games ------------------------------------------------------------------------------------
 
-export function gameMessage(view: GameView): MessagePayload {
+/**
+ * A line a game's first board carries: why it is played in the channel rather than a thread, or,
+ * in its new thread, the two players mentioned (which adds them to the thread and tells them).
+ */
+export interface BoardNote {
+  line: string;
+  mentions: string[];
+}
+
+export function gameMessage(view: GameView, note?: BoardNote): MessagePayload {
   const { W, B } = view.players;
   const lines = [
     `**Senet · ${variantTitle(view.ruleset, view.options)}** · ${W.name} (${SIDE_WORD.W}) vs ${B.name} (${SIDE_WORD.B})`,
   ];
+  if (note) lines.push(note.line);
   if (view.description) lines.push(view.description);
   lines.push(view.result ? resultLine(view.result) : promptLine(view));
   if (view.result?.ratings?.length) lines.push(ratingLine(view));
@@ -47,8 +57,44 @@ export function gameMessage(view: GameView): MessagePayload {
     files: [boardFile(view.board)],
     components: view.result ? [finishedRow(view.gameId)] : choiceRows(view),
     attachments: [],
+    allowedMentions: { users: note?.mentions ?? [] },
+  };
+}
+
+/** Discord's limit on a thread's name. */
+const MAX_THREAD_NAME = 100;
+
+/** "Senet · Ana vs Ben": what a game's thread is called. */
+export function threadName(view: Pick<GameView, 'players'>): string {
+  return clip(`Senet · ${view.players.W.name} vs ${view.players.B.name}`, MAX_THREAD_NAME);
+}
+
+/**
+ * The channel message a game's thread starts from (the challenge it was): who plays, where, and
+ * once it is over who won. No buttons: the game is played in the thread.
+ */
+export function lobbyMessage(view: GameView): MessagePayload {
+  const { W, B } = view.players;
+  const heading = `**Senet · ${variantTitle(view.ruleset, view.options)}** · ${W.name} vs ${B.name}`;
+  const where = view.threadId ? `<#${view.threadId}>` : view.messageId ? messageLink(view) : 'this channel';
+  const status =
+    view.status === 'active'
+      ? `The game is on in ${where}.`
+      : view.result
+        ? `${resultLine(view.result)} The game: ${where}.`
+        : `The game was closed without a result. ${where}`;
+  return {
+    content: `${heading}\n${status}`,
+    files: [],
+    components: [],
+    attachments: [],
     allowedMentions: { users: [] },
   };
+}
+
+/** A link that opens a message in Discord. */
+export function messageLink(view: Pick<GameView, 'guildId' | 'channelId' | 'messageId'>): string {
+  return `https://discord.com/channels/${view.guildId}/${view.channelId}/${view.messageId}`;
 }
 
 function promptLine(view: GameView): string {

@@ -1,11 +1,10 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
-import type { ChatInputCommandInteraction } from 'discord.js';
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Player } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
 import { resultLine } from './messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
-import { messageLink } from './delivery.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './replies.js';
 
 export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
@@ -43,42 +42,26 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
-    // Looking at the running game's message takes a round trip to Discord: within the defer rule too.
-    const refusal =
-      made.error.code === 'busy'
-        ? await acknowledgedInTime(
-            interaction,
-            busyChannel(interaction, made.error.message, ctx),
-            ctx.deferAfterMs,
-            'new message',
-          )
-        : made.error.message;
-    await replyPrivately(interaction, refusal);
+    await replyPrivately(interaction, made.error.message);
     return;
   }
   await postChallengeOrGame(interaction, made.value, ctx);
 }
 
-/**
- * A refusal because a game runs in this channel, with a link to its board: checked to still exist,
- * since a game whose message a moderator deleted would otherwise block the channel unseen.
- */
-async function busyChannel(
-  interaction: ChatInputCommandInteraction,
-  refusal: string,
-  ctx: CommandContext,
-): Promise<string> {
-  const running = await ctx.service.gameInChannel(interaction.channelId);
-  // No message yet: it is being posted right now (or, after a crash, at the next start-up).
-  if (!running.ok || !running.value.messageId) return refusal;
-  const messageId = await ctx.messages.ensurePosted({ ...running.value, messageId: running.value.messageId });
-  if (!messageId) return 'The game that was running here has been closed; try again.';
-  return `${refusal} Its board: ${messageLink({ ...running.value, messageId })}`;
+/** The `game` option's list: the player's live games here. */
+export async function resignAutocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const typed = String(interaction.options.getFocused());
+  const games = ctx.service.gamesHere({ channelId: interaction.channelId, userId: interaction.user.id, typed });
+  await interaction.respond(games.map((g) => ({ name: g.label, value: g.gameId })));
 }
 
 export async function resign(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  // The game named (its option lists the player's games here), or the player's only game here.
+  const gameId = interaction.options.getInteger(OPT.game);
+  const userId = interaction.user.id;
+  const which = gameId === null ? { channelId: interaction.channelId, userId } : { gameId, userId };
   // The final board is drawn before the answer.
-  const resigning = ctx.service.resign({ channelId: interaction.channelId, userId: interaction.user.id });
+  const resigning = ctx.service.resign(which);
   const outcome = await acknowledgedInTime(interaction, resigning, ctx.deferAfterMs, 'new message');
   if (!outcome.ok) {
     await replyPrivately(interaction, outcome.error.message);

@@ -13,7 +13,8 @@ import { clip } from '../lib/format.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
 import { DISCORD } from './discordErrors.js';
 import { cannotPlayHere, missingPermissions } from './permissions.js';
-import { idOf, markShown, payloadOf, shownOf } from './shown.js';
+import { type Shown, idOf, markShown, payloadOf, shownOf } from './shown.js';
+import { moveIntoThread, threadPlan } from './threads.js';
 
 /**
  * Interactions acknowledged with a public "thinking…" reply rather than an in-place update: a
@@ -105,16 +106,17 @@ export async function showUpdate(
 
 /**
  * Posts a new challenge (or, against the bot, the started game) as the reply, and records the
- * message id with the service so the sweeper and the bot's turns can edit it later. If the reply
- * fails, the message is posted with the bot's token; if that fails too, the challenge or game is
- * withdrawn and the user told why in one private line.
+ * message id with the service so the sweeper and the bot's turns can edit it later. A game that
+ * gets a thread of its own replies with its lobby message, opens the thread from it and posts the
+ * board there. If the reply fails, the challenge or board is posted with the bot's token; if that
+ * fails too, it is withdrawn and the user told why in one private line.
  */
 export async function postChallengeOrGame(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   made: ChallengeMade,
   ctx: CommandContext,
 ): Promise<void> {
-  const shown = shownOf(made);
+  const shown = firstMessage(interaction, made, ctx);
   let messageId: string | undefined;
   try {
     messageId = await sendReply(interaction, payloadOf(shown), ctx);
@@ -124,6 +126,7 @@ export async function postChallengeOrGame(
   if (messageId) {
     ctx.service.setMessage(shown.kind, idOf(shown), messageId);
     markShown(ctx.service, shown);
+    if (shown.kind === 'lobby') await moveIntoThread({ ...shown.view, lobbyMessageId: messageId }, ctx);
   } else {
     const posted = await ctx.messages.post(made);
     if (!posted.ok) {
@@ -134,6 +137,14 @@ export async function postChallengeOrGame(
     }
   }
   if (made.kind === 'game' && made.game.botToAct) ctx.scheduleBotTurn(made.game.gameId);
+}
+
+/** A challenge's message; a game's board (noting why it has no thread) or the lobby its thread will start from. */
+function firstMessage(interaction: RepliableInteraction, made: ChallengeMade, ctx: CommandContext): Shown {
+  if (made.kind === 'challenge') return shownOf(made);
+  const plan = threadPlan(interaction, ctx.service.settings(made.game.guildId).threads);
+  if (plan.ownThread) return { kind: 'lobby', view: made.game };
+  return plan.note ? { kind: 'game', view: made.game, note: plan.note } : { kind: 'game', view: made.game };
 }
 
 /** Why nothing was posted, in one line: the missing permission when Discord says that is why. */

@@ -5,7 +5,7 @@ import { handleButton } from './buttons.js';
 import type { CommandContext } from './context.js';
 import { senetCommand } from './definition.js';
 import { help, history, leaderboard, rules, stats } from './info.js';
-import { challenge, play, resign } from './play.js';
+import { challenge, play, resign, resignAutocomplete } from './play.js';
 import { autocomplete as replayAutocomplete, replay } from './replay.js';
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
@@ -41,8 +41,10 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
 
 export { handleButton };
 
-/** Suggestions while an option is typed: only /senet replay's `game` has them. */
+/** Suggestions while an option is typed: the `game` of /senet replay and /senet resign. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
-  if (interaction.options.getSubcommand() === 'replay') await replayAutocomplete(interaction, ctx);
+  const sub = interaction.options.getSubcommand();
+  if (sub === 'replay') await replayAutocomplete(interaction, ctx);
+  else if (sub === 'resign') await resignAutocomplete(interaction, ctx);
   else await interaction.respond([]);
 }

@@ -1,10 +1,15 @@
-// A game or a challenge as its stored message shows it: the one payload, id and "shown" marker
-// for both, used by the answers to clicks (delivery.ts) and the bot's own edits (messageSync).
+// A game, its lobby or a challenge as its stored message shows it: the one payload, place, id and
+// "shown" marker for each, used by the answers to clicks (delivery.ts) and the bot's own edits
+// (messageSync).
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
-import { challengeMessage, gameMessage, type MessagePayload } from './messages.js';
+import { type BoardNote, challengeMessage, gameMessage, lobbyMessage, type MessagePayload } from './messages.js';
 
-export type Shown = { kind: 'game'; view: GameView } | { kind: 'challenge'; view: ChallengeView };
+export type Shown =
+  | { kind: 'game'; view: GameView; note?: BoardNote }
+  | { kind: 'challenge'; view: ChallengeView }
+  /** The channel message a game's thread started from, pointing to the game. */
+  | { kind: 'lobby'; view: GameView };
 
 /** What a new challenge (or, against the bot, a started game) posts. */
 export function shownOf(made: ChallengeMade): Shown {
@@ -12,15 +17,42 @@ export function shownOf(made: ChallengeMade): Shown {
 }
 
 export function payloadOf(shown: Shown): MessagePayload {
-  return shown.kind === 'game' ? gameMessage(shown.view) : challengeMessage(shown.view);
+  switch (shown.kind) {
+    case 'game':
+      return gameMessage(shown.view, shown.note);
+    case 'challenge':
+      return challengeMessage(shown.view);
+    case 'lobby':
+      return lobbyMessage(shown.view);
+  }
 }
 
 export function idOf(shown: Shown): number {
-  return shown.kind === 'game' ? shown.view.gameId : shown.view.challengeId;
+  return shown.kind === 'challenge' ? shown.view.challengeId : shown.view.gameId;
 }
 
-/** Records that the message now shows this: a game's version, or a challenge's status. */
+/** The channel and message that show it (the message is null until posted). */
+export function placeOf(shown: Shown): { channelId: string; messageId: string | null } {
+  return shown.kind === 'lobby'
+    ? { channelId: shown.view.homeChannelId, messageId: shown.view.lobbyMessageId }
+    : { channelId: shown.view.channelId, messageId: shown.view.messageId };
+}
+
+/** Whether it can still change (a live game, an open challenge): a lost message is then posted again. */
+export function isOpen(shown: Shown): boolean {
+  return shown.kind === 'challenge' ? shown.view.status === 'pending' : shown.view.status === 'active';
+}
+
+/** Records that the message now shows this: a game's version, a challenge's or a lobby's status. */
 export function markShown(service: Pick<GameService, 'markShown'>, shown: Shown): void {
-  if (shown.kind === 'game') service.markShown('game', shown.view.gameId, shown.view.version);
-  else service.markShown('challenge', shown.view.challengeId, shown.view.status);
+  if (shown.kind === 'game') service.markShown({ kind: 'game', id: shown.view.gameId, version: shown.view.version });
+  else if (shown.kind === 'challenge')
+    service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
+  else service.markShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
+}
+
+/** The lobby to update after a game's board is shown: once the game is over, the channel says who won. */
+export function lobbyAfter(shown: Shown): Shown | null {
+  if (shown.kind !== 'game' || shown.view.status !== 'finished' || !shown.view.lobbyMessageId) return null;
+  return { kind: 'lobby', view: shown.view };
 }

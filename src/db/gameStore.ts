@@ -59,6 +59,10 @@ interface GameRow {
   score: number | null;
   shown_version: number | null;
   closed_reason: string | null;
+  thread_id: string | null;
+  lobby_message_id: string | null;
+  lobby_shown: string | null;
+  archive_at: number | null;
 }
 
 interface ActionRow {
@@ -105,6 +109,10 @@ const toGame = (row: GameRow): GameRecord => ({
   score: row.score,
   shownVersion: row.shown_version,
   closedReason: row.closed_reason as ClosedReason | null,
+  threadId: row.thread_id,
+  lobbyMessageId: row.lobby_message_id,
+  lobbyShown: row.lobby_shown as GameStatus | null,
+  archiveAt: row.archive_at,
 });
 
 type Id = { id: number };
@@ -186,6 +194,7 @@ export class GameStore {
       guild_id: g.guildId,
       channel_id: g.channelId,
       message_id: g.messageId,
+      lobby_message_id: g.lobbyMessageId,
       ruleset: g.ruleset,
       options: JSON.stringify(g.options),
       seed: g.seed,
@@ -206,9 +215,17 @@ export class GameStore {
     return row && toGame(row);
   }
 
-  activeGameInChannel(channelId: string): GameRecord | undefined {
-    const row = this.s.activeInChannel.get(channelId);
-    return row && toGame(row);
+  /**
+   * A player's live games "here": those whose thread this is, and those started in this channel
+   * (in threads of their own or beside each other), oldest first.
+   */
+  activeGamesHere(channelId: string, userId: string): GameRecord[] {
+    return this.s.activeHere.all({ channel: channelId, user: userId }).map(toGame);
+  }
+
+  /** Whether a live game or an open challenge has this channel (a game's thread) as its home. */
+  channelInUse(channelId: string): boolean {
+    return this.s.channelInUse.get(channelId, channelId) !== undefined;
   }
 
   /** Writes the next state with version + 1; false if the version moved on meanwhile. */
@@ -220,15 +237,50 @@ export class GameStore {
 
   /** Writes the final state and result with version + 1; false if the version moved on meanwhile. */
   finishGame(id: number, e: GameEnd): boolean {
-    const { finishedAt, winnerSide, endReason, score, expectedVersion } = e;
+    const { finishedAt, winnerSide, endReason, score, archiveAt, expectedVersion } = e;
     return (
-      this.s.finishGame.run(JSON.stringify(e.state), finishedAt, winnerSide, endReason, score, id, expectedVersion)
-        .changes === 1
+      this.s.finishGame.run({
+        state: JSON.stringify(e.state),
+        finishedAt,
+        winnerSide,
+        endReason,
+        score,
+        archiveAt,
+        id,
+        expectedVersion,
+      }).changes === 1
     );
   }
 
   setGameMessage(id: number, messageId: string): boolean {
     return this.s.setGameMessage.run(messageId, id).changes === 1;
+  }
+
+  setLobbyMessage(id: number, messageId: string): boolean {
+    return this.s.setLobbyMessage.run(messageId, id).changes === 1;
+  }
+
+  /** The game's board moves into its new thread; false if it has one already, or a board in the channel. */
+  setThread(id: number, threadId: string): boolean {
+    return this.s.setThread.run(threadId, id).changes === 1;
+  }
+
+  /**
+   * No thread after all: the board takes the lobby message's place in the channel (as before
+   * threads). False if the game has a thread or a board message already.
+   */
+  playInChannel(id: number): boolean {
+    return this.s.playInChannel.run(id).changes === 1;
+  }
+
+  /** Threads whose finished game's archive time has come, with the game that asked for it. */
+  dueArchives(now: number): { gameId: number; threadId: string }[] {
+    return this.s.dueArchives.all(now);
+  }
+
+  /** Clears a due archive (taken by this sweep); false if another sweep took it first. */
+  takeArchive(gameId: number): boolean {
+    return this.s.takeArchive.run(gameId).changes === 1;
   }
 
   dueGameIds(now: number): number[] {
@@ -263,6 +315,10 @@ export class GameStore {
     this.withoutSync(() => this.s.markChallengeShown.run(status, id));
   }
 
+  markLobbyShown(id: number, status: GameStatus): void {
+    this.withoutSync(() => this.s.markLobbyShown.run(status, id));
+  }
+
   /**
    * Runs a write that need not survive a power cut without its own fsync (the next click's
    * commit syncs it along). What a message shows is a hint: a lost marker costs one needless
@@ -283,6 +339,11 @@ export class GameStore {
     return this.s.gamesBehind.all().map((r) => r.id);
   }
 
+  /** Games whose lobby message (in the channel, pointing to the thread) shows an older status. */
+  lobbiesBehind(): number[] {
+    return this.s.lobbiesBehind.all().map((r) => r.id);
+  }
+
   /** Answered or expired challenges whose message still shows an older status (accepted ones show their game). */
   challengesBehind(): number[] {
     return this.s.challengesBehind.all().map((r) => r.id);
@@ -297,8 +358,8 @@ export class GameStore {
   }
 
   /** Ends an active game without a winner (unrated); false if it was no longer active. */
-  closeGame(id: number, reason: ClosedReason, at: number): boolean {
-    return this.s.closeGame.run(at, reason, id).changes === 1;
+  closeGame(id: number, reason: ClosedReason, at: number, archiveAt: number | null): boolean {
+    return this.s.closeGame.run(at, reason, archiveAt, id).changes === 1;
   }
 
   // ---- the action log ----------------------------------------------------------------------
@@ -340,23 +401,53 @@ function prepare(db: Database) {
     ),
     setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
     insertGame: st<Record<string, string | number | null>>(
-      `INSERT INTO games (guild_id, channel_id, message_id, ruleset, options, seed, state, version, status,
-                          white_id, black_id, to_act_id, bot_strength, rated, turn_deadline, created_at)
-       VALUES (:guild_id, :channel_id, :message_id, :ruleset, :options, :seed, :state, 0, 'active',
-               :white_id, :black_id, :to_act_id, :bot_strength, :rated, :turn_deadline, :created_at)`,
+      `INSERT INTO games (guild_id, channel_id, message_id, lobby_message_id, ruleset, options, seed, state, version,
+                          status, white_id, black_id, to_act_id, bot_strength, rated, turn_deadline, created_at)
+       VALUES (:guild_id, :channel_id, :message_id, :lobby_message_id, :ruleset, :options, :seed, :state, 0,
+               'active', :white_id, :black_id, :to_act_id, :bot_strength, :rated, :turn_deadline, :created_at)`,
     ),
     game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
-    activeInChannel: st<[string], GameRow>(`SELECT * FROM games WHERE channel_id = ? AND status = 'active'`),
+    activeHere: st<{ channel: string; user: string }, GameRow>(
+      `SELECT * FROM games WHERE status = 'active' AND (white_id = :user OR black_id = :user)
+       AND (thread_id = :channel OR channel_id = :channel) ORDER BY id`,
+    ),
+    channelInUse: st<[string, string], Id>(
+      `SELECT id FROM games WHERE status = 'active' AND channel_id = ?
+       UNION ALL SELECT id FROM challenges WHERE status = 'pending' AND channel_id = ? LIMIT 1`,
+    ),
     updateGame: st<[string, string | null, number | null, number, number]>(
       `UPDATE games SET state = ?, to_act_id = ?, turn_deadline = ?, version = version + 1
        WHERE id = ? AND version = ? AND status = 'active'`,
     ),
-    finishGame: st<[string, number, Side, EndReason, number | null, number, number]>(
-      `UPDATE games SET state = ?, status = 'finished', finished_at = ?, winner_side = ?, end_reason = ?, score = ?,
-                        to_act_id = NULL, turn_deadline = NULL, version = version + 1
-       WHERE id = ? AND version = ? AND status = 'active'`,
+    finishGame: st<{
+      state: string;
+      finishedAt: number;
+      winnerSide: Side;
+      endReason: EndReason;
+      score: number | null;
+      archiveAt: number | null;
+      id: number;
+      expectedVersion: number;
+    }>(
+      `UPDATE games SET state = :state, status = 'finished', finished_at = :finishedAt, winner_side = :winnerSide,
+                        end_reason = :endReason, score = :score, to_act_id = NULL, turn_deadline = NULL,
+                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE :archiveAt END, version = version + 1
+       WHERE id = :id AND version = :expectedVersion AND status = 'active'`,
     ),
     setGameMessage: st<[string, number]>(`UPDATE games SET message_id = ? WHERE id = ?`),
+    setLobbyMessage: st<[string, number]>(`UPDATE games SET lobby_message_id = ? WHERE id = ?`),
+    setThread: st<[string, number]>(
+      `UPDATE games SET thread_id = ?
+       WHERE id = ? AND thread_id IS NULL AND lobby_message_id IS NOT NULL AND message_id IS NULL`,
+    ),
+    playInChannel: st<[number]>(
+      `UPDATE games SET message_id = lobby_message_id, lobby_message_id = NULL
+       WHERE id = ? AND thread_id IS NULL AND message_id IS NULL`,
+    ),
+    dueArchives: st<[number], { gameId: number; threadId: string }>(
+      `SELECT id AS gameId, thread_id AS threadId FROM games WHERE archive_at <= ? ORDER BY archive_at, id`,
+    ),
+    takeArchive: st<[number]>(`UPDATE games SET archive_at = NULL WHERE id = ? AND archive_at IS NOT NULL`),
     dueGames: st<[number], Id>(
       `SELECT id FROM games WHERE status = 'active' AND turn_deadline <= ? ORDER BY turn_deadline, id`,
     ),
@@ -373,6 +464,11 @@ function prepare(db: Database) {
       `UPDATE games SET shown_version = ? WHERE id = ? AND (shown_version IS NULL OR shown_version < ?)`,
     ),
     markChallengeShown: st<[ChallengeStatus, number]>(`UPDATE challenges SET shown_status = ? WHERE id = ?`),
+    markLobbyShown: st<[GameStatus, number]>(`UPDATE games SET lobby_shown = ? WHERE id = ?`),
+    lobbiesBehind: st<[], Id>(
+      `SELECT id FROM games WHERE lobby_message_id IS NOT NULL AND closed_reason IS NULL
+       AND (lobby_shown IS NULL OR lobby_shown <> status) ORDER BY id`,
+    ),
     gamesBehind: st<[], Id>(
       `SELECT id FROM games WHERE message_id IS NOT NULL AND closed_reason IS NULL
        AND (shown_version IS NULL OR shown_version < version) ORDER BY id`,
@@ -385,9 +481,9 @@ function prepare(db: Database) {
     unpostedChallenges: st<[], Id>(
       `SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id`,
     ),
-    closeGame: st<[number, ClosedReason, number]>(
+    closeGame: st<[number, ClosedReason, number | null, number]>(
       `UPDATE games SET status = 'finished', finished_at = ?, closed_reason = ?, to_act_id = NULL, turn_deadline = NULL,
-                        version = version + 1
+                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE ? END, version = version + 1
        WHERE id = ? AND status = 'active'`,
     ),
     actions: st<[number], ActionRow>(`SELECT action FROM actions WHERE game_id = ? ORDER BY seq`),

@@ -139,6 +139,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS games_by_black ON games (black_id, guild_id);
     `,
   },
+  {
+    version: 5,
+    purpose:
+      'many games per channel, each in a thread of its own: where its board lives, the channel message pointing to it, when the thread is archived',
+    sql: `
+      -- Any number of games may run in a channel now (each in its own thread, or side by side).
+      DROP INDEX games_one_active_per_channel;
+      CREATE INDEX games_active_in_channel ON games (channel_id) WHERE status = 'active';
+      -- The game's own thread, where its board is; NULL: the board is in channel_id itself.
+      ALTER TABLE games ADD COLUMN thread_id TEXT;
+      CREATE INDEX games_active_in_thread ON games (thread_id) WHERE status = 'active' AND thread_id IS NOT NULL;
+      -- The message in channel_id the thread was started from (the challenge), pointing to the game.
+      ALTER TABLE games ADD COLUMN lobby_message_id TEXT;
+      -- The status that message shows (NULL: not yet shown).
+      ALTER TABLE games ADD COLUMN lobby_shown TEXT CHECK (lobby_shown IN ('active', 'finished'));
+      -- When the finished game's thread is archived (ms); NULL when nothing is due.
+      ALTER TABLE games ADD COLUMN archive_at INTEGER;
+      CREATE INDEX games_archive_due ON games (archive_at) WHERE archive_at IS NOT NULL;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -54,6 +54,14 @@ export interface GameRecord {
   /** The version its message shows (null: not yet shown). */
   shownVersion: number | null;
   closedReason: ClosedReason | null;
+  /** The game's own thread, where its board is; null: the board is in `channelId`. */
+  threadId: string | null;
+  /** The message in `channelId` that points to the game in its thread (the challenge it started from). */
+  lobbyMessageId: string | null;
+  /** The status the lobby message shows (null: not yet shown). */
+  lobbyShown: GameStatus | null;
+  /** When the finished game's thread is to be archived (ms), or null. */
+  archiveAt: number | null;
 }
 
 export type NewGame = Pick<
@@ -61,6 +69,7 @@ export type NewGame = Pick<
   | 'guildId'
   | 'channelId'
   | 'messageId'
+  | 'lobbyMessageId'
   | 'ruleset'
   | 'options'
   | 'seed'
@@ -89,6 +98,8 @@ export interface GameEnd {
   winnerSide: Side;
   endReason: EndReason;
   score: number | null;
+  /** When its thread (if it has one) is to be archived. */
+  archiveAt: number | null;
 }
 
 export interface LoggedAction {

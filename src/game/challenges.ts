@@ -23,6 +23,14 @@ export interface ChallengeAnswer {
   userId: string;
 }
 
+export interface AcceptInput extends ChallengeAnswer {
+  /**
+   * Whether the game gets a thread of its own, started from the challenge message (which then
+   * points to it); otherwise the challenge message becomes the board, in the channel itself.
+   */
+  ownThread?: boolean;
+}
+
 export async function challenge(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
   const { guildId, channelId, challenger, opponent } = input;
   if (challenger.id === opponent.id) return fail('invalid', 'You cannot challenge yourself.');
@@ -36,12 +44,10 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
 
   const made = core.transact<ChallengeMade | GameSnapshot>(() => {
     const now = core.now();
-    const busy = channelBusy(core, channelId);
-    if (busy) return busy;
     core.games.savePlayer(challenger.id, challenger.name, now);
     core.games.savePlayer(opponent.id, opponent.name, now);
     if (vsBot) {
-      const place = { guildId, channelId, messageId: null, ruleset, options };
+      const place = { guildId, channelId, messageId: null, lobbyMessageId: null, ruleset, options };
       const game = startGame(core, place, challenger.id, opponent.id, strength);
       return ok(core.snapshot(game, startDescription));
     }
@@ -68,15 +74,16 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   return ok({ kind: 'game', game: await core.view(made.value) });
 }
 
-export async function accept(core: ServiceCore, input: ChallengeAnswer): Promise<Outcome<GameView>> {
+export async function accept(core: ServiceCore, input: AcceptInput): Promise<Outcome<GameView>> {
   const started = core.transact(() => {
     const open = openChallenge(core, input.challengeId);
     if (!open.ok) return open;
     const c = open.value;
     if (input.userId !== c.opponentId) return fail('forbidden', notYours(core, c, input.userId, 'accept'));
-    const busy = channelBusy(core, c.channelId);
-    if (busy) return busy;
-    const game = startGame(core, c, c.challengerId, c.opponentId, null);
+    const place = input.ownThread
+      ? { ...c, messageId: null, lobbyMessageId: c.messageId }
+      : { ...c, lobbyMessageId: null };
+    const game = startGame(core, place, c.challengerId, c.opponentId, null);
     core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
     return ok(core.snapshot(game, startDescription));
   });
@@ -151,19 +158,4 @@ function notYours(core: ServiceCore, c: ChallengeRecord, userId: string, answer:
   }
   const instead = userId === c.challengerId ? '; you can withdraw it with the Withdraw button' : '';
   return `Only ${opponent} can ${answer} this challenge${instead}.`;
-}
-
-/**
- * One live game per channel: the channel stays readable (one board, one set of buttons) and
- * "/senet resign" in a channel names exactly one game. The database enforces it too (a unique
- * index); this check gives the clear message.
- */
-function channelBusy(core: ServiceCore, channelId: string): Outcome<never> | null {
-  const running = core.games.activeGameInChannel(channelId);
-  if (!running) return null;
-  const names = SIDES.map((s) => core.playerOf(running.seats[s]).name).join(' and ');
-  return fail(
-    'busy',
-    `${names} are playing in this channel: one game per channel keeps the board readable. Finish that game or play in another channel.`,
-  );
 }

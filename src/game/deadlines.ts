@@ -1,4 +1,5 @@
-// Deadlines: challenges expire, players who do not act in time forfeit.
+// Deadlines: challenges expire, players who do not act in time forfeit, finished games' threads
+// are archived.
 import { opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { endGame } from './lifecycle.js';
@@ -33,5 +34,21 @@ export async function sweep(core: ServiceCore): Promise<SweepReport> {
   }
   const timedOutGames: GameView[] = [];
   for (const snapshot of timedOut) timedOutGames.push(await core.view(snapshot));
-  return { expiredChallenges, timedOutGames };
+  return { expiredChallenges, timedOutGames, threadsToArchive: dueArchives(core, now) };
+}
+
+/**
+ * Threads whose game finished a while ago. Each is taken once (its time cleared whatever happens
+ * next, so a thread that cannot be archived never blocks a later sweep); one that hosts a new game
+ * or challenge (a rematch asked in it) stays open.
+ */
+function dueArchives(core: ServiceCore, now: number): string[] {
+  const threads: string[] = [];
+  for (const { gameId, threadId } of core.games.dueArchives(now)) {
+    const taken = core.transact(() =>
+      core.games.takeArchive(gameId) ? ok(!core.games.channelInUse(threadId)) : fail('finished', 'taken meanwhile'),
+    );
+    if (taken.ok && taken.value) threads.push(threadId);
+  }
+  return threads;
 }

@@ -17,8 +17,20 @@ import type { Strength } from './strengths.js';
 import { type Outcome, fail, ok } from './types.js';
 import { type GameSnapshot, endDescription, namesOf, storedResult } from './views.js';
 
-/** Where a new game is played and with which rules (a challenge, or a game against the bot). */
-export type GamePlace = Pick<ChallengeRecord, 'guildId' | 'channelId' | 'messageId' | 'ruleset' | 'options'>;
+/**
+ * Where a new game is played and with which rules (a challenge, or a game against the bot): its
+ * board's message if it is known (the challenge message, in the channel), or the lobby message its
+ * thread is to start from.
+ */
+export type GamePlace = Pick<ChallengeRecord, 'guildId' | 'channelId' | 'ruleset' | 'options'> &
+  Pick<GameRecord, 'messageId' | 'lobbyMessageId'>;
+
+/**
+ * How long a finished game's thread stays open before the bot archives it: long enough to read the
+ * result, ask for a rematch or a replay, and say "good game"; archived threads stay readable and
+ * searchable, and any message in them opens them again.
+ */
+export const THREAD_ARCHIVE_DELAY_MS = 60 * 60_000;
 
 /** Creates a game: seats from the seed, the engine's start position, the first turn's deadline. */
 export function startGame(
@@ -40,6 +52,7 @@ export function startGame(
     guildId: where.guildId,
     channelId: where.channelId,
     messageId: where.messageId,
+    lobbyMessageId: where.lobbyMessageId,
     ruleset: where.ruleset,
     options: state.options,
     seed,
@@ -102,6 +115,7 @@ export function endGame(
     winnerSide,
     endReason: reason,
     score,
+    archiveAt: now + THREAD_ARCHIVE_DELAY_MS,
   });
   if (!finished) throw new Error(`game ${game.id} changed inside its own transaction`);
   const stored = core.games.game(game.id)!;

@@ -56,22 +56,35 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   return done.ok ? ok(await core.view(done.value)) : done;
 }
 
-/** Where to resign: a game by id, or the game running in a channel. */
+/** Which game to resign: the one named, or the player's only game here (this thread, or started in this channel). */
 export type ResignInput = ({ gameId: number } | { channelId: string }) & { userId: string };
 
 /** Either player may resign at any time; the opponent wins. */
 export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
   const done = core.transact(() => {
-    const game = 'gameId' in input ? core.games.game(input.gameId) : core.games.activeGameInChannel(input.channelId);
-    if (!game) {
-      return fail('not-found', 'gameId' in input ? 'There is no such game.' : 'No game is running in this channel.');
-    }
+    const chosen = gameToResign(core, input);
+    if (!chosen.ok) return chosen;
+    const game = chosen.value;
     if (game.status === 'finished') return fail('finished', 'This game is already over.');
     const side = sideOf(game, input.userId);
     if (!side) return fail('forbidden', 'You are not playing in this game.');
     return ok(endGame(core, game, game.state, opponentOf(side), 'resigned', null));
   });
   return done.ok ? ok(await core.view(done.value)) : done;
+}
+
+function gameToResign(core: ServiceCore, input: ResignInput): Outcome<GameRecord> {
+  if ('gameId' in input) {
+    const game = core.games.game(input.gameId);
+    return game ? ok(game) : fail('not-found', 'There is no such game.');
+  }
+  const here = core.games.activeGamesHere(input.channelId, input.userId);
+  if (here.length === 1) return ok(here[0]!);
+  if (here.length === 0) return fail('not-found', 'You have no game running here.');
+  return fail(
+    'invalid',
+    `You have ${here.length} games running here: say which one with the \`game\` option (it lists them).`,
+  );
 }
 
 function liveGame(core: ServiceCore, gameId: number): Outcome<GameRecord> {

@@ -1,4 +1,5 @@
-// Replays and reviews of stored games: which games a player can pick, and the job that draws one.
+// Replays and reviews of stored games: which games a player can pick (for a replay, or to resign),
+// and the job that draws one.
 // Read-only: nothing here writes, so it needs no transaction.
 import type { GameRecord } from '../db/records.js';
 import { type Side, variantTitle } from '../engine/index.js';
@@ -46,13 +47,28 @@ export function recentGames(
     .slice(0, MAX_CHOICES);
 }
 
+/** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
+export function gamesHere(
+  core: ServiceCore,
+  input: { channelId: string; userId: string; typed?: string },
+): GameChoiceEntry[] {
+  const typed = (input.typed ?? '').trim().toLowerCase();
+  return core.games
+    .activeGamesHere(input.channelId, input.userId)
+    .map((game) => ({ gameId: game.id, label: choiceLabel(core, game, input.userId) }))
+    .filter((entry) => !typed || entry.label.toLowerCase().includes(typed))
+    .slice(0, MAX_CHOICES);
+}
+
 /** "#12 · Kendall · vs Ben · won": Discord shows at most 100 characters. */
 function choiceLabel(core: ServiceCore, game: GameRecord, userId: string): string {
   const side = sideOf(game, userId);
   const opponent = core.playerOf(side === 'W' ? game.seats.B : game.seats.W);
   const state =
     game.status === 'active'
-      ? 'in progress'
+      ? game.toActId === userId
+        ? 'your turn'
+        : 'in progress'
       : game.winnerSide === null
         ? 'closed'
         : game.winnerSide === side

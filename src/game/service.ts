@@ -20,6 +20,7 @@ import { type Database, openDatabase } from '../db/connection.js';
 import type { ChallengeStatus, ClosedReason } from '../db/records.js';
 import { type RuleSetId, defaultOptions, newGame } from '../engine/index.js';
 import {
+  type AcceptInput,
   type ChallengeAnswer,
   type ChallengeInput,
   type RematchInput,
@@ -34,12 +35,13 @@ import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
-import { type ReplayInput, type ReplayView, recentGames, replay } from './replays.js';
+import { type ReplayInput, type ReplayView, gamesHere, recentGames, replay } from './replays.js';
 import {
   type BoardRenderer,
   type ChallengeMade,
   type ChallengeView,
   type GameChoiceEntry,
+  type GamePlacement,
   type GameView,
   type HistoryEntry,
   type LeaderboardEntry,
@@ -52,11 +54,13 @@ import {
   fail,
   ok,
 } from './types.js';
-import { challengeView, markShown, outOfSync, takeBack } from './sync.js';
+import { type ShownMarker, challengeView, markShown, outOfSync, placeGame, takeBack } from './sync.js';
+import type { ServerSettings } from './settings.js';
 import { verifyGames, type VerifyReport } from './verify.js';
 import { statusDescription } from './views.js';
 
 export type {
+  AcceptInput,
   ActInput,
   ChallengeAnswer,
   ChallengeInput,
@@ -144,7 +148,7 @@ export class GameService {
     return challenge(this.core, input);
   }
 
-  accept(input: ChallengeAnswer): Promise<Outcome<GameView>> {
+  accept(input: AcceptInput): Promise<Outcome<GameView>> {
     return accept(this.core, input);
   }
 
@@ -181,10 +185,14 @@ export class GameService {
     return this.core.games.gamesAwaiting(this.core.botUserId);
   }
 
-  async gameInChannel(channelId: string): Promise<Outcome<GameView>> {
-    const game = this.core.games.activeGameInChannel(channelId);
-    if (!game) return fail('not-found', 'No game is running in this channel.');
-    return ok(await this.core.view(this.core.snapshot(game, statusDescription)));
+  /** A player's live games here (this thread, or started in this channel), for /senet resign's list. */
+  gamesHere(input: { channelId: string; userId: string; typed?: string }): GameChoiceEntry[] {
+    return gamesHere(this.core, input);
+  }
+
+  /** The settings in force in a server. */
+  settings(guildId: string): ServerSettings {
+    return this.core.settingsOf(guildId);
   }
 
   async game(gameId: number): Promise<Outcome<GameView>> {
@@ -193,20 +201,36 @@ export class GameService {
     return ok(await this.core.view(this.core.snapshot(game, statusDescription)));
   }
 
-  /** Records the message showing a challenge or game, so later edits (sweeps, restarts) find it. */
-  setMessage(kind: 'challenge' | 'game', id: number, messageId: string): Outcome<null> {
+  /**
+   * Records the message showing a challenge, a game's board, or a game's lobby (the channel
+   * message its thread starts from), so later edits (sweeps, restarts) find it.
+   */
+  setMessage(kind: 'challenge' | 'game' | 'lobby', id: number, messageId: string): Outcome<null> {
     const { games } = this.core;
-    const saved = kind === 'challenge' ? games.setChallengeMessage(id, messageId) : games.setGameMessage(id, messageId);
-    return saved ? ok(null) : fail('not-found', `There is no such ${kind}.`);
+    const saved =
+      kind === 'challenge'
+        ? games.setChallengeMessage(id, messageId)
+        : kind === 'game'
+          ? games.setGameMessage(id, messageId)
+          : games.setLobbyMessage(id, messageId);
+    return saved ? ok(null) : fail('not-found', `There is no such ${kind === 'challenge' ? kind : 'game'}.`);
+  }
+
+  /** The game's thread was made: its board goes there. Resolves to where the game is now shown. */
+  setThread(gameId: number, threadId: string): Outcome<GamePlacement> {
+    return placeGame(this.core, gameId, (games) => games.setThread(gameId, threadId));
+  }
+
+  /** No thread could be made: the game is played in its channel, its board replacing the lobby message. */
+  playInChannel(gameId: number): Outcome<GamePlacement> {
+    return placeGame(this.core, gameId, (games) => games.playInChannel(gameId));
   }
 
   // ---- keeping the chat in step with the database (src/bot/messageSync.ts) ------------------
 
-  /** Records what a message now shows: a game's version, or a challenge's status. */
-  markShown(kind: 'game', id: number, shown: number): void;
-  markShown(kind: 'challenge', id: number, shown: ChallengeStatus): void;
-  markShown(kind: 'game' | 'challenge', id: number, shown: number | ChallengeStatus): void {
-    markShown(this.core, kind, id, shown);
+  /** Records what a message now shows: a game's version, a challenge's or a lobby's status. */
+  markShown(marker: ShownMarker): void {
+    markShown(this.core, marker);
   }
 
   outOfSync(): OutOfSync {

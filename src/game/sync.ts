@@ -1,19 +1,23 @@
 // Keeping the chat in step with the database (src/bot/messageSync.ts drives it): what each
 // message shows, which messages are behind or were never posted, and taking back what the chat
 // cannot show so it blocks neither its players nor its channel.
-import type { ChallengeStatus, ClosedReason } from '../db/records.js';
+import type { ChallengeStatus, ClosedReason, GameStatus } from '../db/records.js';
 import type { ServiceCore } from './core.js';
-import { type ChallengeView, type OutOfSync, type Outcome, fail, ok } from './types.js';
+import { THREAD_ARCHIVE_DELAY_MS } from './lifecycle.js';
+import { type ChallengeView, type GamePlacement, type OutOfSync, type Outcome, fail, ok } from './types.js';
+import { placementOf } from './views.js';
 
-/** Records what a message now shows: a game's version, or a challenge's status. */
-export function markShown(
-  core: ServiceCore,
-  kind: 'game' | 'challenge',
-  id: number,
-  shown: number | ChallengeStatus,
-): void {
-  if (kind === 'game') core.games.markGameShown(id, shown as number);
-  else core.games.markChallengeShown(id, shown as ChallengeStatus);
+/** What a message shows: a game board's version, a challenge's status, a game lobby's status. */
+export type ShownMarker =
+  | { kind: 'game'; id: number; version: number }
+  | { kind: 'challenge'; id: number; status: ChallengeStatus }
+  | { kind: 'lobby'; id: number; status: GameStatus };
+
+/** Records what a message now shows. */
+export function markShown(core: ServiceCore, marker: ShownMarker): void {
+  if (marker.kind === 'game') core.games.markGameShown(marker.id, marker.version);
+  else if (marker.kind === 'challenge') core.games.markChallengeShown(marker.id, marker.status);
+  else core.games.markLobbyShown(marker.id, marker.status);
 }
 
 /** Messages behind the database, and games or challenges that have no message at all. */
@@ -21,10 +25,23 @@ export function outOfSync(core: ServiceCore): OutOfSync {
   const unposted = core.games.unposted();
   return {
     gamesBehind: core.games.gamesBehind(),
+    lobbiesBehind: core.games.lobbiesBehind(),
     challengesBehind: core.games.challengesBehind(),
     unpostedGames: unposted.games,
     unpostedChallenges: unposted.challenges,
   };
+}
+
+/** Records where a game is shown (its thread, or the channel after all); not-found if it was already placed. */
+export function placeGame(
+  core: ServiceCore,
+  gameId: number,
+  place: (games: ServiceCore['games']) => boolean,
+): Outcome<GamePlacement> {
+  return core.transact(() => {
+    if (!place(core.games)) return fail('not-found', 'That game is already placed.');
+    return ok(placementOf(core.games.game(gameId)!));
+  });
 }
 
 export function challengeView(core: ServiceCore, challengeId: number): Outcome<ChallengeView> {
@@ -47,7 +64,7 @@ export function takeBack(
     const done =
       kind === 'challenge'
         ? core.games.resolveChallenge(id, 'cancelled', core.now())
-        : core.games.closeGame(id, reason, core.now());
+        : core.games.closeGame(id, reason, core.now(), core.now() + THREAD_ARCHIVE_DELAY_MS);
     return done ? ok(null) : fail('finished', `This ${kind} is already over.`);
   });
 }

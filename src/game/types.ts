@@ -81,9 +81,19 @@ export interface GameView {
   result?: GameResult;
   /** When `toAct` forfeits by timeout (ms since epoch), or null. */
   turnDeadline: number | null;
+  /** The channel the board's message is in: the game's own thread when it has one. */
   channelId: string;
+  /** The board's message (null until posted). */
   messageId: string | null;
+  /** The channel the game was started in (its thread's parent). */
+  homeChannelId: string;
+  threadId: string | null;
+  /** In `homeChannelId`: the message the thread was started from, pointing to the game. */
+  lobbyMessageId: string | null;
 }
+
+/** Where a game is shown in the chat. */
+export type GamePlacement = Pick<GameView, 'channelId' | 'messageId' | 'homeChannelId' | 'threadId' | 'lobbyMessageId'>;
 
 export interface ChallengeView {
   challengeId: number;
@@ -107,6 +117,8 @@ export type ChallengeMade = { kind: 'challenge'; challenge: ChallengeView } | { 
 export interface SweepReport {
   expiredChallenges: ChallengeView[];
   timedOutGames: GameView[];
+  /** Threads of games finished a while ago, to archive now. */
+  threadsToArchive: string[];
 }
 
 /** A game to offer for /senet replay: its id and how the list names it. */
@@ -119,6 +131,8 @@ export interface GameChoiceEntry {
 export interface OutOfSync {
   /** Games whose message shows an older version (or none yet), finished ones included. */
   gamesBehind: number[];
+  /** Games whose lobby message (pointing to their thread) shows an older status. */
+  lobbiesBehind: number[];
   /** Answered or expired challenges whose message still shows an older status. */
   challengesBehind: number[];
   /** Active games and pending challenges whose message was never posted. */

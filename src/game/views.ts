@@ -3,7 +3,7 @@ import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import { type Action, type Side, SIDES, legalActions, opponentOf } from '../engine/index.js';
 import { choicesFor, markedMoves } from './choices.js';
 import { strengthOf } from './strengths.js';
-import type { BoardRenderer, ChallengeView, GameResult, GameView, Player } from './types.js';
+import type { BoardRenderer, ChallengeView, GamePlacement, GameResult, GameView, Player } from './types.js';
 
 /** A game as one transaction left it, with what to tell the chat; rendered after the commit. */
 export interface GameSnapshot {
@@ -85,8 +85,20 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
     board,
     ...(result ? { result } : {}),
     turnDeadline: game.turnDeadline,
-    channelId: game.channelId,
+    ...placementOf(game),
+  };
+}
+
+/** Where a stored game is shown: its board in its thread (or the channel), its lobby message in the channel. */
+export function placementOf(
+  game: Pick<GameRecord, 'channelId' | 'threadId' | 'messageId' | 'lobbyMessageId'>,
+): GamePlacement {
+  return {
+    channelId: game.threadId ?? game.channelId,
     messageId: game.messageId,
+    homeChannelId: game.channelId,
+    threadId: game.threadId,
+    lobbyMessageId: game.lobbyMessageId,
   };
 }
 

@@ -12,6 +12,26 @@ const tables = (db: Database.Database): string[] =>
     .all()
     .map((r) => r.name);
 
+/** A copy of the rows of the file at `path` in a new file left at schema `version` (the columns that file has). */
+function legacyCopy(path: string, version: number): string {
+  const legacyPath = tempDbPath();
+  const legacy = openDatabase(legacyPath, { schemaVersion: version });
+  legacy.exec(`ATTACH DATABASE '${path}' AS newer`);
+  for (const table of ['players', 'games', 'challenges', 'actions']) {
+    const columns = legacy
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+      .all()
+      .map((c) => c.name)
+      .join(', ');
+    legacy.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM newer.${table}`);
+  }
+  legacy.exec('DETACH DATABASE newer');
+  expect(schemaVersion(legacy)).toBe(version);
+  expect(tables(legacy).includes('rating_history')).toBe(version >= 2);
+  legacy.close();
+  return legacyPath;
+}
+
 describe('migrations', () => {
   it('builds the latest schema in an empty file, with the pragmas the service relies on', () => {
     const db = openDatabase(tempDbPath());
@@ -42,23 +62,7 @@ describe('migrations', () => {
       const service = open(path, { renderBoard: textOnlyRenderer() });
       const start = await startGame(service, 'c', 'regency');
       service.close();
-      const legacyPath = tempDbPath();
-      const legacy = openDatabase(legacyPath, { schemaVersion: version });
-      legacy.exec(`ATTACH DATABASE '${path}' AS newer`);
-      for (const table of ['players', 'games', 'challenges', 'actions']) {
-        const columns = legacy
-          .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
-          .all()
-          .map((c) => c.name)
-          .join(', ');
-        legacy.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM newer.${table}`);
-      }
-      legacy.exec('DETACH DATABASE newer');
-      expect(schemaVersion(legacy)).toBe(version);
-      expect(tables(legacy).includes('rating_history')).toBe(version >= 2);
-      legacy.close();
-
-      const upgraded = open(legacyPath, { renderBoard: textOnlyRenderer() });
+      const upgraded = open(legacyCopy(path, version), { renderBoard: textOnlyRenderer() });
       expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
       const { view } = await playToEnd(upgraded, value(await upgraded.game(start.gameId)), 5);
       expect(view.result!.ratings).toHaveLength(2);
@@ -76,15 +80,10 @@ describe('migrations', () => {
     const unposted = await startGame(service, 'unposted');
     service.close();
     // The file as version 2 code would have left it.
-    const raw = new Database(path);
-    raw.exec('ALTER TABLE games DROP COLUMN shown_version; ALTER TABLE games DROP COLUMN closed_reason');
-    raw.exec('ALTER TABLE challenges DROP COLUMN shown_status');
-    raw.pragma('user_version = 2');
-    raw.close();
-
-    const upgraded = open(path, { renderBoard: textOnlyRenderer() });
+    const upgraded = open(legacyCopy(path, 2), { renderBoard: textOnlyRenderer() });
     expect(upgraded.outOfSync()).toEqual({
       gamesBehind: [],
+      lobbiesBehind: [],
       challengesBehind: [],
       unpostedGames: [unposted.gameId],
       unpostedChallenges: [],
@@ -94,9 +93,37 @@ describe('migrations', () => {
       await upgraded.act({ gameId: view.gameId, userId: view.toAct!.id, version: 0, action: view.choices[0]!.action }),
     );
     expect(upgraded.outOfSync().gamesBehind).toEqual([posted.gameId]);
-    upgraded.markShown('game', posted.gameId, 1);
-    upgraded.markShown('game', posted.gameId, 0); // a late, older edit does not lower it
+    upgraded.markShown({ kind: 'game', id: posted.gameId, version: 1 });
+    upgraded.markShown({ kind: 'game', id: posted.gameId, version: 0 }); // a late, older edit does not lower it
     expect(upgraded.outOfSync().gamesBehind).toEqual([]);
+    upgraded.close();
+  });
+
+  it('version 5 lets a channel with a game from before threads (its board in the channel) hold more games', async () => {
+    const path = tempDbPath();
+    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const old = await startGame(service, 'c');
+    value(service.setMessage('game', old.gameId, '111'));
+    service.close();
+
+    const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer() });
+    const kept = value(await upgraded.game(old.gameId));
+    expect(kept).toMatchObject({ channelId: 'c', homeChannelId: 'c', threadId: null, messageId: '111' });
+    expect(kept.lobbyMessageId).toBeNull();
+    const second = await startGame(upgraded, 'c'); // refused before version 5: one game per channel
+    expect(second.channelId).toBe('c');
+    // Ana now has two games in c: resigning asks which; named, the old one ends and the new one plays on.
+    expect(await upgraded.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+    expect(upgraded.gamesHere({ channelId: 'c', userId: ANA.id }).map((g) => g.gameId)).toEqual([
+      old.gameId,
+      second.gameId,
+    ]);
+    value(await upgraded.resign({ gameId: old.gameId, userId: ANA.id }));
+    value(await upgraded.resign({ channelId: 'c', userId: ANA.id }));
+    expect(upgraded.verify().problems).toEqual([]);
     upgraded.close();
   });
 

@@ -8,6 +8,7 @@ import {
   assertReplyOk,
   pickButton,
   harnessForFile,
+  liveGameIn,
   startHumanGame,
   toActName,
   userNamed,
@@ -32,9 +33,7 @@ const gameRow = (channelId: string) =>
 
 /** A move committed while the chat was not told (as a crash leaves it). */
 async function commitBehindTheChat(channelId: string): Promise<void> {
-  const view = await h.service.gameInChannel(channelId);
-  if (!view.ok) throw new Error(view.error.message);
-  const { gameId, toAct, version, choices } = view.value;
+  const { gameId, toAct, version, choices } = await liveGameIn(h, channelId);
   expect((await h.service.act({ gameId, userId: toAct!.id, version, action: choices[0]!.action })).ok).toBe(true);
 }
 
@@ -70,8 +69,7 @@ describe('rate limits on message edits (429)', () => {
     const views = [];
     for (let i = 0; i < 5; i++) {
       await commitBehindTheChat(channel);
-      const view = await h.service.gameInChannel(channel);
-      if (view.ok) views.push(view.value);
+      views.push(await liveGameIn(h, channel));
     }
     h.fake.editLimit = { perWindow: 1, windowMs: 200 };
     const start = h.fake.requests.length;
@@ -170,7 +168,7 @@ describe('a deleted message or channel', () => {
     const before = h.fake.requests.length;
     await h.bot.sweeper.sweepOnce();
     expect(h.fake.requests.slice(before).filter((r) => r.path.includes(channel))).toEqual([]);
-    expect((await h.service.gameInChannel(channel)).ok).toBe(false);
+    expect(h.service.gamesHere({ channelId: channel, userId: h.ana.id })).toEqual([]);
     const stats = h.service.stats({ guildId: h.fake.guildId, userId: h.ana.id });
     const games = stats.ok ? stats.value.total.games : 0;
     const history = h.service.history({ guildId: h.fake.guildId, userId: h.ana.id });

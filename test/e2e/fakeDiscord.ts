@@ -74,6 +74,27 @@ export interface Failure {
   retryAfter?: number;
 }
 
+/** A public thread started from a message (its id is the message's, as Discord makes it). */
+export interface FakeThread {
+  id: string;
+  parentId: string;
+  name: string;
+  archived: boolean;
+  autoArchiveMinutes: number;
+}
+
+/** Channel types the fake knows (Discord's numbers). */
+export const CHANNEL_TYPE = { text: 0, voice: 2, announcement: 5, publicThread: 11 } as const;
+
+/** Permission bits the fake checks. */
+export const PERMISSION = {
+  viewChannel: 1n << 10n,
+  sendMessages: 1n << 11n,
+  attachFiles: 1n << 15n,
+  createPublicThreads: 1n << 35n,
+  sendMessagesInThreads: 1n << 38n,
+} as const;
+
 export const FAILURE = {
   unknownInteraction: { status: 404, code: 10062, message: 'Unknown interaction' },
   unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
@@ -81,6 +102,9 @@ export const FAILURE = {
   missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
   missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
   invalidWebhookToken: { status: 401, code: 50027, message: 'Invalid Webhook Token' },
+  archivedThread: { status: 400, code: 50083, message: 'Operation cannot be performed on an archived thread' },
+  wrongChannelType: { status: 400, code: 50024, message: 'Cannot execute action on this channel type' },
+  threadExists: { status: 400, code: 160004, message: 'A thread has already been created for this message' },
   serverError: { status: 503, code: 0, message: 'Service Unavailable' },
   invalidFormBody: {
     status: 400,
@@ -167,6 +191,10 @@ export class FakeDiscord {
   readonly deletedChannels = new Set<string>();
   /** READY and RESUMED dispatches sent, for gateway tests. */
   readonly sessions = { ready: 0, resumed: 0 };
+  /** Threads the bot started, by id. */
+  readonly threads = new Map<string, FakeThread>();
+  /** Channels of another type than a text channel (a voice channel's chat, an announcement channel). */
+  readonly channelTypes = new Map<string, number>();
   private readonly failures: { match: (r: RecordedRequest) => boolean; failure: Failure; times: number }[] = [];
   private readonly tokenIssuedAt = new Map<string, number>();
   private readonly editWindows = new Map<string, { start: number; count: number }>();
@@ -182,6 +210,8 @@ export class FakeDiscord {
   /** The channel of each interaction, for the messages its replies create. */
   private readonly interactionChannel = new Map<string, string>();
   private gatewaySeq = 0;
+  /** Channels the bot has been told about (GUILD_CREATE or CHANNEL_CREATE). */
+  private readonly announced = new Set<string>();
 
   private constructor(
     private readonly server: Server,
@@ -356,6 +386,7 @@ export class FakeDiscord {
   interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
     const id = snowflake();
     const channelId = clickedMessageId ? this.messages.get(clickedMessageId)!.channelId : this.channelId;
+    this.announce(channelId);
     this.interactionChannel.set(id, channelId);
     // An UPDATE_MESSAGE callback edits the message that was clicked.
     if (clickedMessageId) this.clickedMessage.set(id, clickedMessageId);
@@ -382,6 +413,16 @@ export class FakeDiscord {
     const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
     this.dispatch('INTERACTION_CREATE', payload);
     return reply;
+  }
+
+  /**
+   * Tells the bot about a channel a test switched to, as Discord sends CHANNEL_CREATE for a new
+   * channel (the bot's cache then knows its type, as it would).
+   */
+  private announce(channelId: string): void {
+    if (this.announced.has(channelId) || this.threads.has(channelId)) return;
+    this.announced.add(channelId);
+    this.dispatch('CHANNEL_CREATE', this.channelJson(channelId));
   }
 
   private member(user: FakeUser, withUser: boolean): Record<string, unknown> {
@@ -445,7 +486,7 @@ export class FakeDiscord {
       emojis: [],
       stickers: [],
       features: [],
-      channels: [this.channelJson(this.channelId)],
+      channels: [...new Set([this.channelId, ...this.announced])].map((id) => this.channelJson(id)),
       threads: [],
       members: [],
       presences: [],
@@ -458,14 +499,41 @@ export class FakeDiscord {
   }
 
   private channelJson(id: string): Record<string, unknown> {
+    const thread = this.threads.get(id);
+    if (thread) return this.threadJson(thread);
     return {
       id,
-      type: 0,
+      type: this.channelTypes.get(id) ?? CHANNEL_TYPE.text,
       guild_id: this.guildId,
       name: `senet-${id.slice(-4)}`,
       position: 0,
       permission_overwrites: [],
     };
+  }
+
+  private threadJson(thread: FakeThread): Record<string, unknown> {
+    return {
+      id: thread.id,
+      type: CHANNEL_TYPE.publicThread,
+      guild_id: this.guildId,
+      parent_id: thread.parentId,
+      owner_id: this.botUser.id,
+      name: thread.name,
+      message_count: 0,
+      member_count: 1,
+      rate_limit_per_user: 0,
+      thread_metadata: {
+        archived: thread.archived,
+        auto_archive_duration: thread.autoArchiveMinutes,
+        archive_timestamp: new Date().toISOString(),
+        locked: false,
+      },
+    };
+  }
+
+  /** Messages in a channel or thread, oldest first. */
+  messagesIn(channelId: string): FakeMessage[] {
+    return [...this.messages.values()].filter((m) => m.channelId === channelId);
   }
 
   private dispatch(t: string, d: unknown): void {
@@ -530,12 +598,22 @@ export class FakeDiscord {
     const issued = token === undefined ? undefined : this.tokenIssuedAt.get(token);
     if (issued !== undefined && this.clock - issued > TOKEN_LIFETIME_MS) return FAILURE.invalidWebhookToken;
     if (parts[0] !== 'channels' || !parts[1]) return null;
-    if (this.deletedChannels.has(parts[1])) return FAILURE.unknownChannel;
+    const thread = this.threads.get(parts[1]);
+    if (this.deletedChannels.has(parts[1]) || (thread && this.deletedChannels.has(thread.parentId)))
+      return FAILURE.unknownChannel;
+    const has = (bit: bigint): boolean => (BigInt(this.appPermissions) & bit) !== 0n;
     if (r.method === 'POST' && parts[2] === 'messages' && !parts[3]) {
-      const has = (bit: bigint): boolean => (BigInt(this.appPermissions) & bit) !== 0n;
-      if (!has(1n << 10n)) return FAILURE.missingAccess;
-      if (!has(1n << 11n) || (r.files.length > 0 && !has(1n << 15n))) return FAILURE.missingPermissions;
+      if (!has(PERMISSION.viewChannel)) return FAILURE.missingAccess;
+      // In a thread, Send Messages in Threads is what counts.
+      const send = thread ? PERMISSION.sendMessagesInThreads : PERMISSION.sendMessages;
+      if (!has(send) || (r.files.length > 0 && !has(PERMISSION.attachFiles))) return FAILURE.missingPermissions;
     }
+    if (r.method === 'POST' && parts[2] === 'messages' && parts[4] === 'threads') {
+      if (!has(PERMISSION.viewChannel)) return FAILURE.missingAccess;
+      if (!has(PERMISSION.createPublicThreads)) return FAILURE.missingPermissions;
+    }
+    // A message in an archived thread cannot be edited until the thread is opened again.
+    if (r.method === 'PATCH' && parts[2] === 'messages' && thread?.archived) return FAILURE.archivedThread;
     if (r.method === 'PATCH' && parts[2] === 'messages' && this.editLimit) return this.rateLimited(parts[1]);
     return null;
   }
@@ -613,6 +691,17 @@ export class FakeDiscord {
     if (parts[0] === 'channels' && parts.length === 2 && r.method === 'GET') {
       return { status: 200, json: this.channelJson(parts[1]!) };
     }
+    if (parts[0] === 'channels' && parts.length === 2 && r.method === 'PATCH') {
+      const thread = this.threads.get(parts[1]!);
+      if (!thread) return { status: 400, json: { message: FAILURE.wrongChannelType.message, code: 50024 } };
+      if (typeof r.body?.archived === 'boolean') thread.archived = r.body.archived;
+      const json = this.threadJson(thread);
+      this.dispatch('THREAD_UPDATE', json);
+      return { status: 200, json };
+    }
+    if (parts[0] === 'channels' && parts[2] === 'messages' && parts[4] === 'threads' && r.method === 'POST') {
+      return this.startThread(parts[1]!, parts[3]!, r);
+    }
     if (parts[0] === 'channels' && parts[2] === 'messages' && parts[3]) {
       const message = this.messages.get(parts[3]);
       if (!message) return { status: 404, json: { message: 'Unknown Message', code: 10008 } };
@@ -620,6 +709,9 @@ export class FakeDiscord {
       return { status: 200, json: this.messageJson(message) };
     }
     if (parts[0] === 'channels' && parts[2] === 'messages' && r.method === 'POST') {
+      // Sending in an archived thread opens it again, as Discord does.
+      const thread = this.threads.get(parts[1]!);
+      if (thread) thread.archived = false;
       return { status: 200, json: this.messageJson(this.createMessage(r, null, parts[1])) };
     }
     if (parts[0] === 'applications' && r.method === 'PUT') {
@@ -637,6 +729,31 @@ export class FakeDiscord {
       };
     }
     return notFound();
+  }
+
+  /** Start Thread from Message: a public thread whose id is the message's; one per message. */
+  private startThread(channelId: string, messageId: string, r: RecordedRequest): { status: number; json: unknown } {
+    const refuse = (f: Failure) => ({ status: f.status, json: { message: f.message, code: f.code } });
+    const type = this.threads.has(channelId) ? CHANNEL_TYPE.publicThread : (this.channelTypes.get(channelId) ?? 0);
+    if (type !== CHANNEL_TYPE.text && type !== CHANNEL_TYPE.announcement) return refuse(FAILURE.wrongChannelType);
+    const message = this.messages.get(messageId);
+    if (!message || message.channelId !== channelId) return refuse(FAILURE.unknownMessage);
+    if (this.threads.has(messageId)) return refuse(FAILURE.threadExists);
+    const name = r.body?.name;
+    if (typeof name !== 'string' || name.length < 1 || name.length > 100) {
+      return { status: 400, json: { message: 'Invalid Form Body (name)', code: 50035 } };
+    }
+    const thread: FakeThread = {
+      id: messageId,
+      parentId: channelId,
+      name,
+      archived: false,
+      autoArchiveMinutes: Number(r.body?.auto_archive_duration ?? 4320),
+    };
+    this.threads.set(thread.id, thread);
+    const json = this.threadJson(thread);
+    this.dispatch('THREAD_CREATE', { ...json, newly_created: true });
+    return { status: 201, json };
   }
 
   private callback(interactionId: string, token: string, r: RecordedRequest): { status: number; json?: unknown } {

@@ -10,6 +10,7 @@ import { createLogger } from '../../src/bot/logger.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { ReplayThread } from '../../src/bot/replayThread.js';
 import { openService, type GameService } from '../../src/game/service.js';
+import type { GameView } from '../../src/game/types.js';
 import { actButtons as buttonsOf } from './players.js';
 import {
   FakeDiscord,
@@ -168,13 +169,34 @@ export function assertReplyOk(reply: InteractionReply, h?: Harness): void {
   throw new Error(`the bot refused: ${content}${logged}`);
 }
 
-/** Ana challenges Ben and Ben accepts, in the harness's current channel: the game message's id. */
+/** Ana challenges Ben and Ben accepts, in the harness's current channel: the board message's id. */
 export async function startHumanGame(h: Harness): Promise<string> {
   const reply = await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
   assertReplyOk(reply, h);
   const messageId = reply.message!.id;
   assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
-  return messageId;
+  return boardOf(h, messageId);
+}
+
+/**
+ * The board of the game started from `messageId` (a challenge or a /senet play reply): the first
+ * message of the thread started from it, or the message itself when the game is played in the channel.
+ */
+export function boardOf(h: Harness, messageId: string): string {
+  const thread = h.fake.threads.get(messageId);
+  if (!thread) return messageId;
+  const board = h.fake.messagesIn(thread.id)[0];
+  if (!board) throw new Error(`thread ${thread.id} has no board`);
+  return board.id;
+}
+
+/** Ana's live game started in (or played in) `channelId`, as the service holds it. */
+export async function liveGameIn(h: Harness, channelId: string): Promise<GameView> {
+  const [here] = h.service.gamesHere({ channelId, userId: h.ana.id });
+  if (!here) throw new Error(`Ana has no game in ${channelId}`);
+  const view = await h.service.game(here.gameId);
+  if (!view.ok) throw new Error(view.error.message);
+  return view.value;
 }
 
 /**

@@ -31,7 +31,8 @@ describe('restart', () => {
     service.close();
 
     service = open(path, { now: clock.now, config });
-    const resumed = value(await service.gameInChannel('c'));
+    const [here] = service.gamesHere({ channelId: 'c', userId: ANA.id });
+    const resumed = value(await service.game(here!.gameId));
     expect(resumed).toMatchObject({
       gameId: view.gameId,
       version: view.version,
@@ -55,7 +56,7 @@ describe('restart', () => {
     const made = await challengeIn(service, 'd', CLEO, BEN, 'regency');
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     value(service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
-    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [] });
+    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
     service.close();
 
     clock.advance(25 * HOUR); // the bot was down for a day
@@ -75,7 +76,7 @@ describe('restart', () => {
 
     // A second process (or the next interval) finds nothing left to do.
     service = open(path, { now: clock.now, config });
-    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [] });
+    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
     const stats = value(service.stats({ guildId: GUILD, userId: loser.id }));
     expect(stats.total).toMatchObject({ games: 1, losses: 1 });
     expect(stats.ratingHistory).toHaveLength(1);

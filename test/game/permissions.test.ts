@@ -148,29 +148,6 @@ describe('challenges', () => {
       error: { code: 'finished' },
     });
   });
-
-  it('keeps one live game per channel, and says why', async () => {
-    const view = await startGame(service, 'c');
-    const more = await service.challenge({
-      guildId: GUILD,
-      channelId: 'c',
-      challenger: CLEO,
-      opponent: ANA,
-      variant: { ruleset: 'kendall', options: {} },
-    });
-    expect(more).toMatchObject({ ok: false, error: { code: 'busy' } });
-    if (!more.ok) expect(more.error.message).toContain('one game per channel');
-    // A challenge issued elsewhere... cannot be accepted into a busy channel either.
-    const pending = await challengeOf('d', CLEO, BEN);
-    await startGame(service, 'd'); // Ana and Ben now play in d as well
-    expect(await service.accept({ challengeId: pending.challengeId, userId: BEN.id })).toMatchObject({
-      ok: false,
-      error: { code: 'busy' },
-    });
-    value(await service.resign({ channelId: 'c', userId: ANA.id }));
-    expect(view.channelId).toBe('c');
-    await startGame(service, 'c'); // free again once the game is over
-  });
 });
 
 describe('turns', () => {

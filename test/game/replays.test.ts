@@ -61,7 +61,8 @@ describe('replays through the service', () => {
     }
     const listed = service.recentGames({ guildId: GUILD, userId: BEN.id });
     expect(listed.map((g) => g.gameId)).toEqual(games.map((g) => g.gameId).reverse());
-    expect(listed[0]!.label).toBe(`#${games[2]!.gameId} · Pennsic · vs Ana · in progress`);
+    const turn = games[2]!.toAct?.id === BEN.id ? 'your turn' : 'in progress';
+    expect(listed[0]!.label).toBe(`#${games[2]!.gameId} · Pennsic · vs Ana · ${turn}`);
     expect(service.recentGames({ guildId: GUILD, userId: BEN.id, typed: 'danc' }).map((g) => g.gameId)).toEqual([
       games[1]!.gameId,
     ]);

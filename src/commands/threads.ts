@@ -1,0 +1,91 @@
+// Where a new game is played: in a public thread of its own, started from its challenge (or, against
+// the bot, from the reply to /senet play), so any number of games share a channel; or in the channel
+// itself, with a one-line note saying why, when threads are off in the server, the bot lacks the
+// permissions, or the channel cannot hold threads. Only Discord facts are read here: the service
+// records where the game went.
+import { ChannelType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
+import type { GameView } from '../game/types.js';
+import type { CommandContext } from './context.js';
+import { DISCORD } from './discordErrors.js';
+import { type BoardNote, threadName } from './messages.js';
+
+export type ThreadPlan = { ownThread: true } | { ownThread: false; note: BoardNote | undefined };
+
+const THREAD_PERMISSIONS: [bigint, string][] = [
+  [PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads'],
+  [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'],
+];
+
+/** Channels a public thread can be started in from a message. */
+const HOLDS_THREADS: ReadonlySet<ChannelType> = new Set([ChannelType.GuildText, ChannelType.GuildAnnouncement]);
+
+/** Whether a game started by this interaction gets a thread of its own (`threadsOn`: the server's setting). */
+export function threadPlan(interaction: RepliableInteraction, threadsOn: boolean): ThreadPlan {
+  const channel = interaction.channel;
+  // Already in a thread (a rematch asked in a finished game's thread): the game stays in it.
+  if (channel?.isThread()) return { ownThread: false, note: undefined };
+  const missing = THREAD_PERMISSIONS.filter(([flag]) => !interaction.appPermissions.has(flag)).map(([, name]) => name);
+  // A channel not in the cache is tried: Discord refuses a thread where none can be, and the game
+  // is then played in the channel after all.
+  const why = !threadsOn
+    ? 'threads are off in this server'
+    : channel && !HOLDS_THREADS.has(channel.type)
+      ? 'this channel cannot hold threads'
+      : missing.length > 0
+        ? `I lack the ${missing.join(' and ')} permission here`
+        : null;
+  return why === null ? { ownThread: true } : { ownThread: false, note: inChannel(why) };
+}
+
+/** The one line a game played in its channel carries, saying why it has no thread. */
+function inChannel(reason: string): BoardNote {
+  return { line: `-# Played here in the channel: ${reason}.`, mentions: [] };
+}
+
+/** A game as placed: where it is now, and the line its first board carries. */
+export interface Placed {
+  view: GameView;
+  note: BoardNote | undefined;
+}
+
+/** Places a game just started: in a thread of its own if so planned (opened now), else where it is, with the plan's note. */
+export function placeStarted(view: GameView, plan: ThreadPlan, ctx: CommandContext): Promise<Placed> {
+  return plan.ownThread ? openGameThread(view, ctx) : Promise.resolve({ view, note: plan.note });
+}
+
+/**
+ * Opens the thread of a game just started with `ownThread`, from its lobby message; if Discord
+ * refuses, the game is played in the channel after all (its lobby message becomes the board).
+ */
+async function openGameThread(view: GameView, ctx: CommandContext): Promise<Placed> {
+  const lobby = view.lobbyMessageId;
+  if (!lobby) return { view, note: undefined };
+  const opened = await ctx.messages.openThread(view.homeChannelId, lobby, threadName(view));
+  const placed = opened.ok
+    ? ctx.service.setThread(view.gameId, opened.threadId)
+    : ctx.service.playInChannel(view.gameId);
+  // Placed already (cannot happen: the game was made a moment ago): shown as stored.
+  if (!placed.ok) return { view, note: undefined };
+  const moved = { ...view, ...placed.value };
+  if (opened.ok) return { view: moved, note: playersHere(moved, ctx.botUser.id) };
+  return { view: moved, note: inChannel(refusalReason(opened.code)) };
+}
+
+/** Opens the game's thread and posts its first board there (or, refused, shows the board in the lobby's place). */
+export async function moveIntoThread(view: GameView, ctx: CommandContext): Promise<void> {
+  const placed = await openGameThread(view, ctx);
+  if (placed.view.threadId) await ctx.messages.postBoard(placed.view, placed.note);
+  else await ctx.messages.show({ kind: 'game', view: placed.view, ...(placed.note ? { note: placed.note } : {}) });
+}
+
+/** The players mentioned in their new thread: it adds them to it and tells them where to play. */
+function playersHere(view: GameView, botUserId: string): BoardNote {
+  const mentions = [view.players.W.id, view.players.B.id].filter((id) => id !== botUserId);
+  return { line: `${mentions.map((id) => `<@${id}>`).join(' ')}: your game is on here.`, mentions };
+}
+
+function refusalReason(code: number | null): string {
+  if (code === DISCORD.missingPermissions || code === DISCORD.missingAccess)
+    return 'I lack the permissions to open a thread here';
+  return 'Discord would not open a thread just now';
+}
