@@ -76,7 +76,8 @@ export function threadName(view: Pick<GameView, 'players'>): string {
 export function lobbyMessage(view: GameView): MessagePayload {
   const { W, B } = view.players;
   const heading = `**Senet · ${variantTitle(view.ruleset, view.options)}** · ${W.name} vs ${B.name}`;
-  const where = view.threadId ? `<#${view.threadId}>` : view.messageId ? messageLink(view) : 'this channel';
+  // Before its thread exists, the thread is about to open right under this message.
+  const where = view.threadId ? `<#${view.threadId}>` : view.messageId ? messageLink(view) : 'its thread, below';
   const status =
     view.status === 'active'
       ? `The game is on in ${where}.`

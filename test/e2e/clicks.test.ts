@@ -9,6 +9,7 @@ import {
   TOKEN,
   actButtons,
   assertReplyOk,
+  boardOf,
   pickButton,
   harnessForFile,
   toActName,
@@ -35,10 +36,11 @@ async function challenge(
 }
 
 /** Ana challenges Ben, Ben accepts: the game message's id. */
+/** Ana challenges Ben, Ben accepts: the board's message (in the game's thread). */
 async function startGame(): Promise<string> {
   const messageId = await challenge(h.ana, h.ben);
   assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
-  return messageId;
+  return boardOf(h, messageId);
 }
 
 function expectRefused(reply: InteractionReply, text: RegExp): void {
@@ -126,11 +128,20 @@ describe('challenging bots', () => {
       [me],
     );
     assertReplyOk(reply, h);
-    expect(reply.message!.attachments).toHaveLength(1);
-    expect(reply.message!.content).toMatch(/Senet · Kendall\*\* · .*Senet.*Ana|Ana.*Senet/);
+    // The reply points to the game's thread; the board is there.
+    expect(reply.message!.content).toMatch(/The game is on in its thread, below\./);
+    const board = h.fake.messages.get(boardOf(h, reply.message!.id))!;
+    expect(board.attachments).toHaveLength(1);
+    expect(board.content).toMatch(/Senet · Kendall\*\* · .*Senet.*Ana|Ana.*Senet/);
+    // Its first version mentioned the player, who is so added to the thread (the bot has edited it since).
+    const posted = h.fake.requests.find(
+      (r) => r.method === 'POST' && r.path === `/channels/${board.channelId}/messages`,
+    );
+    expect(posted?.body?.content).toContain(`<@${h.ana.id}>: your game is on here.`);
+    expect(posted?.body?.allowed_mentions).toEqual({ users: [h.ana.id] });
     const stored = h.service.db
       .prepare('SELECT bot_strength AS strength FROM games WHERE message_id = ?')
-      .get(reply.message!.id);
+      .get(board.id);
     expect(stored).toEqual({ strength: 'hard' });
     await resignIfAny(h.ana);
     const other = { ...h.fake.newUser('Robo'), bot: true };
@@ -196,14 +207,16 @@ describe('refused clicks change nothing', () => {
   });
 
   it('rematch starts a new challenge with the same rules between the same players', async () => {
-    const messageId = await challenge(h.ana, h.ben, [{ name: 'rules', type: OPTION.string, value: 'regency' }]);
-    assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
+    const challengeId = await challenge(h.ana, h.ben, [{ name: 'rules', type: OPTION.string, value: 'regency' }]);
+    assertReplyOk(await h.click(h.ben, challengeId, h.fake.buttons(challengeId)[0]!.custom_id!), h);
+    const messageId = boardOf(h, challengeId);
     await resignIfAny(h.ana);
     const rematch = h.fake.buttons(messageId).find((b) => b.label === 'Rematch')!;
     expectRefused(await h.click(h.fake.newUser('Cleo'), messageId, rematch.custom_id!), /Only the two players/);
     const reply = await h.click(h.ben, messageId, rematch.custom_id!);
     assertReplyOk(reply, h);
     expect(reply.message!.id).not.toBe(messageId);
+    expect(reply.message!.channelId).toBe(challengeId); // asked in the game's thread, it stays there
     expect(reply.message!.content).toMatch(/Ben\*\* challenges you to \*\*Senet · Regency/);
     expect(reply.message!.content).toContain(`<@${h.ana.id}>`);
     await h.click(h.ana, reply.message!.id, h.fake.buttons(reply.message!.id)[1]!.custom_id!); // decline
@@ -280,8 +293,9 @@ describe('slow answers', () => {
       h.fake.channelId = snowflake();
       const [a, b] = [h.fake.newUser(`A${i}`), h.fake.newUser(`B${i}`)];
       const reply = await h.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
-      const messageId = reply.message!.id;
-      assertReplyOk(await h.click(b, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);
+      const challengeId = reply.message!.id;
+      assertReplyOk(await h.click(b, challengeId, h.fake.buttons(challengeId)[0]!.custom_id!), h);
+      const messageId = boardOf(h, challengeId);
       games.push({ messageId, mover: toActName(h.fake.messages.get(messageId)!.content) === a.global_name ? a : b });
     }
     await h.restart({ deferAfterMs: 0 });
@@ -334,15 +348,18 @@ describe('slow slash commands', () => {
       const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
       assertReplyOk(reply, h);
       expect(reply.type).toBe(5); // DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
-      const message = h.fake.messages.get(reply.message!.id)!;
-      expect(message.edits).toBeGreaterThanOrEqual(1);
-      expect(message.attachments).toHaveLength(1);
-      expect(message.content).toMatch(/Senet · Kendall/);
-      // The bot recorded the filled-in reply as the game's message, so it can edit it later.
+      const lobby = h.fake.messages.get(reply.message!.id)!;
+      expect(lobby.edits).toBeGreaterThanOrEqual(1);
+      expect(lobby.content).toMatch(/Senet · Kendall.*\nThe game is on in its thread, below\./);
+      // The bot recorded the filled-in reply as the game's lobby, and started the thread from it.
+      const board = h.fake.messages.get(boardOf(h, lobby.id))!;
+      expect(board.attachments).toHaveLength(1);
       const stored = h.service.db
-        .prepare("SELECT message_id AS id FROM games WHERE channel_id = ? AND status = 'active'")
-        .get(message.channelId);
-      expect(stored).toEqual({ id: message.id });
+        .prepare(
+          "SELECT lobby_message_id AS lobby, message_id AS id FROM games WHERE channel_id = ? AND status = 'active'",
+        )
+        .get(lobby.channelId);
+      expect(stored).toEqual({ lobby: lobby.id, id: board.id });
       await resignIfAny(h.ana);
     } finally {
       restore();
@@ -351,20 +368,23 @@ describe('slow slash commands', () => {
   });
 
   it('a refusal after a "thinking…" reply removes that reply and answers privately', async () => {
-    assertReplyOk(await h.slash(h.ana, 'play'), h);
     const restore = await slowChallenges();
     try {
-      const reply = await h.slash(h.ana, 'play');
+      const reply = await h.slash(
+        h.ana,
+        'challenge',
+        [{ name: 'opponent', type: OPTION.user, value: h.ana.id }],
+        [h.ana],
+      );
       expect(reply.type).toBe(5);
       expect(h.fake.messages.has(reply.message!.id)).toBe(false); // the "thinking…" reply is gone
       const followUp = [...h.fake.messages.values()].find(
-        (m) => m.interactionToken === null && /playing in this channel/.test(m.content),
+        (m) => m.interactionToken === null && /cannot challenge yourself/.test(m.content),
       );
       expect(followUp?.flags).toBe(EPHEMERAL);
     } finally {
       restore();
       await h.restart();
-      await resignIfAny(h.ana);
     }
   });
 });
@@ -391,9 +411,10 @@ describe('restarts and the computer player', () => {
     for (let attempt = 0; attempt < 10 && !botMoves; attempt++) {
       const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
       assertReplyOk(reply, h);
-      messageId = reply.message!.id;
-      expect(reply.message!.attachments).toHaveLength(1);
-      botMoves = reply.message!.content.includes('is thinking');
+      messageId = boardOf(h, reply.message!.id);
+      const board = h.fake.messages.get(messageId)!;
+      expect(board.attachments).toHaveLength(1);
+      botMoves = board.content.includes('is thinking');
       if (!botMoves) {
         // Ana is to act: play until the bot has the turn.
         while (actButtons(h, messageId).length > 0) {
@@ -458,12 +479,12 @@ describe('information commands', () => {
       { name: 'variations', type: OPTION.boolean, value: true },
     ]);
     assertReplyOk(reply, h);
-    const stored = h.service.db
-      .prepare('SELECT ruleset, options FROM games WHERE message_id = ?')
-      .get(reply.message!.id);
+    const board = h.fake.messages.get(boardOf(h, reply.message!.id))!;
+    const stored = h.service.db.prepare('SELECT ruleset, options FROM games WHERE message_id = ?').get(board.id);
     expect(stored).toEqual({ ruleset: 'regency', options: JSON.stringify({ variations: true }) });
     expect(reply.message!.content).toMatch(/\*\*Senet · Regency \(with variations\)\*\*/);
-    expect(reply.message!.attachments[0]!.description).toMatch(/^Senet board, Regency \(with variations\) rules/);
+    expect(board.content).toMatch(/\*\*Senet · Regency \(with variations\)\*\*/);
+    expect(board.attachments[0]!.description).toMatch(/^Senet board, Regency \(with variations\) rules/);
     await resignIfAny(h.ana);
   });
 });

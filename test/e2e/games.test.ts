@@ -1,10 +1,20 @@
-// Whole games through the real discord.js client: challenge, accept, every click until a winner,
-// then the leaderboard, for each of the five rule sets.
+// Whole games through the real discord.js client: challenge, accept, the game's own thread, every
+// click until a winner, the challenge message saying who won, then the leaderboard, for each of
+// the five rule sets, all started in one channel.
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULESET_IDS } from '../../src/engine/index.js';
-import { OPTION, snowflake } from './fakeDiscord.js';
-import { actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
+import { OPTION } from './fakeDiscord.js';
+import {
+  actButtons,
+  assertReplyOk,
+  boardOf,
+  pickButton,
+  startHarness,
+  toActName,
+  userNamed,
+  type Harness,
+} from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,7 +61,6 @@ async function expectNumberedMoves(messageId: string): Promise<void> {
 
 describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
   it('goes from challenge to winner to leaderboard', async () => {
-    h.fake.channelId = snowflake(); // one game per channel
     const challenge = await h.slash(
       h.ana,
       'challenge',
@@ -62,13 +71,23 @@ describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
       [h.ben],
     );
     assertReplyOk(challenge, h);
-    const messageId = challenge.message!.id;
+    const challengeId = challenge.message!.id;
     expect(challenge.message!.content).toContain('Ana');
     expect(challenge.message!.content).toContain(`<@${h.ben.id}>`);
-    const accept = h.fake.buttons(messageId).find((b) => b.label === 'Accept')!;
-    const started = await h.click(h.ben, messageId, accept.custom_id!);
+    const accept = h.fake.buttons(challengeId).find((b) => b.label === 'Accept')!;
+    const started = await h.click(h.ben, challengeId, accept.custom_id!);
     assertReplyOk(started, h);
-    const board = started.message!.attachments[0]!;
+    // The challenge message points to the game's own thread, where the board is.
+    const thread = h.fake.threads.get(challengeId)!;
+    expect(thread.parentId).toBe(h.fake.channelId);
+    expect(thread.name).toMatch(/^Senet · (Ana vs Ben|Ben vs Ana)$/);
+    expect(started.message!.content).toContain(`The game is on in <#${thread.id}>.`);
+    expect(h.fake.buttons(challengeId)).toEqual([]);
+    const messageId = boardOf(h, challengeId);
+    const first = h.fake.messages.get(messageId)!;
+    expect(first.channelId).toBe(thread.id);
+    expect(first.content).toContain(`<@${h.ana.id}>`); // mentioned: added to the thread
+    const board = first.attachments[0]!;
     expect(board.data.length).toBeGreaterThan(1000);
     expect((await loadImage(board.data)).width).toBeGreaterThan(300);
     expect(board.description?.length).toBeGreaterThan(20);
@@ -83,6 +102,9 @@ describe.each(RULESET_IDS)('a whole %s game', (ruleset) => {
     expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
     expect(final.attachments).toHaveLength(1);
     expect(clicks).toBeGreaterThan(10);
+    expect(h.fake.messages.get(challengeId)!.content).toMatch(
+      new RegExp(`🏆 Winner: \\*\\*(Ana|Ben)\\*\\*.* The game: <#${thread.id}>\\.`),
+    );
 
     const board2 = await h.slash(h.ana, 'leaderboard', [{ name: 'rules', type: OPTION.string, value: ruleset }]);
     assertReplyOk(board2, h);
