@@ -140,23 +140,6 @@ describe('a deleted message or channel', () => {
     await h.slash(h.ana, 'resign');
   });
 
-  it('a deleted message that nothing edits is noticed when someone else wants the channel, and posted again', async () => {
-    const messageId = await startHumanGame(h);
-    const channel = h.fake.channelId;
-    h.fake.deleteMessage(messageId);
-    const cleo = h.fake.newUser('Cleo');
-    const reply = await h.slash(cleo, 'play');
-    expect(reply.ephemeral).toBe(true);
-    const game = gameRow(channel);
-    expect(game.messageId).not.toBe(messageId);
-    expect(h.fake.messages.get(game.messageId)!.channelId).toBe(channel);
-    expect(String(reply.data?.content)).toContain(
-      `Finish that game or play in another channel. Its board: https://discord.com/channels/${h.fake.guildId}/${channel}/${game.messageId}`,
-    );
-    expect(buttonVersion(game.messageId)).toBe(game.version);
-    await h.slash(h.ana, 'resign');
-  });
-
   it('a deleted channel closes its game without a result or a rating, and frees its players', async () => {
     await startHumanGame(h);
     const channel = h.fake.channelId;

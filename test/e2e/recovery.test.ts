@@ -6,6 +6,7 @@ import { ALL_PERMISSIONS, FAILURE, OPTION, snowflake, type FakeUser, type Record
 import {
   actButtons,
   assertReplyOk,
+  boardOf,
   pickButton,
   harnessForFile,
   startHumanGame,
@@ -80,7 +81,7 @@ describe('an answer Discord refuses', () => {
       h.fake.channelId = snowflake();
       const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
       assertReplyOk(reply, h);
-      const messageId = reply.message!.id;
+      const messageId = boardOf(h, reply.message!.id);
       // Ana's clicks until one hands the turn to the computer, that one's answer refused.
       while (actButtons(h, messageId).length > 0) {
         const { version } = stored(messageId);
@@ -133,8 +134,9 @@ describe('a message left behind by a crash', () => {
     h.service.setMessage('game', id, current);
     const reply = await h.click(mover(messageId), messageId, old);
     expect(reply.ephemeral).toBe(true);
+    const thread = h.fake.messages.get(messageId)!.channelId; // the game's own
     expect(String(reply.data?.content)).toContain(
-      `https://discord.com/channels/${h.fake.guildId}/${h.fake.channelId}/${current}`,
+      `https://discord.com/channels/${h.fake.guildId}/${thread}/${current}`,
     );
     await h.slash(h.ana, 'resign');
   });
@@ -157,8 +159,8 @@ describe('a message left behind by a crash', () => {
     try {
       for (let attempt = 0; attempt < 20; attempt++) {
         h.fake.channelId = snowflake();
-        messageId = (await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }])).message!
-          .id;
+        const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
+        messageId = boardOf(h, reply.message!.id);
         while (actButtons(h, messageId).length > 0)
           await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!);
         if (h.fake.messages.get(messageId)!.content.includes('is thinking')) break;
@@ -201,7 +203,7 @@ describe('a challenge or game whose message was never posted', () => {
     expect(posted).toBeDefined();
     const started = await h.click(h.ben, posted!.id, h.fake.buttons(posted!.id)[0]!.custom_id!);
     assertReplyOk(started, h);
-    expect(actButtons(h, posted!.id).length).toBeGreaterThan(0);
+    expect(actButtons(h, boardOf(h, posted!.id)).length).toBeGreaterThan(0);
     await h.slash(h.ana, 'resign');
   });
 

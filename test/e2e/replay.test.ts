@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadImage } from '@napi-rs/canvas';
 import { type FakeMessage, OPTION, UPLOAD_LIMIT, snowflake } from './fakeDiscord.js';
-import { actButtons, assertReplyOk, pickButton, startHarness, toActName, userNamed, type Harness } from './harness.js';
+import {
+  actButtons,
+  assertReplyOk,
+  boardOf,
+  pickButton,
+  startHarness,
+  toActName,
+  userNamed,
+  type Harness,
+} from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -22,7 +31,7 @@ async function gameAgainstBot(ruleset: string, clicks = Infinity): Promise<strin
     { name: 'strength', type: OPTION.string, value: 'easy' },
   ]);
   assertReplyOk(started, h);
-  const messageId = started.message!.id;
+  const messageId = boardOf(h, started.message!.id);
   for (let n = 0; n < clicks; n++) {
     const buttons = actButtons(h, messageId);
     if (buttons.length === 0) break;
@@ -86,7 +95,7 @@ describe('replays', () => {
     const choices = await h.fake.autocomplete(h.ana, 'replay', { name: 'game', type: OPTION.integer, value: '' });
     const finishedId = gameIdOf(finished);
     expect(choices.length).toBeGreaterThanOrEqual(2);
-    expect(choices[0]!.name).toMatch(/Kendall · vs Senet · in progress$/);
+    expect(choices[0]!.name).toMatch(/Kendall · vs Senet · your turn$/); // the computer has played its turn
     expect(choices.find((c) => c.value === finishedId)?.name).toMatch(
       new RegExp(`^#${finishedId} · Pennsic · vs Senet · (won|lost)$`),
     );
