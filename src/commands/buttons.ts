@@ -33,7 +33,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'accept': {
       const plan = threadPlan(interaction, ctx.service.settings(interaction.guildId ?? '').threads);
       const accepting = ctx.service
-        .accept({ challengeId: id.challengeId, userId, ownThread: plan.ownThread })
+        .accept({ challengeId: id.challengeId, userId, ownThread: plan.ownThread, messageId: interaction.message.id })
         .then(async (accepted) => (accepted.ok ? ok(await placeStarted(accepted.value, plan, ctx)) : accepted));
       const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
       if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -44,11 +44,8 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
         await ctx.messages.postBoard(view, note);
         return;
       }
-      // The challenge message becomes the board (the game inherits its id when it has one).
-      if (view.messageId !== interaction.message.id)
-        ctx.service.setMessage('game', view.gameId, interaction.message.id);
-      const board = { ...view, messageId: interaction.message.id };
-      await answerWith(interaction, note ? { kind: 'game', view: board, note } : { kind: 'game', view: board }, ctx);
+      // The challenge message becomes the board.
+      await answerWith(interaction, note ? { kind: 'game', view, note } : { kind: 'game', view }, ctx);
       if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
       return;
     }

@@ -29,6 +29,8 @@ export interface AcceptInput extends ChallengeAnswer {
    * points to it); otherwise the challenge message becomes the board, in the channel itself.
    */
   ownThread?: boolean;
+  /** The challenge's message, as clicked: a fast click can come before its id is recorded. */
+  messageId?: string;
 }
 
 export async function challenge(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
@@ -80,9 +82,10 @@ export async function accept(core: ServiceCore, input: AcceptInput): Promise<Out
     if (!open.ok) return open;
     const c = open.value;
     if (input.userId !== c.opponentId) return fail('forbidden', notYours(core, c, input.userId, 'accept'));
+    const messageId = input.messageId ?? c.messageId;
     const place = input.ownThread
-      ? { ...c, messageId: null, lobbyMessageId: c.messageId }
-      : { ...c, lobbyMessageId: null };
+      ? { ...c, messageId: null, lobbyMessageId: messageId }
+      : { ...c, messageId, lobbyMessageId: null };
     const game = startGame(core, place, c.challengerId, c.opponentId, null);
     core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
     return ok(core.snapshot(game, startDescription));

@@ -531,6 +531,15 @@ export class FakeDiscord {
     };
   }
 
+  /** The first message posted in a channel or thread (a game's board in its thread), once it is there. */
+  async firstMessageIn(channelId: string, timeoutMs = 30_000): Promise<FakeMessage> {
+    const posted = (): FakeMessage | undefined => this.messagesIn(channelId)[0];
+    if (!posted()) {
+      await this.waitForRequest((r) => r.method === 'POST' && r.path === `/channels/${channelId}/messages`, timeoutMs);
+    }
+    return posted()!;
+  }
+
   /** Messages in a channel or thread, oldest first. */
   messagesIn(channelId: string): FakeMessage[] {
     return [...this.messages.values()].filter((m) => m.channelId === channelId);

@@ -32,14 +32,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A challenge from Ana to Ben in a fresh channel, accepted: the game message's id. */
+/** A challenge from Ana to Ben in a fresh channel, accepted: the board's message id (in the game's thread). */
 async function startGame(): Promise<string> {
   fake.channelId = snowflake();
   const [a, b] = users;
   const reply = await fake.slash(a!, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b!.id }], [b!]);
-  const messageId = reply.message!.id;
-  await fake.click(b!, messageId, fake.buttons(messageId)[0]!.custom_id!);
-  return messageId;
+  const challengeId = reply.message!.id;
+  await fake.click(b!, challengeId, fake.buttons(challengeId)[0]!.custom_id!);
+  // The thread is started from the challenge message, so it has the message's id.
+  return (await fake.firstMessageIn(challengeId)).id;
 }
 
 const moverOf = (messageId: string): FakeUser =>
