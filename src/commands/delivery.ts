@@ -2,7 +2,6 @@
 // it must reach the chat even when the answer cannot: then the stored message is edited with the
 // bot's own token. And a click on a board the chat shows out of date refreshes it in place.
 import type { ButtonInteraction } from 'discord.js';
-import type { GameView } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
 import { messageLink } from './messages.js';

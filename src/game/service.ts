@@ -17,7 +17,7 @@
 // already runs in the channel, a challenge between the pair is already open, or the database
 // stayed locked past busy_timeout).
 import { type Database, openDatabase } from '../db/connection.js';
-import type { ChallengeStatus, ClosedReason } from '../db/records.js';
+import type { ClosedReason } from '../db/records.js';
 import { type RuleSetId, defaultOptions, newGame } from '../engine/index.js';
 import {
   type AcceptInput,
