@@ -58,8 +58,8 @@ function describe(interaction: RepliableInteraction): string {
 }
 
 async function permitted(interaction: RepliableInteraction): Promise<boolean> {
-  const missing = missingPermissions(interaction.appPermissions);
+  const missing = missingPermissions(interaction);
   if (missing.length === 0) return true;
-  await replyPrivately(interaction, cannotPlayHere(missing));
+  await replyPrivately(interaction, cannotPlayHere(interaction, missing));
   return false;
 }

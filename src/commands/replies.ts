@@ -150,7 +150,7 @@ function firstMessage(interaction: RepliableInteraction, made: ChallengeMade, ct
 /** Why nothing was posted, in one line: the missing permission when Discord says that is why. */
 function postRefusal(code: number | null, interaction: RepliableInteraction): string {
   if (code === DISCORD.missingPermissions || code === DISCORD.missingAccess)
-    return `${cannotPlayHere(missingPermissions(interaction.appPermissions))} Nothing was kept.`;
+    return `${cannotPlayHere(interaction, missingPermissions(interaction))} Nothing was kept.`;
   if (code === DISCORD.unknownChannel) return 'This channel is gone; nothing was kept.';
   return 'I could not post in this channel just now (Discord did not take the message); nothing was kept. Please try again.';
 }

@@ -13,8 +13,8 @@
 //
 // Error codes: 'not-found' (no such game/challenge), 'finished' (game over, challenge already
 // answered or expired), 'forbidden' (not your game/challenge), 'stale' (the button's version is
-// old), 'not-your-turn', 'invalid' (bad input, illegal action, self-challenge), 'busy' (a game
-// already runs in the channel, a challenge between the pair is already open, or the database
+// old), 'not-your-turn', 'invalid' (bad input, illegal action, self-challenge, several games to
+// resign and none named), 'busy' (a challenge between the pair is already open, or the database
 // stayed locked past busy_timeout).
 import { type Database, openDatabase } from '../db/connection.js';
 import type { ClosedReason } from '../db/records.js';
