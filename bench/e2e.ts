@@ -33,16 +33,17 @@ export async function run(report: Report): Promise<void> {
     const people = Array.from({ length: 1002 }, (_, i) => fake.newUser(`P${i}`));
     const byName = new Map(people.map((p) => [p.global_name, p]));
 
-    /** A new game in a channel of its own: challenge, accept. */
+    // Every game is challenged in one #games channel and played in a thread of its own.
+    fake.channelId = snowflake();
+    /** A new game: challenge, accept, its board posted in its thread. */
     const open = async (a: FakeUser, b: FakeUser): Promise<Table> => {
-      fake.channelId = snowflake();
       const challenge = await fake.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
-      const messageId = challenge.message!.id;
-      // The bot stores the message id just after replying; give it that moment.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      const accepted = await fake.click(b, messageId, fake.buttons(messageId)[0]!.custom_id!);
+      const challengeId = challenge.message!.id;
+      const accepted = await fake.click(b, challengeId, fake.buttons(challengeId)[0]!.custom_id!);
       if (accepted.ephemeral) throw new Error(`accept refused: ${String(accepted.data?.content)}`);
-      return { players: [a, b], messageId };
+      // The thread has the challenge message's id; the board is its first message.
+      const board = await fake.firstMessageIn(challengeId);
+      return { players: [a, b], messageId: board.id };
     };
     let deferred = 0;
     /** One click by whoever is to act; returns its latency, or null if the game is over. */
