@@ -1,7 +1,7 @@
 // The running bot: a discord.js client (Guilds intent only) wired to the dispatcher, the
 // bot-turn scheduler and the deadline sweeper. start() logs in and resumes the computer's
 // pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
-import { Client, Events, GatewayIntentBits, Options } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandContext } from '../commands/context.js';
 import type { GameService } from '../game/service.js';
@@ -12,6 +12,7 @@ import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
 import { interactionEditor, TOKEN_EXPIRED } from './interactionEdits.js';
 import { MessageSync } from './messageSync.js';
+import { Reminders } from './reminders.js';
 import { Sweeper } from './sweeper.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
@@ -98,7 +99,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     delayMs: config.botStepDelayMs,
     log,
   });
-  const sweeper = new Sweeper(service, messages, log);
+  const reminders = new Reminders({
+    service,
+    post: async (channelId, message) => (await (await textChannel(channelId)).send(message)).id,
+    remove: async ({ channelId, messageId }) => {
+      await client.rest.delete(Routes.channelMessage(channelId, messageId));
+    },
+    log,
+  });
+  const sweeper = new Sweeper(service, messages, log, reminders);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {

@@ -3,7 +3,17 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
 import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src/db/migrations.js';
-import { ANA, BEN, open, playToEnd, startGame, textOnlyRenderer, value } from '../game/harness.js';
+import {
+  ANA,
+  BEN,
+  open,
+  playFirstChoice,
+  playToEnd,
+  startGame,
+  testClock,
+  textOnlyRenderer,
+  value,
+} from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 
 const tables = (db: Database.Database): string[] =>
@@ -12,11 +22,26 @@ const tables = (db: Database.Database): string[] =>
     .all()
     .map((r) => r.name);
 
+/** What migration 7 added, taken out again: a latest file turned back into an older one. */
+const UNDO_7 = `DROP TRIGGER games_turn_over_reminders; DROP INDEX games_remind_at;
+  DROP TABLE reminder_deletions; DROP TABLE player_settings;
+  ALTER TABLE games DROP COLUMN remind_at; ALTER TABLE games DROP COLUMN reminders_sent;
+  ALTER TABLE games DROP COLUMN reminder_channel_id; ALTER TABLE games DROP COLUMN reminder_message_id;`;
+
 describe('migrations', () => {
   it('builds the latest schema in an empty file, with the pragmas the service relies on', () => {
     const db = openDatabase(tempDbPath());
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
-    expect(tables(db)).toEqual(['actions', 'challenges', 'games', 'players', 'rating_history', 'ratings']);
+    expect(tables(db)).toEqual([
+      'actions',
+      'challenges',
+      'games',
+      'player_settings',
+      'players',
+      'rating_history',
+      'ratings',
+      'reminder_deletions',
+    ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
@@ -77,6 +102,7 @@ describe('migrations', () => {
     service.close();
     // The file as version 2 code would have left it.
     const raw = new Database(path);
+    raw.exec(UNDO_7);
     raw.exec('ALTER TABLE games DROP COLUMN shown_version; ALTER TABLE games DROP COLUMN closed_reason');
     raw.exec('ALTER TABLE challenges DROP COLUMN shown_status');
     raw.pragma('user_version = 2');
@@ -97,6 +123,30 @@ describe('migrations', () => {
     upgraded.markShown('game', posted.gameId, 1);
     upgraded.markShown('game', posted.gameId, 0); // a late, older edit does not lower it
     expect(upgraded.outOfSync().gamesBehind).toEqual([]);
+    upgraded.close();
+  });
+
+  it('version 7 reminds the games running at the upgrade from their next turn on', async () => {
+    const path = tempDbPath();
+    const clock = testClock();
+    const config = { turnTtlMs: 24 * 3_600_000, reminderDelayMs: 600_000 };
+    const service = open(path, { renderBoard: textOnlyRenderer(), now: clock.now, config });
+    const started = await startGame(service, 'c');
+    service.close();
+    // The file as version 4 code would have left it (versions 5 and 6 belong to other changes).
+    const raw = new Database(path);
+    raw.exec(UNDO_7);
+    raw.pragma('user_version = 4');
+    raw.close();
+
+    const upgraded = open(path, { renderBoard: textOnlyRenderer(), now: clock.now, config });
+    clock.advance(600_000);
+    expect(upgraded.claimReminders()).toEqual([]); // its turn began before reminders existed
+    const view = value(await upgraded.game(started.gameId));
+    const next = await playFirstChoice(upgraded, view);
+    clock.advance(600_000);
+    expect(upgraded.claimReminders()).toMatchObject([{ gameId: started.gameId, player: { id: next.toAct!.id } }]);
+    expect(upgraded.remindersOn(ANA.id)).toBe(true);
     upgraded.close();
   });
 
