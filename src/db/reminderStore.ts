@@ -135,7 +135,8 @@ function prepare(db: Database) {
     due: st<[number], { id: number }>(
       `SELECT id FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at, id`,
     ),
-    // The board's channel: games.channel_id, where the board message is posted.
+    // The board's channel: games.channel_id, where the board message is posted (once games have
+    // threads of their own, the game's thread: the channel GameView.channelId names).
     pendingTurn: st<[number], TurnRow>(
       `SELECT id, guild_id, channel_id, message_id, version, to_act_id,
               CASE WHEN white_id = to_act_id THEN black_id ELSE white_id END AS opponent_id,
