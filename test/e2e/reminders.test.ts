@@ -10,6 +10,7 @@ import {
   harnessForFile,
   pickButton,
   startHumanGame,
+  TURN_TTL_MS,
   toActName,
   userNamed,
 } from './harness.js';
@@ -51,6 +52,27 @@ describe('turn reminders', () => {
     await h.bot.sweeper.sweepOnce();
     expect(h.fake.messages.has(reminder!.id)).toBe(false);
     expect(h.fake.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(`/${reminder!.id}`))).toHaveLength(1);
+  });
+
+  it('replaces the first reminder with a last one a quarter of the turn before the timeout', async () => {
+    const board = await startHumanGame(h);
+    const player = mover(board);
+    h.advance(DELAY_MS);
+    await h.bot.sweeper.sweepOnce();
+    const [first] = reminders();
+    h.advance(TURN_TTL_MS * 0.75 - DELAY_MS - 1000);
+    await h.bot.sweeper.sweepOnce();
+    expect(reminders()).toEqual([first]);
+    h.advance(1000);
+    await h.bot.sweeper.sweepOnce();
+    const [last, ...more] = reminders();
+    expect(more).toEqual([]);
+    expect(last!.id).not.toBe(first!.id);
+    expect(last!.content).toMatch(new RegExp(`^<@${player.id}>, last reminder: your turn in Senet`));
+    h.advance(TURN_TTL_MS * 0.25);
+    await h.bot.sweeper.sweepOnce(); // the game is forfeited, and its reminder goes
+    expect(h.fake.messages.get(board)!.content).toContain('did not play in time');
+    expect(reminders()).toEqual([]);
   });
 
   it('counts a reminder a moderator already deleted as done', async () => {
