@@ -7,7 +7,7 @@ import { senetCommand } from './definition.js';
 import { help, history, leaderboard, rules, stats } from './info.js';
 import { challenge, play, resign } from './play.js';
 import { autocomplete as replayAutocomplete, replay } from './replay.js';
-import { settings } from './settings.js';
+import { settings } from './playerSettings.js';
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
