@@ -12,6 +12,7 @@ import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
 import { interactionEditor, TOKEN_EXPIRED } from './interactionEdits.js';
 import { MessageSync } from './messageSync.js';
+import { Reminders } from './reminders.js';
 import { Sweeper } from './sweeper.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
@@ -109,7 +110,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     delayMs: config.botStepDelayMs,
     log,
   });
-  const sweeper = new Sweeper(service, messages, log);
+  const reminders = new Reminders({
+    service,
+    post: async (channelId, message) => (await (await textChannel(channelId)).send(message)).id,
+    remove: async ({ channelId, messageId }) => {
+      await client.rest.delete(Routes.channelMessage(channelId, messageId));
+    },
+    log,
+  });
+  const sweeper = new Sweeper(service, messages, log, reminders);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {

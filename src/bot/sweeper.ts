@@ -1,10 +1,12 @@
 // The deadline sweeper: now and then asks the service to expire old challenges and forfeit
 // games whose player ran out of time, and edits each stored message to say so; archives the
 // threads of games finished a while ago; then tries again the edits that failed while Discord was
-// unreachable.
+// unreachable. It also posts the turn reminders now due and deletes those whose turn is over
+// (src/bot/reminders.ts).
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { MessageSync } from './messageSync.js';
+import type { Reminders } from './reminders.js';
 
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -14,6 +16,7 @@ export class Sweeper {
     private readonly service: Pick<GameService, 'sweep'>,
     private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed' | 'archiveThread'>,
     private readonly log: Logger,
+    private readonly reminders?: Pick<Reminders, 'runOnce'>,
   ) {}
 
   start(intervalMs: number): void {
@@ -43,6 +46,9 @@ export class Sweeper {
       for (const threadId of report.threadsToArchive) await this.messages.archiveThread(threadId);
       if (report.expiredChallenges.length + report.timedOutGames.length > 0)
         this.log.info({ challenges: report.expiredChallenges.length, games: report.timedOutGames.length }, 'sweep');
+      // After the timeouts: a game forfeited in this sweep is not reminded.
+      const reminded = await this.reminders?.runOnce();
+      if (reminded && reminded.posted + reminded.deleted > 0) this.log.info(reminded, 'reminders');
       await this.messages.retryFailed();
       return edited;
     } catch (err) {

@@ -11,6 +11,7 @@ export const COMMAND_NAME = 'senet';
 export const OPT = {
   game: 'game',
   opponent: 'opponent',
+  reminders: 'reminders',
   rules: 'rules',
   strength: 'strength',
   user: 'user',
@@ -143,6 +144,17 @@ export const senetCommand = new SlashCommandBuilder()
           .setDescription('Which game (your recent games here; default: your last finished game)')
           .setMinValue(1)
           .setAutocomplete(true),
+      ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('settings')
+      .setDescription('Your own settings, the same in every server (no option: show them)')
+      .addStringOption((o) =>
+        o
+          .setName(OPT.reminders)
+          .setDescription('Whether I ping you when a turn of yours has waited a while')
+          .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
       ),
   )
   .addSubcommand((sub) => sub.setName('help').setDescription('How to play Senet with this bot'));

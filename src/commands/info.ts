@@ -121,6 +121,7 @@ export const HELP_TEXT = [
   '• `/senet resign` gives up your game in this channel. Waiting too long forfeits.',
   '• `/senet replay` (or **Replay** under a finished game) plays a game again, animated, with its win-chance chart and turning points.',
   '• `/senet rules`, `/senet leaderboard`, `/senet stats`, `/senet history` tell you more.',
+  '• When a turn of yours has waited a while I ping you; `/senet settings reminders:off` stops that.',
 ].join('\n');
 
 export async function help(interaction: ChatInputCommandInteraction): Promise<void> {

@@ -7,6 +7,7 @@ import { senetCommand } from './definition.js';
 import { help, history, leaderboard, rules, stats } from './info.js';
 import { challenge, play, resign, resignAutocomplete } from './play.js';
 import { autocomplete as replayAutocomplete, replay } from './replay.js';
+import { settings } from './playerSettings.js';
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
@@ -19,6 +20,7 @@ const SUBCOMMANDS: Record<string, Handler> = {
   leaderboard,
   stats,
   history,
+  settings,
   help,
 };
 

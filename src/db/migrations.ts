@@ -159,6 +159,50 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX games_archive_due ON games (archive_at) WHERE archive_at IS NOT NULL;
     `,
   },
+  {
+    version: 7,
+    purpose:
+      "turn reminders as deadlines (when the next is due, how many this turn, the message to delete), the reminder messages waiting to be deleted, and each player's choice to get them",
+    sql: `
+      -- When the player to act is next reminded (ms); NULL: no reminder pending this turn.
+      ALTER TABLE games ADD COLUMN remind_at INTEGER;
+      -- Reminders claimed so far this turn (0, 1 or 2).
+      ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0;
+      -- Where this turn's reminder was posted, so it can be deleted once the turn is over.
+      ALTER TABLE games ADD COLUMN reminder_channel_id TEXT;
+      ALTER TABLE games ADD COLUMN reminder_message_id TEXT;
+      CREATE INDEX games_remind_at ON games (remind_at) WHERE status = 'active' AND remind_at IS NOT NULL;
+
+      -- Reminder messages to delete (an outbox): written in the transaction that ends the turn, so a
+      -- click never waits on Discord for it; the sweeper deletes them and removes the row.
+      CREATE TABLE reminder_deletions (
+        channel_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        attempts   INTEGER NOT NULL DEFAULT 0,  -- failed deletions so far; given up after a few
+        PRIMARY KEY (channel_id, message_id)
+      ) WITHOUT ROWID;
+
+      -- Every change of a game (an action, the bot's action, a win, a resignation, a timeout, a
+      -- close) moves its version on and so ends the turn being reminded: the reminder message
+      -- goes to the outbox and the schedule is cleared, whichever code path made the change. The
+      -- service then schedules the next turn's reminders in the same transaction.
+      CREATE TRIGGER games_turn_over_reminders AFTER UPDATE OF version ON games
+        WHEN NEW.version <> OLD.version
+        BEGIN
+          INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id)
+            SELECT OLD.reminder_channel_id, OLD.reminder_message_id WHERE OLD.reminder_message_id IS NOT NULL;
+          UPDATE games SET remind_at = NULL, reminders_sent = 0, reminder_channel_id = NULL, reminder_message_id = NULL
+            WHERE id = NEW.id;
+        END;
+
+      -- A player's own choices, the same in every server (no row: the defaults).
+      CREATE TABLE player_settings (
+        user_id    TEXT PRIMARY KEY,
+        reminders  INTEGER NOT NULL CHECK (reminders IN (0, 1)),
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -4,6 +4,7 @@
 import type { Database } from 'better-sqlite3';
 import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
+import { ReminderStore } from '../db/reminderStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings.js';
@@ -33,6 +34,7 @@ export interface CoreOptions {
 export class ServiceCore {
   readonly games: GameStore;
   readonly ratings: RatingStore;
+  readonly reminders: ReminderStore;
   readonly botUserId: string;
   readonly now: () => number;
   readonly newSeed: () => number;
@@ -49,6 +51,7 @@ export class ServiceCore {
   ) {
     this.games = new GameStore(db);
     this.ratings = new RatingStore(db);
+    this.reminders = new ReminderStore(db);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newSeed = options.newSeed;

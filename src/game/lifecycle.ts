@@ -12,6 +12,7 @@ import {
 } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { recordRatedResult } from './playerRecords.js';
+import { scheduleReminder } from './reminders.js';
 import { seatsFromSeed } from './seeds.js';
 import type { Strength } from './strengths.js';
 import { type Outcome, fail, ok } from './types.js';
@@ -64,7 +65,9 @@ export function startGame(
     turnDeadline: toActId === core.botUserId ? null : now + core.settingsOf(where.guildId).turnTtlMs,
     createdAt: now,
   });
-  return core.games.game(id)!;
+  const game = core.games.game(id)!;
+  scheduleReminder(core, game, now);
+  return game;
 }
 
 /** Applies one engine action: log, state, version + 1, and the game's end if it wins. */
@@ -95,6 +98,7 @@ export function applyInTransaction(
     // Unreachable inside an IMMEDIATE transaction that just read this version; fail loudly if not.
     throw new Error(`game ${game.id} changed inside its own transaction`);
   }
+  scheduleReminder(core, { id: game.id, guildId: game.guildId, toActId, turnDeadline }, now);
   return ok({ game: core.games.game(game.id)!, players, description, legal });
 }
 

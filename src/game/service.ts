@@ -6,6 +6,7 @@
 //   challenges.ts  challenge, accept, decline, withdraw
 //   play.ts        act (a click), botStep (the computer's action), resign
 //   deadlines.ts   sweep: expiries and timeouts now due
+//   reminders.ts   turn reminders due, their messages to delete, players' choice to get them
 //   sync.ts        what the chat shows, what is behind or unposted, taking back what cannot be shown
 //   lifecycle.ts   a game created, moved on, ended (inside the caller's transaction)
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
@@ -35,6 +36,16 @@ import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
+import {
+  type MessageRef,
+  type ReminderDue,
+  claimDueReminders,
+  recordReminder,
+  reminderDeleted,
+  reminderDeletions,
+  remindersOn,
+  setReminders,
+} from './reminders.js';
 import { type ReplayInput, type ReplayView, gamesHere, recentGames, replay } from './replays.js';
 import {
   type BoardRenderer,
@@ -64,7 +75,9 @@ export type {
   ActInput,
   ChallengeAnswer,
   ChallengeInput,
+  MessageRef,
   RematchInput,
+  ReminderDue,
   ReplayInput,
   ReplayView,
   ResignInput,
@@ -178,6 +191,37 @@ export class GameService {
 
   sweep(): Promise<SweepReport> {
     return sweep(this.core);
+  }
+
+  // ---- turn reminders (src/bot/reminders.ts posts and deletes them) ---------------------------
+
+  /** Claims the reminders now due (each counted as sent before it is posted: at most once). */
+  claimReminders(): ReminderDue[] {
+    return claimDueReminders(this.core);
+  }
+
+  /** Records a posted reminder's message, so it is deleted once its turn is over. */
+  recordReminder(due: ReminderDue, posted: MessageRef): Outcome<null> {
+    return recordReminder(this.core, due, posted);
+  }
+
+  /** Reminder messages waiting to be deleted (at most `limit`). */
+  reminderDeletions(limit: number): MessageRef[] {
+    return reminderDeletions(this.core, limit);
+  }
+
+  /** A reminder message deleted (or already gone): `done`; or a failed attempt, tried again later. */
+  reminderDeleted(message: MessageRef, done: boolean): Outcome<null> {
+    return reminderDeleted(this.core, message, done);
+  }
+
+  /** A player's choice to get turn reminders, the same in every server. */
+  setReminders(userId: string, on: boolean): Outcome<boolean> {
+    return setReminders(this.core, userId, on);
+  }
+
+  remindersOn(userId: string): boolean {
+    return remindersOn(this.core, userId);
   }
 
   /** Game ids where the bot is to act (resumed at start-up). */

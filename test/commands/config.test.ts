@@ -73,7 +73,18 @@ describe('the /senet command', () => {
   it('has every subcommand, with descriptions, within Discord’s limits', () => {
     const json = senetCommand.toJSON();
     const subs = (json.options ?? []).map((o) => o.name);
-    expect(subs).toEqual(['challenge', 'play', 'rules', 'leaderboard', 'stats', 'history', 'resign', 'replay', 'help']);
+    expect(subs).toEqual([
+      'challenge',
+      'play',
+      'rules',
+      'leaderboard',
+      'stats',
+      'history',
+      'resign',
+      'replay',
+      'settings',
+      'help',
+    ]);
     for (const sub of json.options ?? []) {
       expect(sub.description.length).toBeGreaterThan(5);
       for (const o of 'options' in sub ? (sub.options ?? []) : []) {

@@ -3,7 +3,17 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
 import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src/db/migrations.js';
-import { ANA, BEN, open, playToEnd, startGame, textOnlyRenderer, value } from '../game/harness.js';
+import {
+  ANA,
+  BEN,
+  open,
+  playFirstChoice,
+  playToEnd,
+  startGame,
+  testClock,
+  textOnlyRenderer,
+  value,
+} from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 
 const tables = (db: Database.Database): string[] =>
@@ -36,7 +46,16 @@ describe('migrations', () => {
   it('builds the latest schema in an empty file, with the pragmas the service relies on', () => {
     const db = openDatabase(tempDbPath());
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
-    expect(tables(db)).toEqual(['actions', 'challenges', 'games', 'players', 'rating_history', 'ratings']);
+    expect(tables(db)).toEqual([
+      'actions',
+      'challenges',
+      'games',
+      'player_settings',
+      'players',
+      'rating_history',
+      'ratings',
+      'reminder_deletions',
+    ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
@@ -124,6 +143,25 @@ describe('migrations', () => {
     value(await upgraded.resign({ gameId: old.gameId, userId: ANA.id }));
     value(await upgraded.resign({ channelId: 'c', userId: ANA.id }));
     expect(upgraded.verify().problems).toEqual([]);
+    upgraded.close();
+  });
+
+  it('version 7 reminds the games running at the upgrade from their next turn on', async () => {
+    const path = tempDbPath();
+    const clock = testClock();
+    const config = { turnTtlMs: 24 * 3_600_000, reminderDelayMs: 600_000 };
+    const service = open(path, { renderBoard: textOnlyRenderer(), now: clock.now, config });
+    const started = await startGame(service, 'c');
+    service.close();
+    // The file as version 4 code would have left it.
+    const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer(), now: clock.now, config });
+    clock.advance(600_000);
+    expect(upgraded.claimReminders()).toEqual([]); // its turn began before reminders existed
+    const view = value(await upgraded.game(started.gameId));
+    const next = await playFirstChoice(upgraded, view);
+    clock.advance(600_000);
+    expect(upgraded.claimReminders()).toMatchObject([{ gameId: started.gameId, player: { id: next.toAct!.id } }]);
+    expect(upgraded.remindersOn(ANA.id)).toBe(true);
     upgraded.close();
   });
 

@@ -714,6 +714,10 @@ export class FakeDiscord {
     if (parts[0] === 'channels' && parts[2] === 'messages' && parts[3]) {
       const message = this.messages.get(parts[3]);
       if (!message) return { status: 404, json: { message: 'Unknown Message', code: 10008 } };
+      if (r.method === 'DELETE') {
+        this.messages.delete(message.id);
+        return { status: 204 };
+      }
       if (r.method === 'PATCH') this.applyEdit(message, r);
       return { status: 200, json: this.messageJson(message) };
     }

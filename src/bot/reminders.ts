@@ -1,0 +1,86 @@
+// Posting and deleting turn reminders, once per sweep: the reminders the service claims as due are
+// posted in their game's board channel, pinging only the player to act; the reminder messages of
+// turns now over (queued by the database in the transaction that ended the turn) are deleted, so
+// a click never waits on Discord for it.
+import type { Logger } from 'pino';
+import { DISCORD, discordCode } from '../commands/discordErrors.js';
+import type { GameService, MessageRef, ReminderDue } from '../game/service.js';
+
+/** Deletions tried per sweep, so a long outbox (after an outage) never makes one sweep slow. */
+const DELETIONS_PER_SWEEP = 50;
+
+export interface ReminderMessage {
+  content: string;
+  allowedMentions: { users: string[] };
+}
+
+export interface ReminderOptions {
+  service: Pick<GameService, 'claimReminders' | 'recordReminder' | 'reminderDeletions' | 'reminderDeleted'>;
+  /** Posts a message in a channel; resolves to its id. */
+  post: (channelId: string, message: ReminderMessage) => Promise<string>;
+  /** Deletes a message. */
+  remove: (message: MessageRef) => Promise<void>;
+  log: Logger;
+}
+
+/** A Discord timestamp: shown in each reader's own time zone (`f` date and time, `R` "in 2 hours"). */
+const timestamp = (ms: number, style: 'f' | 'R'): string => `<t:${Math.floor(ms / 1000)}:${style}>`;
+
+/** "<@ana>, your turn in Senet against Ben: play by … (in 2 hours) or lose by forfeit. <link>" */
+export function reminderMessage(due: ReminderDue): ReminderMessage {
+  const by = `${timestamp(due.turnDeadline, 'f')} (${timestamp(due.turnDeadline, 'R')})`;
+  const lead = due.final ? 'last reminder: your turn' : 'your turn';
+  const link = due.boardMessageId
+    ? ` https://discord.com/channels/${due.guildId}/${due.channelId}/${due.boardMessageId}`
+    : '';
+  return {
+    content: `<@${due.player.id}>, ${lead} in Senet against ${due.opponent.name}: play by ${by} or lose by forfeit.${link}`,
+    allowedMentions: { users: [due.player.id] },
+  };
+}
+
+/** Discord's answers meaning the message will never need deleting again. */
+const GONE: ReadonlySet<number> = new Set([DISCORD.unknownMessage, DISCORD.unknownChannel]);
+
+export class Reminders {
+  constructor(private readonly options: ReminderOptions) {}
+
+  /** Posts the reminders due, then deletes those whose turn is over; resolves with how many of each. */
+  async runOnce(): Promise<{ posted: number; deleted: number }> {
+    const { service } = this.options;
+    let posted = 0;
+    for (const due of service.claimReminders()) if (await this.post(due)) posted++;
+    let deleted = 0;
+    for (const message of service.reminderDeletions(DELETIONS_PER_SWEEP)) if (await this.delete(message)) deleted++;
+    return { posted, deleted };
+  }
+
+  /** A reminder that cannot be posted (channel gone, no access) is dropped: it was claimed, and is never retried. */
+  private async post(due: ReminderDue): Promise<boolean> {
+    const { service, log } = this.options;
+    try {
+      const messageId = await this.options.post(due.channelId, reminderMessage(due));
+      const recorded = service.recordReminder(due, { channelId: due.channelId, messageId });
+      if (!recorded.ok) log.warn({ gameId: due.gameId, error: recorded.error }, 'reminder posted but not recorded');
+      return true;
+    } catch (err) {
+      log.warn({ err, gameId: due.gameId }, 'reminder not posted');
+      return false;
+    }
+  }
+
+  private async delete(message: MessageRef): Promise<boolean> {
+    const { service, log } = this.options;
+    let done: boolean;
+    try {
+      await this.options.remove(message);
+      done = true;
+    } catch (err) {
+      const code = discordCode(err);
+      done = code !== null && GONE.has(code);
+      if (!done) log.warn({ err, ...message }, 'reminder not deleted; trying again later');
+    }
+    service.reminderDeleted(message, done);
+    return done;
+  }
+}

@@ -1,0 +1,175 @@
+// Every SQL statement about turn reminders: when each game's next reminder is due, the reminder
+// messages waiting to be deleted (an outbox), and each player's choice to get reminders. The
+// migration's trigger (games_turn_over_reminders) clears a game's schedule whenever its version
+// moves on; everything here runs inside the caller's transaction.
+import type { Database, Statement } from 'better-sqlite3';
+
+/** A game's turn as far as reminding its player goes. */
+export interface ReminderTurn {
+  gameId: number;
+  guildId: string;
+  /** Where the game's board message is (the reminder is posted there too). */
+  channelId: string;
+  boardMessageId: string | null;
+  version: number;
+  toActId: string;
+  /** The other seat: who the player is up against. */
+  opponentId: string;
+  turnDeadline: number;
+  remindAt: number;
+  remindersSent: number;
+  reminderChannelId: string | null;
+  reminderMessageId: string | null;
+}
+
+/** A posted message to delete. */
+export interface MessageRef {
+  channelId: string;
+  messageId: string;
+}
+
+interface TurnRow {
+  id: number;
+  guild_id: string;
+  channel_id: string;
+  message_id: string | null;
+  version: number;
+  to_act_id: string;
+  opponent_id: string;
+  turn_deadline: number;
+  remind_at: number;
+  reminders_sent: number;
+  reminder_channel_id: string | null;
+  reminder_message_id: string | null;
+}
+
+const toTurn = (r: TurnRow): ReminderTurn => ({
+  gameId: r.id,
+  guildId: r.guild_id,
+  channelId: r.channel_id,
+  boardMessageId: r.message_id,
+  version: r.version,
+  toActId: r.to_act_id,
+  opponentId: r.opponent_id,
+  turnDeadline: r.turn_deadline,
+  remindAt: r.remind_at,
+  remindersSent: r.reminders_sent,
+  reminderChannelId: r.reminder_channel_id,
+  reminderMessageId: r.reminder_message_id,
+});
+
+export class ReminderStore {
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(db: Database) {
+    this.s = prepare(db);
+  }
+
+  /** Sets when the game's current turn is first reminded (null: never). */
+  schedule(gameId: number, remindAt: number | null): void {
+    this.s.schedule.run(remindAt, gameId);
+  }
+
+  dueGameIds(now: number): number[] {
+    return this.s.due.all(now).map((r) => r.id);
+  }
+
+  /** The live turn of a game with a reminder pending, or undefined (over, or none pending). */
+  pendingTurn(gameId: number): ReminderTurn | undefined {
+    const row = this.s.pendingTurn.get(gameId);
+    return row && toTurn(row);
+  }
+
+  /** Counts a reminder as sent and sets when the next is due; false if the turn moved on. */
+  claim(gameId: number, version: number, sent: number, next: number | null): boolean {
+    return this.s.claim.run(next, gameId, version, sent).changes === 1;
+  }
+
+  /** The reminder message of a turn, if that turn (version, reminders sent) is still the game's. */
+  setMessage(gameId: number, version: number, sent: number, message: MessageRef): boolean {
+    return this.s.setMessage.run(message.channelId, message.messageId, gameId, version, sent).changes === 1;
+  }
+
+  /** The game's current reminder message, if any. */
+  message(gameId: number): MessageRef | undefined {
+    const row = this.s.message.get(gameId);
+    return row?.message_id ? { channelId: row.channel_id!, messageId: row.message_id } : undefined;
+  }
+
+  // ---- the outbox of messages to delete --------------------------------------------------------
+
+  queueDeletion(message: MessageRef): void {
+    this.s.queue.run(message.channelId, message.messageId);
+  }
+
+  deletions(limit: number): MessageRef[] {
+    return this.s.deletions.all(limit).map((r) => ({ channelId: r.channel_id, messageId: r.message_id }));
+  }
+
+  deletionDone(message: MessageRef): void {
+    this.s.done.run(message.channelId, message.messageId);
+  }
+
+  /** Counts a failed deletion; after `maxAttempts` the message is left as it is. */
+  deletionFailed(message: MessageRef, maxAttempts: number): void {
+    this.s.failed.run(message.channelId, message.messageId);
+    this.s.giveUp.run(message.channelId, message.messageId, maxAttempts);
+  }
+
+  // ---- players' choices ----------------------------------------------------------------------
+
+  /** Whether the player gets turn reminders (yes unless they said no). */
+  remindersOn(userId: string): boolean {
+    return (this.s.remindersOf.get(userId)?.reminders ?? 1) === 1;
+  }
+
+  setReminders(userId: string, on: boolean, now: number): void {
+    this.s.setReminders.run(userId, on ? 1 : 0, now);
+  }
+}
+
+function prepare(db: Database) {
+  const st = <P extends unknown[], R = unknown>(sql: string): Statement<P, R> => db.prepare(sql);
+  return {
+    schedule: st<[number | null, number]>(`UPDATE games SET remind_at = ? WHERE id = ?`),
+    due: st<[number], { id: number }>(
+      `SELECT id FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at, id`,
+    ),
+    // The board's channel: the game's own thread, or games.channel_id when it is played there
+    // (the channel GameView.channelId names).
+    pendingTurn: st<[number], TurnRow>(
+      `SELECT id, guild_id, COALESCE(thread_id, channel_id) AS channel_id, message_id, version, to_act_id,
+              CASE WHEN white_id = to_act_id THEN black_id ELSE white_id END AS opponent_id,
+              turn_deadline, remind_at, reminders_sent, reminder_channel_id, reminder_message_id
+       FROM games WHERE id = ? AND status = 'active' AND remind_at IS NOT NULL
+       AND to_act_id IS NOT NULL AND turn_deadline IS NOT NULL`,
+    ),
+    claim: st<[number | null, number, number, number]>(
+      `UPDATE games SET reminders_sent = reminders_sent + 1, remind_at = ?
+       WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active'`,
+    ),
+    setMessage: st<[string, string, number, number, number]>(
+      `UPDATE games SET reminder_channel_id = ?, reminder_message_id = ?
+       WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active'`,
+    ),
+    message: st<[number], { channel_id: string | null; message_id: string | null }>(
+      `SELECT reminder_channel_id AS channel_id, reminder_message_id AS message_id FROM games WHERE id = ?`,
+    ),
+    queue: st<[string, string]>(`INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id) VALUES (?, ?)`),
+    deletions: st<[number], { channel_id: string; message_id: string }>(
+      `SELECT channel_id, message_id FROM reminder_deletions ORDER BY attempts, message_id LIMIT ?`,
+    ),
+    done: st<[string, string]>(`DELETE FROM reminder_deletions WHERE channel_id = ? AND message_id = ?`),
+    failed: st<[string, string]>(
+      `UPDATE reminder_deletions SET attempts = attempts + 1 WHERE channel_id = ? AND message_id = ?`,
+    ),
+    giveUp: st<[string, string, number]>(
+      `DELETE FROM reminder_deletions WHERE channel_id = ? AND message_id = ? AND attempts >= ?`,
+    ),
+    remindersOf: st<[string], { reminders: number }>(`SELECT reminders FROM player_settings WHERE user_id = ?`),
+    setReminders: st<[string, number, number]>(
+      `INSERT INTO player_settings (user_id, reminders, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET reminders = excluded.reminders, updated_at = excluded.updated_at`,
+    ),
+  };
+}

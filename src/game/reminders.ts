@@ -1,0 +1,154 @@
+// Turn reminders: when a person's turn has waited the server's reminder delay, and again shortly
+// before the turn timeout forfeits the game, the bot reminds them (src/bot/reminders.ts posts).
+// Reminders are deadlines in the database like turn timeouts: scheduled in the transaction that
+// starts a turn, cleared by the migration's trigger in the one that ends it (any action, a win, a
+// resignation, a timeout, a close), which also queues the turn's reminder message for deletion.
+import type { MessageRef } from '../db/reminderStore.js';
+import type { ServiceCore } from './core.js';
+import { type Outcome, type Player, fail, ok } from './types.js';
+
+export type { MessageRef } from '../db/reminderStore.js';
+
+const HOUR = 3_600_000;
+
+/** Failed deletions of a reminder message before it is left as it is (the bot lost access to it). */
+export const MAX_DELETE_ATTEMPTS = 5;
+
+/**
+ * How long before the turn timeout the last reminder comes: an hour, or a quarter of the turn
+ * when turns are shorter than four hours, so a short turn still leaves time to act on it.
+ */
+export function finalReminderLead(turnTtlMs: number): number {
+  return Math.min(HOUR, turnTtlMs / 4);
+}
+
+/** When a turn that started at `start` is first reminded: after the delay, if that is before the deadline. */
+export function firstReminderAt(start: number, deadline: number, delayMs: number): number | null {
+  if (delayMs <= 0) return null;
+  const at = start + delayMs;
+  return at < deadline ? at : null;
+}
+
+/**
+ * When the last reminder comes, once the first was claimed at `now`: shortly before the deadline,
+ * or never when that moment has already passed (it would come with or before the first).
+ */
+export function finalReminderAt(deadline: number, turnTtlMs: number, now: number): number | null {
+  const at = deadline - finalReminderLead(turnTtlMs);
+  return at > now ? at : null;
+}
+
+/** The turn a transaction has just started, as far as reminders go. */
+export interface StartedTurn {
+  id: number;
+  guildId: string;
+  toActId: string | null;
+  turnDeadline: number | null;
+}
+
+/** Schedules the first reminder of a turn just started (inside the caller's transaction); none for the bot. */
+export function scheduleReminder(core: ServiceCore, turn: StartedTurn, now: number): void {
+  if (turn.toActId === null || turn.toActId === core.botUserId || turn.turnDeadline === null) return;
+  const at = firstReminderAt(now, turn.turnDeadline, core.settingsOf(turn.guildId).reminderDelayMs);
+  if (at !== null) core.reminders.schedule(turn.id, at);
+}
+
+/** A reminder to post: claimed (counted as sent) already. */
+export interface ReminderDue {
+  gameId: number;
+  /** The game's version and the reminders claimed this turn: together they name the turn. */
+  version: number;
+  ordinal: number;
+  /** The last reminder before the timeout. */
+  final: boolean;
+  guildId: string;
+  /** Where the game's board is; the reminder goes there. */
+  channelId: string;
+  boardMessageId: string | null;
+  player: Player;
+  opponent: Player;
+  turnDeadline: number;
+}
+
+/**
+ * Claims every reminder now due, each in its own transaction that re-checks the turn. A reminder
+ * is counted as sent when it is claimed, before it is posted: at most once, so a crash between
+ * the claim and the post loses that reminder rather than ever sending it twice (across restarts,
+ * two sweeps at once, or two processes on one file). A player who switched reminders off has
+ * theirs claimed and dropped.
+ */
+export function claimDueReminders(core: ServiceCore): ReminderDue[] {
+  const now = core.now();
+  const due: ReminderDue[] = [];
+  for (const id of core.reminders.dueGameIds(now)) {
+    const claimed = core.transact(() => claimOne(core, id, now));
+    if (claimed.ok && claimed.value) due.push(claimed.value);
+  }
+  return due;
+}
+
+function claimOne(core: ServiceCore, gameId: number, now: number): Outcome<ReminderDue | null> {
+  const turn = core.reminders.pendingTurn(gameId);
+  if (!turn || turn.remindAt > now) return fail('finished', 'played meanwhile');
+  const ordinal = turn.remindersSent + 1;
+  const next = ordinal === 1 ? finalReminderAt(turn.turnDeadline, core.settingsOf(turn.guildId).turnTtlMs, now) : null;
+  if (!core.reminders.claim(gameId, turn.version, turn.remindersSent, next)) {
+    throw new Error(`game ${gameId} changed inside its own transaction`);
+  }
+  if (turn.toActId === core.botUserId || !core.reminders.remindersOn(turn.toActId)) return ok(null);
+  return ok({
+    gameId,
+    version: turn.version,
+    ordinal,
+    final: next === null,
+    guildId: turn.guildId,
+    channelId: turn.channelId,
+    boardMessageId: turn.boardMessageId,
+    player: core.playerOf(turn.toActId),
+    opponent: core.playerOf(turn.opponentId),
+    turnDeadline: turn.turnDeadline,
+  });
+}
+
+/**
+ * Records a posted reminder as the turn's, replacing (queueing for deletion) an earlier one; if
+ * the player acted while it was being posted, queues the new one for deletion instead.
+ */
+export function recordReminder(core: ServiceCore, due: ReminderDue, posted: MessageRef): Outcome<null> {
+  return core.transact(() => {
+    const previous = core.reminders.message(due.gameId);
+    if (core.reminders.setMessage(due.gameId, due.version, due.ordinal, posted)) {
+      if (previous) core.reminders.queueDeletion(previous);
+    } else {
+      core.reminders.queueDeletion(posted);
+    }
+    return ok(null);
+  });
+}
+
+/** Reminder messages waiting to be deleted, fewest failed attempts first. */
+export function reminderDeletions(core: ServiceCore, limit: number): MessageRef[] {
+  return core.reminders.deletions(limit);
+}
+
+/** A deletion done (or the message already gone), or failed (tried again later, a few times). */
+export function reminderDeleted(core: ServiceCore, message: MessageRef, done: boolean): Outcome<null> {
+  return core.transact(() => {
+    if (done) core.reminders.deletionDone(message);
+    else core.reminders.deletionFailed(message, MAX_DELETE_ATTEMPTS);
+    return ok(null);
+  });
+}
+
+/** Turns a player's reminders on or off, in every server; answers the choice now in force. */
+export function setReminders(core: ServiceCore, userId: string, on: boolean): Outcome<boolean> {
+  return core.transact(() => {
+    core.reminders.setReminders(userId, on, core.now());
+    return ok(on);
+  });
+}
+
+/** Whether a player gets turn reminders. */
+export function remindersOn(core: ServiceCore, userId: string): boolean {
+  return core.reminders.remindersOn(userId);
+}

@@ -1,0 +1,210 @@
+// Turn reminders through the service, on a real database file with a clock the test moves: when
+// they fall due, that acting (or any end of the game) cancels them and queues their message for
+// deletion, that the bot and players who said no get none, and that none is ever claimed twice.
+import { describe, expect, it } from 'vitest';
+import { finalReminderLead } from '../../src/game/reminders.js';
+import type { GameService } from '../../src/game/service.js';
+import type { GameView } from '../../src/game/types.js';
+import { ANA, BOT, GUILD, challengeIn, open, playFirstChoice, startGame, testClock, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const config = { turnTtlMs: 24 * HOUR, reminderDelayMs: 10 * MINUTE };
+
+function setUp(extra: Partial<typeof config> = {}) {
+  const path = tempDbPath();
+  const clock = testClock();
+  const service = open(path, { now: clock.now, config: { ...config, ...extra } });
+  return { path, clock, service };
+}
+
+const claimed = (service: GameService) => service.claimReminders().map((r) => [r.gameId, r.player.id, r.ordinal]);
+
+describe('turn reminders', () => {
+  it('reminds the player to act once the delay has passed, once more before the timeout, never twice', async () => {
+    const { clock, service } = setUp();
+    const game = await startGame(service, 'c');
+    const player = game.toAct!.id;
+    clock.advance(10 * MINUTE - 1);
+    expect(service.claimReminders()).toEqual([]);
+    clock.advance(1);
+    const [first, ...others] = service.claimReminders();
+    expect(others).toEqual([]);
+    expect(first).toMatchObject({
+      gameId: game.gameId,
+      ordinal: 1,
+      final: false,
+      guildId: GUILD,
+      channelId: 'c',
+      player: { id: player },
+      turnDeadline: game.turnDeadline,
+    });
+    expect(first!.opponent.id).not.toBe(player);
+    expect(service.claimReminders()).toEqual([]); // the next sweep finds it sent
+
+    // The last one comes an hour before the deadline, and no third.
+    clock.advance(game.turnDeadline! - HOUR - clock.now() - 1);
+    expect(service.claimReminders()).toEqual([]);
+    clock.advance(1);
+    expect(service.claimReminders()).toMatchObject([{ gameId: game.gameId, ordinal: 2, final: true }]);
+    clock.advance(HOUR - 1);
+    expect(service.claimReminders()).toEqual([]);
+    service.close();
+  });
+
+  it('puts the last reminder a quarter of the turn before short timeouts, and skips it when it would come first', async () => {
+    expect(finalReminderLead(24 * HOUR)).toBe(HOUR);
+    expect(finalReminderLead(HOUR)).toBe(15 * MINUTE);
+
+    const short = setUp({ turnTtlMs: HOUR, reminderDelayMs: 10 * MINUTE });
+    const game = await startGame(short.service, 'c');
+    short.clock.advance(10 * MINUTE);
+    expect(claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
+    short.clock.advance(35 * MINUTE - 1);
+    expect(short.service.claimReminders()).toEqual([]);
+    short.clock.advance(1); // 45 minutes into a one-hour turn
+    expect(claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 2]]);
+    short.service.close();
+
+    // Delay 50 minutes of a one-hour turn: the last reminder (at 45) would come before the first.
+    const late = setUp({ turnTtlMs: HOUR, reminderDelayMs: 50 * MINUTE });
+    const other = await startGame(late.service, 'c');
+    late.clock.advance(50 * MINUTE);
+    expect(late.service.claimReminders()).toMatchObject([{ gameId: other.gameId, ordinal: 1, final: true }]);
+    late.clock.advance(9 * MINUTE);
+    expect(late.service.claimReminders()).toEqual([]);
+    late.service.close();
+  });
+
+  it('sends none when the delay is 0 (never) or longer than the turn', async () => {
+    for (const reminderDelayMs of [0, 25 * HOUR]) {
+      const { clock, service } = setUp({ reminderDelayMs });
+      await startGame(service, 'c');
+      clock.advance(24 * HOUR - 1);
+      expect(service.claimReminders()).toEqual([]);
+      service.close();
+    }
+  });
+
+  it('starts again from each action: none falls due for a turn that was played', async () => {
+    const { clock, service } = setUp();
+    let game = await startGame(service, 'c');
+    clock.advance(5 * MINUTE);
+    game = await playFirstChoice(service, game); // the turn's clock starts again now
+    clock.advance(5 * MINUTE);
+    expect(service.claimReminders()).toEqual([]);
+    clock.advance(5 * MINUTE);
+    expect(claimed(service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
+    service.close();
+  });
+
+  it('never reminds the bot', async () => {
+    const { clock, service } = setUp();
+    const made = await challengeIn(service, 'c', ANA, BOT, 'kendall');
+    if (made.kind !== 'game') throw new Error('expected a game against the bot');
+    let view: GameView = made.game;
+    while (!view.botToAct) view = await playFirstChoice(service, view);
+    clock.advance(2 * HOUR);
+    expect(service.claimReminders()).toEqual([]);
+    // Once the bot has played, its opponent's turn is reminded as any other.
+    while (view.botToAct) view = value(await service.botStep(view.gameId));
+    clock.advance(10 * MINUTE);
+    expect(claimed(service)).toEqual(view.status === 'active' ? [[view.gameId, ANA.id, 1]] : []);
+    service.close();
+  });
+
+  it('drops the reminders of a player who switched them off, in every server, until they switch them on', async () => {
+    const { clock, service } = setUp();
+    let game = await startGame(service, 'c');
+    const player = game.toAct!.id;
+    expect(service.remindersOn(player)).toBe(true);
+    expect(value(service.setReminders(player, false))).toBe(false);
+    expect(service.remindersOn(player)).toBe(false);
+    clock.advance(10 * MINUTE);
+    expect(service.claimReminders()).toEqual([]);
+    clock.advance(game.turnDeadline! - HOUR - clock.now());
+    expect(service.claimReminders()).toEqual([]);
+
+    value(service.setReminders(player, true));
+    game = await playFirstChoice(service, game);
+    while (game.toAct!.id !== player) game = await playFirstChoice(service, game);
+    clock.advance(10 * MINUTE);
+    expect(claimed(service)).toEqual([[game.gameId, player, 1]]);
+    service.close();
+  });
+
+  it('is claimed by one of two services sharing the file, once', async () => {
+    const { path, clock, service } = setUp();
+    const second = open(path, { now: clock.now, config });
+    const game = await startGame(service, 'c');
+    clock.advance(10 * MINUTE);
+    const both = [...second.claimReminders(), ...service.claimReminders(), ...second.claimReminders()];
+    expect(both.map((r) => r.gameId)).toEqual([game.gameId]);
+    second.close();
+    service.close();
+  });
+
+  it('queues the reminder message for deletion once the turn is over, by any route', async () => {
+    const { clock, service } = setUp();
+    const queued = () => service.reminderDeletions(10);
+    const remindNow = (): ReturnType<GameService['claimReminders']>[number] => {
+      const [due] = service.claimReminders();
+      if (!due) throw new Error('expected a reminder');
+      return due;
+    };
+
+    // Acting: the first reminder's message is queued.
+    let game = await startGame(service, 'c');
+    clock.advance(10 * MINUTE);
+    value(service.recordReminder(remindNow(), { channelId: 'c', messageId: 'r1' }));
+    expect(queued()).toEqual([]);
+    game = await playFirstChoice(service, game);
+    expect(queued()).toEqual([{ channelId: 'c', messageId: 'r1' }]);
+    value(service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, true));
+    expect(queued()).toEqual([]);
+
+    // The last reminder replaces the first.
+    clock.advance(10 * MINUTE);
+    value(service.recordReminder(remindNow(), { channelId: 'c', messageId: 'r2' }));
+    clock.advance(game.turnDeadline! - HOUR - clock.now());
+    value(service.recordReminder(remindNow(), { channelId: 'c', messageId: 'r3' }));
+    expect(queued()).toEqual([{ channelId: 'c', messageId: 'r2' }]);
+    value(service.reminderDeleted({ channelId: 'c', messageId: 'r2' }, true));
+
+    // Resigning ends the turn too.
+    value(await service.resign({ gameId: game.gameId, userId: game.toAct!.id }));
+    expect(queued()).toEqual([{ channelId: 'c', messageId: 'r3' }]);
+
+    // A reminder posted while its player acted goes straight to the queue.
+    let next = await startGame(service, 'd');
+    clock.advance(10 * MINUTE);
+    const due = remindNow();
+    next = await playFirstChoice(service, next);
+    value(service.recordReminder(due, { channelId: 'd', messageId: 'r4' }));
+    expect(queued()).toContainEqual({ channelId: 'd', messageId: 'r4' });
+
+    // A timeout ends it as well.
+    clock.advance(10 * MINUTE);
+    value(service.recordReminder(remindNow(), { channelId: 'd', messageId: 'r5' }));
+    clock.advance(next.turnDeadline! - clock.now());
+    expect((await service.sweep()).timedOutGames).toHaveLength(1);
+    expect(queued()).toContainEqual({ channelId: 'd', messageId: 'r5' });
+    service.close();
+  });
+
+  it('gives a deletion up after a few failed attempts', async () => {
+    const { clock, service } = setUp();
+    const game = await startGame(service, 'c');
+    clock.advance(10 * MINUTE);
+    value(service.recordReminder(service.claimReminders()[0]!, { channelId: 'c', messageId: 'r1' }));
+    await playFirstChoice(service, game);
+    for (let attempt = 1; attempt < 5; attempt++) {
+      value(service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
+      expect(service.reminderDeletions(10)).toHaveLength(1);
+    }
+    value(service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
+    expect(service.reminderDeletions(10)).toEqual([]);
+    service.close();
+  });
+});
