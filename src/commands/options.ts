@@ -7,22 +7,29 @@ import type { Player } from '../game/types.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
 import { echo } from './messages.js';
 
-export type RulesChoice = { ok: true; variant: Variant } | { ok: false; message: string };
+/** The rules a command names; null: none (the server's default rule set and options apply). */
+export type RulesChoice = { ok: true; variant: Variant | null } | { ok: false; message: string };
 
-/** The rule set a command names (Kendall by default) and the options given for it. */
+/**
+ * The rule set a command names and the options given for it. Without `rules`, options alone name
+ * the rule set they belong to (`pawns:7` is Kendall); with neither, null.
+ */
 export function readRules(interaction: ChatInputCommandInteraction): RulesChoice {
-  const id = interaction.options.getString(OPT.rules) ?? 'kendall';
-  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
-  const options: Record<string, boolean | number> = {};
-  const foreign: string[] = [];
-  for (const { ruleset, name, spec } of RULE_OPTIONS) {
+  const given = RULE_OPTIONS.flatMap(({ ruleset, name, spec }) => {
     const value =
       spec.kind === 'flag'
         ? interaction.options.getBoolean(spec.slashName)
         : interaction.options.getInteger(spec.slashName);
-    if (value === null) continue;
+    return value === null ? [] : [{ ruleset, name, slashName: spec.slashName, value }];
+  });
+  const id = interaction.options.getString(OPT.rules) ?? given[0]?.ruleset ?? null;
+  if (id === null) return { ok: true, variant: null };
+  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
+  const options: Record<string, boolean | number> = {};
+  const foreign: string[] = [];
+  for (const { ruleset, name, slashName, value } of given) {
     if (ruleset === id) options[name] = value;
-    else foreign.push(spec.slashName);
+    else foreign.push(slashName);
   }
   if (foreign.length > 0) return { ok: false, message: foreignOptionsMessage(id, foreign) };
   const rules = resolveRules(id, options);

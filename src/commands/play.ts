@@ -38,7 +38,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
     channelId: interaction.channelId,
     challenger: playerOf(interaction.user, interaction.member),
     opponent,
-    variant: rules.variant,
+    ...(rules.variant ? { variant: rules.variant } : {}),
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');

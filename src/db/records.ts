@@ -102,6 +102,8 @@ export interface LoggedAction {
 
 export interface RatingRecord {
   guildId: string;
+  /** Leaderboard season (1, 2, ...): ratings start again each season. */
+  season: number;
   userId: string;
   rating: number;
   rd: number;
@@ -112,6 +114,7 @@ export interface RatingRecord {
 
 export interface RatingChangeRecord {
   guildId: string;
+  season: number;
   userId: string;
   gameId: number;
   before: number;

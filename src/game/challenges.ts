@@ -4,6 +4,7 @@ import type { ChallengeRecord } from '../db/records.js';
 import { SIDES, type Variant, opponentOf, resolveRules } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { startGame } from './lifecycle.js';
+import { acceptRefusal, challengeRefusal } from './limits.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength, strengthOf } from './strengths.js';
 import { type ChallengeMade, type ChallengeView, type GameView, type Outcome, type Player, fail, ok } from './types.js';
 import { type GameSnapshot, startDescription } from './views.js';
@@ -13,7 +14,8 @@ export interface ChallengeInput {
   channelId: string;
   challenger: Player;
   opponent: Player;
-  variant: Variant;
+  /** Default: the server's default rule set and options. */
+  variant?: Variant;
   /** Only for games against the bot; default medium. */
   strength?: Strength;
 }
@@ -27,7 +29,8 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   const { guildId, channelId, challenger, opponent } = input;
   if (challenger.id === opponent.id) return fail('invalid', 'You cannot challenge yourself.');
   if (challenger.id === core.botUserId) return fail('invalid', 'The bot does not issue challenges.');
-  const rules = resolveRules(input.variant.ruleset, input.variant.options);
+  const variant = input.variant ?? core.settingsOf(guildId).defaultVariant;
+  const rules = resolveRules(variant.ruleset, variant.options);
   if (!rules.ok) return fail('invalid', `Those options do not work: ${rules.error}.`);
   const { id: ruleset, options } = rules.value;
   const strength = offeredStrength(input.strength ?? DEFAULT_STRENGTH);
@@ -40,16 +43,17 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
     if (busy) return busy;
     core.games.savePlayer(challenger.id, challenger.name, now);
     core.games.savePlayer(opponent.id, opponent.name, now);
+    const refused = challengeRefusal(core, {
+      guildId,
+      channelId,
+      challengerId: challenger.id,
+      opponentId: opponent.id,
+    });
+    if (refused) return refused;
     if (vsBot) {
       const place = { guildId, channelId, messageId: null, ruleset, options };
       const game = startGame(core, place, challenger.id, opponent.id, strength);
       return ok(core.snapshot(game, startDescription));
-    }
-    if (core.games.pendingChallengeBetween(channelId, challenger.id, opponent.id)) {
-      return fail(
-        'busy',
-        `There is already an open challenge between ${challenger.name} and ${opponent.name} in this channel.`,
-      );
     }
     const id = core.games.insertChallenge({
       guildId,
@@ -76,6 +80,8 @@ export async function accept(core: ServiceCore, input: ChallengeAnswer): Promise
     if (input.userId !== c.opponentId) return fail('forbidden', notYours(core, c, input.userId, 'accept'));
     const busy = channelBusy(core, c.channelId);
     if (busy) return busy;
+    const refused = acceptRefusal(core, c);
+    if (refused) return refused;
     const game = startGame(core, c, c.challengerId, c.opponentId, null);
     core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
     return ok(core.snapshot(game, startDescription));

@@ -33,11 +33,75 @@ describe('configuration', () => {
   });
 
   it('reads the environment, with defaults', () => {
-    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42', TURN_TIMEOUT_MINUTES: '2' });
+    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42', TURN_TIMEOUT_MINUTES: '120' });
     expect(result).toMatchObject({
       ok: true,
-      config: { token: 'abc', applicationId: '42', guildId: null, turnTtlMs: 120_000, apiUrl: DEFAULT_API_URL },
+      config: {
+        token: 'abc',
+        applicationId: '42',
+        guildId: null,
+        serverDefaults: {
+          defaultVariant: { ruleset: 'kendall', options: {} },
+          threads: true,
+          channels: [],
+          turnTtlMs: 120 * 60_000,
+          challengeTtlMs: 15 * 60_000,
+          reminderDelayMs: 10 * 60_000,
+          maxGamesPerPlayer: 3,
+          rated: true,
+        },
+        apiUrl: DEFAULT_API_URL,
+      },
     });
+  });
+
+  it('reads every server setting default', () => {
+    const result = loadConfig({
+      DISCORD_TOKEN: 'abc',
+      DISCORD_APPLICATION_ID: '42',
+      THREADS: 'off',
+      REMINDER_DELAY_MINUTES: '0',
+      MAX_GAMES_PER_PLAYER: '5',
+      RATED_GAMES: 'no',
+      DEFAULT_RULES: ' kendall pawns=7 safe_pairs=off ',
+      ALLOWED_CHANNELS: '111, 222',
+      CHALLENGE_TIMEOUT_MINUTES: '30',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        serverDefaults: {
+          defaultVariant: { ruleset: 'kendall', options: { pawns: 7, safePairs: false } },
+          threads: false,
+          channels: ['111', '222'],
+          challengeTtlMs: 30 * 60_000,
+          reminderDelayMs: 0,
+          maxGamesPerPlayer: 5,
+          rated: false,
+        },
+      },
+    });
+  });
+
+  it('names each server setting default it cannot use', () => {
+    const result = loadConfig({
+      DISCORD_TOKEN: 'abc',
+      DISCORD_APPLICATION_ID: '42',
+      THREADS: 'maybe',
+      MAX_GAMES_PER_PLAYER: '0',
+      DEFAULT_RULES: 'ludo',
+      ALLOWED_CHANNELS: '#games',
+      TURN_TIMEOUT_MINUTES: '5',
+      REMINDER_DELAY_MINUTES: '5',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = explainMissing(result);
+    expect(text).toMatch(/THREADS must be on or off/);
+    expect(text).toMatch(/MAX_GAMES_PER_PLAYER must be a whole number from 1 to 25/);
+    expect(text).toMatch(/DEFAULT_RULES: unknown rule set "ludo"/);
+    expect(text).toMatch(/ALLOWED_CHANNELS must list channel ids/);
+    expect(text).toMatch(/REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES/);
   });
 
   it('rejects numbers that are not numbers', () => {

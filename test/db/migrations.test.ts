@@ -12,11 +12,29 @@ const tables = (db: Database.Database): string[] =>
     .all()
     .map((r) => r.name);
 
+/** Takes migration 6's additions out of a file again (its ratings table it rebuilds either way). */
+function undoVersion6(db: Database.Database): void {
+  db.exec(`
+    DROP TABLE guild_settings; DROP TABLE seasons;
+    DROP INDEX games_rated_by_season; ALTER TABLE games DROP COLUMN season;
+    ALTER TABLE rating_history DROP COLUMN season; DROP INDEX challenges_by_challenger;
+  `);
+}
+
 describe('migrations', () => {
   it('builds the latest schema in an empty file, with the pragmas the service relies on', () => {
     const db = openDatabase(tempDbPath());
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
-    expect(tables(db)).toEqual(['actions', 'challenges', 'games', 'players', 'rating_history', 'ratings']);
+    expect(tables(db)).toEqual([
+      'actions',
+      'challenges',
+      'games',
+      'guild_settings',
+      'players',
+      'rating_history',
+      'ratings',
+      'seasons',
+    ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
@@ -79,6 +97,7 @@ describe('migrations', () => {
     const raw = new Database(path);
     raw.exec('ALTER TABLE games DROP COLUMN shown_version; ALTER TABLE games DROP COLUMN closed_reason');
     raw.exec('ALTER TABLE challenges DROP COLUMN shown_status');
+    undoVersion6(raw);
     raw.pragma('user_version = 2');
     raw.close();
 
