@@ -12,12 +12,19 @@ const tables = (db: Database.Database): string[] =>
     .all()
     .map((r) => r.name);
 
-/** Takes migration 6's additions out of a file again (its ratings table it rebuilds either way). */
+/** Takes migration 6 out of a file again: the schema as version 5 code left it. */
 function undoVersion6(db: Database.Database): void {
   db.exec(`
     DROP TABLE guild_settings; DROP TABLE seasons;
     DROP INDEX games_rated_by_season; ALTER TABLE games DROP COLUMN season;
     ALTER TABLE rating_history DROP COLUMN season; DROP INDEX challenges_by_challenger;
+    CREATE TABLE ratings_v5 (
+      guild_id TEXT NOT NULL, user_id TEXT NOT NULL REFERENCES players (user_id), rating REAL NOT NULL,
+      rd REAL NOT NULL, vol REAL NOT NULL, games INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+      PRIMARY KEY (guild_id, user_id)
+    );
+    INSERT INTO ratings_v5 SELECT guild_id, user_id, rating, rd, vol, games, updated_at FROM ratings;
+    DROP TABLE ratings; ALTER TABLE ratings_v5 RENAME TO ratings;
   `);
 }
 
@@ -116,6 +123,30 @@ describe('migrations', () => {
     upgraded.markShown('game', posted.gameId, 1);
     upgraded.markShown('game', posted.gameId, 0); // a late, older edit does not lower it
     expect(upgraded.outOfSync().gamesBehind).toEqual([]);
+    upgraded.close();
+  });
+
+  it('version 6 keeps the ratings and rated games of older files as season 1', async () => {
+    const path = tempDbPath();
+    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const game = await startGame(service, 'c');
+    value(await service.resign({ gameId: game.gameId, userId: BEN.id }));
+    const board = value(service.leaderboard({ guildId: game.guildId }));
+    service.close();
+    const raw = new Database(path);
+    undoVersion6(raw);
+    raw.pragma('user_version = 5');
+    raw.close();
+
+    const upgraded = open(path, { renderBoard: textOnlyRenderer() });
+    expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
+    expect(upgraded.currentSeason(game.guildId)).toBe(1);
+    expect(value(upgraded.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
+    expect(board.map((e) => [e.player.id, e.wins])).toEqual([
+      [ANA.id, 1],
+      [BEN.id, 0],
+    ]);
+    expect(value(upgraded.stats({ guildId: game.guildId, userId: ANA.id })).ratingHistory).toHaveLength(1);
     upgraded.close();
   });
 
