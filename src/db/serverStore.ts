@@ -45,12 +45,16 @@ export class ServerStore {
     return this.s.activeGames.get({ guild: guildId, user: userId })!.n;
   }
 
-  /** Challenges a player has made that still wait for an answer, in one server. */
-  openChallengesBy(guildId: string, challengerId: string): number {
-    return this.s.openChallenges.get(challengerId, guildId)!.n;
+  /** Challenges a player has made that still wait for an answer at `now`, in one server (past expiry, not swept yet: not counted). */
+  openChallengesBy(guildId: string, challengerId: string, now: number): number {
+    return this.s.openChallenges.get(challengerId, guildId, now)!.n;
   }
 
-  /** Whether a challenge between two players (either way) waits for an answer anywhere in the server. */
+  /**
+   * Whether a challenge between two players (either way) is pending anywhere in the server. One
+   * past its expiry counts until the sweep marks it (within seconds): the database allows one
+   * pending challenge per pair and channel.
+   */
   openChallengeBetween(guildId: string, a: string, b: string): boolean {
     return this.s.openBetween.get({ guild: guildId, a, b }) !== undefined;
   }
@@ -85,8 +89,9 @@ function prepare(db: Database) {
       `SELECT (SELECT count(*) FROM games WHERE white_id = :user AND guild_id = :guild AND status = 'active')
             + (SELECT count(*) FROM games WHERE black_id = :user AND guild_id = :guild AND status = 'active') AS n`,
     ),
-    openChallenges: st<[string, string], { n: number }>(
-      `SELECT count(*) AS n FROM challenges WHERE challenger_id = ? AND guild_id = ? AND status = 'pending'`,
+    openChallenges: st<[string, string, number], { n: number }>(
+      `SELECT count(*) AS n FROM challenges
+       WHERE challenger_id = ? AND guild_id = ? AND status = 'pending' AND expires_at > ?`,
     ),
     openBetween: st<{ guild: string; a: string; b: string }, { id: number }>(
       `SELECT id FROM challenges WHERE guild_id = :guild AND status = 'pending'

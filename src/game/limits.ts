@@ -75,7 +75,7 @@ function spamRefusal(core: ServiceCore, c: ChallengePlace): Refusal {
       `There is already an open challenge between you and ${opponent} on this server: answer or withdraw it first.`,
     );
   }
-  if (core.server.openChallengesBy(c.guildId, c.challengerId) >= MAX_OPEN_CHALLENGES) {
+  if (core.server.openChallengesBy(c.guildId, c.challengerId, core.now()) >= MAX_OPEN_CHALLENGES) {
     return fail(
       'limit',
       `You already have ${MAX_OPEN_CHALLENGES} open challenges on this server: wait for answers or withdraw one first.`,

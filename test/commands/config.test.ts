@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
 import { DEFAULT_API_URL, explainMissing, inviteUrl, loadConfig } from '../../src/bot/config.js';
 import { createLogger } from '../../src/bot/logger.js';
+import { adminCommand } from '../../src/commands/adminDefinition.js';
 import { senetCommand } from '../../src/commands/definition.js';
 
 describe('configuration', () => {
@@ -130,6 +131,19 @@ describe('logs', () => {
     expect(lines).toHaveLength(2);
     expect(lines.join('')).not.toContain(token);
     expect(lines.join('')).toContain('[redacted]');
+  });
+});
+
+describe('the /senet-admin command', () => {
+  it('is for Manage Server by default, with descriptions within Discord’s limits', () => {
+    const json = adminCommand.toJSON();
+    expect(json.default_member_permissions).toBe(PermissionFlagsBits.ManageGuild.toString());
+    for (const sub of json.options ?? []) {
+      expect(sub.description.length).toBeLessThanOrEqual(100);
+      const options = 'options' in sub ? (sub.options ?? []) : [];
+      expect(options.length).toBeLessThanOrEqual(25);
+      for (const o of options) expect(o.description.length).toBeLessThanOrEqual(100);
+    }
   });
 });
 
