@@ -2,7 +2,7 @@
 // server's settings and leaderboard seasons. The answers about settings are private; a new
 // season is announced in the channel with the closed season's final table.
 import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
-import { variantTitle } from '../engine/index.js';
+import { type Variant, variantTitle } from '../engine/index.js';
 import type { AdminInput, SettingsChange, SettingsView } from '../game/service.js';
 import { type ServerSettings, type SettingKey } from '../game/settings.js';
 import { ADMIN_OPT, RESET_CHOICES, adminCommand } from './adminDefinition.js';
@@ -40,7 +40,7 @@ function adminInput(interaction: ChatInputCommandInteraction): AdminInput {
 }
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const change = readChange(interaction);
+  const change = readChange(interaction, ctx.service.defaultVariant(interaction.guildId ?? ''));
   if (!change.ok) return replyPrivately(interaction, change.message);
   const asked = adminInput(interaction);
   const changing = Object.keys(change.value).length > 0;
@@ -68,8 +68,8 @@ async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandC
 type ChangeRead = { ok: true; value: SettingsChange } | { ok: false; message: string };
 
 /** The settings an admin gave, as one change (empty: just show them). */
-function readChange(interaction: ChatInputCommandInteraction): ChangeRead {
-  const rules = readRules(interaction);
+function readChange(interaction: ChatInputCommandInteraction, currentDefault: Variant): ChangeRead {
+  const rules = readRules(interaction, currentDefault);
   if (!rules.ok) return rules;
   const o = interaction.options;
   const reset = o.getString(ADMIN_OPT.reset);

@@ -11,10 +11,10 @@ import { echo } from './messages.js';
 export type RulesChoice = { ok: true; variant: Variant | null } | { ok: false; message: string };
 
 /**
- * The rule set a command names and the options given for it. Without `rules`, options alone name
- * the rule set they belong to (`pawns:7` is Kendall); with neither, null.
+ * The rule set a command names and the options given for it. Options without `rules` change the
+ * server's default rules (`serverDefault`: its rule set and options); with neither, null.
  */
-export function readRules(interaction: ChatInputCommandInteraction): RulesChoice {
+export function readRules(interaction: ChatInputCommandInteraction, serverDefault: Variant): RulesChoice {
   const given = RULE_OPTIONS.flatMap(({ ruleset, name, spec }) => {
     const value =
       spec.kind === 'flag'
@@ -22,10 +22,11 @@ export function readRules(interaction: ChatInputCommandInteraction): RulesChoice
         : interaction.options.getInteger(spec.slashName);
     return value === null ? [] : [{ ruleset, name, slashName: spec.slashName, value }];
   });
-  const id = interaction.options.getString(OPT.rules) ?? given[0]?.ruleset ?? null;
-  if (id === null) return { ok: true, variant: null };
+  const named = interaction.options.getString(OPT.rules);
+  if (named === null && given.length === 0) return { ok: true, variant: null };
+  const id = named ?? serverDefault.ruleset;
   if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
-  const options: Record<string, boolean | number> = {};
+  const options: Record<string, boolean | number> = named === null ? { ...serverDefault.options } : {};
   const foreign: string[] = [];
   for (const { ruleset, name, slashName, value } of given) {
     if (ruleset === id) options[name] = value;

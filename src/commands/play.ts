@@ -27,7 +27,7 @@ export async function play(interaction: ChatInputCommandInteraction, ctx: Comman
 }
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
-  const rules = readRules(interaction);
+  const rules = readRules(interaction, ctx.service.defaultVariant(interaction.guildId ?? ''));
   if (!rules.ok) {
     await replyPrivately(interaction, rules.message);
     return;

@@ -18,7 +18,7 @@
 // player, open challenges, the decline cooldown; see limits.ts).
 import { type Database, openDatabase } from '../db/connection.js';
 import type { ChallengeStatus, ClosedReason } from '../db/records.js';
-import { type RuleSetId, defaultOptions, newGame } from '../engine/index.js';
+import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
   type ChallengeAnswer,
   type ChallengeInput,
@@ -249,6 +249,11 @@ export class GameService {
   }): Outcome<LeaderboardEntry[]> {
     const season = seasonAsked(this.core, input.guildId, input.season);
     return season.ok ? leaderboard(this.core.ratings, { ...input, season: season.value }) : season;
+  }
+
+  /** What a challenge naming no rules plays in a server. */
+  defaultVariant(guildId: string): Variant {
+    return this.core.settingsOf(guildId).defaultVariant;
   }
 
   /** The leaderboard season running in a server. */

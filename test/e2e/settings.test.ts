@@ -102,6 +102,30 @@ describe('/senet-admin settings', () => {
     assertReplyOk(await h.click(h.ben, made.message!.id, button(made.message!.id, 'Decline')), h);
   });
 
+  it('plays the default rules an admin chose when a challenge names none, and not rated when rating is off', async () => {
+    const saved = await setting([
+      { name: 'rules', type: OPTION.string, value: 'regency' },
+      { name: 'variations', type: OPTION.boolean, value: true },
+      { name: 'rated', type: OPTION.boolean, value: false },
+    ]);
+    expect(saved).toContain('Default rules: **Regency (with variations)** (set here)');
+    const made = await challenge(h.ana, h.ben);
+    assertReplyOk(made, h);
+    expect(made.message!.content).toMatch(/challenges you to \*\*Senet · Regency \(with variations\)\*\*/);
+    assertReplyOk(await h.click(h.ben, made.message!.id, button(made.message!.id, 'Accept')), h);
+    const stored = h.service.db
+      .prepare<[string], { ruleset: string; rated: number }>('SELECT ruleset, rated FROM games WHERE message_id = ?')
+      .get(made.message!.id);
+    expect(stored).toEqual({ ruleset: 'regency', rated: 0 });
+
+    // A rule option without `rules` changes the default rule set's options.
+    h.fake.channelId = snowflake();
+    await setting([{ name: 'rules', type: OPTION.string, value: 'kendall' }]);
+    expect(await setting([{ name: 'pawns', type: OPTION.integer, value: 7 }])).toContain(
+      'Default rules: **Kendall (7 pawns)** (set here)',
+    );
+  });
+
   it('refuses a range it does not allow with a clear sentence', async () => {
     const refused = await adminCommand(admin, 'settings', [
       { name: 'turn_timeout', type: OPTION.integer, value: 10 },
