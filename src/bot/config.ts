@@ -139,7 +139,7 @@ export function explainMissing(result: Extract<ConfigResult, { ok: false }>): st
     lines.push(
       'Put them in a .env file next to package.json (see .env.example), or in the environment. Then:',
       `  1. invite the bot: ${inviteUrl('<DISCORD_APPLICATION_ID>')}`,
-      '  2. register /senet: npm run deploy-commands (set GUILD_ID first to see it at once in one server)',
+      '  2. register /senet and /senet-admin: npm run deploy-commands (set GUILD_ID first to see it at once in one server)',
       '  3. npm start',
     );
   }
