@@ -135,10 +135,13 @@ export class RatingStore {
     this.s.saveRating.run(r.guildId, r.season, r.userId, r.rating, r.rd, r.vol, r.games, r.updatedAt);
   }
 
-  /** Records a rating change, and the season the game's result counted in. */
   addRatingChange(c: RatingChangeRecord): void {
     this.s.addChange.run(c.guildId, c.userId, c.gameId, c.before, c.after, c.rd, c.at, c.season);
-    this.s.setGameSeason.run(c.season, c.gameId);
+  }
+
+  /** Marks the season a rated game's result counted in (the season's standings read it). */
+  setGameSeason(gameId: number, season: number): void {
+    this.s.setGameSeason.run(season, gameId);
   }
 
   /** A player's rating changes in one season, oldest first. */

@@ -33,6 +33,7 @@ export function recordRatedResult(
     loser: ratings.rating(game.guildId, season, ids.loser) ?? { ...INITIAL_RATING, games: 0 },
   };
   const after = rateGame(before.winner, before.loser);
+  ratings.setGameSeason(game.id, season);
   return (['winner', 'loser'] as const).map((who) => {
     const userId = ids[who];
     const next = after[who];
