@@ -47,7 +47,7 @@ const bot = await startBot({
     openService({
       db,
       botUserId,
-      config: { challengeTtlMs: config.challengeTtlMs, turnTtlMs: config.turnTtlMs },
+      config: config.serverDefaults,
       ...(renderPool ? { renderBoard: renderPool.render } : {}),
       chooseAction: aiThread.choose,
       renderReplay: replayThread.render,

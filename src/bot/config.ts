@@ -1,14 +1,15 @@
 // Settings from the environment (.env via dotenv). Missing required settings are reported as a
 // list with how to get each one, never as a crash.
 import { availableParallelism } from 'node:os';
+import { DEFAULT_SETTINGS, SETTING_RANGES, type ServerSettings, parseVariant } from '../game/settings.js';
 
 export interface BotConfig {
   token: string;
   applicationId: string;
   /** Deploy commands to this guild only (instant, for testing); unset = global. */
   guildId: string | null;
-  challengeTtlMs: number;
-  turnTtlMs: number;
+  /** What every server plays with until its admins change it (/senet-admin settings). */
+  serverDefaults: ServerSettings;
   /** Base URL of Discord's REST API (discord.js appends /v10); tests point it at a fake. */
   apiUrl: string;
   /** Pause before each of the bot's actions, so people can follow its turn. */
@@ -51,12 +52,61 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     if (!Number.isFinite(value) || value < 0) invalid.push(`${name} must be a number ≥ 0 (got "${raw}")`);
     return value * scale;
   };
+  const whole = (name: string, fallback: number, range: { min: number; max: number }): number => {
+    const value = number(name, fallback);
+    // A value that is not a number at all was reported by number().
+    if (Number.isFinite(value) && (!Number.isInteger(value) || value < range.min || value > range.max)) {
+      invalid.push(`${name} must be a whole number from ${range.min} to ${range.max} (got "${env[name]}")`);
+    }
+    return value;
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (!raw) return fallback;
+    if (['on', 'true', 'yes', '1'].includes(raw)) return true;
+    if (['off', 'false', 'no', '0'].includes(raw)) return false;
+    invalid.push(`${name} must be on or off (got "${env[name]}")`);
+    return fallback;
+  };
+  const variant = (): ServerSettings['defaultVariant'] => {
+    const raw = env.DEFAULT_RULES?.trim();
+    if (!raw) return DEFAULT_SETTINGS.defaultVariant;
+    const parsed = parseVariant(raw);
+    if (parsed.ok) return parsed.value;
+    invalid.push(`DEFAULT_RULES: ${parsed.error.message} (got "${raw}")`);
+    return DEFAULT_SETTINGS.defaultVariant;
+  };
+  const channels = (): string[] => {
+    const ids = (env.ALLOWED_CHANNELS ?? '').split(/[\s,]+/).filter(Boolean);
+    const bad = ids.filter((id) => !/^\d+$/.test(id));
+    if (bad.length > 0)
+      invalid.push(`ALLOWED_CHANNELS must list channel ids (numbers), separated by commas (got "${bad.join(', ')}")`);
+    return ids;
+  };
+  const minutes = 60_000;
   const config: BotConfig = {
     token: env.DISCORD_TOKEN?.trim() ?? '',
     applicationId: env.DISCORD_APPLICATION_ID?.trim() ?? '',
     guildId: env.GUILD_ID?.trim() || null,
-    challengeTtlMs: number('CHALLENGE_TIMEOUT_MINUTES', 15, 60_000),
-    turnTtlMs: number('TURN_TIMEOUT_MINUTES', 24 * 60, 60_000),
+    serverDefaults: {
+      defaultVariant: variant(),
+      threads: flag('THREADS', DEFAULT_SETTINGS.threads),
+      channels: channels(),
+      challengeTtlMs: whole('CHALLENGE_TIMEOUT_MINUTES', 15, SETTING_RANGES.challengeTimeoutMinutes) * minutes,
+      turnTtlMs: whole('TURN_TIMEOUT_MINUTES', 24 * 60, SETTING_RANGES.turnTimeoutMinutes) * minutes,
+      reminderDelayMs:
+        whole(
+          'REMINDER_DELAY_MINUTES',
+          DEFAULT_SETTINGS.reminderDelayMs / minutes,
+          SETTING_RANGES.reminderDelayMinutes,
+        ) * minutes,
+      maxGamesPerPlayer: whole(
+        'MAX_GAMES_PER_PLAYER',
+        DEFAULT_SETTINGS.maxGamesPerPlayer,
+        SETTING_RANGES.maxGamesPerPlayer,
+      ),
+      rated: flag('RATED_GAMES', DEFAULT_SETTINGS.rated),
+    },
     apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,
     botStepDelayMs: number('BOT_STEP_DELAY_MS', 750),
     sweepIntervalMs: number('SWEEP_INTERVAL_SECONDS', 30, 1000),
@@ -64,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     renderThreads: Math.floor(number('RENDER_THREADS', availableParallelism())),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
   };
+  const { reminderDelayMs, turnTtlMs } = config.serverDefaults;
+  if (reminderDelayMs > 0 && reminderDelayMs >= turnTtlMs) {
+    invalid.push('REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES (0 turns reminders off)');
+  }
   if (missing.length > 0 || invalid.length > 0) return { ok: false, missing, invalid };
   return { ok: true, config };
 }
@@ -85,7 +139,7 @@ export function explainMissing(result: Extract<ConfigResult, { ok: false }>): st
     lines.push(
       'Put them in a .env file next to package.json (see .env.example), or in the environment. Then:',
       `  1. invite the bot: ${inviteUrl('<DISCORD_APPLICATION_ID>')}`,
-      '  2. register /senet: npm run deploy-commands (set GUILD_ID first to see it at once in one server)',
+      '  2. register /senet and /senet-admin: npm run deploy-commands (set GUILD_ID first to see it at once in one server)',
       '  3. npm start',
     );
   }

@@ -3,6 +3,7 @@
 // wrong (ref …)" for the user and the same reference, with the stack, in the log.
 import { randomBytes } from 'node:crypto';
 import type { Interaction, RepliableInteraction } from 'discord.js';
+import * as admin from '../commands/admin.js';
 import * as senet from '../commands/senet.js';
 import type { CommandContext } from '../commands/context.js';
 import { cannotPlayHere, missingPermissions } from '../commands/permissions.js';
@@ -29,6 +30,8 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
     if (interaction.isChatInputCommand() && senet.handles(interaction)) {
       if (senet.POSTING_SUBCOMMANDS.has(interaction.options.getSubcommand()) && !(await permitted(interaction))) return;
       await senet.execute(interaction, ctx);
+    } else if (interaction.isChatInputCommand() && admin.handles(interaction)) {
+      await admin.execute(interaction, ctx);
     } else if (interaction.isButton()) {
       if (!(await permitted(interaction))) return;
       await senet.handleButton(interaction, ctx);

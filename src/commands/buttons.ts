@@ -6,7 +6,7 @@ import { decodeButtonId } from './customIds.js';
 import { answerWith, refreshOutOfDate } from './delivery.js';
 import { replayButton } from './replay.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
-import { placeStarted, threadPlan } from './threads.js';
+import { parentChannel, placeStarted, threadPlan } from './threads.js';
 import { ok } from '../game/types.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
@@ -33,7 +33,13 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'accept': {
       const plan = threadPlan(interaction, ctx.service.settings(interaction.guildId ?? '').threads);
       const accepting = ctx.service
-        .accept({ challengeId: id.challengeId, userId, ownThread: plan.ownThread, messageId: interaction.message.id })
+        .accept({
+          challengeId: id.challengeId,
+          userId,
+          ownThread: plan.ownThread,
+          messageId: interaction.message.id,
+          ...parentChannel(interaction),
+        })
         .then(async (accepted) => (accepted.ok ? ok(await placeStarted(accepted.value, plan, ctx)) : accepted));
       const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
       if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -61,7 +67,12 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       // A game against the bot is drawn at once: the answer can be slow under load.
       const outcome = await acknowledgedInTime(
         interaction,
-        ctx.service.rematch({ gameId: id.gameId, userId, channelId: interaction.channelId }),
+        ctx.service.rematch({
+          gameId: id.gameId,
+          userId,
+          channelId: interaction.channelId,
+          ...parentChannel(interaction),
+        }),
         ctx.deferAfterMs,
         'new message',
       );

@@ -13,9 +13,12 @@ export const OPT = {
   opponent: 'opponent',
   reminders: 'reminders',
   rules: 'rules',
+  season: 'season',
   strength: 'strength',
   user: 'user',
 } as const;
+
+const DEFAULT_RULES_WORDS = "Which rules to play (default: this server's, Kendall unless an admin chose others)";
 
 /** Discord's limit on a description, and on a choice's name. */
 const MAX_DESCRIPTION = 100;
@@ -36,7 +39,7 @@ export function ruleOptionDescription(ruleset: RuleSetId, spec: AnyOptionSpec): 
   return `${RULESETS[ruleset].title} only: ${spec.description}; default ${byDefault}`;
 }
 
-function addRules(sub: SlashCommandSubcommandBuilder, description: string): SlashCommandSubcommandBuilder {
+export function addRules(sub: SlashCommandSubcommandBuilder, description: string): SlashCommandSubcommandBuilder {
   return sub.addStringOption((o) =>
     o
       .setName(OPT.rules)
@@ -45,7 +48,7 @@ function addRules(sub: SlashCommandSubcommandBuilder, description: string): Slas
   );
 }
 
-function addRuleOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+export function addRuleOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
   for (const { ruleset, spec } of RULE_OPTIONS) {
     const description = ruleOptionDescription(ruleset, spec);
     if (spec.kind === 'flag') {
@@ -84,7 +87,7 @@ export const senetCommand = new SlashCommandBuilder()
             .setName('challenge')
             .setDescription('Challenge someone (or the bot) to a game of Senet')
             .addUserOption((o) => o.setName(OPT.opponent).setDescription('Who you want to play').setRequired(true)),
-          'Which rules to play (default Kendall)',
+          DEFAULT_RULES_WORDS,
         ),
         'Only when challenging the bot: how well it plays (default medium)',
       ),
@@ -93,10 +96,7 @@ export const senetCommand = new SlashCommandBuilder()
   .addSubcommand((sub) =>
     addRuleOptions(
       addStrength(
-        addRules(
-          sub.setName('play').setDescription('Play a game against the bot'),
-          'Which rules to play (default Kendall)',
-        ),
+        addRules(sub.setName('play').setDescription('Play a game against the bot'), DEFAULT_RULES_WORDS),
         'How well the bot plays (default medium)',
       ),
     ),
@@ -108,7 +108,12 @@ export const senetCommand = new SlashCommandBuilder()
     ),
   )
   .addSubcommand((sub) =>
-    addRules(sub.setName('leaderboard').setDescription("This server's best players"), 'Only games with these rules'),
+    addRules(
+      sub.setName('leaderboard').setDescription("This server's best players this season"),
+      'Only games with these rules',
+    ).addIntegerOption((o) =>
+      o.setName(OPT.season).setDescription('Which season (default: the current one)').setMinValue(1),
+    ),
   )
   .addSubcommand((sub) =>
     sub

@@ -59,17 +59,26 @@ export function rulesText(id: RuleSetId): string {
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const ruleset = interaction.options.getString(OPT.rules);
   if (ruleset !== null && !isRuleSetId(ruleset)) return replyPrivately(interaction, `Unknown rules ${echo(ruleset)}.`);
-  const found = ctx.service.leaderboard({ guildId: interaction.guildId ?? '', ...(ruleset ? { ruleset } : {}) });
+  const guildId = interaction.guildId ?? '';
+  const asked = interaction.options.getInteger(OPT.season);
+  const found = ctx.service.leaderboard({
+    guildId,
+    ...(ruleset ? { ruleset } : {}),
+    ...(asked === null ? {} : { season: asked }),
+  });
   if (!found.ok) return replyPrivately(interaction, found.error.message);
   const entries = found.value;
-  const title = `**Senet leaderboard${ruleset ? ` · ${RULESETS[ruleset].title}` : ''}**`;
+  const current = ctx.service.currentSeason(guildId);
+  const season = asked ?? current;
+  const when = season === current ? '' : ' (closed)';
+  const title = `**Senet leaderboard · season ${season}${when}${ruleset ? ` · ${RULESETS[ruleset].title}` : ''}**`;
   const lines = entries.length
     ? entries.slice(0, 20).map(leaderboardLine)
     : ['No rated games yet. `/senet challenge` someone!'];
   await interaction.reply({ content: [title, ...lines].join('\n'), allowedMentions: NO_MENTIONS });
 }
 
-function leaderboardLine(e: LeaderboardEntry): string {
+export function leaderboardLine(e: LeaderboardEntry): string {
   const rating = e.rating === null ? 'unrated' : `${e.rating}${e.provisional ? '?' : ''}`;
   return `${e.rank}. **${e.player.name}** ${rating} · ${e.wins} won, ${e.losses} lost`;
 }
@@ -84,9 +93,11 @@ export async function stats(interaction: ChatInputCommandInteraction, ctx: Comma
 }
 
 function statsText(name: string, s: PlayerStats): string {
+  const rating = s.rating === null ? 'none yet' : `${s.rating}${s.provisional ? ' (provisional)' : ''}`;
+  const season = s.seasonRecord;
   const lines = [
-    `**${name}** · rating ${s.rating === null ? 'none yet' : `${s.rating}${s.provisional ? ' (provisional)' : ''}`}`,
-    `${s.total.games} game${s.total.games === 1 ? '' : 's'}: ${s.total.wins} won, ${s.total.losses} lost (${percent(s.total.winRate)})`,
+    `**${name}** · season ${s.season} rating ${rating} · ${season.games} rated game${season.games === 1 ? '' : 's'} this season: ${season.wins} won, ${season.losses} lost`,
+    `All time: ${s.total.games} game${s.total.games === 1 ? '' : 's'}: ${s.total.wins} won, ${s.total.losses} lost (${percent(s.total.winRate)})`,
     ...s.byRuleset.map((r) => `• ${RULESETS[r.ruleset].title}: ${r.wins}–${r.losses}`),
   ];
   if (s.vsBot.games > 0) lines.push(`Against the bot: ${s.vsBot.wins}–${s.vsBot.losses}`);
@@ -115,7 +126,7 @@ function historyLine(h: HistoryEntry): string {
 
 export const HELP_TEXT = [
   '**Senet**, the board game of ancient Egypt. Race your pawns along the 30 squares and bear them all off first.',
-  '• `/senet challenge opponent:@someone` posts a challenge with Accept and Decline buttons. Pick `rules:` (Kendall by default) and, for Kendall, its options.',
+  '• `/senet challenge opponent:@someone` posts a challenge with Accept and Decline buttons. Pick `rules:` (by default the rule set this server chose: Kendall unless an admin changed it) and its options.',
   '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium, hard or expert.',
   '• In a game, the player to move presses **Throw**; the board then numbers the pawns that can move, and one button per move (`1 · 17 → 20`) plays it.',
   '• `/senet resign` gives up your game in this channel. Waiting too long forfeits.',

@@ -7,22 +7,30 @@ import type { Player } from '../game/types.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
 import { echo } from './messages.js';
 
-export type RulesChoice = { ok: true; variant: Variant } | { ok: false; message: string };
+/** The rules a command names; null: none (the server's default rule set and options apply). */
+export type RulesChoice = { ok: true; variant: Variant | null } | { ok: false; message: string };
 
-/** The rule set a command names (Kendall by default) and the options given for it. */
-export function readRules(interaction: ChatInputCommandInteraction): RulesChoice {
-  const id = interaction.options.getString(OPT.rules) ?? 'kendall';
-  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
-  const options: Record<string, boolean | number> = {};
-  const foreign: string[] = [];
-  for (const { ruleset, name, spec } of RULE_OPTIONS) {
+/**
+ * The rule set a command names and the options given for it. Options without `rules` change the
+ * server's default rules (`serverDefault`: its rule set and options); with neither, null.
+ */
+export function readRules(interaction: ChatInputCommandInteraction, serverDefault: Variant): RulesChoice {
+  const given = RULE_OPTIONS.flatMap(({ ruleset, name, spec }) => {
     const value =
       spec.kind === 'flag'
         ? interaction.options.getBoolean(spec.slashName)
         : interaction.options.getInteger(spec.slashName);
-    if (value === null) continue;
+    return value === null ? [] : [{ ruleset, name, slashName: spec.slashName, value }];
+  });
+  const named = interaction.options.getString(OPT.rules);
+  if (named === null && given.length === 0) return { ok: true, variant: null };
+  const id = named ?? serverDefault.ruleset;
+  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
+  const options: Record<string, boolean | number> = named === null ? { ...serverDefault.options } : {};
+  const foreign: string[] = [];
+  for (const { ruleset, name, slashName, value } of given) {
     if (ruleset === id) options[name] = value;
-    else foreign.push(spec.slashName);
+    else foreign.push(slashName);
   }
   if (foreign.length > 0) return { ok: false, message: foreignOptionsMessage(id, foreign) };
   const rules = resolveRules(id, options);

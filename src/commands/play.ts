@@ -6,6 +6,7 @@ import { OPT } from './definition.js';
 import { resultLine } from './messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './replies.js';
+import { parentChannel } from './threads.js';
 
 export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
@@ -26,7 +27,7 @@ export async function play(interaction: ChatInputCommandInteraction, ctx: Comman
 }
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
-  const rules = readRules(interaction);
+  const rules = readRules(interaction, ctx.service.defaultVariant(interaction.guildId ?? ''));
   if (!rules.ok) {
     await replyPrivately(interaction, rules.message);
     return;
@@ -35,9 +36,10 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
   const making = ctx.service.challenge({
     guildId: interaction.guildId ?? '',
     channelId: interaction.channelId,
+    ...parentChannel(interaction),
     challenger: playerOf(interaction.user, interaction.member),
     opponent,
-    variant: rules.variant,
+    ...(rules.variant ? { variant: rules.variant } : {}),
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');

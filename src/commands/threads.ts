@@ -42,6 +42,12 @@ function inChannel(reason: string): BoardNote {
   return { line: `-# Played here in the channel: ${reason}.`, mentions: [] };
 }
 
+/** The channel a thread belongs to, when the interaction comes from one (the server's channel list names channels). */
+export function parentChannel(interaction: RepliableInteraction): { parentChannelId?: string } {
+  const channel = interaction.channel;
+  return channel?.isThread() && channel.parentId ? { parentChannelId: channel.parentId } : {};
+}
+
 /** A game as placed: where it is now, and the line its first board carries. */
 export interface Placed {
   view: GameView;

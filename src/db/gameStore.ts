@@ -163,12 +163,6 @@ export class GameStore {
     return row && toChallenge(row);
   }
 
-  /** The open challenge between two players in a channel, whichever of them asked. */
-  pendingChallengeBetween(channelId: string, a: string, b: string): ChallengeRecord | undefined {
-    const row = this.s.pendingBetween.get(channelId, a, b, b, a);
-    return row && toChallenge(row);
-  }
-
   /** Closes a pending challenge; false if it was no longer pending (someone else got there first). */
   resolveChallenge(
     id: number,
@@ -389,10 +383,6 @@ function prepare(db: Database) {
        VALUES (:guild_id, :channel_id, :challenger_id, :opponent_id, :ruleset, :options, 'pending', :created_at, :expires_at)`,
     ),
     challenge: st<[number], ChallengeRow>(`SELECT * FROM challenges WHERE id = ?`),
-    pendingBetween: st<[string, string, string, string, string], ChallengeRow>(
-      `SELECT * FROM challenges WHERE channel_id = ? AND status = 'pending'
-       AND ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))`,
-    ),
     resolveChallenge: st<[ChallengeStatus, number, number | null, number]>(
       `UPDATE challenges SET status = ?, resolved_at = ?, game_id = ? WHERE id = ? AND status = 'pending'`,
     ),

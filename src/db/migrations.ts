@@ -160,6 +160,55 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 6,
+    purpose:
+      "each server's own settings (/senet-admin), leaderboard seasons (ratings per season), and an index for the anti-spam limits",
+    sql: `
+      -- The settings a server's admins chose, as JSON (only those they set; the rest come from .env).
+      CREATE TABLE guild_settings (
+        guild_id   TEXT PRIMARY KEY,
+        settings   TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        updated_by TEXT NOT NULL
+      );
+
+      -- Season n + 1 starts when an admin closes season n; a server without rows is in season 1.
+      CREATE TABLE seasons (
+        guild_id   TEXT NOT NULL,
+        season     INTEGER NOT NULL CHECK (season >= 2),
+        started_at INTEGER NOT NULL,
+        started_by TEXT NOT NULL,
+        PRIMARY KEY (guild_id, season)
+      );
+
+      -- Ratings restart each season: one row per player per season. Existing ratings are season 1.
+      CREATE TABLE ratings_by_season (
+        guild_id   TEXT NOT NULL,
+        season     INTEGER NOT NULL,
+        user_id    TEXT NOT NULL REFERENCES players (user_id),
+        rating     REAL NOT NULL,
+        rd         REAL NOT NULL,
+        vol        REAL NOT NULL,
+        games      INTEGER NOT NULL,              -- rated games played in this guild this season
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, season, user_id)
+      );
+      INSERT INTO ratings_by_season (guild_id, season, user_id, rating, rd, vol, games, updated_at)
+        SELECT guild_id, 1, user_id, rating, rd, vol, games, updated_at FROM ratings;
+      DROP TABLE ratings;
+      ALTER TABLE ratings_by_season RENAME TO ratings;
+
+      ALTER TABLE rating_history ADD COLUMN season INTEGER NOT NULL DEFAULT 1;
+      -- The season a rated game's result counted in (set when it ends); older rated games are season 1.
+      ALTER TABLE games ADD COLUMN season INTEGER;
+      UPDATE games SET season = 1 WHERE status = 'finished' AND rated = 1;
+      CREATE INDEX games_rated_by_season ON games (guild_id, season) WHERE season IS NOT NULL;
+
+      -- A challenger's challenges in a server: open ones (at most a few), and recent declines (a cooldown).
+      CREATE INDEX challenges_by_challenger ON challenges (challenger_id, guild_id, status);
+    `,
+  },
+  {
     version: 7,
     purpose:
       "turn reminders as deadlines (when the next is due, how many this turn, the message to delete), the reminder messages waiting to be deleted, and each player's choice to get them",

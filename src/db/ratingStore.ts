@@ -30,6 +30,7 @@ export interface PlayedGameRecord {
 
 interface RatingRow {
   guild_id: string;
+  season: number;
   user_id: string;
   rating: number;
   rd: number;
@@ -95,14 +96,16 @@ const PLAYED_GAMES = `
     AND (g.white_id = :user OR g.black_id = :user)
   ORDER BY g.finished_at DESC, g.id DESC`;
 
-// Rated results in a guild (optionally one rule set), one row per player per game.
+// Rated results in a guild's season (optionally one rule set), one row per player per game.
 const RATED_RESULTS = `
-  WITH results AS (
-    SELECT white_id AS user_id, winner_side = 'W' AS won FROM games
-      WHERE guild_id = :guild AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
+  WITH season_games AS (
+    SELECT white_id, black_id, winner_side FROM games
+      WHERE guild_id = :guild AND season = :season AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1
+        AND (:ruleset IS NULL OR ruleset = :ruleset)
+  ), results AS (
+    SELECT white_id AS user_id, winner_side = 'W' AS won FROM season_games
     UNION ALL
-    SELECT black_id AS user_id, winner_side = 'B' AS won FROM games
-      WHERE guild_id = :guild AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1 AND (:ruleset IS NULL OR ruleset = :ruleset)
+    SELECT black_id AS user_id, winner_side = 'B' AS won FROM season_games
   )`;
 
 export class RatingStore {
@@ -112,11 +115,12 @@ export class RatingStore {
     this.s = prepare(db);
   }
 
-  rating(guildId: string, userId: string): RatingRecord | undefined {
-    const r = this.s.rating.get(guildId, userId);
+  rating(guildId: string, season: number, userId: string): RatingRecord | undefined {
+    const r = this.s.rating.get(guildId, season, userId);
     return (
       r && {
         guildId: r.guild_id,
+        season: r.season,
         userId: r.user_id,
         rating: r.rating,
         rd: r.rd,
@@ -128,16 +132,23 @@ export class RatingStore {
   }
 
   saveRating(r: RatingRecord): void {
-    this.s.saveRating.run(r.guildId, r.userId, r.rating, r.rd, r.vol, r.games, r.updatedAt);
+    this.s.saveRating.run(r.guildId, r.season, r.userId, r.rating, r.rd, r.vol, r.games, r.updatedAt);
   }
 
   addRatingChange(c: RatingChangeRecord): void {
-    this.s.addChange.run(c.guildId, c.userId, c.gameId, c.before, c.after, c.rd, c.at);
+    this.s.addChange.run(c.guildId, c.userId, c.gameId, c.before, c.after, c.rd, c.at, c.season);
   }
 
-  ratingHistory(guildId: string, userId: string): RatingChangeRecord[] {
-    return this.s.history.all(guildId, userId).map((r) => ({
+  /** Marks the season a rated game's result counted in (the season's standings read it). */
+  setGameSeason(gameId: number, season: number): void {
+    this.s.setGameSeason.run(season, gameId);
+  }
+
+  /** A player's rating changes in one season, oldest first. */
+  ratingHistory(guildId: string, season: number, userId: string): RatingChangeRecord[] {
+    return this.s.history.all(guildId, season, userId).map((r) => ({
       guildId,
+      season,
       userId,
       gameId: r.game_id,
       before: r.before,
@@ -151,6 +162,7 @@ export class RatingStore {
   gameRatingChanges(gameId: number): RatingChangeRecord[] {
     return this.s.gameChanges.all(gameId).map((r) => ({
       guildId: r.guild_id,
+      season: r.season,
       userId: r.user_id,
       gameId,
       before: r.before,
@@ -161,11 +173,11 @@ export class RatingStore {
   }
 
   /**
-   * Guild standings from rated games, with each player's guild-wide rating. Unordered: the
-   * ranking rules live in the game service (src/game/standings.ts).
+   * A season's standings from its rated games, with each player's guild-wide rating that season.
+   * Unordered: the ranking rules live in the game service (src/game/standings.ts).
    */
-  standings(guildId: string, ruleset: RuleSetId | null): StandingRecord[] {
-    return this.s.standings.all({ guild: guildId, ruleset }).map(toStanding);
+  standings(guildId: string, season: number, ruleset: RuleSetId | null): StandingRecord[] {
+    return this.s.standings.all({ guild: guildId, season, ruleset }).map(toStanding);
   }
 
   /** A player's finished games in a guild, newest first (`limit` < 0: all). */
@@ -178,28 +190,32 @@ function prepare(db: Database) {
   const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
     db.prepare(sql);
   return {
-    rating: st<[string, string], RatingRow>(`SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?`),
-    saveRating: st<[string, string, number, number, number, number, number]>(
-      `INSERT INTO ratings (guild_id, user_id, rating, rd, vol, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
-         games = excluded.games, updated_at = excluded.updated_at`,
+    rating: st<[string, number, string], RatingRow>(
+      `SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?`,
     ),
-    addChange: st<[string, string, number, number, number, number, number]>(
-      `INSERT INTO rating_history (guild_id, user_id, game_id, before, after, rd, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    saveRating: st<[string, number, string, number, number, number, number, number]>(
+      `INSERT INTO ratings (guild_id, season, user_id, rating, rd, vol, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (guild_id, season, user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+         vol = excluded.vol, games = excluded.games, updated_at = excluded.updated_at`,
     ),
-    history: st<[string, string], { game_id: number; before: number; after: number; rd: number; at: number }>(
-      `SELECT game_id, before, after, rd, at FROM rating_history WHERE guild_id = ? AND user_id = ? ORDER BY at, game_id`,
+    addChange: st<[string, string, number, number, number, number, number, number]>(
+      `INSERT INTO rating_history (guild_id, user_id, game_id, before, after, rd, at, season) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    setGameSeason: st<[number, number]>(`UPDATE games SET season = ? WHERE id = ?`),
+    history: st<[string, number, string], { game_id: number; before: number; after: number; rd: number; at: number }>(
+      `SELECT game_id, before, after, rd, at FROM rating_history WHERE guild_id = ? AND season = ? AND user_id = ?
+       ORDER BY at, game_id`,
     ),
     gameChanges: st<
       [number],
-      { guild_id: string; user_id: string; before: number; after: number; rd: number; at: number }
-    >(`SELECT guild_id, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`),
-    standings: st<{ guild: string; ruleset: string | null }, StandingRow>(
+      { guild_id: string; season: number; user_id: string; before: number; after: number; rd: number; at: number }
+    >(`SELECT guild_id, season, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`),
+    standings: st<{ guild: string; season: number; ruleset: string | null }, StandingRow>(
       `${RATED_RESULTS}
        SELECT res.user_id, p.name, r.rating, count(*) AS played, sum(res.won) AS won
        FROM results res
        JOIN players p ON p.user_id = res.user_id
-       LEFT JOIN ratings r ON r.guild_id = :guild AND r.user_id = res.user_id
+       LEFT JOIN ratings r ON r.guild_id = :guild AND r.season = :season AND r.user_id = res.user_id
        GROUP BY res.user_id`,
     ),
     played: st<{ guild: string; user: string; limit: number }, PlayedRow>(`${PLAYED_GAMES} LIMIT :limit`),

@@ -113,6 +113,8 @@ export interface LoggedAction {
 
 export interface RatingRecord {
   guildId: string;
+  /** Leaderboard season (1, 2, ...): ratings start again each season. */
+  season: number;
   userId: string;
   rating: number;
   rd: number;
@@ -123,6 +125,7 @@ export interface RatingRecord {
 
 export interface RatingChangeRecord {
   guildId: string;
+  season: number;
   userId: string;
   gameId: number;
   before: number;

@@ -4,6 +4,7 @@ import type { ChallengeRecord } from '../db/records.js';
 import { SIDES, type Variant, opponentOf, resolveRules } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { startGame } from './lifecycle.js';
+import { acceptRefusal, challengeRefusal } from './limits.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength, strengthOf } from './strengths.js';
 import { type ChallengeMade, type ChallengeView, type GameView, type Outcome, type Player, fail, ok } from './types.js';
 import { type GameSnapshot, startDescription } from './views.js';
@@ -13,9 +14,12 @@ export interface ChallengeInput {
   channelId: string;
   challenger: Player;
   opponent: Player;
-  variant: Variant;
+  /** Default: the server's default rule set and options. */
+  variant?: Variant;
   /** Only for games against the bot; default medium. */
   strength?: Strength;
+  /** When made in a thread: the channel it belongs to (the server's channel list names channels). */
+  parentChannelId?: string;
 }
 
 export interface ChallengeAnswer {
@@ -31,13 +35,16 @@ export interface AcceptInput extends ChallengeAnswer {
   ownThread?: boolean;
   /** The challenge's message, as clicked: a fast click can come before its id is recorded. */
   messageId?: string;
+  /** When the challenge is in a thread: the channel it belongs to (the server's channel list names channels). */
+  parentChannelId?: string;
 }
 
 export async function challenge(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
   const { guildId, channelId, challenger, opponent } = input;
   if (challenger.id === opponent.id) return fail('invalid', 'You cannot challenge yourself.');
   if (challenger.id === core.botUserId) return fail('invalid', 'The bot does not issue challenges.');
-  const rules = resolveRules(input.variant.ruleset, input.variant.options);
+  const variant = input.variant ?? core.settingsOf(guildId).defaultVariant;
+  const rules = resolveRules(variant.ruleset, variant.options);
   if (!rules.ok) return fail('invalid', `Those options do not work: ${rules.error}.`);
   const { id: ruleset, options } = rules.value;
   const strength = offeredStrength(input.strength ?? DEFAULT_STRENGTH);
@@ -48,16 +55,17 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
     const now = core.now();
     core.games.savePlayer(challenger.id, challenger.name, now);
     core.games.savePlayer(opponent.id, opponent.name, now);
+    const refused = challengeRefusal(core, {
+      guildId,
+      channelId: input.parentChannelId ?? channelId,
+      challengerId: challenger.id,
+      opponentId: opponent.id,
+    });
+    if (refused) return refused;
     if (vsBot) {
       const place = { guildId, channelId, messageId: null, lobbyMessageId: null, ruleset, options };
       const game = startGame(core, place, challenger.id, opponent.id, strength);
       return ok(core.snapshot(game, startDescription));
-    }
-    if (core.games.pendingChallengeBetween(channelId, challenger.id, opponent.id)) {
-      return fail(
-        'busy',
-        `There is already an open challenge between ${challenger.name} and ${opponent.name} in this channel.`,
-      );
     }
     const id = core.games.insertChallenge({
       guildId,
@@ -86,6 +94,8 @@ export async function accept(core: ServiceCore, input: AcceptInput): Promise<Out
     const place = input.ownThread
       ? { ...c, messageId: null, lobbyMessageId: messageId }
       : { ...c, messageId, lobbyMessageId: null };
+    const refused = acceptRefusal(core, c, input.parentChannelId ?? c.channelId);
+    if (refused) return refused;
     const game = startGame(core, place, c.challengerId, c.opponentId, null);
     core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
     return ok(core.snapshot(game, startDescription));
@@ -96,8 +106,10 @@ export async function accept(core: ServiceCore, input: AcceptInput): Promise<Out
 export interface RematchInput {
   gameId: number;
   userId: string;
-  /** Where the rematch is asked for (the finished game's channel). */
+  /** Where the rematch is asked for (the finished game's channel or thread). */
   channelId: string;
+  /** When asked in a thread: the channel it belongs to. */
+  parentChannelId?: string;
 }
 
 /** A new challenge between the same players with the same rules, from the player who asks. */
@@ -113,6 +125,7 @@ export async function rematch(core: ServiceCore, input: RematchInput): Promise<O
     opponent: core.playerOf(game.seats[opponentOf(me)]),
     // Stored options were checked when the game was made; challenge() checks them again.
     variant: { ruleset: game.ruleset, options: game.options } as Variant,
+    ...(input.parentChannelId ? { parentChannelId: input.parentChannelId } : {}),
     ...(game.botStrength ? { strength: strengthOf(game.botStrength) ?? DEFAULT_STRENGTH } : {}),
   });
 }

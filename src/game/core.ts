@@ -5,9 +5,16 @@ import type { Database } from 'better-sqlite3';
 import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
+import { ServerStore } from '../db/serverStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
-import { DEFAULT_SETTINGS, type ServerSettings } from './settings.js';
+import {
+  DEFAULT_SETTINGS,
+  type ServerSettings,
+  type SettingOverrides,
+  parseOverrides,
+  settingsWith,
+} from './settings.js';
 import type { Strength } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer } from './types.js';
 import { fail } from './types.js';
@@ -35,6 +42,8 @@ export class ServiceCore {
   readonly games: GameStore;
   readonly ratings: RatingStore;
   readonly reminders: ReminderStore;
+  /** Server settings, seasons, and the counts the limits read. */
+  readonly server: ServerStore;
   readonly botUserId: string;
   readonly now: () => number;
   readonly newSeed: () => number;
@@ -52,6 +61,7 @@ export class ServiceCore {
     this.games = new GameStore(db);
     this.ratings = new RatingStore(db);
     this.reminders = new ReminderStore(db);
+    this.server = new ServerStore(db);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newSeed = options.newSeed;
@@ -82,8 +92,12 @@ export class ServiceCore {
 
   /** The settings in force in a server: its admins' choices over the defaults. */
   settingsOf(guildId: string): ServerSettings {
-    void guildId; // per-server overrides: /senet-admin
-    return this.config;
+    return settingsWith(this.config, this.ownSettings(guildId));
+  }
+
+  /** Only the settings a server's admins chose (/senet-admin). */
+  ownSettings(guildId: string): SettingOverrides {
+    return parseOverrides(this.server.settingsJson(guildId));
   }
 
   playerOf(userId: string): Player {

@@ -61,7 +61,7 @@ export function startGame(
     seats,
     toActId,
     botStrength,
-    rated: botStrength === null,
+    rated: botStrength === null && core.settingsOf(where.guildId).rated,
     turnDeadline: toActId === core.botUserId ? null : now + core.settingsOf(where.guildId).turnTtlMs,
     createdAt: now,
   });
@@ -125,7 +125,9 @@ export function endGame(
   const stored = core.games.game(game.id)!;
   const players = core.playersOf(stored);
   const result = storedResult(stored, players)!;
-  if (stored.rated) result.ratings = recordRatedResult(core.ratings, stored, winnerSide, now);
+  if (stored.rated) {
+    result.ratings = recordRatedResult(core.ratings, stored, winnerSide, now, core.server.currentSeason(game.guildId));
+  }
   return { game: stored, players, description: endDescription(result), result, legal: [] };
 }
 

@@ -16,25 +16,38 @@ import {
   ok,
 } from './types.js';
 
-/** Updates both players' guild ratings for a rated game `winnerSide` won; call inside the game's transaction. */
+/**
+ * Updates both players' guild ratings in the current `season` for a rated game `winnerSide` won;
+ * call inside the game's transaction. A player's first game of a season starts from the initial rating.
+ */
 export function recordRatedResult(
   ratings: RatingStore,
   game: GameRecord,
   winnerSide: Side,
   now: number,
+  season: number,
 ): RatingChange[] {
   const ids = { winner: game.seats[winnerSide], loser: game.seats[opponentOf(winnerSide)] };
   const before = {
-    winner: ratings.rating(game.guildId, ids.winner) ?? { ...INITIAL_RATING, games: 0 },
-    loser: ratings.rating(game.guildId, ids.loser) ?? { ...INITIAL_RATING, games: 0 },
+    winner: ratings.rating(game.guildId, season, ids.winner) ?? { ...INITIAL_RATING, games: 0 },
+    loser: ratings.rating(game.guildId, season, ids.loser) ?? { ...INITIAL_RATING, games: 0 },
   };
   const after = rateGame(before.winner, before.loser);
+  ratings.setGameSeason(game.id, season);
   return (['winner', 'loser'] as const).map((who) => {
     const userId = ids[who];
     const next = after[who];
-    ratings.saveRating({ guildId: game.guildId, userId, ...next, games: before[who].games + 1, updatedAt: now });
+    ratings.saveRating({
+      guildId: game.guildId,
+      season,
+      userId,
+      ...next,
+      games: before[who].games + 1,
+      updatedAt: now,
+    });
     ratings.addRatingChange({
       guildId: game.guildId,
+      season,
       userId,
       gameId: game.id,
       before: before[who].rating,
@@ -46,34 +59,45 @@ export function recordRatedResult(
   });
 }
 
-/** The guild's leaderboard, or one rule set's (see rankStandings for the order). */
+/** A season's leaderboard in the guild, or one rule set's (see rankStandings for the order). */
 export function leaderboard(
   ratings: RatingStore,
-  input: { guildId: string; ruleset?: string; limit?: number },
+  input: { guildId: string; season: number; ruleset?: string; limit?: number },
 ): Outcome<LeaderboardEntry[]> {
   const ruleset = input.ruleset ?? null;
   if (ruleset !== null && !isRuleSetId(ruleset)) return fail('invalid', `Unknown rule set "${ruleset}".`);
-  const rows = ratings.standings(input.guildId, ruleset);
+  const rows = ratings.standings(input.guildId, input.season, ruleset);
   return ok(rankStandings(rows, ruleset === null ? 'rating' : 'winRate', input.limit ?? 10));
 }
 
 const NEVER_PLAYED = 'That player has not played Senet here yet.';
 
+/** A player's figures in the guild: all-time totals, and the current `season`'s rating and rated record. */
 export function playerStats(
   games: GameStore,
   ratings: RatingStore,
-  input: { guildId: string; userId: string },
+  input: { guildId: string; userId: string; season: number },
 ): Outcome<PlayerStats> {
   const name = games.playerName(input.userId);
   if (name === undefined) return fail('not-found', NEVER_PLAYED);
-  const rating = ratings.rating(input.guildId, input.userId);
+  const rating = ratings.rating(input.guildId, input.season, input.userId);
+  const standing = ratings.standings(input.guildId, input.season, null).find((r) => r.userId === input.userId);
+  const seasonGames = standing?.games ?? 0;
+  const seasonWins = standing?.wins ?? 0;
   return ok({
     player: { id: input.userId, name },
+    season: input.season,
     rating: rating ? Math.round(rating.rating) : null,
     provisional: !rating || rating.games < PROVISIONAL_GAMES,
+    seasonRecord: {
+      games: seasonGames,
+      wins: seasonWins,
+      losses: seasonGames - seasonWins,
+      winRate: seasonGames === 0 ? 0 : seasonWins / seasonGames,
+    },
     ...summarise(ratings.playedGames(input.guildId, input.userId)),
     ratingHistory: ratings
-      .ratingHistory(input.guildId, input.userId)
+      .ratingHistory(input.guildId, input.season, input.userId)
       .map((c) => ({ gameId: c.gameId, before: Math.round(c.before), after: Math.round(c.after), at: c.at })),
   });
 }

@@ -15,11 +15,12 @@
 // Error codes: 'not-found' (no such game/challenge), 'finished' (game over, challenge already
 // answered or expired), 'forbidden' (not your game/challenge), 'stale' (the button's version is
 // old), 'not-your-turn', 'invalid' (bad input, illegal action, self-challenge, several games to
-// resign and none named), 'busy' (a challenge between the pair is already open, or the database
-// stayed locked past busy_timeout).
+// resign and none named), 'busy' (the database stayed locked past busy_timeout), 'limit' (a
+// server's limits: its channel list, live games per player, open challenges, a challenge between
+// the pair already open, the decline cooldown; see limits.ts).
 import { type Database, openDatabase } from '../db/connection.js';
 import type { ClosedReason } from '../db/records.js';
-import { type RuleSetId, defaultOptions, newGame } from '../engine/index.js';
+import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
   type AcceptInput,
   type ChallengeAnswer,
@@ -32,6 +33,9 @@ import {
   withdraw,
 } from './challenges.js';
 import { chooseAction } from '../ai/index.js';
+import { type AdminInput, changeSettings, showSettings } from './admin.js';
+import { type SeasonClosed, newSeason, seasonAsked } from './seasons.js';
+import type { SettingsChange, SettingsView } from './settings.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
@@ -73,6 +77,10 @@ import { statusDescription } from './views.js';
 export type {
   AcceptInput,
   ActInput,
+  AdminInput,
+  SeasonClosed,
+  SettingsChange,
+  SettingsView,
   ChallengeAnswer,
   ChallengeInput,
   MessageRef,
@@ -301,12 +309,44 @@ export class GameService {
     return board;
   }
 
-  leaderboard(input: { guildId: string; ruleset?: string; limit?: number }): Outcome<LeaderboardEntry[]> {
-    return leaderboard(this.core.ratings, input);
+  /** A season's leaderboard (default: the current season's). */
+  leaderboard(input: {
+    guildId: string;
+    ruleset?: string;
+    season?: number;
+    limit?: number;
+  }): Outcome<LeaderboardEntry[]> {
+    const season = seasonAsked(this.core, input.guildId, input.season);
+    return season.ok ? leaderboard(this.core.ratings, { ...input, season: season.value }) : season;
+  }
+
+  /** What a challenge naming no rules plays in a server. */
+  defaultVariant(guildId: string): Variant {
+    return this.core.settingsOf(guildId).defaultVariant;
+  }
+
+  /** The leaderboard season running in a server. */
+  currentSeason(guildId: string): number {
+    return this.core.server.currentSeason(guildId);
   }
 
   stats(input: { guildId: string; userId: string }): Outcome<PlayerStats> {
-    return playerStats(this.core.games, this.core.ratings, input);
+    const season = this.core.server.currentSeason(input.guildId);
+    return playerStats(this.core.games, this.core.ratings, { ...input, season });
+  }
+
+  // ---- /senet-admin (each call checks Manage Server) --------------------------------------
+
+  serverSettings(input: AdminInput): Outcome<SettingsView> {
+    return showSettings(this.core, input);
+  }
+
+  changeServerSettings(input: AdminInput & { change: SettingsChange }): Outcome<SettingsView> {
+    return changeSettings(this.core, input);
+  }
+
+  newSeason(input: AdminInput): Outcome<SeasonClosed> {
+    return newSeason(this.core, input);
   }
 
   history(input: { guildId: string; userId: string; limit?: number }): Outcome<HistoryEntry[]> {

@@ -13,7 +13,8 @@ export interface Player {
   name: string;
 }
 
-export type ErrorCode = 'not-found' | 'not-your-turn' | 'stale' | 'finished' | 'invalid' | 'forbidden' | 'busy';
+export type ErrorCode =
+  'not-found' | 'not-your-turn' | 'stale' | 'finished' | 'invalid' | 'forbidden' | 'busy' | 'limit';
 
 /** A refusal: what kind, and the sentence the player sees (privately). */
 export interface ServiceError {
@@ -165,10 +166,14 @@ export interface RulesetRecord {
 
 export interface PlayerStats {
   player: Player;
-  /** Current guild rating (rounded), null before the first rated game. */
+  /** The guild's current leaderboard season: rating, provisional, seasonRecord and ratingHistory are its. */
+  season: number;
+  /** Current guild rating this season (rounded), null before the season's first rated game. */
   rating: number | null;
   provisional: boolean;
-  /** Every finished game in the guild (against people and the bot). */
+  /** Rated games this season. */
+  seasonRecord: Omit<RulesetRecord, 'ruleset'>;
+  /** Every finished game in the guild, all seasons (against people and the bot). */
   total: Omit<RulesetRecord, 'ruleset'>;
   byRuleset: RulesetRecord[];
   vsBot: Omit<RulesetRecord, 'ruleset'>;

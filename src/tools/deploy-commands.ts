@@ -1,8 +1,9 @@
-// `npm run deploy-commands`: registers /senet with Discord, for one guild when GUILD_ID is set
+// `npm run deploy-commands`: registers /senet and /senet-admin with Discord, for one guild when GUILD_ID is set
 // (instant: for testing) or globally (may take up to an hour to appear everywhere).
 import { REST, Routes } from 'discord.js';
 import { config as loadDotenv } from 'dotenv';
 import { explainMissing, loadConfig } from '../bot/config.js';
+import { adminCommand } from '../commands/adminDefinition.js';
 import { senetCommand } from '../commands/definition.js';
 
 loadDotenv({ quiet: true });
@@ -17,9 +18,9 @@ const route = config.guildId
   ? Routes.applicationGuildCommands(config.applicationId, config.guildId)
   : Routes.applicationCommands(config.applicationId);
 try {
-  const saved = (await rest.put(route, { body: [senetCommand.toJSON()] })) as unknown[];
+  const saved = (await rest.put(route, { body: [senetCommand.toJSON(), adminCommand.toJSON()] })) as unknown[];
   console.log(
-    `Registered ${saved.length} command (/senet) ${config.guildId ? `in guild ${config.guildId}` : 'globally (allow up to an hour)'}.`,
+    `Registered ${saved.length} commands (/senet, /senet-admin) ${config.guildId ? `in guild ${config.guildId}` : 'globally (allow up to an hour)'}.`,
   );
 } catch (err) {
   console.error(`Could not register the commands: ${err instanceof Error ? err.message : String(err)}`);

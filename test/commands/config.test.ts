@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
 import { DEFAULT_API_URL, explainMissing, inviteUrl, loadConfig } from '../../src/bot/config.js';
 import { createLogger } from '../../src/bot/logger.js';
+import { adminCommand } from '../../src/commands/adminDefinition.js';
 import { senetCommand } from '../../src/commands/definition.js';
 
 describe('configuration', () => {
@@ -33,11 +34,75 @@ describe('configuration', () => {
   });
 
   it('reads the environment, with defaults', () => {
-    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42', TURN_TIMEOUT_MINUTES: '2' });
+    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42', TURN_TIMEOUT_MINUTES: '120' });
     expect(result).toMatchObject({
       ok: true,
-      config: { token: 'abc', applicationId: '42', guildId: null, turnTtlMs: 120_000, apiUrl: DEFAULT_API_URL },
+      config: {
+        token: 'abc',
+        applicationId: '42',
+        guildId: null,
+        serverDefaults: {
+          defaultVariant: { ruleset: 'kendall', options: {} },
+          threads: true,
+          channels: [],
+          turnTtlMs: 120 * 60_000,
+          challengeTtlMs: 15 * 60_000,
+          reminderDelayMs: 10 * 60_000,
+          maxGamesPerPlayer: 3,
+          rated: true,
+        },
+        apiUrl: DEFAULT_API_URL,
+      },
     });
+  });
+
+  it('reads every server setting default', () => {
+    const result = loadConfig({
+      DISCORD_TOKEN: 'abc',
+      DISCORD_APPLICATION_ID: '42',
+      THREADS: 'off',
+      REMINDER_DELAY_MINUTES: '0',
+      MAX_GAMES_PER_PLAYER: '5',
+      RATED_GAMES: 'no',
+      DEFAULT_RULES: ' kendall pawns=7 safe_pairs=off ',
+      ALLOWED_CHANNELS: '111, 222',
+      CHALLENGE_TIMEOUT_MINUTES: '30',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        serverDefaults: {
+          defaultVariant: { ruleset: 'kendall', options: { pawns: 7, safePairs: false } },
+          threads: false,
+          channels: ['111', '222'],
+          challengeTtlMs: 30 * 60_000,
+          reminderDelayMs: 0,
+          maxGamesPerPlayer: 5,
+          rated: false,
+        },
+      },
+    });
+  });
+
+  it('names each server setting default it cannot use', () => {
+    const result = loadConfig({
+      DISCORD_TOKEN: 'abc',
+      DISCORD_APPLICATION_ID: '42',
+      THREADS: 'maybe',
+      MAX_GAMES_PER_PLAYER: '0',
+      DEFAULT_RULES: 'ludo',
+      ALLOWED_CHANNELS: '#games',
+      TURN_TIMEOUT_MINUTES: '5',
+      REMINDER_DELAY_MINUTES: '5',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = explainMissing(result);
+    expect(text).toMatch(/THREADS must be on or off/);
+    expect(text).toMatch(/MAX_GAMES_PER_PLAYER must be a whole number from 1 to 25/);
+    expect(text).toMatch(/DEFAULT_RULES: unknown rule set "ludo"/);
+    expect(text).toMatch(/ALLOWED_CHANNELS must list channel ids/);
+    expect(text).toMatch(/REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES/);
   });
 
   it('rejects numbers that are not numbers', () => {
@@ -66,6 +131,19 @@ describe('logs', () => {
     expect(lines).toHaveLength(2);
     expect(lines.join('')).not.toContain(token);
     expect(lines.join('')).toContain('[redacted]');
+  });
+});
+
+describe('the /senet-admin command', () => {
+  it('is for Manage Server by default, with descriptions within Discord’s limits', () => {
+    const json = adminCommand.toJSON();
+    expect(json.default_member_permissions).toBe(PermissionFlagsBits.ManageGuild.toString());
+    for (const sub of json.options ?? []) {
+      expect(sub.description.length).toBeLessThanOrEqual(100);
+      const options = 'options' in sub ? (sub.options ?? []) : [];
+      expect(options.length).toBeLessThanOrEqual(25);
+      for (const o of options) expect(o.description.length).toBeLessThanOrEqual(100);
+    }
   });
 });
 

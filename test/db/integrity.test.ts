@@ -14,10 +14,13 @@ const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
+/** Ana and Ben play 21 games at once here: above the default cap of live games per player. */
+const MANY_GAMES = { renderBoard: textOnlyRenderer(), config: { maxGamesPerPlayer: 25 } };
+
 /** A file with a few games, closed (its log checkpointed into it). */
 async function fileWithGames(): Promise<string> {
   const path = tempDbPath();
-  const service = open(path, { renderBoard: textOnlyRenderer() });
+  const service = open(path, MANY_GAMES);
   for (let i = 0; i < 20; i++) await startGame(service, `channel-${i}`);
   service.close();
   return path;
@@ -54,7 +57,7 @@ describe('a damaged database', () => {
 describe('npm run db:backup', () => {
   it('copies the database while the bot has it open and is writing, and the copy opens and checks out', async () => {
     const path = await fileWithGames();
-    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const service = open(path, MANY_GAMES);
     const game = await startGame(service, 'live');
     // A write not yet checkpointed (it is in the WAL only): the backup must include it.
     value(

@@ -27,7 +27,9 @@ function legacyCopy(path: string, version: number): string {
   const legacyPath = tempDbPath();
   const legacy = openDatabase(legacyPath, { schemaVersion: version });
   legacy.exec(`ATTACH DATABASE '${path}' AS newer`);
-  for (const table of ['players', 'games', 'challenges', 'actions']) {
+  const tablesThere = tables(legacy);
+  for (const table of ['players', 'games', 'challenges', 'actions', 'ratings', 'rating_history']) {
+    if (!tablesThere.includes(table)) continue;
     const columns = legacy
       .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
       .all()
@@ -50,11 +52,13 @@ describe('migrations', () => {
       'actions',
       'challenges',
       'games',
+      'guild_settings',
       'player_settings',
       'players',
       'rating_history',
       'ratings',
       'reminder_deletions',
+      'seasons',
     ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -162,6 +166,25 @@ describe('migrations', () => {
     clock.advance(600_000);
     expect(upgraded.claimReminders()).toMatchObject([{ gameId: started.gameId, player: { id: next.toAct!.id } }]);
     expect(upgraded.remindersOn(ANA.id)).toBe(true);
+    upgraded.close();
+  });
+
+  it('version 6 keeps the ratings and rated games of older files as season 1', async () => {
+    const path = tempDbPath();
+    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const game = await startGame(service, 'c');
+    value(await service.resign({ gameId: game.gameId, userId: BEN.id }));
+    const board = value(service.leaderboard({ guildId: game.guildId }));
+    service.close();
+    const upgraded = open(legacyCopy(path, 5), { renderBoard: textOnlyRenderer() });
+    expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
+    expect(upgraded.currentSeason(game.guildId)).toBe(1);
+    expect(value(upgraded.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
+    expect(board.map((e) => [e.player.id, e.wins])).toEqual([
+      [ANA.id, 1],
+      [BEN.id, 0],
+    ]);
+    expect(value(upgraded.stats({ guildId: game.guildId, userId: ANA.id })).ratingHistory).toHaveLength(1);
     upgraded.close();
   });
 

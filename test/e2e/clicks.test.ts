@@ -12,6 +12,7 @@ import {
   boardOf,
   pickButton,
   harnessForFile,
+  startHumanGame,
   toActName,
   userNamed,
 } from './harness.js';
@@ -451,9 +452,11 @@ describe('information commands', () => {
   });
 
   it('stats, history, help', async () => {
+    await startHumanGame(h); // a finished game of their own: each test has new players
+    assertReplyOk(await h.slash(h.ben, 'resign'), h);
     const stats = await h.slash(h.ana, 'stats', [{ name: 'user', type: OPTION.user, value: h.ben.id }], [h.ben]);
     assertReplyOk(stats, h);
-    expect(String(stats.data?.content)).toMatch(/\*\*Ben\*\* · rating/);
+    expect(String(stats.data?.content)).toMatch(/\*\*Ben\*\* · season 1 rating/);
     const history = await h.slash(h.ana, 'history');
     assertReplyOk(history, h);
     expect(String(history.data?.content)).toMatch(/Ana's recent games/);

@@ -137,13 +137,16 @@ export interface SlashOption {
   value: string | number | boolean;
 }
 
-export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6 } as const;
+export const OPTION = { string: 3, integer: 4, boolean: 5, user: 6, channel: 7 } as const;
 
 const EPHEMERAL = 64;
 /** What a bot may upload in one message (10 MiB), as interactions report it and the REST API enforces. */
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** Discord refuses message content longer than this. */
 const MAX_CONTENT = 2000;
+/** What a plain member may do in a channel (no Manage Server): what interactions report by default. */
+export const MEMBER_PERMISSIONS = '1071698660929';
+
 /** Every permission bit but Administrator (which would imply the rest): the default app_permissions. */
 export const ALL_PERMISSIONS = ((1n << 51n) - 1n - (1n << 3n)).toString();
 
@@ -179,6 +182,8 @@ export class FakeDiscord {
   recordRequests = true;
   /** Permissions the bot has in the channel, as interactions report them and channel posts check. */
   appPermissions = ALL_PERMISSIONS;
+  /** A member's permissions in the channel, by user id (others: MEMBER_PERMISSIONS, no Manage Server). */
+  readonly memberPermissions = new Map<string, string>();
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
   editLimit: { perWindow: number; windowMs: number } | null = null;
   /** The requests the fake answered with an error (injected, expired token, rate limit, ...). */
@@ -310,6 +315,31 @@ export class FakeDiscord {
     });
   }
 
+  /**
+   * `/<command> <subcommand> [options]` as `user`, for commands besides /senet: `channelIds` are
+   * the channels channel options name (Discord sends them resolved, as it does users).
+   */
+  command(
+    user: FakeUser,
+    command: string,
+    subcommand: string,
+    options: SlashOption[] = [],
+    channelIds: string[] = [],
+  ): Promise<InteractionReply> {
+    const channels = Object.fromEntries(channelIds.map((id) => [id, this.channelJson(id)]));
+    return this.interact(user, {
+      type: 2,
+      data: {
+        id: snowflake(),
+        name: command,
+        type: 1,
+        guild_id: this.guildId,
+        options: [{ type: 1, name: subcommand, options }],
+        ...(channelIds.length ? { resolved: { channels } } : {}),
+      },
+    });
+  }
+
   /** A click on the button `customId` of the stored message `messageId` as `user`. */
   click(user: FakeUser, messageId: string, customId: string): Promise<InteractionReply> {
     const message = this.messages.get(messageId);
@@ -433,7 +463,7 @@ export class FakeDiscord {
       deaf: false,
       mute: false,
       flags: 0,
-      permissions: '1071698660929',
+      permissions: this.memberPermissions.get(user.id) ?? MEMBER_PERMISSIONS,
     };
   }
 

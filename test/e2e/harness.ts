@@ -201,7 +201,7 @@ export async function liveGameIn(h: Harness, channelId: string): Promise<GameVie
 
 /**
  * One harness for a test file: started before its first test and closed after its last, with a
- * fresh channel (one game per channel) and no pending Discord failures for every test. The value
+ * fresh channel (one game per channel), fresh players and no pending Discord failures for every test. The value
  * returned stands for the running harness once tests run (it forwards to it).
  */
 export function harnessForFile(options: Parameters<typeof startHarness>[0] = {}): Harness {
@@ -216,6 +216,10 @@ export function harnessForFile(options: Parameters<typeof startHarness>[0] = {})
   beforeEach(() => {
     running().fake.channelId = snowflake();
     running().fake.clearFailures();
+    // New players too: a server's limits (open challenges, a decline's cooldown, live games per
+    // player) would otherwise carry one test's challenges and games into the next.
+    running().ana = running().fake.newUser('Ana');
+    running().ben = running().fake.newUser('Ben');
   });
   afterAll(async () => {
     await current?.close();

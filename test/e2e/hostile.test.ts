@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTION, snowflake, type FakeUser, type InteractionReply, type SlashOption } from './fakeDiscord.js';
+import { DECLINE_COOLDOWN_MS } from '../../src/game/limits.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -13,6 +14,11 @@ let cleo: FakeUser;
 beforeAll(async () => {
   h = await startHarness();
   cleo = h.fake.newUser('Cleo');
+  // Random steps start games against the bot too: more than the default cap of live games per player.
+  const change = { maxGamesPerPlayer: 25 };
+  expect(
+    h.service.changeServerSettings({ guildId: h.fake.guildId, userId: cleo.id, canManageServer: true, change }).ok,
+  ).toBe(true);
 });
 afterAll(async () => {
   await h?.close();
@@ -55,6 +61,10 @@ function snapshot(): { games: Map<number, GameRow>; challenges: Map<number, Chal
 
 /** Two live games between people and one open challenge, each in its own channel. */
 async function ensureTargets(): Promise<void> {
+  // The random steps may leave challenges open or declined, which the server's anti-spam limits
+  // count against Ana's next challenge to Ben: let them expire and the cooldown pass first.
+  h.advance(DECLINE_COOLDOWN_MS);
+  await h.service.sweep();
   const live = [...snapshot().games.values()].filter((g) => g.status === 'active' && !g.vsBot && g.messageId);
   for (let i = live.length; i < 2; i++) {
     h.fake.channelId = snowflake();

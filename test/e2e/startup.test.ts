@@ -71,7 +71,7 @@ describe('the compiled bot', () => {
 });
 
 describe('npm run deploy-commands', () => {
-  it('registers /senet in the configured guild', async () => {
+  it('registers /senet and /senet-admin (Manage Server only, guild only) in the configured guild', async () => {
     const fake = await FakeDiscord.start();
     try {
       const { stdout } = await run(TSX, ['src/tools/deploy-commands.ts'], {
@@ -83,12 +83,23 @@ describe('npm run deploy-commands', () => {
           DISCORD_API_URL: fake.apiUrl,
         }),
       });
-      expect(stdout).toMatch(/Registered 1 command \(\/senet\) in guild/);
+      expect(stdout).toMatch(/Registered 2 commands \(\/senet, \/senet-admin\) in guild/);
       const put = fake.requests.find((r) => r.method === 'PUT')!;
       expect(put.path).toBe(`/applications/${fake.applicationId}/guilds/${fake.guildId}/commands`);
-      const [command] = fake.commands.get(fake.guildId) as { name: string; options: { name: string }[] }[];
+      type Registered = {
+        name: string;
+        options: { name: string }[];
+        default_member_permissions?: string | null;
+        contexts?: number[];
+      };
+      const [command, admin] = fake.commands.get(fake.guildId) as Registered[];
       expect(command!.name).toBe('senet');
       expect(command!.options.map((o) => o.name)).toContain('challenge');
+      expect(command!.default_member_permissions ?? null).toBeNull(); // everyone
+      expect(admin!.name).toBe('senet-admin');
+      expect(admin!.options.map((o) => o.name)).toEqual(['settings', 'new-season']);
+      expect(admin!.default_member_permissions).toBe('32'); // Manage Server
+      expect(admin!.contexts).toEqual([0]); // servers only
     } finally {
       await fake.stop();
     }

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { GameService } from '../../src/game/service.js';
 import type { ChallengeView, GameView } from '../../src/game/types.js';
+import { DECLINE_COOLDOWN_MS } from '../../src/game/limits.js';
 import { ANA, BEN, CLEO, GUILD, open, startGame, testClock, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
@@ -78,17 +79,18 @@ describe('challenges', () => {
     });
   });
 
-  it('allows one open challenge per pair and channel, whoever asks', async () => {
+  it('allows one open challenge per pair in the server, whoever asks', async () => {
     await challengeOf('c');
-    const again = await service.challenge({
-      guildId: GUILD,
-      channelId: 'c',
-      challenger: BEN,
-      opponent: ANA,
-      variant: { ruleset: 'kendall', options: {} },
-    });
-    expect(again).toMatchObject({ ok: false, error: { code: 'busy' } });
-    await challengeOf('other-channel'); // elsewhere is fine
+    for (const channelId of ['c', 'other-channel']) {
+      const again = await service.challenge({
+        guildId: GUILD,
+        channelId,
+        challenger: BEN,
+        opponent: ANA,
+        variant: { ruleset: 'kendall', options: {} },
+      });
+      expect(again).toMatchObject({ ok: false, error: { code: 'limit' } });
+    }
     await challengeOf('c', ANA, CLEO); // another pair is fine
   });
 
@@ -114,7 +116,8 @@ describe('challenges', () => {
       ok: false,
       error: { code: 'finished', message: 'This challenge was already declined.' },
     });
-    const d = await challengeOf('c'); // the pair may ask again once the first is closed
+    clock.advance(DECLINE_COOLDOWN_MS);
+    const d = await challengeOf('c'); // the pair may ask again once the first is closed (and the cooldown over)
     expect(value(service.withdraw({ challengeId: d.challengeId, userId: ANA.id })).status).toBe('cancelled');
     expect(await service.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({
       ok: false,

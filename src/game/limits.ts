@@ -1,0 +1,97 @@
+// The limits a server puts on challenges and games: where the bot plays (its admins' channel
+// list), how many live games a player may have, and the anti-spam rules for challenges. Each check
+// answers null (allowed) or the private refusal; the callers (challenges.ts) run them inside their
+// transaction, so two clicks at once cannot both slip under a limit.
+import type { ChallengeRecord } from '../db/records.js';
+import type { ServiceCore } from './core.js';
+import type { ServerSettings } from './settings.js';
+import { type Outcome, fail } from './types.js';
+
+/** Challenges a player may have waiting for an answer at once, in one server. */
+export const MAX_OPEN_CHALLENGES = 3;
+
+/** After a decline, how long before the same challenger may challenge the same player again. */
+export const DECLINE_COOLDOWN_MS = 10 * 60_000;
+
+type Refusal = Outcome<never> | null;
+
+/** Who challenges whom, where. */
+export interface ChallengePlace {
+  guildId: string;
+  /** The channel the server's list is checked against: a thread's parent, not the thread. */
+  channelId: string;
+  challengerId: string;
+  opponentId: string;
+}
+
+/** Refuses a challenge (or a game against the bot) the server's settings or the anti-spam rules forbid. */
+export function challengeRefusal(core: ServiceCore, c: ChallengePlace): Refusal {
+  const settings = core.settingsOf(c.guildId);
+  return (
+    channelRefusal(settings, c.channelId) ??
+    gamesCapRefusal(core, settings, c.guildId, c.challengerId, 'challenge') ??
+    (c.opponentId === core.botUserId ? null : spamRefusal(core, c))
+  );
+}
+
+/**
+ * Refuses starting an accepted challenge's game: its channel (`listedChannelId`: a thread's parent)
+ * may have been taken off the list, or a player be at the cap.
+ */
+export function acceptRefusal(core: ServiceCore, c: ChallengeRecord, listedChannelId: string): Refusal {
+  const settings = core.settingsOf(c.guildId);
+  return (
+    channelRefusal(settings, listedChannelId) ??
+    gamesCapRefusal(core, settings, c.guildId, c.opponentId, 'accept') ??
+    gamesCapRefusal(core, settings, c.guildId, c.challengerId, 'accept')
+  );
+}
+
+/** Outside the server's channel list (empty: everywhere), naming where the bot does play. */
+export function channelRefusal(settings: ServerSettings, channelId: string): Refusal {
+  if (settings.channels.length === 0 || settings.channels.includes(channelId)) return null;
+  const where = settings.channels.map((id) => `<#${id}>`).join(', ');
+  return fail('limit', `I don't play in this channel on this server. Play in ${where}.`);
+}
+
+function gamesCapRefusal(
+  core: ServiceCore,
+  settings: ServerSettings,
+  guildId: string,
+  userId: string,
+  when: 'challenge' | 'accept',
+): Refusal {
+  // The computer player takes on every game anyone asks it for.
+  if (userId === core.botUserId) return null;
+  const max = settings.maxGamesPerPlayer;
+  if (core.server.activeGamesOf(guildId, userId) < max) return null;
+  const cap = `${max} game${max === 1 ? '' : 's'} at once, the most a player may have on this server`;
+  if (when === 'challenge') return fail('limit', `You are already playing ${cap}; finish one before starting another.`);
+  const who = core.playerOf(userId).name;
+  return fail('limit', `${who} is already playing ${cap}; this game can start once one of them ends.`);
+}
+
+function spamRefusal(core: ServiceCore, c: ChallengePlace): Refusal {
+  const opponent = core.playerOf(c.opponentId).name;
+  if (core.server.openChallengeBetween(c.guildId, c.challengerId, c.opponentId)) {
+    return fail(
+      'limit',
+      `There is already an open challenge between you and ${opponent} on this server: answer or withdraw it first.`,
+    );
+  }
+  if (core.server.openChallengesBy(c.guildId, c.challengerId, core.now()) >= MAX_OPEN_CHALLENGES) {
+    return fail(
+      'limit',
+      `You already have ${MAX_OPEN_CHALLENGES} open challenges on this server: wait for answers or withdraw one first.`,
+    );
+  }
+  const declined = core.server.lastDecline(c.guildId, c.challengerId, c.opponentId);
+  const until = declined === undefined ? 0 : declined + DECLINE_COOLDOWN_MS;
+  if (until > core.now()) {
+    return fail(
+      'limit',
+      `${opponent} declined your last challenge; you can challenge them again <t:${Math.ceil(until / 1000)}:R>.`,
+    );
+  }
+  return null;
+}

@@ -1,0 +1,38 @@
+// Leaderboard seasons: an admin closes the current season and the next one starts. Ratings start
+// again each season (a player's first rated game of a season starts from the initial rating);
+// a game's result counts in the season running when it ends. Closed seasons stay readable.
+import { type AdminInput, requireManager } from './admin.js';
+import type { ServiceCore } from './core.js';
+import { leaderboard } from './playerRecords.js';
+import { type LeaderboardEntry, type Outcome, fail, ok } from './types.js';
+
+export interface SeasonClosed {
+  /** The season just closed, and its final table. */
+  closed: number;
+  finalTable: LeaderboardEntry[];
+  /** The season now running. */
+  current: number;
+}
+
+/** Closes the current season and starts the next, in one transaction. */
+export function newSeason(core: ServiceCore, input: AdminInput): Outcome<SeasonClosed> {
+  const refused = requireManager(input);
+  if (refused) return refused;
+  return core.transact(() => {
+    const closed = core.server.currentSeason(input.guildId);
+    const finalTable = leaderboard(core.ratings, { guildId: input.guildId, season: closed });
+    if (!finalTable.ok) return finalTable;
+    core.server.startSeason(input.guildId, closed + 1, core.now(), input.userId);
+    return ok({ closed, finalTable: finalTable.value, current: closed + 1 });
+  });
+}
+
+/** The season a look-up asks for (default: the current one), refused if it has not started. */
+export function seasonAsked(core: ServiceCore, guildId: string, season?: number): Outcome<number> {
+  const current = core.server.currentSeason(guildId);
+  if (season === undefined) return ok(current);
+  if (!Number.isInteger(season) || season < 1 || season > current) {
+    return fail('invalid', `There is no season ${season} here: this server is in season ${current}.`);
+  }
+  return ok(season);
+}

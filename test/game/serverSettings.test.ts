@@ -1,0 +1,197 @@
+// /senet-admin through the service: the Manage Server check, each setting's range, what a server
+// chose over the defaults (and kept in the file), and leaderboard seasons.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminInput, GameService } from '../../src/game/service.js';
+import { DEFAULT_SETTINGS, applyChange, parseOverrides, parseVariant } from '../../src/game/settings.js';
+import type { Player } from '../../src/game/types.js';
+import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
+import { tempDbPath } from './tempDb.js';
+
+const ADMIN: AdminInput = { guildId: GUILD, userId: CLEO.id, canManageServer: true };
+const MEMBER: AdminInput = { guildId: GUILD, userId: ANA.id, canManageServer: false };
+const DEFAULTS = { ...DEFAULT_SETTINGS, challengeTtlMs: 15 * 60_000 };
+
+let path: string;
+let service: GameService;
+let clock: ReturnType<typeof testClock>;
+
+beforeEach(() => {
+  path = tempDbPath();
+  clock = testClock();
+  service = open(path, { now: clock.now, config: DEFAULTS, renderBoard: textOnlyRenderer() });
+});
+afterEach(() => service.close());
+
+/** A rated game `winner` wins by the loser's resignation; its id. */
+async function decide(winner: Player, loser: Player): Promise<number> {
+  const made = value(await service.challenge({ guildId: GUILD, channelId: 'c', challenger: winner, opponent: loser }));
+  if (made.kind !== 'challenge') throw new Error('expected a challenge');
+  const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
+  value(await service.resign({ gameId: game.gameId, userId: loser.id }));
+  return game.gameId;
+}
+
+describe('server settings', () => {
+  it('shows the defaults until an admin chooses, then the server’s own choices over them', () => {
+    expect(value(service.serverSettings(ADMIN))).toEqual({ settings: DEFAULTS, own: [] });
+    const changed = value(
+      service.changeServerSettings({
+        ...ADMIN,
+        change: {
+          variant: { ruleset: 'regency', options: { variations: true } },
+          threads: false,
+          addChannel: '111',
+          challengeTimeoutMinutes: 5,
+          turnTimeoutMinutes: 120,
+          reminderDelayMinutes: 0,
+          maxGamesPerPlayer: 7,
+          rated: false,
+        },
+      }),
+    );
+    expect(changed.settings).toEqual({
+      defaultVariant: { ruleset: 'regency', options: { variations: true } },
+      threads: false,
+      channels: ['111'],
+      challengeTtlMs: 5 * 60_000,
+      turnTtlMs: 120 * 60_000,
+      reminderDelayMs: 0,
+      maxGamesPerPlayer: 7,
+      rated: false,
+    });
+    expect(changed.own).toHaveLength(8);
+    // Another server keeps the defaults.
+    expect(value(service.serverSettings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
+
+    const reset = value(service.changeServerSettings({ ...ADMIN, change: { reset: 'rated' } }));
+    expect(reset.settings.rated).toBe(true);
+    expect(reset.own).not.toContain('rated');
+    expect(value(service.changeServerSettings({ ...ADMIN, change: { reset: 'all' } }))).toEqual({
+      settings: DEFAULTS,
+      own: [],
+    });
+  });
+
+  it('keeps a server’s choices in the database file', () => {
+    value(service.changeServerSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, addChannel: '5' } }));
+    service.close();
+    service = open(path, { now: clock.now, config: DEFAULTS });
+    expect(value(service.serverSettings(ADMIN)).settings).toMatchObject({ maxGamesPerPlayer: 2, channels: ['5'] });
+  });
+
+  it('refuses members without Manage Server, changing nothing', () => {
+    for (const outcome of [
+      service.serverSettings(MEMBER),
+      service.changeServerSettings({ ...MEMBER, change: { rated: false } }),
+      service.newSeason(MEMBER),
+    ]) {
+      expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      if (!outcome.ok) expect(outcome.error.message).toMatch(/Manage Server/);
+    }
+    expect(value(service.serverSettings(ADMIN)).own).toEqual([]);
+    expect(service.currentSeason(GUILD)).toBe(1);
+  });
+
+  it.each([
+    [{ challengeTimeoutMinutes: 0 }, /challenge timeout must be a whole number from 1 to 10080 minutes/],
+    [{ turnTimeoutMinutes: 20_161 }, /turn timeout must be a whole number from 1 to 20160 minutes/],
+    [{ reminderDelayMinutes: -1 }, /reminder delay must be a whole number from 0/],
+    [{ maxGamesPerPlayer: 26 }, /most games per player must be a whole number from 1 to 25 games/],
+    [{ maxGamesPerPlayer: 2.5 }, /whole number/],
+    [
+      { turnTimeoutMinutes: 10, reminderDelayMinutes: 10 },
+      /reminder delay \(10 minutes\) must be shorter than the turn timeout/,
+    ],
+    [{ removeChannel: '42' }, /<#42> is not in the list/],
+  ])('refuses %o with a clear sentence, changing nothing', (change, message) => {
+    const refused = service.changeServerSettings({ ...ADMIN, change: { rated: false, ...change } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
+    if (!refused.ok) expect(refused.error.message).toMatch(message);
+    expect(value(service.serverSettings(ADMIN)).own).toEqual([]);
+  });
+
+  it('adds, removes and clears allowed channels, at most 25', () => {
+    let own = {};
+    for (let i = 0; i < 25; i++) own = value(applyChange(DEFAULTS, own, { addChannel: String(i) }));
+    expect(applyChange(DEFAULTS, own, { addChannel: '99' })).toMatchObject({ ok: false });
+    own = value(applyChange(DEFAULTS, own, { removeChannel: '3', addChannel: '99' }));
+    expect(parseOverrides(JSON.stringify(own)).channels).toHaveLength(25);
+    expect(value(applyChange(DEFAULTS, own, { clearChannels: true }))).toMatchObject({ channels: [] });
+  });
+
+  it('leaves out stored values that no longer check, so the default applies', () => {
+    const stored = JSON.stringify({
+      defaultVariant: { ruleset: 'ludo', options: {} },
+      maxGamesPerPlayer: 'lots',
+      rated: false,
+    });
+    expect(parseOverrides(stored)).toEqual({ rated: false });
+  });
+
+  it('reads DEFAULT_RULES with the options named as in the slash commands', () => {
+    expect(value(parseVariant('kendall pawns=7 safe_pairs=off'))).toEqual({
+      ruleset: 'kendall',
+      options: { pawns: 7, safePairs: false },
+    });
+    expect(parseVariant('kendall pawns=6')).toMatchObject({ ok: false });
+    expect(parseVariant('kendall colour=red')).toMatchObject({ ok: false });
+  });
+});
+
+describe('seasons', () => {
+  it('closes a season with its final table, restarts ratings, and keeps the old table readable', async () => {
+    await decide(ANA, BEN);
+    await decide(ANA, BEN);
+    const seasonOne = value(service.leaderboard({ guildId: GUILD }));
+    expect(seasonOne.map((e) => [e.player.name, e.wins, e.losses])).toEqual([
+      ['Ana', 2, 0],
+      ['Ben', 0, 2],
+    ]);
+
+    clock.advance(1000);
+    const closed = value(service.newSeason(ADMIN));
+    expect(closed).toEqual({ closed: 1, current: 2, finalTable: seasonOne });
+    expect(service.currentSeason(GUILD)).toBe(2);
+    expect(value(service.leaderboard({ guildId: GUILD }))).toEqual([]);
+    expect(value(service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne);
+    expect(service.currentSeason('guild-2')).toBe(1); // per server
+
+    // Stats: no rating yet this season, the all-time totals kept.
+    const ana = value(service.stats({ guildId: GUILD, userId: ANA.id }));
+    expect(ana).toMatchObject({ season: 2, rating: null, provisional: true, ratingHistory: [] });
+    expect(ana.seasonRecord).toMatchObject({ games: 0, wins: 0 });
+    expect(ana.total).toMatchObject({ games: 2, wins: 2 });
+
+    // The first rated game of the new season starts both players from the initial rating.
+    const gameId = await decide(BEN, ANA);
+    const game = value(await service.game(gameId));
+    expect(game.result!.ratings!.map((r) => r.before)).toEqual([1500, 1500]);
+    expect(value(service.leaderboard({ guildId: GUILD })).map((e) => [e.player.name, e.wins])).toEqual([
+      ['Ben', 1],
+      ['Ana', 0],
+    ]);
+    expect(value(service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne); // unchanged
+    const ben = value(service.stats({ guildId: GUILD, userId: BEN.id }));
+    expect(ben.seasonRecord).toMatchObject({ games: 1, wins: 1, losses: 0 });
+    expect(ben.total).toMatchObject({ games: 3, wins: 1, losses: 2 });
+    expect(ben.ratingHistory).toHaveLength(1);
+  });
+
+  it('counts a game in the season running when it ends', async () => {
+    const made = value(await service.challenge({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: BEN }));
+    if (made.kind !== 'challenge') throw new Error('expected a challenge');
+    const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
+    value(service.newSeason(ADMIN)); // while the game runs
+    value(await service.resign({ gameId: game.gameId, userId: BEN.id }));
+    expect(value(service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual([]);
+    expect(value(service.leaderboard({ guildId: GUILD, season: 2 }))).toHaveLength(2);
+  });
+
+  it('refuses a season that has not started', () => {
+    for (const season of [0, 2, 1.5]) {
+      const asked = service.leaderboard({ guildId: GUILD, season });
+      expect(asked).toMatchObject({ ok: false, error: { code: 'invalid' } });
+      if (!asked.ok) expect(asked.error.message).toContain('this server is in season 1');
+    }
+  });
+});
