@@ -122,8 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
   return { ok: true, config };
 }
 
-/** View Channel, Send Messages, Attach Files, Use Application Commands. */
-export const INVITE_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 15n) | (1n << 31n);
+/**
+ * View Channel, Send Messages, Attach Files, Use Application Commands, and for a thread per game
+ * Create Public Threads and Send Messages in Threads (without them games are played in the channel).
+ */
+export const INVITE_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 15n) | (1n << 31n) | (1n << 35n) | (1n << 38n);
 
 /** The link that adds the bot to a server with the permissions it needs. */
 export function inviteUrl(applicationId: string): string {

@@ -9,6 +9,7 @@ import {
   rulesOf,
   squareLabel,
 } from '../engine/index.js';
+import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { percent } from '../lib/format.js';
@@ -127,9 +128,10 @@ function historyLine(h: HistoryEntry): string {
 export const HELP_TEXT = [
   '**Senet**, the board game of ancient Egypt. Race your pawns along the 30 squares and bear them all off first.',
   '• `/senet challenge opponent:@someone` posts a challenge with Accept and Decline buttons. Pick `rules:` (by default the rule set this server chose: Kendall unless an admin changed it) and its options.',
-  '• `/senet play` (or challenging me) starts a game against the computer; `strength:` easy, medium, hard or expert.',
+  `• \`/senet play\` (or challenging me) starts a game against the computer; \`strength:\` ${OFFERED_STRENGTHS.join(', ')}.`,
+  '• Each game gets a thread of its own under its challenge, so many games can run in one channel.',
   '• In a game, the player to move presses **Throw**; the board then numbers the pawns that can move, and one button per move (`1 · 17 → 20`) plays it.',
-  '• `/senet resign` gives up your game in this channel. Waiting too long forfeits.',
+  '• `/senet resign` gives up your game (in its thread; in the channel, `game:` picks one if you have several). Waiting too long forfeits.',
   '• `/senet replay` (or **Replay** under a finished game) plays a game again, animated, with its win-chance chart and turning points.',
   '• `/senet rules`, `/senet leaderboard`, `/senet stats`, `/senet history` tell you more.',
   '• When a turn of yours has waited a while I ping you; `/senet settings reminders:off` stops that.',
