@@ -39,12 +39,12 @@ export function recentGames(
   core: ServiceCore,
   input: { guildId: string; userId: string; typed?: string },
 ): GameChoiceEntry[] {
-  const typed = (input.typed ?? '').trim().toLowerCase();
-  return core.games
-    .recentGames(input.guildId, input.userId, typed ? 4 * MAX_CHOICES : MAX_CHOICES)
-    .map((game) => ({ gameId: game.id, label: choiceLabel(core, game, input.userId) }))
-    .filter((entry) => !typed || entry.label.toLowerCase().includes(typed))
-    .slice(0, MAX_CHOICES);
+  const games = core.games.recentGames(
+    input.guildId,
+    input.userId,
+    input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES,
+  );
+  return choicesOf(core, games, input.userId, input.typed);
 }
 
 /** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
@@ -52,11 +52,15 @@ export function gamesHere(
   core: ServiceCore,
   input: { channelId: string; userId: string; typed?: string },
 ): GameChoiceEntry[] {
-  const typed = (input.typed ?? '').trim().toLowerCase();
-  return core.games
-    .activeGamesHere(input.channelId, input.userId)
-    .map((game) => ({ gameId: game.id, label: choiceLabel(core, game, input.userId) }))
-    .filter((entry) => !typed || entry.label.toLowerCase().includes(typed))
+  return choicesOf(core, core.games.activeGamesHere(input.channelId, input.userId), input.userId, input.typed);
+}
+
+/** An autocomplete list: the games whose label contains what was typed, at most Discord's 25. */
+function choicesOf(core: ServiceCore, games: GameRecord[], userId: string, typed = ''): GameChoiceEntry[] {
+  const wanted = typed.trim().toLowerCase();
+  return games
+    .map((game) => ({ gameId: game.id, label: choiceLabel(core, game, userId) }))
+    .filter((entry) => !wanted || entry.label.toLowerCase().includes(wanted))
     .slice(0, MAX_CHOICES);
 }
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { THREAD_ARCHIVE_DELAY_MS } from '../../src/game/lifecycle.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
-import { ANA, BEN, CLEO, GUILD, challengeIn, open, startGame, testClock, textOnlyRenderer, value } from './harness.js';
+import { ANA, BEN, CLEO, challengeIn, open, startGame, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 let service: GameService;
@@ -18,15 +18,7 @@ afterEach(() => service.close());
 
 /** A challenge posted as message `messageId` in `channelId`, accepted into a thread of its own. */
 async function acceptedIntoThread(channelId: string, messageId: string, challenger = ANA, opponent = BEN) {
-  const made = value(
-    await service.challenge({
-      guildId: GUILD,
-      channelId,
-      challenger,
-      opponent,
-      variant: { ruleset: 'kendall', options: {} },
-    }),
-  );
+  const made = await challengeIn(service, channelId, challenger, opponent, 'kendall');
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   value(service.setMessage('challenge', made.challenge.challengeId, messageId));
   return value(await service.accept({ challengeId: made.challenge.challengeId, userId: opponent.id, ownThread: true }));
