@@ -98,8 +98,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       const thread = (await client.rest.post(Routes.threads(channelId, messageId), { body })) as { id: string };
       return thread.id;
     },
-    archive: async (threadId) => {
-      await client.rest.patch(Routes.channel(threadId), { body: { archived: true } });
+    setArchived: async (threadId, archived) => {
+      await client.rest.patch(Routes.channel(threadId), { body: { archived } });
     },
     log,
   });

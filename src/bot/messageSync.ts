@@ -29,8 +29,8 @@ export interface MessageSyncDeps {
   fetch: (channelId: string, messageId: string) => Promise<unknown>;
   /** Starts a public thread from a message; resolves to the thread's id. */
   startThread: (channelId: string, messageId: string, name: string) => Promise<string>;
-  /** Archives a thread. */
-  archive: (threadId: string) => Promise<void>;
+  /** Archives a thread, or opens an archived one again. */
+  setArchived: (threadId: string, archived: boolean) => Promise<void>;
   log: Logger;
 }
 
@@ -75,7 +75,7 @@ export class MessageSync implements ChatMessages {
   /** Archives a finished game's thread; a thread that cannot be archived (gone, no permission) is left as it is. */
   async archiveThread(threadId: string): Promise<boolean> {
     try {
-      await this.deps.archive(threadId);
+      await this.deps.setArchived(threadId, true);
       return true;
     } catch (err) {
       this.deps.log.info({ err, threadId }, 'could not archive a finished game thread');
@@ -148,15 +148,34 @@ export class MessageSync implements ChatMessages {
     if (!messageId) return false; // not posted yet: its poster (or the next start-up) shows it
     let done: boolean;
     try {
-      await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
-      markShown(this.deps.service, shown);
+      await this.edit(shown, channelId, messageId);
       done = true;
     } catch (err) {
-      done = await this.recover(shown, err);
+      done = await this.reopenAndEdit(shown, channelId, messageId, err);
     }
     const lobby = lobbyAfter(shown);
     if (lobby) await this.show(lobby);
     return done;
+  }
+
+  private async edit(shown: Shown, channelId: string, messageId: string): Promise<void> {
+    await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
+    markShown(this.deps.service, shown);
+  }
+
+  /**
+   * A message in an archived thread cannot be edited: a game whose thread a moderator archived, or
+   * Discord did after a week of quiet (a long turn timeout). The thread is opened again, once.
+   */
+  private async reopenAndEdit(shown: Shown, channelId: string, messageId: string, err: unknown): Promise<boolean> {
+    if (discordCode(err) !== DISCORD.archivedThread) return this.recover(shown, err);
+    try {
+      await this.deps.setArchived(channelId, false);
+      await this.edit(shown, channelId, messageId);
+      return true;
+    } catch (again) {
+      return this.recover(shown, again);
+    }
   }
 
   /** After a failed edit: post again, close, or try again at the next sweep. */

@@ -6,6 +6,7 @@ export const DISCORD = {
   unknownMessage: 10008,
   missingAccess: 50001,
   missingPermissions: 50013,
+  archivedThread: 50083,
 } as const;
 
 /** The JSON error code of a failed Discord request, or null (network error, timeout, 5xx without one). */

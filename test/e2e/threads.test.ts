@@ -12,7 +12,7 @@ import {
   type FakeUser,
   type InteractionReply,
 } from './fakeDiscord.js';
-import { actButtons, assertReplyOk, boardOf, harnessForFile, pickButton, toActName } from './harness.js';
+import { TURN_TTL_MS, actButtons, assertReplyOk, boardOf, harnessForFile, pickButton, toActName } from './harness.js';
 
 const h = harnessForFile();
 
@@ -109,6 +109,21 @@ describe('a thread per game, many games in one channel', () => {
     expect(archives()).toBe(1);
     await h.bot.sweeper.sweepOnce();
     expect(archives()).toBe(1);
+  });
+
+  it('a game whose thread was archived meanwhile: the bot opens it again to show the timeout', async () => {
+    const lobby = await accepted(h.ana, h.ben);
+    const board = boardOf(h, lobby);
+    const thread = h.fake.threads.get(lobby)!;
+    thread.archived = true; // a moderator, or Discord after a week of quiet
+    h.advance(TURN_TTL_MS + 1);
+    await h.bot.sweeper.sweepOnce();
+    expect(
+      h.fake.refusals.some((r) => r.method === 'PATCH' && r.path.includes(`/channels/${thread.id}/messages/`)),
+    ).toBe(true); // 50083 first
+    expect(thread.archived).toBe(false);
+    expect(h.fake.messages.get(board)!.content).toMatch(/ran out of time: \*\*(Ana|Ben)\*\* wins by forfeit/);
+    expect(h.fake.messages.get(lobby)!.content).toMatch(/wins by forfeit/);
   });
 
   it('a thread the bot may not archive is left as it is, tried once, and blocks nothing', async () => {
