@@ -161,8 +161,13 @@ describe('limits', () => {
     expect(fourth.ephemeral).toBe(true);
     expect(text(fourth)).toMatch(/You already have 3 open challenges on this server/);
 
-    // Ben declines: Ana may not ask him again for the cooldown.
+    // The limits are read from the database: a restart changes nothing.
+    await h.restart();
+    expect(text(await challenge(h.ana, fay!))).toMatch(/You already have 3 open challenges on this server/);
+
+    // Ben declines: Ana may not ask him again for the cooldown (across a restart too).
     assertReplyOk(await h.click(h.ben, first.message!.id, button(first.message!.id, 'Decline')), h);
+    await h.restart();
     const again = await challenge(h.ana, h.ben);
     expect(again.ephemeral).toBe(true);
     expect(text(again)).toMatch(/Ben declined your last challenge; you can challenge them again <t:\d+:R>/);
