@@ -134,6 +134,34 @@ describe('logs', () => {
   });
 });
 
+/** Discord's limit on one command: names, descriptions and choices (names and values) together. */
+const MAX_COMMAND_CHARACTERS = 8000;
+
+/** What Discord counts against that limit, each field at its longest localization. */
+function commandCharacters(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce((n: number, item) => n + commandCharacters(item), 0);
+  if (node === null || typeof node !== 'object') return 0;
+  const o = node as Record<string, unknown>;
+  const longest = (field: string): number => {
+    const localized = Object.values((o[`${field}_localizations`] ?? {}) as Record<string, string>);
+    const text = o[field];
+    return Math.max(typeof text === 'string' ? text.length : 0, ...localized.map((t) => t.length));
+  };
+  const own = 'name' in o ? longest('name') + longest('description') + ('value' in o ? String(o.value).length : 0) : 0;
+  return own + commandCharacters(o.options ?? []) + commandCharacters(o.choices ?? []);
+}
+
+describe('both commands', () => {
+  it.each([
+    ['/senet', senetCommand],
+    ['/senet-admin', adminCommand],
+  ])('%s stays within the 8,000 characters Discord allows a command', (_, command) => {
+    const used = commandCharacters(command.toJSON());
+    expect(used).toBeGreaterThan(1000);
+    expect(used).toBeLessThanOrEqual(MAX_COMMAND_CHARACTERS);
+  });
+});
+
 describe('the /senet-admin command', () => {
   it('is for Manage Server by default, with descriptions within Discord’s limits', () => {
     const json = adminCommand.toJSON();
