@@ -12,7 +12,17 @@ import type { Logger } from 'pino';
 import type { ChatMessages, Opened, Posted } from '../commands/context.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import type { BoardNote, MessagePayload } from '../commands/messages.js';
-import { type Shown, idOf, isOpen, lobbyAfter, markShown, payloadOf, placeOf, shownOf } from '../commands/shown.js';
+import {
+  type Shown,
+  boardShown,
+  idOf,
+  isOpen,
+  lobbyAfter,
+  markShown,
+  payloadOf,
+  placeOf,
+  shownOf,
+} from '../commands/shown.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import type { EditQueue } from './editQueue.js';
@@ -60,7 +70,7 @@ export class MessageSync implements ChatMessages {
   }
 
   postBoard(view: GameView, note?: BoardNote): Promise<Posted> {
-    return this.postShown(note ? { kind: 'game', view, note } : { kind: 'game', view });
+    return this.postShown(boardShown(view, note));
   }
 
   async openThread(channelId: string, messageId: string, name: string): Promise<Opened> {

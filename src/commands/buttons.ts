@@ -7,6 +7,7 @@ import { answerWith, refreshOutOfDate } from './delivery.js';
 import { replayButton } from './replay.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
 import { parentChannel, placeStarted, threadPlan } from './threads.js';
+import { boardShown } from './shown.js';
 import { ok } from '../game/types.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
@@ -51,7 +52,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
         return;
       }
       // The challenge message becomes the board.
-      await answerWith(interaction, note ? { kind: 'game', view, note } : { kind: 'game', view }, ctx);
+      await answerWith(interaction, boardShown(view, note), ctx);
       if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
       return;
     }

@@ -13,7 +13,7 @@ import { clip } from '../lib/format.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
 import { DISCORD } from './discordErrors.js';
 import { cannotPlayHere, missingPermissions } from './permissions.js';
-import { type Shown, idOf, markShown, payloadOf, shownOf } from './shown.js';
+import { type Shown, boardShown, idOf, markShown, payloadOf, shownOf } from './shown.js';
 import { moveIntoThread, threadPlan } from './threads.js';
 
 /**
@@ -144,7 +144,7 @@ function firstMessage(interaction: RepliableInteraction, made: ChallengeMade, ct
   if (made.kind === 'challenge') return shownOf(made);
   const plan = threadPlan(interaction, ctx.service.settings(made.game.guildId).threads);
   if (plan.ownThread) return { kind: 'lobby', view: made.game };
-  return plan.note ? { kind: 'game', view: made.game, note: plan.note } : { kind: 'game', view: made.game };
+  return boardShown(made.game, plan.note);
 }
 
 /** Why nothing was posted, in one line: the missing permission when Discord says that is why. */

@@ -11,6 +11,11 @@ export type Shown =
   /** The channel message a game's thread started from, pointing to the game. */
   | { kind: 'lobby'; view: GameView };
 
+/** A game's board, with the line its first version carries, if any. */
+export function boardShown(view: GameView, note: BoardNote | undefined): Shown {
+  return note ? { kind: 'game', view, note } : { kind: 'game', view };
+}
+
 /** What a new challenge (or, against the bot, a started game) posts. */
 export function shownOf(made: ChallengeMade): Shown {
   return made.kind === 'game' ? { kind: 'game', view: made.game } : { kind: 'challenge', view: made.challenge };

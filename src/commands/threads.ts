@@ -8,6 +8,7 @@ import type { GameView } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { DISCORD } from './discordErrors.js';
 import { type BoardNote, threadName } from './messages.js';
+import { boardShown } from './shown.js';
 
 export type ThreadPlan = { ownThread: true } | { ownThread: false; note: BoardNote | undefined };
 
@@ -81,7 +82,7 @@ async function openGameThread(view: GameView, ctx: CommandContext): Promise<Plac
 export async function moveIntoThread(view: GameView, ctx: CommandContext): Promise<void> {
   const placed = await openGameThread(view, ctx);
   if (placed.view.threadId) await ctx.messages.postBoard(placed.view, placed.note);
-  else await ctx.messages.show({ kind: 'game', view: placed.view, ...(placed.note ? { note: placed.note } : {}) });
+  else await ctx.messages.show(boardShown(placed.view, placed.note));
 }
 
 /** The players mentioned in their new thread: it adds them to it and tells them where to play. */
