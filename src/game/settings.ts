@@ -27,7 +27,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   defaultVariant: { ruleset: 'kendall', options: {} },
   threads: true,
   channels: [],
-  challengeTtlMs: 10 * 60_000,
+  challengeTtlMs: 15 * 60_000,
   turnTtlMs: 24 * 3_600_000,
   reminderDelayMs: 10 * 60_000,
   maxGamesPerPlayer: 3,
