@@ -52,6 +52,7 @@ const bot = await startBot({
       chooseAction: aiThread.choose,
       renderReplay: replayThread.render,
     }),
+  uploadLarge: replayThread.upload,
 }).catch((err: unknown) => {
   log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
   process.exit(1);

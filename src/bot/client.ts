@@ -10,7 +10,7 @@ import { BotTurns } from './botTurns.js';
 import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
-import { interactionEditor, TOKEN_EXPIRED } from './interactionEdits.js';
+import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
 import { MessageSync } from './messageSync.js';
 import { Reminders } from './reminders.js';
 import { Sweeper } from './sweeper.js';
@@ -42,6 +42,8 @@ export interface BotOptions {
   log: Logger;
   /** The clock interaction ages are measured with (tests advance it). */
   now?: () => number;
+  /** Sends edits with megabytes of attachments (a replay) from another thread. */
+  uploadLarge?: Uploader;
 }
 
 /** Logs in, resolves once the client is ready and pending bot turns are resumed. */
@@ -103,7 +105,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     log,
   });
-  const editor = interactionEditor(config.apiUrl);
+  const editor = interactionEditor(config.apiUrl, options.uploadLarge);
   const turns = new BotTurns({
     service,
     show: (view) => messages.showGame(view),

@@ -6,7 +6,18 @@
 // everything else. Under load most clicks are deferred, so their edits were held to 50 a second
 // in all (docs/performance.md). These edits go through a REST client of their own with no global
 // limit; the per-route limits Discord sends back still apply.
-import { MessagePayload, REST, type RepliableInteraction, Routes, type WebhookMessageEditOptions } from 'discord.js';
+//
+// Large edits (a replay's GIF and chart, megabytes) can be handed to another thread (`uploadLarge`):
+// building and sending their multipart body on the main thread, and collecting the copies it
+// leaves, held up other players' clicks by tens of milliseconds (docs/performance.md).
+import {
+  MessagePayload,
+  type RawFile,
+  REST,
+  type RepliableInteraction,
+  Routes,
+  type WebhookMessageEditOptions,
+} from 'discord.js';
 
 /** The error an answer gets once its interaction's token is too old to use. */
 export const TOKEN_EXPIRED = "the interaction's token has expired";
@@ -20,22 +31,48 @@ export interface InteractionEditor {
   close(): void;
 }
 
-export function interactionEditor(apiUrl: string): InteractionEditor {
-  const rest = new REST({ api: apiUrl, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+/** An edit of an interaction's original response as plain data, which can cross to a worker thread. */
+export interface OriginalEdit {
+  applicationId: string;
+  token: string;
+  body: unknown;
+  files: RawFile[];
+}
+
+/** Sends an edit elsewhere (a worker thread); resolves to the message's id. */
+export type Uploader = (apiUrl: string, edit: OriginalEdit) => Promise<string>;
+
+/** Edits whose attachments weigh this much go to `uploadLarge`: replays (hundreds of KB to MB), not boards (about 70 KB). */
+export const LARGE_UPLOAD_BYTES = 256 * 1024;
+
+/** A REST client for interaction endpoints: no global limit (Discord does not count them). */
+export function interactionRest(apiUrl: string): REST {
+  return new REST({ api: apiUrl, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+}
+
+/** PATCHes the original response; resolves to its message id. */
+export async function patchOriginal(rest: REST, edit: OriginalEdit): Promise<string> {
+  // The interaction token is the credential: no bot token is sent (auth: false), as Discord requires.
+  const edited = (await rest.patch(Routes.webhookMessage(edit.applicationId, edit.token, '@original'), {
+    body: edit.body,
+    files: edit.files,
+    auth: false,
+  })) as { id: string };
+  return edited.id;
+}
+
+export function interactionEditor(apiUrl: string, uploadLarge?: Uploader): InteractionEditor {
+  const rest = interactionRest(apiUrl);
   return {
     async editOriginal(interaction, payload) {
       // Built exactly as discord.js builds the edit, attachments included.
       const { body, files } = await MessagePayload.create(interaction.webhook, payload).resolveBody().resolveFiles();
-      // The interaction token is the credential: no bot token is sent (auth: false), as Discord requires.
-      const edited = (await rest.patch(
-        Routes.webhookMessage(interaction.applicationId, interaction.token, '@original'),
-        {
-          body,
-          files: files ?? undefined,
-          auth: false,
-        },
-      )) as { id: string };
-      return edited.id;
+      const edit = { applicationId: interaction.applicationId, token: interaction.token, body, files: files ?? [] };
+      const bytes = edit.files.reduce(
+        (sum, file) => sum + (typeof file.data === 'object' ? file.data.byteLength : 0),
+        0,
+      );
+      return uploadLarge && bytes >= LARGE_UPLOAD_BYTES ? uploadLarge(apiUrl, edit) : patchOriginal(rest, edit);
     },
     close() {
       rest.clearHashSweeper();

@@ -3,32 +3,54 @@
 // would hold up every board behind it. One thread, started on the first replay and ended once
 // replays stop coming (a drawing thread holds tens of megabytes); jobs queue in it (its work is
 // synchronous), so at most one core goes to replays. The game service takes `render` as its
-// `renderReplay`.
+// `renderReplay`, and the interaction editor `upload` for the replay's answer: the thread sends the
+// megabytes itself, so the main thread neither builds nor sends their upload (docs/performance.md).
 import type { ReplayJob, ReplayOutput } from '../game/types.js';
+import type { OriginalEdit } from './interactionEdits.js';
+import type { ReplayWorkerJob } from './replayWorker.js';
 import { JobThread, asBuffer } from './workerThread.js';
 
 /** How long the thread stays after its last replay, waiting for the next. */
 export const IDLE_MS = 30_000;
 
 export class ReplayThread {
-  private thread: JobThread<ReplayJob, ReplayOutput> | null = null;
+  private thread: JobThread<ReplayWorkerJob, ReplayOutput | string> | null = null;
   private idle: NodeJS.Timeout | null = null;
 
   constructor(private readonly idleMs = IDLE_MS) {}
 
   readonly render = async (job: ReplayJob): Promise<ReplayOutput> => {
+    const output = await this.run({ draw: job }, []);
+    if (typeof output === 'string') throw new Error('replay worker: a message id instead of a replay');
+    return asBuffers(output);
+  };
+
+  /**
+   * Sends an edit with attachments from the thread; resolves to the message's id. The files'
+   * memory moves to the thread: the caller must not read those buffers afterwards.
+   */
+  readonly upload = async (apiUrl: string, edit: OriginalEdit): Promise<string> => {
+    const messageId = await this.run(
+      { upload: edit, apiUrl },
+      edit.files.flatMap((file) => movable(file.data)),
+    );
+    if (typeof messageId !== 'string') throw new Error('replay worker: a replay instead of a message id');
+    return messageId;
+  };
+
+  private async run(job: ReplayWorkerJob, transfer: ArrayBuffer[]): Promise<ReplayOutput | string> {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
-    // A crashed worker fails its jobs; the next replay starts a new one.
+    // A crashed worker fails its jobs; the next job starts a new one.
     const thread = (this.thread ??= new JobThread('replayWorker', (crashed) => {
       if (this.thread === crashed) this.thread = null;
     }));
     try {
-      return asBuffers(await thread.run(job));
+      return await thread.run(job, transfer);
     } finally {
       if (thread === this.thread && thread.load === 0) this.endWhenIdle();
     }
-  };
+  }
 
   /** Whether a drawing thread is running (it ends `idleMs` after the last replay). */
   get running(): boolean {
@@ -57,4 +79,10 @@ function asBuffers(output: ReplayOutput): ReplayOutput {
     replay: { ...output.replay, image: asBuffer(output.replay.image) },
     chart: output.chart ? { ...output.chart, image: asBuffer(output.chart.image) } : null,
   };
+}
+
+/** A file's memory, if it can be moved whole to another thread (not a slice of a shared pool). */
+function movable(data: unknown): ArrayBuffer[] {
+  if (!(data instanceof Uint8Array) || !(data.buffer instanceof ArrayBuffer)) return [];
+  return data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? [data.buffer] : [];
 }

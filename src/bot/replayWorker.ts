@@ -1,14 +1,31 @@
-// A worker thread that draws replays and reviews (see replayThread.ts).
+// A worker thread that draws replays and reviews, and uploads them (see replayThread.ts).
 import { setPriority } from 'node:os';
-import { type ReplayJob, modelChance, produceReplay } from '../game/replayJob.js';
-import { serveJobs } from './workerThread.js';
+import type { REST } from 'discord.js';
+import { type ReplayJob, type ReplayOutput, modelChance, produceReplay } from '../game/replayJob.js';
+import { ok } from '../lib/result.js';
+import { type OriginalEdit, interactionRest, patchOriginal } from './interactionEdits.js';
+import { asBuffer, serveJobs } from './workerThread.js';
+
+/** A picture to draw, or an edit of an interaction's answer (with the pictures) to send. */
+export type ReplayWorkerJob = { draw: ReplayJob } | { upload: OriginalEdit; apiUrl: string };
 
 // On Linux a thread has its own nice value: this one yields the cores to the main thread and the
 // board renderers, so clicks keep their latency while a replay is drawn (it only waits longer).
 setPriority(19);
 
+/** One REST client per API address (there is one), made on the first upload. */
+const clients = new Map<string, REST>();
+
 serveJobs(
-  (job: ReplayJob) => produceReplay(job, modelChance),
+  async (job: ReplayWorkerJob) => {
+    if ('draw' in job) return produceReplay(job.draw, modelChance);
+    const rest = clients.get(job.apiUrl) ?? clients.set(job.apiUrl, interactionRest(job.apiUrl)).get(job.apiUrl)!;
+    // Bytes arrive as Uint8Arrays; the REST client sends only Buffers as files.
+    const files = job.upload.files.map((file) =>
+      file.data instanceof Uint8Array ? { ...file, data: asBuffer(file.data) } : file,
+    );
+    return ok(await patchOriginal(rest, { ...job.upload, files }));
+  },
   // The GIF (megabytes) is moved to the main thread, not copied: it is the encoder's own buffer.
-  (output) => [output.replay.image.buffer as ArrayBuffer],
+  (output: ReplayOutput | string) => (typeof output === 'string' ? [] : [output.replay.image.buffer as ArrayBuffer]),
 );

@@ -69,11 +69,12 @@ export class JobThread<J, R> {
     return this.waiting.size;
   }
 
-  run(job: J): Promise<R> {
+  /** Sends `job`; the buffers in `transfer` are moved to the worker (unusable here afterwards), not copied. */
+  run(job: J, transfer: ArrayBuffer[] = []): Promise<R> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker.postMessage({ id, job });
+      this.worker.postMessage({ id, job }, transfer);
     });
   }
 

@@ -87,6 +87,8 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
       config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0, deferAfterMs },
       log,
       now: () => clock.now,
+      // Replays are uploaded by the thread that drew them, as `npm start` does.
+      uploadLarge: replays.upload,
       openService: (botUserId) => {
         service = openService({
           dbPath,
