@@ -210,7 +210,7 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<BotPr
       LOG_LEVEL: 'info',
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: process.env.RENDER_THREADS ?? '',
-      // BENCH_BOT_NODE_OPTIONS="--import profiler.mjs" runs the bot with a preloaded script (a CPU profiler).
+      // BENCH_BOT_NODE_OPTIONS="--import ./bench/profiler.mjs" profiles the bot (see that file).
       NODE_OPTIONS: process.env.BENCH_BOT_NODE_OPTIONS ?? '',
     },
   });
