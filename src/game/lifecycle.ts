@@ -49,6 +49,7 @@ export function startGame(
   const seats = seatsFromSeed(seed, challengerId, opponentId);
   const toActId = seats[state.toMove];
   const now = core.now();
+  const settings = core.settingsOf(where.guildId);
   const id = core.games.insertGame({
     guildId: where.guildId,
     channelId: where.channelId,
@@ -61,12 +62,12 @@ export function startGame(
     seats,
     toActId,
     botStrength,
-    rated: botStrength === null && core.settingsOf(where.guildId).rated,
-    turnDeadline: toActId === core.botUserId ? null : now + core.settingsOf(where.guildId).turnTtlMs,
+    rated: botStrength === null && settings.rated,
+    turnDeadline: toActId === core.botUserId ? null : now + settings.turnTtlMs,
     createdAt: now,
   });
   const game = core.games.game(id)!;
-  scheduleReminder(core, game, now);
+  scheduleReminder(core, game, settings.reminderDelayMs, now);
   return game;
 }
 
@@ -93,12 +94,13 @@ export function applyInTransaction(
   const description = describeEvents(events, game.ruleset, namesOf(players), game.options);
   if (state.winner) return ok({ ...endGame(core, game, state, state.winner, 'won', state.score), description });
   const toActId = game.seats[state.toMove];
-  const turnDeadline = toActId === core.botUserId ? null : now + core.settingsOf(game.guildId).turnTtlMs;
+  const settings = core.settingsOf(game.guildId);
+  const turnDeadline = toActId === core.botUserId ? null : now + settings.turnTtlMs;
   if (!core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline })) {
     // Unreachable inside an IMMEDIATE transaction that just read this version; fail loudly if not.
     throw new Error(`game ${game.id} changed inside its own transaction`);
   }
-  scheduleReminder(core, { id: game.id, guildId: game.guildId, toActId, turnDeadline }, now);
+  scheduleReminder(core, { id: game.id, toActId, turnDeadline }, settings.reminderDelayMs, now);
   return ok({ game: core.games.game(game.id)!, players, description, legal });
 }
 

@@ -41,15 +41,17 @@ export function finalReminderAt(deadline: number, turnTtlMs: number, now: number
 /** The turn a transaction has just started, as far as reminders go. */
 export interface StartedTurn {
   id: number;
-  guildId: string;
   toActId: string | null;
   turnDeadline: number | null;
 }
 
-/** Schedules the first reminder of a turn just started (inside the caller's transaction); none for the bot. */
-export function scheduleReminder(core: ServiceCore, turn: StartedTurn, now: number): void {
+/**
+ * Schedules the first reminder of a turn just started (inside the caller's transaction), after the
+ * server's `reminderDelayMs` (the caller has its settings already); none for the bot.
+ */
+export function scheduleReminder(core: ServiceCore, turn: StartedTurn, reminderDelayMs: number, now: number): void {
   if (turn.toActId === null || turn.toActId === core.botUserId || turn.turnDeadline === null) return;
-  const at = firstReminderAt(now, turn.turnDeadline, core.settingsOf(turn.guildId).reminderDelayMs);
+  const at = firstReminderAt(now, turn.turnDeadline, reminderDelayMs);
   if (at !== null) core.reminders.schedule(turn.id, at);
 }
 
