@@ -12,7 +12,7 @@ import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
 import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
 import { MessageSync } from './messageSync.js';
-import { Reminders } from './reminders.js';
+import { type ReminderMessage, Reminders } from './reminders.js';
 import { Sweeper } from './sweeper.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
@@ -84,14 +84,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     if (!channel?.isSendable()) throw new Error(`channel ${channelId} is not a text channel`);
     return channel;
   };
+  /** Posts a message with the bot's token; resolves to its id. */
+  const post = async (channelId: string, payload: MessagePayload | ReminderMessage): Promise<string> =>
+    (await (await textChannel(channelId)).send(payload)).id;
   const edits = new EditQueue(async (channelId: string, messageId: string, payload: MessagePayload) => {
     await (await textChannel(channelId)).messages.edit(messageId, payload);
   });
   const messages = new MessageSync({
     service,
     edits,
-    post: async (channelId, payload) => (await (await textChannel(channelId)).send(payload)).id,
-    fetch: async (channelId, messageId) => (await textChannel(channelId)).messages.fetch(messageId),
+    post,
     startThread: async (channelId, messageId, name) => {
       // Raw REST: the message need not be cached. A week of quiet before Discord archives it on
       // its own (the longest it allows), so a slow game's thread stays open between turns; the
@@ -114,7 +116,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   const reminders = new Reminders({
     service,
-    post: async (channelId, message) => (await (await textChannel(channelId)).send(message)).id,
+    post,
     remove: async ({ channelId, messageId }) => {
       await client.rest.delete(Routes.channelMessage(channelId, messageId));
     },

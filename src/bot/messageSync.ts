@@ -35,8 +35,6 @@ export interface MessageSyncDeps {
   edits: EditQueue;
   /** Posts a new message in a channel with the bot's token; resolves to its id. */
   post: (channelId: string, payload: MessagePayload) => Promise<string>;
-  /** Fetches a message, rejecting as Discord does when it is gone. */
-  fetch: (channelId: string, messageId: string) => Promise<unknown>;
   /** Starts a public thread from a message; resolves to the thread's id. */
   startThread: (channelId: string, messageId: string, name: string) => Promise<string>;
   /** Archives a thread, or opens an archived one again. */

@@ -4,6 +4,7 @@
 // a click never waits on Discord for it.
 import type { Logger } from 'pino';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
+import { messageLink } from '../commands/messages.js';
 import type { GameService, MessageRef, ReminderDue } from '../game/service.js';
 
 /** Deletions tried per sweep, so a long outbox (after an outage) never makes one sweep slow. */
@@ -30,9 +31,7 @@ const timestamp = (ms: number, style: 'f' | 'R'): string => `<t:${Math.floor(ms 
 export function reminderMessage(due: ReminderDue): ReminderMessage {
   const by = `${timestamp(due.turnDeadline, 'f')} (${timestamp(due.turnDeadline, 'R')})`;
   const lead = due.final ? 'last reminder: your turn' : 'your turn';
-  const link = due.boardMessageId
-    ? ` https://discord.com/channels/${due.guildId}/${due.channelId}/${due.boardMessageId}`
-    : '';
+  const link = due.boardMessageId ? ` ${messageLink({ ...due, messageId: due.boardMessageId })}` : '';
   return {
     content: `<@${due.player.id}>, ${lead} in Senet against ${due.opponent.name}: play by ${by} or lose by forfeit.${link}`,
     allowedMentions: { users: [due.player.id] },
