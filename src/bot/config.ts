@@ -92,8 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
       defaultVariant: variant(),
       threads: flag('THREADS', DEFAULT_SETTINGS.threads),
       channels: channels(),
-      challengeTtlMs: whole('CHALLENGE_TIMEOUT_MINUTES', 15, SETTING_RANGES.challengeTimeoutMinutes) * minutes,
-      turnTtlMs: whole('TURN_TIMEOUT_MINUTES', 24 * 60, SETTING_RANGES.turnTimeoutMinutes) * minutes,
+      challengeTtlMs:
+        whole(
+          'CHALLENGE_TIMEOUT_MINUTES',
+          DEFAULT_SETTINGS.challengeTtlMs / minutes,
+          SETTING_RANGES.challengeTimeoutMinutes,
+        ) * minutes,
+      turnTtlMs:
+        whole('TURN_TIMEOUT_MINUTES', DEFAULT_SETTINGS.turnTtlMs / minutes, SETTING_RANGES.turnTimeoutMinutes) *
+        minutes,
       reminderDelayMs:
         whole(
           'REMINDER_DELAY_MINUTES',
