@@ -10,6 +10,8 @@ import {
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { clip } from '../lib/format.js';
+import { type Text, say } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
 import { DISCORD } from './discordErrors.js';
 import { cannotPlayHere, missingPermissions } from './permissions.js';
@@ -33,9 +35,10 @@ function assertAnswerable(interaction: RepliableInteraction): void {
   if (unanswerable.has(interaction)) throw new Error('Discord refused to acknowledge this interaction');
 }
 
-/** A short answer only the clicking or typing user sees. */
-export async function replyPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
+/** A short answer only the clicking or typing user sees, in their own language. */
+export async function replyPrivately(interaction: RepliableInteraction, said: Text | string): Promise<void> {
   assertAnswerable(interaction);
+  const content = typeof said === 'string' ? said : say(userLocale(interaction), said);
   const payload = {
     content: clip(content, MAX_CONTENT),
     flags: MessageFlags.Ephemeral,

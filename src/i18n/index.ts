@@ -1,0 +1,75 @@
+// Every word a player reads comes from the message catalogs here: one JSON file per locale, each
+// message in ICU MessageFormat (placeholders, plurals and selects), formatted by intl-messageformat.
+// Code names a message by its key; the English catalog defines the keys (MessageKey), and
+// test/i18n/catalogs.test.ts checks every other catalog has the same keys and placeholders.
+import { IntlMessageFormat } from 'intl-messageformat';
+import de from './catalogs/de.json' with { type: 'json' };
+import en from './catalogs/en.json' with { type: 'json' };
+import es from './catalogs/es.json' with { type: 'json' };
+import fr from './catalogs/fr.json' with { type: 'json' };
+import ptBR from './catalogs/pt-BR.json' with { type: 'json' };
+import { DEFAULT_LOCALE, type Locale } from './locales.js';
+
+export { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, type Locale, isLocale, localeOf } from './locales.js';
+
+export type MessageKey = keyof typeof en;
+
+/** A placeholder's value: names and other words are strings, counts are numbers (plurals read them). */
+export type Params = Readonly<Record<string, string | number>>;
+
+/**
+ * Something to say, not yet in any language: the service answers with these (refusals, notes)
+ * and the adapter says them in the reader's locale. Plain data, so it crosses threads and tests.
+ */
+export interface Text {
+  readonly key: MessageKey;
+  readonly params?: Params;
+}
+
+export const text = (key: MessageKey, params?: Params): Text => (params ? { key, params } : { key });
+
+export const CATALOGS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  en,
+  de,
+  fr,
+  es,
+  'pt-BR': ptBR,
+};
+
+const compiled = new Map<string, IntlMessageFormat>();
+
+function formatOf(locale: Locale, key: MessageKey): IntlMessageFormat {
+  const id = `${locale}\u0000${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    // A catalog missing a key (the tests forbid it) falls back to English rather than failing a click.
+    const source = CATALOGS[locale][key] ?? en[key];
+    format = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
+    compiled.set(id, format);
+  }
+  return format;
+}
+
+/** The message `key` in `locale`, its placeholders filled in. */
+export function translate(locale: Locale, key: MessageKey, params?: Params): string {
+  return String(formatOf(locale, key).format(params));
+}
+
+/** A function that speaks one locale: what the renderer and the message builders are handed. */
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+const translators = new Map<Locale, Translate>();
+
+export function translator(locale: Locale = DEFAULT_LOCALE): Translate {
+  let t = translators.get(locale);
+  if (!t) {
+    t = (key, params) => translate(locale, key, params);
+    translators.set(locale, t);
+  }
+  return t;
+}
+
+/** A Text said in a locale. */
+export function say(locale: Locale, said: Text): string {
+  return translate(locale, said.key, said.params);
+}
