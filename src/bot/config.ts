@@ -1,5 +1,6 @@
 // Settings from the environment (.env via dotenv). Missing required settings are reported as a
 // list with how to get each one, never as a crash.
+import { LOCALES, type Locale, isLocale } from '../i18n/index.js';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_SETTINGS, SETTING_RANGES, type ServerSettings, parseVariant } from '../game/settings.js';
 
@@ -76,6 +77,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     invalid.push(`DEFAULT_RULES: ${parsed.error.message} (got "${raw}")`);
     return DEFAULT_SETTINGS.defaultVariant;
   };
+  const language = (): Locale | null => {
+    const raw = env.LANGUAGE?.trim();
+    if (!raw || raw === 'auto') return DEFAULT_SETTINGS.language;
+    if (isLocale(raw)) return raw;
+    invalid.push(`LANGUAGE must be auto or one of ${LOCALES.join(', ')} (got "${raw}")`);
+    return DEFAULT_SETTINGS.language;
+  };
   const channels = (): string[] => {
     const ids = (env.ALLOWED_CHANNELS ?? '').split(/[\s,]+/).filter(Boolean);
     const bad = ids.filter((id) => !/^\d+$/.test(id));
@@ -113,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
         SETTING_RANGES.maxGamesPerPlayer,
       ),
       rated: flag('RATED_GAMES', DEFAULT_SETTINGS.rated),
+      language: language(),
     },
     apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,
     botStepDelayMs: number('BOT_STEP_DELAY_MS', 750),

@@ -5,7 +5,8 @@ import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.j
 import { type Variant, variantTitle } from '../engine/index.js';
 import type { AdminInput, SettingsChange, SettingsView } from '../game/service.js';
 import { type ServerSettings, type SettingKey } from '../game/settings.js';
-import { ADMIN_OPT, RESET_CHOICES, adminCommand } from './adminDefinition.js';
+import { ADMIN_OPT, LANGUAGE_CHOICES, RESET_CHOICES, adminCommand } from './adminDefinition.js';
+import { type Locale, isLocale } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
 import { durationWords } from '../lib/format.js';
 import { leaderboardLine } from './info.js';
@@ -86,11 +87,18 @@ function readChange(interaction: ChatInputCommandInteraction, currentDefault: Va
     reminderDelayMinutes: o.getInteger(ADMIN_OPT.reminderDelay) ?? undefined,
     maxGamesPerPlayer: o.getInteger(ADMIN_OPT.maxGames) ?? undefined,
     rated: o.getBoolean(ADMIN_OPT.rated) ?? undefined,
+    language: languageChoice(o.getString(ADMIN_OPT.language)),
     ...(resetKey ? { reset: resetKey } : {}),
   };
   // Options not given are left out, so an empty change means "show".
   const value = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as SettingsChange;
   return { ok: true, value };
+}
+
+/** The language option: a locale, null for the server's Discord language, undefined when not given. */
+function languageChoice(value: string | null): Locale | null | undefined {
+  if (value === 'auto') return null;
+  return isLocale(value) ? value : undefined;
 }
 
 /** Each setting on a line, marked when this server chose it. */
@@ -112,8 +120,13 @@ export function settingsText(view: SettingsView, prefix = ''): string {
     ),
     line('maxGamesPerPlayer', 'Most games a player may play at once', String(s.maxGamesPerPlayer)),
     line('rated', 'Rated games', onOff(s.rated)),
+    line('language', 'Language of public messages', languageName(s.language)),
     'Change one with `/senet-admin settings <option>`; `reset:` goes back to the default.',
   ].join('\n');
+}
+
+function languageName(language: Locale | null): string {
+  return LANGUAGE_CHOICES.find((choice) => choice.value === (language ?? 'auto'))!.name;
 }
 
 const onOff = (on: boolean): string => (on ? 'on' : 'off');

@@ -1,6 +1,7 @@
 // The /senet-admin slash command: a server's settings and leaderboard seasons. Its own command
 // because Discord sets a default permission per command, not per subcommand: registered with
 // Manage Server, so only admins see it unless the server changes that (the service checks again).
+import type { Locale } from '../i18n/index.js';
 import {
   ChannelType,
   InteractionContextType,
@@ -24,8 +25,19 @@ export const ADMIN_OPT = {
   reminderDelay: 'reminder_delay',
   maxGames: 'max_games',
   rated: 'rated',
+  language: 'language',
   reset: 'reset',
 } as const;
+
+/** The `language` choices: each language named in itself, and following the server's Discord language. */
+export const LANGUAGE_CHOICES = [
+  { name: "the server's Discord language", value: 'auto' },
+  { name: 'English', value: 'en' },
+  { name: 'Deutsch', value: 'de' },
+  { name: 'Français', value: 'fr' },
+  { name: 'Español', value: 'es' },
+  { name: 'Português (Brasil)', value: 'pt-BR' },
+] as const satisfies readonly { name: string; value: Locale | 'auto' }[];
 
 /** The `reset` choices: a setting's name as admins see it, and the stored key. */
 export const RESET_CHOICES = [
@@ -38,6 +50,7 @@ export const RESET_CHOICES = [
   { name: 'reminder delay', value: 'reminderDelayMs' },
   { name: 'max games per player', value: 'maxGamesPerPlayer' },
   { name: 'rated games', value: 'rated' },
+  { name: 'language', value: 'language' },
 ] as const;
 
 const PLAYABLE_CHANNELS = [ChannelType.GuildText, ChannelType.GuildAnnouncement] as const;
@@ -102,6 +115,12 @@ function settingsSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSub
         .setMaxValue(SETTING_RANGES.maxGamesPerPlayer.max),
     )
     .addBooleanOption((o) => o.setName(ADMIN_OPT.rated).setDescription('Whether games between people change ratings'))
+    .addStringOption((o) =>
+      o
+        .setName(ADMIN_OPT.language)
+        .setDescription("The language of the bot's public messages here (challenges, boards, results)")
+        .addChoices(...LANGUAGE_CHOICES),
+    )
     .addStringOption((o) =>
       o
         .setName(ADMIN_OPT.reset)

@@ -2,6 +2,7 @@
 // environment (.env, src/bot/config.ts); an admin's choices (/senet-admin) override them per server.
 import { RULESET_IDS, type Variant, isRuleSetId, optionSpecs, resolveRules } from '../engine/index.js';
 import { durationWords } from '../lib/format.js';
+import { type Locale, isLocale } from '../i18n/index.js';
 import { type Outcome, fail, ok } from './types.js';
 
 export interface ServerSettings {
@@ -21,6 +22,8 @@ export interface ServerSettings {
   maxGamesPerPlayer: number;
   /** Whether games between people change ratings. */
   rated: boolean;
+  /** The language of the bot's public messages here; null: the server's own Discord language. */
+  language: Locale | null;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -32,6 +35,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   reminderDelayMs: 10 * 60_000,
   maxGamesPerPlayer: 3,
   rated: true,
+  language: null,
 };
 
 export type SettingKey = keyof ServerSettings;
@@ -46,6 +50,7 @@ export const SETTING_KEYS: readonly SettingKey[] = [
   'reminderDelayMs',
   'maxGamesPerPlayer',
   'rated',
+  'language',
 ];
 
 /** A server's own choices: only the settings its admins set. */
@@ -75,6 +80,8 @@ export interface SettingsChange {
   reminderDelayMinutes?: number;
   maxGamesPerPlayer?: number;
   rated?: boolean;
+  /** A language for public messages, or null to follow the server's Discord language again. */
+  language?: Locale | null;
   /** Back to the default (.env) for one setting, or for all of them. */
   reset?: SettingKey | 'all';
 }
@@ -100,6 +107,7 @@ export function parseOverrides(json: string | undefined): SettingOverrides {
   }
   if (typeof raw.threads === 'boolean') own.threads = raw.threads;
   if (typeof raw.rated === 'boolean') own.rated = raw.rated;
+  if (isLocale(raw.language)) own.language = raw.language;
   if (Array.isArray(raw.channels) && raw.channels.every((c) => typeof c === 'string')) own.channels = raw.channels;
   for (const key of ['challengeTtlMs', 'turnTtlMs', 'reminderDelayMs', 'maxGamesPerPlayer'] as const) {
     const value = raw[key];
@@ -120,6 +128,8 @@ export function applyChange(
   if (change.variant) next.defaultVariant = change.variant;
   if (change.threads !== undefined) next.threads = change.threads;
   if (change.rated !== undefined) next.rated = change.rated;
+  if (change.language === null) delete next.language;
+  else if (change.language !== undefined) next.language = change.language;
   const minutes = [
     ['challengeTimeoutMinutes', 'challengeTtlMs', 'challenge timeout'],
     ['turnTimeoutMinutes', 'turnTtlMs', 'turn timeout'],

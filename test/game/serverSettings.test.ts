@@ -46,6 +46,7 @@ describe('server settings', () => {
           reminderDelayMinutes: 0,
           maxGamesPerPlayer: 7,
           rated: false,
+          language: 'fr',
         },
       }),
     );
@@ -58,8 +59,13 @@ describe('server settings', () => {
       reminderDelayMs: 0,
       maxGamesPerPlayer: 7,
       rated: false,
+      language: 'fr',
     });
-    expect(changed.own).toHaveLength(8);
+    expect(changed.own).toHaveLength(9);
+    // Back to the server's own Discord language.
+    const auto = value(service.changeServerSettings({ ...ADMIN, change: { language: null } }));
+    expect(auto.settings.language).toBeNull();
+    expect(auto.own).not.toContain('language');
     // Another server keeps the defaults.
     expect(value(service.serverSettings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
 
