@@ -1,7 +1,8 @@
 // Who reads what: a private answer is in the reader's own Discord language; what the whole channel
-// sees (challenges, boards, results) is in the server's language.
+// sees (challenges, boards, results, leaderboards) is in the server's language.
 import type { Interaction } from 'discord.js';
 import { DEFAULT_LOCALE, type Locale, localeOf } from '../i18n/index.js';
+import type { CommandContext } from './context.js';
 
 /** The language of the user who clicked or typed: their Discord client's, if the bot speaks it. */
 export function userLocale(interaction: Pick<Interaction, 'locale'>): Locale {
@@ -9,9 +10,14 @@ export function userLocale(interaction: Pick<Interaction, 'locale'>): Locale {
 }
 
 /**
- * The language of a server's public messages: the one its admins chose (`/senet-admin language`),
- * else the server's own Discord language (its community locale), else English.
+ * The language of a server's public messages: the one its admins chose (`/senet-admin language`,
+ * or the bot's LANGUAGE default), else the server's own Discord language (its community locale),
+ * else English. A challenge or game keeps the language it was made in.
  */
-export function serverLocale(interaction: Pick<Interaction, 'guildLocale'>, chosen: Locale | null): Locale {
+export function publicLocale(
+  interaction: Pick<Interaction, 'guildId' | 'guildLocale'>,
+  ctx: Pick<CommandContext, 'service'>,
+): Locale {
+  const chosen = ctx.service.settings(interaction.guildId ?? '').language;
   return chosen ?? localeOf(interaction.guildLocale) ?? DEFAULT_LOCALE;
 }

@@ -1,4 +1,5 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
+import { publicLocale } from './locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Player } from '../game/types.js';
 import type { CommandContext } from './context.js';
@@ -41,6 +42,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
     opponent,
     ...(rules.variant ? { variant: rules.variant } : {}),
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
+    locale: publicLocale(interaction, ctx),
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {

@@ -2,6 +2,7 @@
 // prepared once per connection. Writes that race (two clicks, two processes, a sweep) are
 // conditional (`WHERE status = 'pending'`, `WHERE version = ?`) and report whether they won, so
 // callers inside a transaction can never apply the same change twice.
+import { DEFAULT_LOCALE, type Locale, isLocale } from '../i18n/index.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import type {
@@ -33,6 +34,7 @@ interface ChallengeRow {
   resolved_at: number | null;
   game_id: number | null;
   shown_status: string | null;
+  locale: string;
 }
 
 interface GameRow {
@@ -63,11 +65,15 @@ interface GameRow {
   lobby_message_id: string | null;
   lobby_shown: string | null;
   archive_at: number | null;
+  locale: string;
 }
 
 interface ActionRow {
   action: string;
 }
+
+/** A stored language this version no longer has reads as English rather than failing. */
+const storedLocale = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
 const toChallenge = (row: ChallengeRow): ChallengeRecord => ({
   id: row.id,
@@ -84,6 +90,7 @@ const toChallenge = (row: ChallengeRow): ChallengeRecord => ({
   resolvedAt: row.resolved_at,
   gameId: row.game_id,
   shownStatus: row.shown_status as ChallengeStatus | null,
+  locale: storedLocale(row.locale),
 });
 
 const toGame = (row: GameRow): GameRecord => ({
@@ -113,6 +120,7 @@ const toGame = (row: GameRow): GameRecord => ({
   lobbyMessageId: row.lobby_message_id,
   lobbyShown: row.lobby_shown as GameStatus | null,
   archiveAt: row.archive_at,
+  locale: storedLocale(row.locale),
 });
 
 type Id = { id: number };
@@ -154,6 +162,7 @@ export class GameStore {
       options: JSON.stringify(c.options),
       created_at: c.createdAt,
       expires_at: c.expiresAt,
+      locale: c.locale,
     });
     return Number(info.lastInsertRowid);
   }
@@ -200,6 +209,7 @@ export class GameStore {
       rated: g.rated ? 1 : 0,
       turn_deadline: g.turnDeadline,
       created_at: g.createdAt,
+      locale: g.locale,
     });
     return Number(info.lastInsertRowid);
   }
@@ -379,8 +389,10 @@ function prepare(db: Database) {
     ),
     playerName: st<[string], { name: string }>(`SELECT name FROM players WHERE user_id = ?`),
     insertChallenge: st<Record<string, string | number>>(
-      `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, ruleset, options, status, created_at, expires_at)
-       VALUES (:guild_id, :channel_id, :challenger_id, :opponent_id, :ruleset, :options, 'pending', :created_at, :expires_at)`,
+      `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, ruleset, options, status, created_at,
+                               expires_at, locale)
+       VALUES (:guild_id, :channel_id, :challenger_id, :opponent_id, :ruleset, :options, 'pending', :created_at,
+               :expires_at, :locale)`,
     ),
     challenge: st<[number], ChallengeRow>(`SELECT * FROM challenges WHERE id = ?`),
     resolveChallenge: st<[ChallengeStatus, number, number | null, number]>(
@@ -392,9 +404,9 @@ function prepare(db: Database) {
     setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
     insertGame: st<Record<string, string | number | null>>(
       `INSERT INTO games (guild_id, channel_id, message_id, lobby_message_id, ruleset, options, seed, state, version,
-                          status, white_id, black_id, to_act_id, bot_strength, rated, turn_deadline, created_at)
+                          status, white_id, black_id, to_act_id, bot_strength, rated, turn_deadline, created_at, locale)
        VALUES (:guild_id, :channel_id, :message_id, :lobby_message_id, :ruleset, :options, :seed, :state, 0,
-               'active', :white_id, :black_id, :to_act_id, :bot_strength, :rated, :turn_deadline, :created_at)`,
+               'active', :white_id, :black_id, :to_act_id, :bot_strength, :rated, :turn_deadline, :created_at, :locale)`,
     ),
     game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
     activeHere: st<{ channel: string; user: string }, GameRow>(

@@ -252,6 +252,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    purpose:
+      "the language each challenge and game is shown in to the channel, chosen when it is made (the server's language then)",
+    sql: `
+      -- A catalog of src/i18n (en, de, fr, es, pt-BR). Rows from before languages are English.
+      ALTER TABLE challenges ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
+      ALTER TABLE games ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,4 +1,5 @@
 // What the store reads and writes, as plain typed records (camelCase, JSON columns parsed).
+import type { Locale } from '../i18n/index.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
@@ -23,11 +24,13 @@ export interface ChallengeRecord {
   gameId: number | null;
   /** The status its message shows (null: not yet shown). */
   shownStatus: ChallengeStatus | null;
+  /** The language its message is in (the server's when it was made). */
+  locale: Locale;
 }
 
 export type NewChallenge = Pick<
   ChallengeRecord,
-  'guildId' | 'channelId' | 'challengerId' | 'opponentId' | 'ruleset' | 'options' | 'createdAt' | 'expiresAt'
+  'guildId' | 'channelId' | 'challengerId' | 'opponentId' | 'ruleset' | 'options' | 'createdAt' | 'expiresAt' | 'locale'
 >;
 
 export interface GameRecord {
@@ -62,6 +65,8 @@ export interface GameRecord {
   lobbyShown: GameStatus | null;
   /** When the finished game's thread is to be archived (ms), or null. */
   archiveAt: number | null;
+  /** The language its messages and pictures are in (the server's when it started). */
+  locale: Locale;
 }
 
 export type NewGame = Pick<
@@ -78,6 +83,7 @@ export type NewGame = Pick<
   | 'toActId'
   | 'botStrength'
   | 'rated'
+  | 'locale'
   | 'turnDeadline'
   | 'createdAt'
 >;

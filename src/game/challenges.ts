@@ -1,5 +1,6 @@
 // Challenges: made, accepted (a game starts), declined, withdrawn. Against the bot a challenge
 // starts the game at once.
+import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js';
 import type { ChallengeRecord } from '../db/records.js';
 import { SIDES, type Variant, opponentOf, resolveRules } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
@@ -20,6 +21,8 @@ export interface ChallengeInput {
   strength?: Strength;
   /** When made in a thread: the channel it belongs to (the server's channel list names channels). */
   parentChannelId?: string;
+  /** The language of its public messages (the server's: src/commands/locale.ts), kept by the game it starts; default English. */
+  locale?: Locale;
 }
 
 export interface ChallengeAnswer {
@@ -50,6 +53,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   const strength = offeredStrength(input.strength ?? DEFAULT_STRENGTH);
   if (!strength) return fail('invalid', `Unknown strength "${String(input.strength)}".`);
   const vsBot = opponent.id === core.botUserId;
+  const locale = input.locale ?? DEFAULT_LOCALE;
 
   const made = core.transact<ChallengeMade | GameSnapshot>(() => {
     const now = core.now();
@@ -63,7 +67,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
     });
     if (refused) return refused;
     if (vsBot) {
-      const place = { guildId, channelId, messageId: null, lobbyMessageId: null, ruleset, options };
+      const place = { guildId, channelId, messageId: null, lobbyMessageId: null, ruleset, options, locale };
       const game = startGame(core, place, challenger.id, opponent.id, strength);
       return ok(core.snapshot(game, startDescription));
     }
@@ -76,6 +80,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
       options,
       createdAt: now,
       expiresAt: now + core.settingsOf(guildId).challengeTtlMs,
+      locale,
     });
     return ok({ kind: 'challenge', challenge: core.challengeViewOf(core.games.challenge(id)!) });
   });
@@ -125,6 +130,7 @@ export async function rematch(core: ServiceCore, input: RematchInput): Promise<O
     opponent: core.playerOf(game.seats[opponentOf(me)]),
     // Stored options were checked when the game was made; challenge() checks them again.
     variant: { ruleset: game.ruleset, options: game.options } as Variant,
+    locale: game.locale,
     ...(input.parentChannelId ? { parentChannelId: input.parentChannelId } : {}),
     ...(game.botStrength ? { strength: strengthOf(game.botStrength) ?? DEFAULT_STRENGTH } : {}),
   });

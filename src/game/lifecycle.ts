@@ -23,7 +23,7 @@ import { type GameSnapshot, endDescription, namesOf, storedResult } from './view
  * board's message if it is known (the challenge message, in the channel), or the lobby message its
  * thread is to start from.
  */
-export type GamePlace = Pick<ChallengeRecord, 'guildId' | 'channelId' | 'ruleset' | 'options'> &
+export type GamePlace = Pick<ChallengeRecord, 'guildId' | 'channelId' | 'ruleset' | 'options' | 'locale'> &
   Pick<GameRecord, 'messageId' | 'lobbyMessageId'>;
 
 /**
@@ -65,6 +65,7 @@ export function startGame(
     rated: botStrength === null && settings.rated,
     turnDeadline: toActId === core.botUserId ? null : now + settings.turnTtlMs,
     createdAt: now,
+    locale: where.locale,
   });
   const game = core.games.game(id)!;
   scheduleReminder(core, game, settings.reminderDelayMs, now);

@@ -1,4 +1,5 @@
 // The game service's plain inputs and results (no discord.js types): what src/commands sees.
+import type { Locale } from '../i18n/index.js';
 import type { Strength } from '../ai/index.js';
 import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
@@ -64,6 +65,8 @@ export interface GameView {
   version: number;
   status: 'active' | 'finished';
   guildId: string;
+  /** The language the game is shown in to the channel (its board, picture and results). */
+  locale: Locale;
   ruleset: RuleSetId;
   options: RuleOptions;
   players: Record<Side, Player>;
@@ -109,6 +112,8 @@ export interface ChallengeView {
   expiresAt: number;
   /** The game it started, once accepted. */
   gameId: number | null;
+  /** The language its message is in. */
+  locale: Locale;
 }
 
 /** What `challenge` made: a challenge to answer, or (against the bot) a game already started. */

@@ -67,12 +67,17 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
   const botToAct = toAct !== null && toAct.id === botUserId;
   const legal = active ? (snapshot.legal ?? legalActions(game.state)) : [];
   const choices = choicesFor(game.state, legal);
-  const board = await render(game.state, { names: namesOf(players), moves: markedMoves(choices) });
+  const board = await render(game.state, {
+    names: namesOf(players),
+    moves: markedMoves(choices),
+    locale: game.locale,
+  });
   return {
     gameId: game.id,
     version: game.version,
     status: game.status,
     guildId: game.guildId,
+    locale: game.locale,
     ruleset: game.ruleset,
     options: game.options,
     players,
@@ -115,5 +120,6 @@ export function challengeView(c: ChallengeRecord, challenger: Player, opponent: 
     status: c.status,
     expiresAt: c.expiresAt,
     gameId: c.gameId,
+    locale: c.locale,
   };
 }
