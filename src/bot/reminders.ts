@@ -2,6 +2,7 @@
 // posted in their game's board channel, pinging only the player to act; the reminder messages of
 // turns now over (queued by the database in the transaction that ended the turn) are deleted, so
 // a click never waits on Discord for it.
+import { translate } from '../i18n/index.js';
 import type { Logger } from 'pino';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import { messageLink } from '../commands/messages.js';
@@ -29,11 +30,16 @@ const timestamp = (ms: number, style: 'f' | 'R'): string => `<t:${Math.floor(ms 
 
 /** "<@ana>, your turn in Senet against Ben: play by … (in 2 hours) or lose by forfeit. <link>" */
 export function reminderMessage(due: ReminderDue): ReminderMessage {
-  const by = `${timestamp(due.turnDeadline, 'f')} (${timestamp(due.turnDeadline, 'R')})`;
-  const lead = due.final ? 'last reminder: your turn' : 'your turn';
+  const words = {
+    playerId: due.player.id,
+    opponent: due.opponent.name,
+    by: timestamp(due.turnDeadline, 'f'),
+    in: timestamp(due.turnDeadline, 'R'),
+  };
+  const text = translate(due.locale, due.final ? 'reminder.lastTurn' : 'reminder.turn', words);
   const link = due.boardMessageId ? ` ${messageLink({ ...due, messageId: due.boardMessageId })}` : '';
   return {
-    content: `<@${due.player.id}>, ${lead} in Senet against ${due.opponent.name}: play by ${by} or lose by forfeit.${link}`,
+    content: `${text}${link}`,
     allowedMentions: { users: [due.player.id] },
   };
 }

@@ -2,7 +2,8 @@
 // the same payload serves a reply, an in-place update and an edit by the deadline sweeper.
 import { clip } from '../lib/format.js';
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import { type Side, variantTitle } from '../engine/index.js';
+import { variantTitle } from '../engine/index.js';
+import { type Text, type Translate, translate, translator } from '../i18n/index.js';
 import type { ChallengeView, Choice, GameResult, GameView, RenderedBoard } from '../game/types.js';
 import { encodeButtonId } from './customIds.js';
 
@@ -30,8 +31,6 @@ export function echo(userText: string): string {
   return `"${clip(userText, MAX_ECHO)}"`;
 }
 
-const SIDE_WORD: Record<Side, string> = { W: 'light', B: 'dark' };
-
 // ---- Games ------------------------------------------------------------------------------------
 
 /**
@@ -39,23 +38,23 @@ const SIDE_WORD: Record<Side, string> = { W: 'light', B: 'dark' };
  * in its new thread, the two players mentioned (which adds them to the thread and tells them).
  */
 export interface BoardNote {
-  line: string;
+  /** Said in the game's language when the board is shown. */
+  line: Text;
   mentions: string[];
 }
 
 export function gameMessage(view: GameView, note?: BoardNote): MessagePayload {
+  const t = translator(view.locale);
   const { W, B } = view.players;
-  const lines = [
-    `**Senet · ${variantTitle(view.ruleset, view.options)}** · ${W.name} (${SIDE_WORD.W}) vs ${B.name} (${SIDE_WORD.B})`,
-  ];
-  if (note) lines.push(note.line);
+  const lines = [t('game.heading', { title: titleOf(view), white: W.name, black: B.name })];
+  if (note) lines.push(t(note.line.key, note.line.params));
   if (view.description) lines.push(view.description);
-  lines.push(view.result ? resultLine(view.result) : promptLine(view));
-  if (view.result?.ratings?.length) lines.push(ratingLine(view));
+  lines.push(view.result ? resultLine(t, view.result) : promptLine(t, view));
+  if (view.result?.ratings?.length) lines.push(ratingLine(t, view));
   return {
     content: lines.join('\n'),
     files: [boardFile(view.board)],
-    components: view.result ? [finishedRow(view.gameId)] : choiceRows(view),
+    components: view.result ? [finishedRow(t, view.gameId)] : choiceRows(view),
     attachments: [],
     allowedMentions: { users: note?.mentions ?? [] },
   };
@@ -65,8 +64,9 @@ export function gameMessage(view: GameView, note?: BoardNote): MessagePayload {
 const MAX_THREAD_NAME = 100;
 
 /** "Senet · Ana vs Ben": what a game's thread is called. */
-export function threadName(view: Pick<GameView, 'players'>): string {
-  return clip(`Senet · ${view.players.W.name} vs ${view.players.B.name}`, MAX_THREAD_NAME);
+export function threadName(view: Pick<GameView, 'players' | 'locale'>): string {
+  const name = translate(view.locale, 'thread.name', { white: view.players.W.name, black: view.players.B.name });
+  return clip(name, MAX_THREAD_NAME);
 }
 
 /**
@@ -74,16 +74,17 @@ export function threadName(view: Pick<GameView, 'players'>): string {
  * once it is over who won. No buttons: the game is played in the thread.
  */
 export function lobbyMessage(view: GameView): MessagePayload {
+  const t = translator(view.locale);
   const { W, B } = view.players;
-  const heading = `**Senet · ${variantTitle(view.ruleset, view.options)}** · ${W.name} vs ${B.name}`;
+  const heading = t('lobby.heading', { title: titleOf(view), white: W.name, black: B.name });
   // Before its thread exists, the thread is about to open right under this message.
-  const where = view.threadId ? `<#${view.threadId}>` : view.messageId ? messageLink(view) : 'its thread, below';
+  const where = view.threadId ? `<#${view.threadId}>` : view.messageId ? messageLink(view) : t('lobby.threadBelow');
   const status =
     view.status === 'active'
-      ? `The game is on in ${where}.`
+      ? t('lobby.on', { where })
       : view.result
-        ? `${resultLine(view.result)} The game: ${where}.`
-        : `The game was closed without a result. ${where}`;
+        ? t('lobby.over', { result: resultLine(t, view.result), where })
+        : t('lobby.closed', { where });
   return {
     content: `${heading}\n${status}`,
     files: [],
@@ -98,35 +99,47 @@ export function messageLink(view: Pick<GameView, 'guildId' | 'channelId' | 'mess
   return `https://discord.com/channels/${view.guildId}/${view.channelId}/${view.messageId}`;
 }
 
-function promptLine(view: GameView): string {
-  const who = view.toAct ? `**${view.toAct.name}**` : 'Nobody';
-  const deadline =
-    view.turnDeadline && !view.botToAct ? ` (turn ends <t:${Math.ceil(view.turnDeadline / 1000)}:R>)` : '';
-  if (view.botToAct) return `${who} is thinking…`;
-  if (view.state.phase === 'move' && view.state.throw)
-    return `${who}: choose a move for your ${view.state.throw.value}.${deadline}`;
-  return `${who} to throw.${deadline}`;
+/** Whose turn it is and what to do, with the turn's deadline as a Discord timestamp (each reader's own time). */
+function promptLine(t: Translate, view: GameView): string {
+  if (!view.toAct) return t('game.closed');
+  const name = view.toAct.name;
+  if (view.botToAct) return t('game.thinking', { name });
+  const deadline = view.turnDeadline ? `<t:${Math.ceil(view.turnDeadline / 1000)}:R>` : null;
+  if (view.state.phase === 'move' && view.state.throw) {
+    const value = view.state.throw.value;
+    return deadline ? t('game.chooseMoveBy', { name, value, deadline }) : t('game.chooseMove', { name, value });
+  }
+  return deadline ? t('game.toThrowBy', { name, deadline }) : t('game.toThrow', { name });
 }
 
-export function resultLine(result: GameResult): string {
-  const points = result.score === null ? '' : ` (${result.score} point${result.score === 1 ? '' : 's'})`;
+export function resultLine(t: Translate, result: GameResult): string {
+  const winner = result.winner.name;
+  const loser = result.loser.name;
   switch (result.reason) {
     case 'won':
-      return `🏆 Winner: **${result.winner.name}**${points}.`;
+      return result.score === null
+        ? t('result.won', { winner })
+        : t('result.wonScoring', { winner, score: result.score });
     case 'resigned':
-      return `🏳️ ${result.loser.name} resigned: **${result.winner.name}** wins.`;
+      return t('result.resigned', { winner, loser });
     case 'timeout':
-      return `⌛ ${result.loser.name} ran out of time: **${result.winner.name}** wins by forfeit.`;
+      return t('result.timeout', { winner, loser });
   }
 }
 
-function ratingLine(view: GameView): string {
+function ratingLine(t: Translate, view: GameView): string {
   const names = new Map([view.players.W, view.players.B].map((p) => [p.id, p.name]));
   const changes = (view.result?.ratings ?? []).map((r) => {
     const delta = r.after - r.before;
-    return `${names.get(r.userId) ?? r.userId} ${r.before} → ${r.after} (${delta >= 0 ? '+' : '−'}${Math.abs(delta)})`;
+    const signed = `${delta >= 0 ? '+' : '−'}${Math.abs(delta)}`;
+    return t('game.ratingChange', {
+      name: names.get(r.userId) ?? r.userId,
+      before: r.before,
+      after: r.after,
+      delta: signed,
+    });
   });
-  return `Ratings: ${changes.join(', ')}`;
+  return t('game.ratings', { changes: changes.join(', ') });
 }
 
 /** One button per choice in the service's order; moves are numbered like the board's markers. */
@@ -150,15 +163,15 @@ function choiceStyle(choice: Choice): ButtonStyle {
   return ButtonStyle.Secondary;
 }
 
-function finishedRow(gameId: number): ActionRowBuilder<ButtonBuilder> {
+function finishedRow(t: Translate, gameId: number): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder()
       .setCustomId(encodeButtonId({ kind: 'rematch', gameId }))
-      .setLabel('Rematch')
+      .setLabel(t('button.rematch'))
       .setStyle(ButtonStyle.Primary),
     new ButtonBuilder()
       .setCustomId(encodeButtonId({ kind: 'replay', gameId }))
-      .setLabel('Replay')
+      .setLabel(t('button.replay'))
       .setStyle(ButtonStyle.Secondary),
   );
 }
@@ -178,38 +191,44 @@ export function boardFile(board: RenderedBoard): AttachmentBuilder {
 // ---- Challenges -------------------------------------------------------------------------------
 
 export function challengeMessage(view: ChallengeView): MessagePayload {
-  const game = `Senet · ${variantTitle(view.ruleset, view.options)}`;
+  const t = translator(view.locale);
   const open = view.status === 'pending';
-  const text: Record<ChallengeView['status'], string> = {
-    pending: `<@${view.opponent.id}>, **${view.challenger.name}** challenges you to **${game}**. Accept or decline (${view.challenger.name} can withdraw it); it expires <t:${Math.ceil(view.expiresAt / 1000)}:R>.`,
-    accepted: `**${view.opponent.name}** accepted **${view.challenger.name}**'s challenge to ${game}.`,
-    declined: `**${view.opponent.name}** declined **${view.challenger.name}**'s challenge to ${game}.`,
-    cancelled: `**${view.challenger.name}** withdrew the challenge to ${game}.`,
-    expired: `**${view.challenger.name}**'s challenge to **${view.opponent.name}** (${game}) expired without an answer.`,
+  const words = {
+    title: titleOf(view),
+    challenger: view.challenger.name,
+    opponent: view.opponent.name,
+    opponentId: view.opponent.id,
+    expires: `<t:${Math.ceil(view.expiresAt / 1000)}:R>`,
   };
   const buttons = open
     ? [
         new ActionRowBuilder<ButtonBuilder>().addComponents(
           new ButtonBuilder()
             .setCustomId(encodeButtonId({ kind: 'accept', challengeId: view.challengeId }))
-            .setLabel('Accept')
+            .setLabel(t('button.accept'))
             .setStyle(ButtonStyle.Success),
           new ButtonBuilder()
             .setCustomId(encodeButtonId({ kind: 'decline', challengeId: view.challengeId }))
-            .setLabel('Decline')
+            .setLabel(t('button.decline'))
             .setStyle(ButtonStyle.Danger),
           new ButtonBuilder()
             .setCustomId(encodeButtonId({ kind: 'withdraw', challengeId: view.challengeId }))
-            .setLabel('Withdraw')
+            .setLabel(t('button.withdraw'))
             .setStyle(ButtonStyle.Secondary),
         ),
       ]
     : [];
   return {
-    content: text[view.status],
+    content: t(`challenge.${view.status}`, words),
     files: [],
     components: buttons,
     attachments: [],
     allowedMentions: { users: open ? [view.opponent.id] : [] },
   };
+}
+
+/** The rules' title as the channel reads it. */
+function titleOf(view: Pick<GameView, 'ruleset' | 'options'>): string {
+  // i18n: gameWords once merged
+  return variantTitle(view.ruleset, view.options);
 }

@@ -1,4 +1,5 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
+import { translator } from '../i18n/index.js';
 import { publicLocale } from './locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Player } from '../game/types.js';
@@ -75,7 +76,10 @@ export async function resign(interaction: ChatInputCommandInteraction, ctx: Comm
   try {
     await sendReply(
       interaction,
-      { content: view.result ? resultLine(view.result) : view.description, allowedMentions: { parse: [] } },
+      {
+        content: view.result ? resultLine(translator(view.locale), view.result) : view.description,
+        allowedMentions: { parse: [] },
+      },
       ctx,
     );
   } finally {

@@ -3,6 +3,7 @@
 // itself, with a one-line note saying why, when threads are off in the server, the bot lacks the
 // permissions, or the channel cannot hold threads. Only Discord facts are read here: the service
 // records where the game went.
+import { type MessageKey, text } from '../i18n/index.js';
 import { ChannelType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
 import type { GameView } from '../game/types.js';
 import type { CommandContext } from './context.js';
@@ -12,10 +13,12 @@ import { boardShown } from './shown.js';
 
 export type ThreadPlan = { ownThread: true } | { ownThread: false; note: BoardNote | undefined };
 
-const THREAD_PERMISSIONS: [bigint, string][] = [
-  [PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads'],
-  [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'],
-];
+/** What the one-line note says when the bot lacks one or both of the permissions a game's thread needs. */
+function lackingNote(create: boolean, send: boolean): MessageKey | null {
+  if (create && send) return 'note.lacksThreadPermissions';
+  if (create) return 'note.lacksCreateThreads';
+  return send ? 'note.lacksSendInThreads' : null;
+}
 
 /** Channels a public thread can be started in from a message. */
 const HOLDS_THREADS: ReadonlySet<ChannelType> = new Set([ChannelType.GuildText, ChannelType.GuildAnnouncement]);
@@ -25,22 +28,23 @@ export function threadPlan(interaction: RepliableInteraction, threadsOn: boolean
   const channel = interaction.channel;
   // Already in a thread (a rematch asked in a finished game's thread): the game stays in it.
   if (channel?.isThread()) return { ownThread: false, note: undefined };
-  const missing = THREAD_PERMISSIONS.filter(([flag]) => !interaction.appPermissions.has(flag)).map(([, name]) => name);
+  const lacking = lackingNote(
+    !interaction.appPermissions.has(PermissionFlagsBits.CreatePublicThreads),
+    !interaction.appPermissions.has(PermissionFlagsBits.SendMessagesInThreads),
+  );
   // A channel not in the cache is tried: Discord refuses a thread where none can be, and the game
   // is then played in the channel after all.
   const why = !threadsOn
-    ? 'threads are off in this server'
+    ? 'note.threadsOff'
     : channel && !HOLDS_THREADS.has(channel.type)
-      ? 'this channel cannot hold threads'
-      : missing.length > 0
-        ? `I lack the ${missing.join(' and ')} permission here`
-        : null;
+      ? 'note.noThreadsHere'
+      : lacking;
   return why === null ? { ownThread: true } : { ownThread: false, note: inChannel(why) };
 }
 
 /** The one line a game played in its channel carries, saying why it has no thread. */
-function inChannel(reason: string): BoardNote {
-  return { line: `-# Played here in the channel: ${reason}.`, mentions: [] };
+function inChannel(why: MessageKey): BoardNote {
+  return { line: text(why), mentions: [] };
 }
 
 /** The channel a thread belongs to, when the interaction comes from one (the server's channel list names channels). */
@@ -88,11 +92,10 @@ export async function moveIntoThread(view: GameView, ctx: CommandContext): Promi
 /** The players mentioned in their new thread: it adds them to it and tells them where to play. */
 function playersHere(view: GameView, botUserId: string): BoardNote {
   const mentions = [view.players.W.id, view.players.B.id].filter((id) => id !== botUserId);
-  return { line: `${mentions.map((id) => `<@${id}>`).join(' ')}: your game is on here.`, mentions };
+  return { line: text('note.playersHere', { mentions: mentions.map((id) => `<@${id}>`).join(' ') }), mentions };
 }
 
-function refusalReason(code: number | null): string {
-  if (code === DISCORD.missingPermissions || code === DISCORD.missingAccess)
-    return 'I lack the permissions to open a thread here';
-  return 'Discord would not open a thread just now';
+function refusalReason(code: number | null): MessageKey {
+  if (code === DISCORD.missingPermissions || code === DISCORD.missingAccess) return 'note.lacksThreadPermissions';
+  return 'note.threadRefused';
 }

@@ -2,7 +2,6 @@
 // prepared once per connection. Writes that race (two clicks, two processes, a sweep) are
 // conditional (`WHERE status = 'pending'`, `WHERE version = ?`) and report whether they won, so
 // callers inside a transaction can never apply the same change twice.
-import { DEFAULT_LOCALE, type Locale, isLocale } from '../i18n/index.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import type {
@@ -18,6 +17,7 @@ import type {
   NewChallenge,
   NewGame,
 } from './records.js';
+import { storedLocale } from './records.js';
 
 interface ChallengeRow {
   id: number;
@@ -71,9 +71,6 @@ interface GameRow {
 interface ActionRow {
   action: string;
 }
-
-/** A stored language this version no longer has reads as English rather than failing. */
-const storedLocale = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
 const toChallenge = (row: ChallengeRow): ChallengeRecord => ({
   id: row.id,

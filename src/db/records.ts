@@ -1,5 +1,5 @@
 // What the store reads and writes, as plain typed records (camelCase, JSON columns parsed).
-import type { Locale } from '../i18n/index.js';
+import { DEFAULT_LOCALE, type Locale, isLocale } from '../i18n/index.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
@@ -139,3 +139,6 @@ export interface RatingChangeRecord {
   rd: number;
   at: number;
 }
+
+/** A stored language this version no longer has reads as English rather than failing. */
+export const storedLocale = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);

@@ -2,6 +2,8 @@
 // messages waiting to be deleted (an outbox), and each player's choice to get reminders. The
 // migration's trigger (games_turn_over_reminders) clears a game's schedule whenever its version
 // moves on; everything here runs inside the caller's transaction.
+import type { Locale } from '../i18n/index.js';
+import { storedLocale } from './records.js';
 import type { Database, Statement } from 'better-sqlite3';
 
 /** A game's turn as far as reminding its player goes. */
@@ -20,6 +22,8 @@ export interface ReminderTurn {
   remindersSent: number;
   reminderChannelId: string | null;
   reminderMessageId: string | null;
+  /** The language of the game's messages. */
+  locale: Locale;
 }
 
 /** A posted message to delete. */
@@ -41,6 +45,7 @@ interface TurnRow {
   reminders_sent: number;
   reminder_channel_id: string | null;
   reminder_message_id: string | null;
+  locale: string;
 }
 
 const toTurn = (r: TurnRow): ReminderTurn => ({
@@ -56,6 +61,7 @@ const toTurn = (r: TurnRow): ReminderTurn => ({
   remindersSent: r.reminders_sent,
   reminderChannelId: r.reminder_channel_id,
   reminderMessageId: r.reminder_message_id,
+  locale: storedLocale(r.locale),
 });
 
 export class ReminderStore {
@@ -140,7 +146,7 @@ function prepare(db: Database) {
     pendingTurn: st<[number], TurnRow>(
       `SELECT id, guild_id, COALESCE(thread_id, channel_id) AS channel_id, message_id, version, to_act_id,
               CASE WHEN white_id = to_act_id THEN black_id ELSE white_id END AS opponent_id,
-              turn_deadline, remind_at, reminders_sent, reminder_channel_id, reminder_message_id
+              turn_deadline, remind_at, reminders_sent, reminder_channel_id, reminder_message_id, locale
        FROM games WHERE id = ? AND status = 'active' AND remind_at IS NOT NULL
        AND to_act_id IS NOT NULL AND turn_deadline IS NOT NULL`,
     ),

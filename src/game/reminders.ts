@@ -3,6 +3,7 @@
 // Reminders are deadlines in the database like turn timeouts: scheduled in the transaction that
 // starts a turn, cleared by the migration's trigger in the one that ends it (any action, a win, a
 // resignation, a timeout, a close), which also queues the turn's reminder message for deletion.
+import type { Locale } from '../i18n/index.js';
 import type { MessageRef } from '../db/reminderStore.js';
 import type { ServiceCore } from './core.js';
 import { type Outcome, type Player, fail, ok } from './types.js';
@@ -70,6 +71,8 @@ export interface ReminderDue {
   player: Player;
   opponent: Player;
   turnDeadline: number;
+  /** The language of the game's messages. */
+  locale: Locale;
 }
 
 /**
@@ -109,6 +112,7 @@ function claimOne(core: ServiceCore, gameId: number, now: number): Outcome<Remin
     player: core.playerOf(turn.toActId),
     opponent: core.playerOf(turn.opponentId),
     turnDeadline: turn.turnDeadline,
+    locale: turn.locale,
   });
 }
 
