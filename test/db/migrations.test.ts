@@ -169,6 +169,23 @@ describe('migrations', () => {
     upgraded.close();
   });
 
+  it('version 8 shows the games of older files in English, and keeps each new game in its own language', async () => {
+    const path = tempDbPath();
+    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const old = await startGame(service, 'c');
+    service.close();
+    const upgraded = open(legacyCopy(path, 7), { renderBoard: textOnlyRenderer() });
+    expect(value(await upgraded.game(old.gameId)).locale).toBe('en');
+    const made = value(
+      await upgraded.challenge({ guildId: old.guildId, channelId: 'd', challenger: ANA, opponent: BEN, locale: 'fr' }),
+    );
+    if (made.kind !== 'challenge') throw new Error('expected a challenge');
+    expect(made.challenge.locale).toBe('fr');
+    const game = value(await upgraded.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
+    expect(value(await upgraded.game(game.gameId)).locale).toBe('fr');
+    upgraded.close();
+  });
+
   it('version 6 keeps the ratings and rated games of older files as season 1', async () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
