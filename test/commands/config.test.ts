@@ -184,7 +184,7 @@ function limitsBroken(command: Json): string[] {
   for (const [node, kind] of nodes(command)) {
     const at = `${kind} ${String(node.name)}`;
     for (const field of ['name', 'description'] as const)
-      for (const code of Object.keys((node[`${field}_localizations`] ?? {})))
+      for (const code of Object.keys(node[`${field}_localizations`] ?? {}))
         if (!accepted.has(code)) broken.push(`${at}: ${field} localized under ${code}, not a Discord locale`);
     for (const [code, name] of everyLocale(node, 'name')) {
       if (kind !== 'choice' && !/^[-_\p{Ll}\p{Lo}\p{N}]{1,32}$/u.test(name))
@@ -228,7 +228,7 @@ describe('both commands', () => {
       // The language choices name each language in itself, the same for every reader.
       if (kind === 'choice' && LANGUAGE_CHOICES.some((c) => c.value === node.value && !('name_localizations' in c)))
         continue;
-      expect(Object.keys((node[field] ?? {})).sort(), `${kind} ${String(node.name)}`).toEqual(codes);
+      expect(Object.keys(node[field] ?? {}).sort(), `${kind} ${String(node.name)}`).toEqual(codes);
     }
   });
 
