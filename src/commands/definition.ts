@@ -7,6 +7,7 @@ import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcomman
 import { type AnyOptionSpec, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
 import { OFFERED_STRENGTHS, type Strength } from '../game/strengths.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
+import { clip } from '../lib/format.js';
 import { MAX_DESCRIPTION, type Words, choice, described, message } from './localizations.js';
 import { rulesetSummary, rulesetTitle } from './rulesetWords.js';
 
@@ -27,7 +28,7 @@ export const OPT = {
 const rulesChoiceName =
   (id: RuleSetId): Words =>
   (t) =>
-    t('command.rulesChoice', { title: rulesetTitle(t, id), summary: rulesetSummary(t, id) }).slice(0, MAX_DESCRIPTION);
+    clip(t('command.rulesChoice', { title: rulesetTitle(t, id), summary: rulesetSummary(t, id) }), MAX_DESCRIPTION);
 
 const RULES_CHOICES = RULESET_IDS.map((id) => choice(rulesChoiceName(id), id));
 

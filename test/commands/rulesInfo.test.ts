@@ -42,6 +42,7 @@ describe('the answers in English', () => {
     const list = rulesList(en).split('\n');
     expect(list[0]).toBe('**Senet rule sets**');
     expect(list).toContain(`• **Kendall** (\`kendall\`): ${RULESETS.kendall.summary}`);
+    expect(list).toContain('Use `/senet rules rules:<name>` for one of them.');
     expect(list).toHaveLength(RULESET_IDS.length + 3);
   });
 
