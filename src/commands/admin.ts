@@ -6,10 +6,11 @@ import { type Variant, variantTitle } from '../engine/index.js';
 import type { AdminInput, SettingsChange, SettingsView } from '../game/service.js';
 import { type ServerSettings, type SettingKey } from '../game/settings.js';
 import { ADMIN_OPT, LANGUAGE_CHOICES, RESET_CHOICES, adminCommand } from './adminDefinition.js';
-import { type Locale, isLocale } from '../i18n/index.js';
+import { type Locale, isLocale, translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
 import { durationWords } from '../lib/format.js';
 import { leaderboardLine } from './info.js';
+import { publicLocale } from './locale.js';
 import { readRules } from './options.js';
 import { replyPrivately } from './replies.js';
 
@@ -57,7 +58,10 @@ async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandC
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   const { closed, current, finalTable } = outcome.value;
   const table = finalTable.length
-    ? [`Final table of season ${closed}:`, ...finalTable.map(leaderboardLine)]
+    ? [
+        `Final table of season ${closed}:`,
+        ...finalTable.map((e) => leaderboardLine(translator(publicLocale(interaction, ctx)), e)),
+      ]
     : [`No rated games were played in season ${closed}.`];
   const content = [
     `**Season ${closed} is closed; season ${current} starts now.** Ratings start again. Season ${closed} stays readable with \`/senet leaderboard season:${closed}\`.`,

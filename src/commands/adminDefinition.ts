@@ -1,7 +1,7 @@
 // The /senet-admin slash command: a server's settings and leaderboard seasons. Its own command
 // because Discord sets a default permission per command, not per subcommand: registered with
 // Manage Server, so only admins see it unless the server changes that (the service checks again).
-import type { Locale } from '../i18n/index.js';
+import type { Locale, MessageKey } from '../i18n/index.js';
 import {
   ChannelType,
   InteractionContextType,
@@ -11,6 +11,7 @@ import {
 } from 'discord.js';
 import { SETTING_RANGES } from '../game/settings.js';
 import { addRuleOptions, addRules } from './definition.js';
+import { choice, described, message } from './localizations.js';
 
 export const ADMIN_COMMAND_NAME = 'senet-admin';
 
@@ -29,9 +30,12 @@ export const ADMIN_OPT = {
   reset: 'reset',
 } as const;
 
-/** The `language` choices: each language named in itself, and following the server's Discord language. */
+/**
+ * The `language` choices: each language named in itself (the same in every language, so a reader
+ * finds their own), and following the server's Discord language, which is translated.
+ */
 export const LANGUAGE_CHOICES = [
-  { name: "the server's Discord language", value: 'auto' },
+  choice(message('command.admin.language.auto'), 'auto'),
   { name: 'English', value: 'en' },
   { name: 'Deutsch', value: 'de' },
   { name: 'Français', value: 'fr' },
@@ -39,102 +43,90 @@ export const LANGUAGE_CHOICES = [
   { name: 'Português (Brasil)', value: 'pt-BR' },
 ] as const satisfies readonly { name: string; value: Locale | 'auto' }[];
 
-/** The `reset` choices: a setting's name as admins see it, and the stored key. */
-export const RESET_CHOICES = [
-  { name: 'all settings', value: 'all' },
-  { name: 'default rules', value: 'defaultVariant' },
-  { name: 'threads', value: 'threads' },
-  { name: 'channels', value: 'channels' },
-  { name: 'challenge timeout', value: 'challengeTtlMs' },
-  { name: 'turn timeout', value: 'turnTtlMs' },
-  { name: 'reminder delay', value: 'reminderDelayMs' },
-  { name: 'max games per player', value: 'maxGamesPerPlayer' },
-  { name: 'rated games', value: 'rated' },
-  { name: 'language', value: 'language' },
+/** The `reset` choices: the stored key of each setting, named as admins see it. */
+const RESETTABLE = [
+  'all',
+  'defaultVariant',
+  'threads',
+  'channels',
+  'challengeTtlMs',
+  'turnTtlMs',
+  'reminderDelayMs',
+  'maxGamesPerPlayer',
+  'rated',
+  'language',
 ] as const;
+
+export const RESET_CHOICES = RESETTABLE.map((value) => choice(message(`command.admin.reset.${value}`), value));
 
 const PLAYABLE_CHANNELS = [ChannelType.GuildText, ChannelType.GuildAnnouncement] as const;
 
 function addMinutes(
   sub: SlashCommandSubcommandBuilder,
   name: string,
-  description: string,
+  description: MessageKey,
   range: { min: number; max: number },
 ): SlashCommandSubcommandBuilder {
   return sub.addIntegerOption((o) =>
-    o.setName(name).setDescription(description).setMinValue(range.min).setMaxValue(range.max),
+    described(o.setName(name), message(description)).setMinValue(range.min).setMaxValue(range.max),
   );
 }
 
 function settingsSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
   const withRules = addRules(
-    sub.setName('settings').setDescription("Show this server's Senet settings, or change those you give"),
-    'The rule set challenges play when they name none',
+    described(sub.setName('settings'), message('command.admin.settings.description')),
+    'command.admin.settings.rules',
   );
   addRuleOptions(withRules)
-    .addBooleanOption((o) => o.setName(ADMIN_OPT.threads).setDescription('Each game in a thread of its own'))
+    .addBooleanOption((o) => described(o.setName(ADMIN_OPT.threads), message('command.admin.settings.threads')))
     .addChannelOption((o) =>
-      o
-        .setName(ADMIN_OPT.addChannel)
-        .setDescription('Let the bot play in this channel (with none listed it plays everywhere)')
-        .addChannelTypes(...PLAYABLE_CHANNELS),
+      described(o.setName(ADMIN_OPT.addChannel), message('command.admin.settings.addChannel')).addChannelTypes(
+        ...PLAYABLE_CHANNELS,
+      ),
     )
     .addChannelOption((o) =>
-      o
-        .setName(ADMIN_OPT.removeChannel)
-        .setDescription('Take this channel off the list of channels the bot plays in')
-        .addChannelTypes(...PLAYABLE_CHANNELS),
+      described(o.setName(ADMIN_OPT.removeChannel), message('command.admin.settings.removeChannel')).addChannelTypes(
+        ...PLAYABLE_CHANNELS,
+      ),
     )
     .addBooleanOption((o) =>
-      o.setName(ADMIN_OPT.clearChannels).setDescription('Empty the channel list: the bot plays in every channel'),
+      described(o.setName(ADMIN_OPT.clearChannels), message('command.admin.settings.clearChannels')),
     );
   addMinutes(
     withRules,
     ADMIN_OPT.challengeTimeout,
-    'Minutes a challenge waits for an answer',
+    'command.admin.settings.challengeTimeout',
     SETTING_RANGES.challengeTimeoutMinutes,
   );
-  addMinutes(
-    withRules,
-    ADMIN_OPT.turnTimeout,
-    'Minutes a player may take to act before forfeiting',
-    SETTING_RANGES.turnTimeoutMinutes,
-  );
+  addMinutes(withRules, ADMIN_OPT.turnTimeout, 'command.admin.settings.turnTimeout', SETTING_RANGES.turnTimeoutMinutes);
   addMinutes(
     withRules,
     ADMIN_OPT.reminderDelay,
-    'Minutes a turn waits before its player is reminded (0: no reminders)',
+    'command.admin.settings.reminderDelay',
     SETTING_RANGES.reminderDelayMinutes,
   );
   return withRules
     .addIntegerOption((o) =>
-      o
-        .setName(ADMIN_OPT.maxGames)
-        .setDescription('The most games a player may play at once on this server')
+      described(o.setName(ADMIN_OPT.maxGames), message('command.admin.settings.maxGames'))
         .setMinValue(SETTING_RANGES.maxGamesPerPlayer.min)
         .setMaxValue(SETTING_RANGES.maxGamesPerPlayer.max),
     )
-    .addBooleanOption((o) => o.setName(ADMIN_OPT.rated).setDescription('Whether games between people change ratings'))
+    .addBooleanOption((o) => described(o.setName(ADMIN_OPT.rated), message('command.admin.settings.rated')))
     .addStringOption((o) =>
-      o
-        .setName(ADMIN_OPT.language)
-        .setDescription("The language of the bot's public messages here (challenges, boards, results)")
-        .addChoices(...LANGUAGE_CHOICES),
+      described(o.setName(ADMIN_OPT.language), message('command.admin.settings.language')).addChoices(
+        ...LANGUAGE_CHOICES,
+      ),
     )
     .addStringOption((o) =>
-      o
-        .setName(ADMIN_OPT.reset)
-        .setDescription("Back to the bot's default for a setting (or all)")
-        .addChoices(...RESET_CHOICES),
+      described(o.setName(ADMIN_OPT.reset), message('command.admin.settings.reset')).addChoices(...RESET_CHOICES),
     );
 }
 
-export const adminCommand = new SlashCommandBuilder()
-  .setName(ADMIN_COMMAND_NAME)
-  .setDescription('Senet server settings and leaderboard seasons (Manage Server)')
+export const adminCommand = described(
+  new SlashCommandBuilder().setName(ADMIN_COMMAND_NAME),
+  message('command.admin.description'),
+)
   .setContexts(InteractionContextType.Guild)
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand(settingsSubcommand)
-  .addSubcommand((sub) =>
-    sub.setName('new-season').setDescription("Close this season's leaderboard and start the next: ratings start again"),
-  );
+  .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')));

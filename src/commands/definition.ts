@@ -1,9 +1,15 @@
 // The /senet slash command: one command, one subcommand per thing a player does. Its JSON is
 // what `npm run deploy-commands` registers with Discord. The rule options are built from each
 // rule set's own option schema (src/engine/rulesets), so a new option needs no change here.
+// Every description and choice name comes from the catalogs, in every language (localizations.ts);
+// names of subcommands and options stay English: they are what players type and the handlers read.
 import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
-import { type AnyOptionSpec, RULESETS, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
-import { OFFERED_STRENGTHS } from '../game/strengths.js';
+import { type AnyOptionSpec, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
+import { OFFERED_STRENGTHS, type Strength } from '../game/strengths.js';
+import type { MessageKey, Translate } from '../i18n/index.js';
+import { clip } from '../lib/format.js';
+import { MAX_DESCRIPTION, type Words, choice, described, message } from './localizations.js';
+import { rulesetSummary, rulesetTitle } from './rulesetWords.js';
 
 export const COMMAND_NAME = 'senet';
 
@@ -18,148 +24,122 @@ export const OPT = {
   user: 'user',
 } as const;
 
-const DEFAULT_RULES_WORDS = "Which rules to play (default: this server's, Kendall unless an admin chose others)";
+/** "Kendall: Swap captures, …", cut to the length Discord allows a choice's name. */
+const rulesChoiceName =
+  (id: RuleSetId): Words =>
+  (t) =>
+    clip(t('command.rulesChoice', { title: rulesetTitle(t, id), summary: rulesetSummary(t, id) }), MAX_DESCRIPTION);
 
-/** Discord's limit on a description, and on a choice's name. */
-const MAX_DESCRIPTION = 100;
-
-const RULES_CHOICES = RULESET_IDS.map((id) => ({
-  name: `${RULESETS[id].title}: ${RULESETS[id].summary}`.slice(0, MAX_DESCRIPTION),
-  value: id,
-}));
+const RULES_CHOICES = RULESET_IDS.map((id) => choice(rulesChoiceName(id), id));
 
 /** Every rule set's options, each with the rule set it belongs to. */
 export const RULE_OPTIONS: readonly { ruleset: RuleSetId; name: string; spec: AnyOptionSpec }[] = RULESET_IDS.flatMap(
   (ruleset) => optionSpecs(ruleset).map(([name, spec]) => ({ ruleset, name, spec })),
 );
 
+/**
+ * The catalog keys of a rule option's description and (numeric options) choice names: one family
+ * per option, enumerated by test/commands/config.test.ts.
+ */
+export const ruleOptionKeys = (ruleset: RuleSetId, name: string): { description: MessageKey; choice: MessageKey } => ({
+  description: `command.ruleOption.${ruleset}.${name}` as MessageKey,
+  choice: `command.ruleChoice.${ruleset}.${name}` as MessageKey,
+});
+
 /** "Kendall only: pawns per side (7 also fills squares 11-14); default 5". */
-export function ruleOptionDescription(ruleset: RuleSetId, spec: AnyOptionSpec): string {
-  const byDefault = spec.kind === 'flag' ? (spec.default ? 'on' : 'off') : String(spec.default);
-  return `${RULESETS[ruleset].title} only: ${spec.description}; default ${byDefault}`;
+export function ruleOptionDescription(t: Translate, ruleset: RuleSetId, name: string, spec: AnyOptionSpec): string {
+  const byDefault = spec.kind === 'flag' ? (spec.default ? 'on' : 'off') : spec.default;
+  return t(ruleOptionKeys(ruleset, name).description, { ruleset: rulesetTitle(t, ruleset), default: byDefault });
 }
 
-export function addRules(sub: SlashCommandSubcommandBuilder, description: string): SlashCommandSubcommandBuilder {
-  return sub.addStringOption((o) =>
-    o
-      .setName(OPT.rules)
-      .setDescription(description)
-      .addChoices(...RULES_CHOICES),
-  );
+export function addRules(sub: SlashCommandSubcommandBuilder, description: MessageKey): SlashCommandSubcommandBuilder {
+  return sub.addStringOption((o) => described(o.setName(OPT.rules), message(description)).addChoices(...RULES_CHOICES));
 }
 
 export function addRuleOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  for (const { ruleset, spec } of RULE_OPTIONS) {
-    const description = ruleOptionDescription(ruleset, spec);
+  for (const { ruleset, name, spec } of RULE_OPTIONS) {
+    const description: Words = (t) => ruleOptionDescription(t, ruleset, name, spec);
     if (spec.kind === 'flag') {
-      sub.addBooleanOption((o) => o.setName(spec.slashName).setDescription(description));
+      sub.addBooleanOption((o) => described(o.setName(spec.slashName), description));
     } else {
-      const choices = spec.choices.map((value) => ({ name: spec.words(value), value }));
-      sub.addIntegerOption((o) =>
-        o
-          .setName(spec.slashName)
-          .setDescription(description)
-          .addChoices(...choices),
-      );
+      const key = ruleOptionKeys(ruleset, name).choice;
+      const choices = spec.choices.map((value) => choice((t) => t(key, { value }), value));
+      sub.addIntegerOption((o) => described(o.setName(spec.slashName), description).addChoices(...choices));
     }
   }
   return sub;
 }
 
-function addStrength(sub: SlashCommandSubcommandBuilder, description: string): SlashCommandSubcommandBuilder {
+/** A strength's name in a language ("medium"); the choice's value stays the English identifier. */
+export const strengthName = (t: Translate, strength: Strength): string =>
+  t(`command.strength.${strength}` as MessageKey);
+
+function addStrength(sub: SlashCommandSubcommandBuilder, description: MessageKey): SlashCommandSubcommandBuilder {
   return sub.addStringOption((o) =>
-    o
-      .setName(OPT.strength)
-      .setDescription(description)
-      .addChoices(...OFFERED_STRENGTHS.map((strength) => ({ name: strength, value: strength }))),
+    described(o.setName(OPT.strength), message(description)).addChoices(
+      ...OFFERED_STRENGTHS.map((strength) => choice((t) => strengthName(t, strength), strength)),
+    ),
   );
 }
 
-export const senetCommand = new SlashCommandBuilder()
-  .setName(COMMAND_NAME)
-  .setDescription('Play Senet, the board game of ancient Egypt')
+export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_NAME), message('command.description'))
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
     addRuleOptions(
       addStrength(
         addRules(
-          sub
-            .setName('challenge')
-            .setDescription('Challenge someone (or the bot) to a game of Senet')
-            .addUserOption((o) => o.setName(OPT.opponent).setDescription('Who you want to play').setRequired(true)),
-          DEFAULT_RULES_WORDS,
+          described(sub.setName('challenge'), message('command.challenge.description')).addUserOption((o) =>
+            described(o.setName(OPT.opponent), message('command.challenge.opponent')).setRequired(true),
+          ),
+          'command.rulesToPlay',
         ),
-        'Only when challenging the bot: how well it plays (default medium)',
+        'command.challenge.strength',
       ),
     ),
   )
   .addSubcommand((sub) =>
     addRuleOptions(
       addStrength(
-        addRules(sub.setName('play').setDescription('Play a game against the bot'), DEFAULT_RULES_WORDS),
-        'How well the bot plays (default medium)',
+        addRules(described(sub.setName('play'), message('command.play.description')), 'command.rulesToPlay'),
+        'command.play.strength',
       ),
     ),
+  )
+  .addSubcommand((sub) =>
+    addRules(described(sub.setName('rules'), message('command.rules.description')), 'command.rules.rules'),
   )
   .addSubcommand((sub) =>
     addRules(
-      sub.setName('rules').setDescription('How a rule set is played, with its starting board'),
-      'Which rules to explain (default: list them all)',
+      described(sub.setName('leaderboard'), message('command.leaderboard.description')),
+      'command.leaderboard.rules',
+    ).addIntegerOption((o) => described(o.setName(OPT.season), message('command.leaderboard.season')).setMinValue(1)),
+  )
+  .addSubcommand((sub) =>
+    described(sub.setName('stats'), message('command.stats.description')).addUserOption((o) =>
+      described(o.setName(OPT.user), message('command.stats.user')),
     ),
   )
   .addSubcommand((sub) =>
-    addRules(
-      sub.setName('leaderboard').setDescription("This server's best players this season"),
-      'Only games with these rules',
-    ).addIntegerOption((o) =>
-      o.setName(OPT.season).setDescription('Which season (default: the current one)').setMinValue(1),
+    described(sub.setName('history'), message('command.history.description')).addUserOption((o) =>
+      described(o.setName(OPT.user), message('command.history.user')),
     ),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('stats')
-      .setDescription('Rating, wins and losses of a player')
-      .addUserOption((o) => o.setName(OPT.user).setDescription('Whose stats (default: yours)')),
+    described(sub.setName('resign'), message('command.resign.description')).addIntegerOption((o) =>
+      described(o.setName(OPT.game), message('command.resign.game')).setMinValue(1).setAutocomplete(true),
+    ),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('history')
-      .setDescription("A player's recent games")
-      .addUserOption((o) => o.setName(OPT.user).setDescription('Whose games (default: yours)')),
+    described(sub.setName('replay'), message('command.replay.description')).addIntegerOption((o) =>
+      described(o.setName(OPT.game), message('command.replay.game')).setMinValue(1).setAutocomplete(true),
+    ),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('resign')
-      .setDescription('Resign your game here (in its thread, or started in this channel)')
-      .addIntegerOption((o) =>
-        o
-          .setName(OPT.game)
-          .setDescription('Which game, when you have several here (lists them)')
-          .setMinValue(1)
-          .setAutocomplete(true),
+    described(sub.setName('settings'), message('command.settings.description')).addStringOption((o) =>
+      described(o.setName(OPT.reminders), message('command.settings.reminders')).addChoices(
+        choice(message('command.settings.remindersOn'), 'on'),
+        choice(message('command.settings.remindersOff'), 'off'),
       ),
+    ),
   )
-  .addSubcommand((sub) =>
-    sub
-      .setName('replay')
-      .setDescription('An animated replay of a game, with its win-chance chart and turning points')
-      .addIntegerOption((o) =>
-        o
-          .setName(OPT.game)
-          .setDescription('Which game (your recent games here; default: your last finished game)')
-          .setMinValue(1)
-          .setAutocomplete(true),
-      ),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('settings')
-      .setDescription('Your own settings, the same in every server (no option: show them)')
-      .addStringOption((o) =>
-        o
-          .setName(OPT.reminders)
-          .setDescription('Whether I ping you when a turn of yours has waited a while')
-          .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
-      ),
-  )
-  .addSubcommand((sub) => sub.setName('help').setDescription('How to play Senet with this bot'));
+  .addSubcommand((sub) => described(sub.setName('help'), message('command.help.description')));

@@ -1,65 +1,77 @@
-// /senet rules, leaderboard, stats, history, help: read-only answers.
-import type { ChatInputCommandInteraction } from 'discord.js';
-import {
-  RULESETS,
-  RULESET_IDS,
-  type RuleSetId,
-  defaultOptions,
-  isRuleSetId,
-  rulesOf,
-  squareLabel,
-} from '../engine/index.js';
+// /senet rules, leaderboard, stats, history, help: read-only answers. What the channel sees is in
+// the server's language (publicLocale), a private answer in the reader's (userLocale).
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import { RULESET_IDS, type RuleSetId, defaultOptions, isRuleSetId, rulesOf } from '../engine/index.js';
 import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
+import { type Locale, type Translate, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
-import { percent } from '../lib/format.js';
-import { OPT } from './definition.js';
+import { OPT, strengthName } from './definition.js';
+import { publicLocale, userLocale } from './locale.js';
 import { boardFile, echo } from './messages.js';
 import { playerOf } from './options.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';
 
 const DOCS = 'docs/rules';
 /** Where `npm run balance` tables how the rule sets compare (first-player edge, length, squares). */
-const BALANCE = `How the rule sets compare (first player's edge, game length, special squares): \`${DOCS}/README.md\`.`;
+const BALANCE_FILE = `${DOCS}/README.md`;
 const NO_MENTIONS = { parse: [] } as const;
 
 export async function rules(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const id = interaction.options.getString(OPT.rules);
+  if (id !== null && !isRuleSetId(id))
+    return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(id) }));
+  const t = translator(publicLocale(interaction, ctx));
   if (id === null) {
-    const list = RULESET_IDS.map((r) => `• **${RULESETS[r].title}** (\`${r}\`): ${RULESETS[r].summary}`);
-    const content = ['**Senet rule sets**', ...list, 'Use `/senet rules rules:<name>` for one of them.', BALANCE].join(
-      '\n',
-    );
-    await interaction.reply({ content, allowedMentions: NO_MENTIONS });
+    await interaction.reply({ content: rulesList(t), allowedMentions: NO_MENTIONS });
     return;
   }
-  if (!isRuleSetId(id)) return replyPrivately(interaction, `Unknown rules ${echo(id)}.`);
   const board = await acknowledgedInTime(interaction, ctx.startBoard(id), ctx.deferAfterMs, 'new message');
   await sendReply(
     interaction,
-    { content: rulesText(id), files: [boardFile(board)], allowedMentions: NO_MENTIONS },
+    { content: rulesText(t, id), files: [boardFile(board)], allowedMentions: NO_MENTIONS },
     ctx,
   );
 }
 
-/** Title, summary and the special squares of a rule set, with where the full text lives. */
-export function rulesText(id: RuleSetId): string {
-  const rules = rulesOf({ ruleset: id, options: defaultOptions(id) });
-  const squares = Object.entries(rules.squares).map(
-    ([n, s]) => `• **${squareLabel(Number(n))}: ${s.name}** ${s.glyph}: ${s.rule}`,
+/** Every rule set, one line each, with how to see one. */
+export function rulesList(t: Translate): string {
+  const list = RULESET_IDS.map((id) =>
+    t('rulesInfo.listItem', { title: rulesetTitle(t, id), id, summary: rulesetSummary(t, id) }),
   );
   return [
-    `**${RULESETS[id].title}**: ${RULESETS[id].summary}`,
-    `${rules.pawns} pawns each.`,
-    ...(squares.length ? ['Special squares:', ...squares] : []),
-    `Full rules: \`${DOCS}/${id}.md\` in the bot's repository. The picture shows the start.`,
-    BALANCE,
+    t('rulesInfo.listTitle'),
+    ...list,
+    t('rulesInfo.listHint'),
+    t('rulesInfo.balance', { file: BALANCE_FILE }),
+  ].join('\n');
+}
+
+/** Title, summary and the special squares of a rule set, with where the full text lives. */
+export function rulesText(t: Translate, id: RuleSetId): string {
+  const rules = rulesOf({ ruleset: id, options: defaultOptions(id) });
+  const squares = Object.entries(rules.squares).map(([n, info]) =>
+    t('rulesInfo.square', {
+      square: n,
+      name: squareName(t, id, Number(n), info),
+      glyph: info.glyph,
+      rule: t(squareRuleKey(id, Number(n))),
+    }),
+  );
+  return [
+    t('rulesInfo.heading', { title: rulesetTitle(t, id), summary: rulesetSummary(t, id) }),
+    t('rulesInfo.pawns', { count: rules.pawns }),
+    ...(squares.length ? [t('rulesInfo.specialSquares'), ...squares] : []),
+    t('rulesInfo.fullRules', { file: `${DOCS}/${id}.md` }),
+    t('rulesInfo.balance', { file: BALANCE_FILE }),
   ].join('\n');
 }
 
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const ruleset = interaction.options.getString(OPT.rules);
-  if (ruleset !== null && !isRuleSetId(ruleset)) return replyPrivately(interaction, `Unknown rules ${echo(ruleset)}.`);
+  if (ruleset !== null && !isRuleSetId(ruleset))
+    return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(ruleset) }));
   const guildId = interaction.guildId ?? '';
   const asked = interaction.options.getInteger(OPT.season);
   const found = ctx.service.leaderboard({
@@ -68,41 +80,62 @@ export async function leaderboard(interaction: ChatInputCommandInteraction, ctx:
     ...(asked === null ? {} : { season: asked }),
   });
   if (!found.ok) return replyPrivately(interaction, found.error.message);
+  const t = translator(publicLocale(interaction, ctx));
   const entries = found.value;
   const current = ctx.service.currentSeason(guildId);
   const season = asked ?? current;
-  const when = season === current ? '' : ' (closed)';
-  const title = `**Senet leaderboard · season ${season}${when}${ruleset ? ` · ${RULESETS[ruleset].title}` : ''}**`;
-  const lines = entries.length
-    ? entries.slice(0, 20).map(leaderboardLine)
-    : ['No rated games yet. `/senet challenge` someone!'];
+  const closed = season === current ? 'no' : 'yes';
+  const title = ruleset
+    ? t('leaderboard.titleWithRules', { season, closed, ruleset: rulesetTitle(t, ruleset) })
+    : t('leaderboard.title', { season, closed });
+  const lines = entries.length ? entries.slice(0, 20).map((e) => leaderboardLine(t, e)) : [t('leaderboard.empty')];
   await interaction.reply({ content: [title, ...lines].join('\n'), allowedMentions: NO_MENTIONS });
 }
 
-export function leaderboardLine(e: LeaderboardEntry): string {
-  const rating = e.rating === null ? 'unrated' : `${e.rating}${e.provisional ? '?' : ''}`;
-  return `${e.rank}. **${e.player.name}** ${rating} · ${e.wins} won, ${e.losses} lost`;
+export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
+  const rating =
+    e.rating === null
+      ? t('leaderboard.unrated')
+      : t('leaderboard.rating', { rating: e.rating, provisional: e.provisional ? 'yes' : 'no' });
+  return t('leaderboard.line', { rank: e.rank, name: e.player.name, rating, wins: e.wins, losses: e.losses });
 }
 
 export async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
   const found = ctx.service.stats({ guildId: interaction.guildId ?? '', userId: user.id });
   const name = playerOf(user).name;
-  if (!found.ok || found.value.total.games === 0)
-    return replyPrivately(interaction, `${name} has not finished a game of Senet here yet.`);
-  await interaction.reply({ content: statsText(name, found.value), allowedMentions: NO_MENTIONS });
+  if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
+  const t = translator(publicLocale(interaction, ctx));
+  await interaction.reply({ content: statsText(t, name, found.value), allowedMentions: NO_MENTIONS });
 }
 
-function statsText(name: string, s: PlayerStats): string {
-  const rating = s.rating === null ? 'none yet' : `${s.rating}${s.provisional ? ' (provisional)' : ''}`;
+export function statsText(t: Translate, name: string, s: PlayerStats): string {
+  const rating =
+    s.rating === null
+      ? t('stats.noRating')
+      : t('stats.rating', { rating: s.rating, provisional: s.provisional ? 'yes' : 'no' });
   const season = s.seasonRecord;
   const lines = [
-    `**${name}** · season ${s.season} rating ${rating} · ${season.games} rated game${season.games === 1 ? '' : 's'} this season: ${season.wins} won, ${season.losses} lost`,
-    `All time: ${s.total.games} game${s.total.games === 1 ? '' : 's'}: ${s.total.wins} won, ${s.total.losses} lost (${percent(s.total.winRate)})`,
-    ...s.byRuleset.map((r) => `• ${RULESETS[r.ruleset].title}: ${r.wins}–${r.losses}`),
+    t('stats.season', {
+      name,
+      season: s.season,
+      rating,
+      games: season.games,
+      wins: season.wins,
+      losses: season.losses,
+    }),
+    t('stats.allTime', {
+      games: s.total.games,
+      wins: s.total.wins,
+      losses: s.total.losses,
+      winRate: s.total.winRate,
+    }),
+    ...s.byRuleset.map((r) =>
+      t('stats.byRuleset', { ruleset: rulesetTitle(t, r.ruleset), wins: r.wins, losses: r.losses }),
+    ),
   ];
-  if (s.vsBot.games > 0) lines.push(`Against the bot: ${s.vsBot.wins}–${s.vsBot.losses}`);
-  if (s.streak) lines.push(`Streak: ${s.streak.length} ${s.streak.result} in a row`);
+  if (s.vsBot.games > 0) lines.push(t('stats.vsBot', { wins: s.vsBot.wins, losses: s.vsBot.losses }));
+  if (s.streak) lines.push(t('stats.streak', { count: s.streak.length, result: s.streak.result }));
   return lines.join('\n');
 }
 
@@ -111,32 +144,44 @@ export async function history(interaction: ChatInputCommandInteraction, ctx: Com
   const found = ctx.service.history({ guildId: interaction.guildId ?? '', userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;
-  if (games.length === 0) return replyPrivately(interaction, `${name} has no finished games here yet.`);
-  const lines = games.slice(0, 10).map(historyLine);
+  if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));
+  const t = translator(publicLocale(interaction, ctx));
+  const lines = games.slice(0, 10).map((h) => historyLine(t, h));
   await interaction.reply({
-    content: [`**${name}'s recent games**`, ...lines].join('\n'),
+    content: [t('history.title', { name }), ...lines].join('\n'),
     allowedMentions: NO_MENTIONS,
   });
 }
 
-function historyLine(h: HistoryEntry): string {
-  const how = h.reason === 'won' ? '' : h.reason === 'resigned' ? ' by resignation' : ' on time';
-  const score = h.score === null ? '' : ` (${h.score} pts)`;
-  return `• <t:${Math.floor(h.finishedAt / 1000)}:d> ${h.result} vs ${h.opponent.name}${h.vsBot ? ' (bot)' : ''}${how}${score} · ${RULESETS[h.ruleset].title}${h.rated ? '' : ', unrated'}`;
+export function historyLine(t: Translate, h: HistoryEntry): string {
+  return t('history.line', {
+    // A Discord timestamp: each reader's client shows the date in their own language and zone.
+    date: `<t:${Math.floor(h.finishedAt / 1000)}:d>`,
+    result: h.result,
+    opponent: h.opponent.name,
+    bot: h.vsBot ? 'yes' : 'no',
+    reason: h.reason,
+    hasScore: h.score === null ? 'no' : 'yes',
+    score: h.score ?? 0,
+    ruleset: rulesetTitle(t, h.ruleset),
+    rated: h.rated ? 'yes' : 'no',
+  });
 }
 
-export const HELP_TEXT = [
-  '**Senet**, the board game of ancient Egypt. Race your pawns along the 30 squares and bear them all off first.',
-  '• `/senet challenge opponent:@someone` posts a challenge with Accept and Decline buttons. Pick `rules:` (by default the rule set this server chose: Kendall unless an admin changed it) and its options.',
-  `• \`/senet play\` (or challenging me) starts a game against the computer; \`strength:\` ${OFFERED_STRENGTHS.join(', ')}.`,
-  '• Each game gets a thread of its own under its challenge, so many games can run in one channel.',
-  '• In a game, the player to move presses **Throw**; the board then numbers the pawns that can move, and one button per move (`1 · 17 → 20`) plays it.',
-  '• `/senet resign` gives up your game (in its thread; in the channel, `game:` picks one if you have several). Waiting too long forfeits.',
-  '• `/senet replay` (or **Replay** under a finished game) plays a game again, animated, with its win-chance chart and turning points.',
-  '• `/senet rules`, `/senet leaderboard`, `/senet stats`, `/senet history` tell you more.',
-  '• When a turn of yours has waited a while I ping you; `/senet settings reminders:off` stops that.',
-].join('\n');
+/** How to play, in a language; the strengths are named as the command's choices name them. */
+export function helpText(locale: Locale): string {
+  const t = translator(locale);
+  const strengths = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(
+    OFFERED_STRENGTHS.map((strength) => strengthName(t, strength)),
+  );
+  return t('help.text', { strengths });
+}
 
+/** Help is private, in the reader's own language. */
 export async function help(interaction: ChatInputCommandInteraction): Promise<void> {
-  await replyPrivately(interaction, HELP_TEXT);
+  await interaction.reply({
+    content: helpText(userLocale(interaction)),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: NO_MENTIONS,
+  });
 }

@@ -4,8 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
 import { DEFAULT_API_URL, explainMissing, inviteUrl, loadConfig } from '../../src/bot/config.js';
 import { createLogger } from '../../src/bot/logger.js';
-import { adminCommand } from '../../src/commands/adminDefinition.js';
-import { senetCommand } from '../../src/commands/definition.js';
+import { Locale as DiscordLocale } from 'discord.js';
+import { LANGUAGE_CHOICES, adminCommand } from '../../src/commands/adminDefinition.js';
+import {
+  RULE_OPTIONS,
+  ruleOptionDescription,
+  ruleOptionKeys,
+  senetCommand,
+  strengthName,
+} from '../../src/commands/definition.js';
+import { localizations } from '../../src/commands/localizations.js';
+import { RULESETS } from '../../src/engine/index.js';
+import { OFFERED_STRENGTHS } from '../../src/game/strengths.js';
+import { DISCORD_LOCALES, type Locale, translate, translator } from '../../src/i18n/index.js';
 
 describe('configuration', () => {
   it('names each missing setting and how to get it', () => {
@@ -137,11 +148,13 @@ describe('logs', () => {
 /** Discord's limit on one command: names, descriptions and choices (names and values) together. */
 const MAX_COMMAND_CHARACTERS = 8000;
 
+type Json = Record<string, unknown>;
+
 /** What Discord counts against that limit, each field at its longest localization. */
 function commandCharacters(node: unknown): number {
   if (Array.isArray(node)) return node.reduce((n: number, item) => n + commandCharacters(item), 0);
   if (node === null || typeof node !== 'object') return 0;
-  const o = node as Record<string, unknown>;
+  const o = node as Json;
   const longest = (field: string): number => {
     const localized = Object.values((o[`${field}_localizations`] ?? {}) as Record<string, string>);
     const text = o[field];
@@ -151,17 +164,128 @@ function commandCharacters(node: unknown): number {
   return own + commandCharacters(o.options ?? []) + commandCharacters(o.choices ?? []);
 }
 
+/** Every node of a command's JSON (the command, its subcommands, options and choices) with its kind. */
+function* nodes(node: Json, kind: 'command' | 'option' | 'choice' = 'command'): Generator<[Json, string]> {
+  yield [node, kind];
+  for (const option of (node.options ?? []) as Json[]) yield* nodes(option, 'option');
+  for (const choice of (node.choices ?? []) as Json[]) yield* nodes(choice, 'choice');
+}
+
+/** A field's text in English and in every localization it carries. */
+function everyLocale(node: Json, field: 'name' | 'description'): [string, string][] {
+  const localized = (node[`${field}_localizations`] ?? {}) as Record<string, string>;
+  return [['en-US', String(node[field])], ...Object.entries(localized)];
+}
+
+/** Where a command breaks Discord's limits, in any locale; empty when it is fine. */
+function limitsBroken(command: Json): string[] {
+  const broken: string[] = [];
+  const accepted = new Set<string>(Object.values(DiscordLocale));
+  for (const [node, kind] of nodes(command)) {
+    const at = `${kind} ${String(node.name)}`;
+    for (const field of ['name', 'description'] as const)
+      for (const code of Object.keys(node[`${field}_localizations`] ?? {}))
+        if (!accepted.has(code)) broken.push(`${at}: ${field} localized under ${code}, not a Discord locale`);
+    for (const [code, name] of everyLocale(node, 'name')) {
+      if (kind !== 'choice' && !/^[-_\p{Ll}\p{Lo}\p{N}]{1,32}$/u.test(name))
+        broken.push(`${at}: name ${code} "${name}"`);
+      if (kind === 'choice' && (name.length < 1 || name.length > 100)) broken.push(`${at}: choice name ${code}`);
+    }
+    if (kind !== 'choice')
+      for (const [code, description] of everyLocale(node, 'description'))
+        if (description.length < 1 || description.length > 100)
+          broken.push(`${at}: description ${code} has ${description.length} characters`);
+    for (const list of ['options', 'choices'])
+      if (((node[list] ?? []) as unknown[]).length > 25) broken.push(`${at}: more than 25 ${list}`);
+  }
+  if (commandCharacters(command) > MAX_COMMAND_CHARACTERS)
+    broken.push(`more than ${MAX_COMMAND_CHARACTERS} characters`);
+  return broken;
+}
+
+const COMMANDS = [
+  ['/senet', senetCommand],
+  ['/senet-admin', adminCommand],
+] as const;
+
+const jsonOf = (command: (typeof COMMANDS)[number][1]): Json => command.toJSON() as unknown as Json;
+
 describe('both commands', () => {
-  it.each([
-    ['/senet', senetCommand],
-    ['/senet-admin', adminCommand],
-  ])('%s stays within the 8,000 characters Discord allows a command', (_, command) => {
-    const used = commandCharacters(command.toJSON());
+  it.each(COMMANDS)('%s stays within the 8,000 characters Discord allows a command', (_, command) => {
+    const used = commandCharacters(jsonOf(command));
     expect(used).toBeGreaterThan(1000);
     expect(used).toBeLessThanOrEqual(MAX_COMMAND_CHARACTERS);
   });
+
+  it.each(COMMANDS)('%s stays within Discord’s limits in every locale', (_, command) => {
+    expect(limitsBroken(jsonOf(command))).toEqual([]);
+  });
+
+  it.each(COMMANDS)('%s describes every command, option and choice in every language the bot speaks', (_, command) => {
+    const codes = Object.values(DISCORD_LOCALES).flat().sort();
+    for (const [node, kind] of nodes(jsonOf(command))) {
+      const field = kind === 'choice' ? 'name_localizations' : 'description_localizations';
+      // The language choices name each language in itself, the same for every reader.
+      if (kind === 'choice' && LANGUAGE_CHOICES.some((c) => c.value === node.value && !('name_localizations' in c)))
+        continue;
+      expect(Object.keys(node[field] ?? {}).sort(), `${kind} ${String(node.name)}`).toEqual(codes);
+    }
+  });
+
+  it('counts each field at its longest localization, so a too long translation fails', () => {
+    const json = jsonOf(senetCommand);
+    const before = commandCharacters(json);
+    const sub = (json.options as Json[])[0]!;
+    const longest = Math.max(...everyLocale(sub, 'description').map(([, text]) => text.length));
+    const longer = 'x'.repeat(101);
+    const withLong = {
+      ...json,
+      options: [{ ...sub, description_localizations: { de: longer } }, ...(json.options as Json[]).slice(1)],
+    };
+    expect(commandCharacters(withLong)).toBe(before - longest + longer.length);
+    expect(limitsBroken(withLong)).toEqual([`option challenge: description de has ${longer.length} characters`]);
+
+    const huge = { ...json, description_localizations: { fr: 'x'.repeat(MAX_COMMAND_CHARACTERS) } };
+    expect(limitsBroken(huge)).toContain(`more than ${MAX_COMMAND_CHARACTERS} characters`);
+    const choice = { name: 'on', name_localizations: { 'pt-BR': 'ligado' }, value: 'on' };
+    expect(commandCharacters(choice)).toBe('ligado'.length + 'on'.length);
+  });
+
+  it('refuses a localization under a code Discord does not know, and names that are not lowercase', () => {
+    const json = jsonOf(senetCommand);
+    expect(limitsBroken({ ...json, description_localizations: { es: 'Jugar' } })).toEqual([
+      'command senet: description localized under es, not a Discord locale',
+    ]);
+    expect(limitsBroken({ ...json, name_localizations: { de: 'Senet' } })).toEqual(['command senet: name de "Senet"']);
+  });
 });
 
+describe('the localizations', () => {
+  it('carry each catalog under each Discord code it serves, English being the default text', () => {
+    const said = localizations((t) => t('command.description'));
+    expect(Object.keys(said).sort()).toEqual(Object.values(DISCORD_LOCALES).flat().sort());
+    for (const [locale, codes] of Object.entries(DISCORD_LOCALES))
+      for (const code of codes)
+        expect(said[code as DiscordLocale]).toBe(translate(locale as Locale, 'command.description'));
+  });
+
+  it('describe each rule option as its rule set does, with its default, in English', () => {
+    const t = translator('en');
+    for (const { ruleset, name, spec } of RULE_OPTIONS) {
+      const byDefault = spec.kind === 'flag' ? (spec.default ? 'on' : 'off') : String(spec.default);
+      expect(ruleOptionDescription(t, ruleset, name, spec)).toBe(
+        `${RULESETS[ruleset].title} only: ${spec.description}; default ${byDefault}`,
+      );
+      if (spec.kind === 'number')
+        for (const value of spec.choices)
+          expect(t(ruleOptionKeys(ruleset, name).choice, { value })).toBe(spec.words(value));
+    }
+  });
+
+  it('name every offered strength', () => {
+    for (const strength of OFFERED_STRENGTHS) expect(strengthName(translator('en'), strength)).toBe(strength);
+  });
+});
 describe('the /senet-admin command', () => {
   it('is for Manage Server by default, with descriptions within Discord’s limits', () => {
     const json = adminCommand.toJSON();
