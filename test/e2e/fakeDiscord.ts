@@ -172,6 +172,10 @@ export class FakeDiscord {
   readonly applicationId = snowflake();
   readonly botUser = makeUser('Senet', true);
   readonly guildId = snowflake();
+  /** The server's own language (its community locale), sent as each interaction's `guild_locale`. */
+  guildLocale = 'en-US';
+  /** Each user's Discord client language, sent as `locale` (default en-US). */
+  readonly userLocales = new Map<string, string>();
   /** The channel slash commands are typed in; tests may switch to a fresh one (one game per channel). */
   channelId = snowflake();
   readonly requests: RecordedRequest[] = [];
@@ -432,8 +436,8 @@ export class FakeDiscord {
       channel: this.channelJson(channelId),
       member: this.member(user, true),
       app_permissions: this.appPermissions,
-      locale: 'en-US',
-      guild_locale: 'en-US',
+      locale: this.userLocales.get(user.id) ?? 'en-US',
+      guild_locale: this.guildLocale,
       entitlements: [],
       authorizing_integration_owners: { '0': this.guildId },
       context: 0,
@@ -509,6 +513,7 @@ export class FakeDiscord {
       id: this.guildId,
       name: 'Senet Club',
       icon: null,
+      preferred_locale: this.guildLocale,
       owner_id: snowflake(),
       unavailable: false,
       member_count: 3,
