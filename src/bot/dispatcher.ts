@@ -1,6 +1,7 @@
 // One entry point for every interaction: routes it to the command or button handler, checks the
 // bot may post in the channel, and turns any unexpected error into a private "something went
 // wrong (ref …)" for the user and the same reference, with the stack, in the log.
+import { text } from '../i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import * as admin from '../commands/admin.js';
@@ -13,8 +14,7 @@ import { replyPrivately } from '../commands/replies.js';
  * The answer to anything that is not one of ours: a command left registered by an older version,
  * a select menu, a modal. Without an answer Discord would show "The application did not respond".
  */
-export const NOT_MINE =
-  'I do not know this command or control (it may be left over from an older version of the bot); nothing happened. Try `/senet help`.';
+export const NOT_MINE = text('bot.notMine');
 
 export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
   // Autocomplete has no message to answer with: a failure just leaves the list empty.
@@ -45,10 +45,9 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
   } catch (err) {
     const ref = randomBytes(3).toString('hex').toUpperCase();
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
-    await replyPrivately(
-      interaction,
-      `Something went wrong (ref ${ref}). Nothing was changed by the error; please try again.`,
-    ).catch((replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'));
+    await replyPrivately(interaction, text('bot.failed', { ref })).catch((replyErr: unknown) =>
+      ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 // /senet rules, leaderboard, stats, history, help: read-only answers.
-import type { ChatInputCommandInteraction } from 'discord.js';
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import { text } from '../i18n/index.js';
 import {
   RULESETS,
   RULESET_IDS,
@@ -33,7 +34,7 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
     await interaction.reply({ content, allowedMentions: NO_MENTIONS });
     return;
   }
-  if (!isRuleSetId(id)) return replyPrivately(interaction, `Unknown rules ${echo(id)}.`);
+  if (!isRuleSetId(id)) return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(id) }));
   const board = await acknowledgedInTime(interaction, ctx.startBoard(id), ctx.deferAfterMs, 'new message');
   await sendReply(
     interaction,
@@ -59,7 +60,8 @@ export function rulesText(id: RuleSetId): string {
 
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const ruleset = interaction.options.getString(OPT.rules);
-  if (ruleset !== null && !isRuleSetId(ruleset)) return replyPrivately(interaction, `Unknown rules ${echo(ruleset)}.`);
+  if (ruleset !== null && !isRuleSetId(ruleset))
+    return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(ruleset) }));
   const guildId = interaction.guildId ?? '';
   const asked = interaction.options.getInteger(OPT.season);
   const found = ctx.service.leaderboard({
@@ -88,8 +90,7 @@ export async function stats(interaction: ChatInputCommandInteraction, ctx: Comma
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
   const found = ctx.service.stats({ guildId: interaction.guildId ?? '', userId: user.id });
   const name = playerOf(user).name;
-  if (!found.ok || found.value.total.games === 0)
-    return replyPrivately(interaction, `${name} has not finished a game of Senet here yet.`);
+  if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
   await interaction.reply({ content: statsText(name, found.value), allowedMentions: NO_MENTIONS });
 }
 
@@ -111,7 +112,7 @@ export async function history(interaction: ChatInputCommandInteraction, ctx: Com
   const found = ctx.service.history({ guildId: interaction.guildId ?? '', userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;
-  if (games.length === 0) return replyPrivately(interaction, `${name} has no finished games here yet.`);
+  if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));
   const lines = games.slice(0, 10).map(historyLine);
   await interaction.reply({
     content: [`**${name}'s recent games**`, ...lines].join('\n'),
@@ -138,5 +139,5 @@ export const HELP_TEXT = [
 ].join('\n');
 
 export async function help(interaction: ChatInputCommandInteraction): Promise<void> {
-  await replyPrivately(interaction, HELP_TEXT);
+  await interaction.reply({ content: HELP_TEXT, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }

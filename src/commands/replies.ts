@@ -36,9 +36,9 @@ function assertAnswerable(interaction: RepliableInteraction): void {
 }
 
 /** A short answer only the clicking or typing user sees, in their own language. */
-export async function replyPrivately(interaction: RepliableInteraction, said: Text | string): Promise<void> {
+export async function replyPrivately(interaction: RepliableInteraction, said: Text): Promise<void> {
   assertAnswerable(interaction);
-  const content = typeof said === 'string' ? said : say(userLocale(interaction), said);
+  const content = say(userLocale(interaction), said);
   const payload = {
     content: clip(content, MAX_CONTENT),
     flags: MessageFlags.Ephemeral,
