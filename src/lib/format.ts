@@ -1,9 +1,14 @@
 // Numbers and text as people read them in the chat and in the tools' tables.
-import type { Translate } from '../i18n/index.js';
+import type { Locale, Translate } from '../i18n/index.js';
 
-/** A share 0..1 as a percentage: `percent(0.503, 1)` is "50.3 %". */
-export function percent(share: number, digits = 0): string {
-  return `${(100 * share).toFixed(digits)} %`;
+/**
+ * A share 0..1 as a percentage: `percent(0.503, 1)` is "50.3 %" (the tools' tables). Given a
+ * locale, as that language writes it (`'de'`: "50,3 %"), for words players read.
+ */
+export function percent(share: number, digits = 0, locale?: Locale): string {
+  if (locale === undefined) return `${(100 * share).toFixed(digits)} %`;
+  const format = { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits } as const;
+  return new Intl.NumberFormat(locale, format).format(share);
 }
 
 /** `text` cut to `max` characters, the last one an ellipsis (Discord refuses longer contents and alt texts). */
