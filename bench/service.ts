@@ -15,6 +15,7 @@ import type { BoardRenderer, GameView } from '../src/game/types.js';
 import { renderBoard } from '../src/render/index.js';
 import type { Report } from './run.js';
 import { quantile, yieldToLoop } from './stats.js';
+import { say } from '../src/i18n/index.js';
 
 const WARMUP_CYCLES = 30;
 const CYCLES = 400;
@@ -56,14 +57,14 @@ async function startGame(service: GameService): Promise<GameView> {
   });
   if (!made.ok || made.value.kind !== 'challenge') throw new Error('could not challenge');
   const accepted = await service.accept({ challengeId: made.value.challenge.challengeId, userId: BEN.id });
-  if (!accepted.ok) throw new Error(accepted.error.message);
+  if (!accepted.ok) throw new Error(say('en', accepted.error.message));
   return accepted.value;
 }
 
 async function click(service: GameService, view: GameView): Promise<GameView> {
   const action = view.choices[0]!.action;
   const done = await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action });
-  if (!done.ok) throw new Error(done.error.message);
+  if (!done.ok) throw new Error(say('en', done.error.message));
   return done.value;
 }
 

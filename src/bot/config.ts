@@ -1,6 +1,6 @@
 // Settings from the environment (.env via dotenv). Missing required settings are reported as a
 // list with how to get each one, never as a crash.
-import { LOCALES, type Locale, isLocale } from '../i18n/index.js';
+import { LOCALES, type Locale, isLocale, say } from '../i18n/index.js';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_SETTINGS, SETTING_RANGES, type ServerSettings, parseVariant } from '../game/settings.js';
 
@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     if (!raw) return DEFAULT_SETTINGS.defaultVariant;
     const parsed = parseVariant(raw);
     if (parsed.ok) return parsed.value;
-    invalid.push(`DEFAULT_RULES: ${parsed.error.message} (got "${raw}")`);
+    invalid.push(`DEFAULT_RULES: ${say('en', parsed.error.message)} (got "${raw}")`);
     return DEFAULT_SETTINGS.defaultVariant;
   };
   const language = (): Locale | null => {

@@ -6,11 +6,11 @@ import { type Variant, variantTitle } from '../engine/index.js';
 import type { AdminInput, SettingsChange, SettingsView } from '../game/service.js';
 import { type ServerSettings, type SettingKey } from '../game/settings.js';
 import { ADMIN_OPT, LANGUAGE_CHOICES, RESET_CHOICES, adminCommand } from './adminDefinition.js';
-import { type Locale, isLocale, translator } from '../i18n/index.js';
+import { type Locale, type Text, type Translate, isLocale, text, translator } from '../i18n/index.js';
+import { publicLocale, userLocale } from './locale.js';
 import type { CommandContext } from './context.js';
 import { durationWords } from '../lib/format.js';
 import { leaderboardLine } from './info.js';
-import { publicLocale } from './locale.js';
 import { readRules } from './options.js';
 import { replyPrivately } from './replies.js';
 
@@ -50,27 +50,23 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: CommandCo
     ? ctx.service.changeServerSettings({ ...asked, change: change.value })
     : ctx.service.serverSettings(asked);
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
-  await replyPrivately(interaction, settingsText(outcome.value, changing ? 'Saved. ' : ''));
+  await replyPrivately(interaction, settingsText(outcome.value, changing, userLocale(interaction)));
 }
 
 async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const outcome = ctx.service.newSeason(adminInput(interaction));
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   const { closed, current, finalTable } = outcome.value;
+  // Announced to the whole channel: in the server's language.
+  const t = translator(publicLocale(interaction, ctx));
   const table = finalTable.length
-    ? [
-        `Final table of season ${closed}:`,
-        ...finalTable.map((e) => leaderboardLine(translator(publicLocale(interaction, ctx)), e)),
-      ]
-    : [`No rated games were played in season ${closed}.`];
-  const content = [
-    `**Season ${closed} is closed; season ${current} starts now.** Ratings start again. Season ${closed} stays readable with \`/senet leaderboard season:${closed}\`.`,
-    ...table,
-  ].join('\n');
+    ? [t('admin.finalTable', { season: closed }), ...finalTable.map((e) => leaderboardLine(t, e))]
+    : [t('admin.noRatedGames', { season: closed })];
+  const content = [t('admin.seasonClosed', { closed, current }), ...table].join('\n');
   await interaction.reply({ content, allowedMentions: { parse: [] } });
 }
 
-type ChangeRead = { ok: true; value: SettingsChange } | { ok: false; message: string };
+type ChangeRead = { ok: true; value: SettingsChange } | { ok: false; message: Text };
 
 /** The settings an admin gave, as one change (empty: just show them). */
 function readChange(interaction: ChatInputCommandInteraction, currentDefault: Variant): ChangeRead {
@@ -79,7 +75,7 @@ function readChange(interaction: ChatInputCommandInteraction, currentDefault: Va
   const o = interaction.options;
   const reset = o.getString(ADMIN_OPT.reset);
   const resetKey = RESET_CHOICES.find((c) => c.value === reset)?.value;
-  if (reset !== null && !resetKey) return { ok: false, message: 'Unknown setting to reset.' };
+  if (reset !== null && !resetKey) return { ok: false, message: text('settings.unknownReset') };
   const given: SettingsChange = {
     ...(rules.variant ? { variant: rules.variant } : {}),
     threads: o.getBoolean(ADMIN_OPT.threads) ?? undefined,
@@ -105,36 +101,49 @@ function languageChoice(value: string | null): Locale | null | undefined {
   return isLocale(value) ? value : undefined;
 }
 
-/** Each setting on a line, marked when this server chose it. */
-export function settingsText(view: SettingsView, prefix = ''): string {
+/**
+ * Each setting on a line, marked when this server chose it; `saved` after a change. Said in the
+ * admin's `locale` (the lines are built in it), as the listing is theirs alone.
+ */
+export function settingsText(view: SettingsView, saved: boolean, locale: Locale): Text {
+  const t = translator(locale);
   const s = view.settings;
   const line = (key: SettingKey, label: string, value: string): string =>
-    `• ${label}: **${value}**${view.own.includes(key) ? ' (set here)' : ''}`;
-  return [
-    `${prefix}**Senet settings on this server** (values not marked "set here" are the bot's defaults):`,
-    line('defaultVariant', 'Default rules', variantTitle(s.defaultVariant.ruleset, s.defaultVariant.options)),
-    line('threads', 'A thread per game', onOff(s.threads)),
-    line('channels', 'Channels the bot plays in', channelsWords(s)),
-    line('challengeTtlMs', 'Challenge timeout', durationWords(s.challengeTtlMs)),
-    line('turnTtlMs', 'Turn timeout', durationWords(s.turnTtlMs)),
+    t('settings.line', { label, value, own: view.own.includes(key) ? 'yes' : 'no' });
+  const lines = [
+    line(
+      'defaultVariant',
+      t('settings.defaultRules'),
+      variantTitle(s.defaultVariant.ruleset, s.defaultVariant.options),
+    ),
+    line('threads', t('settings.threads'), onOff(s.threads, t)),
+    line('channels', t('settings.channels'), channelsWords(s, t)),
+    line('challengeTtlMs', t('settings.challengeTimeout'), durationWords(s.challengeTtlMs, t)),
+    line('turnTtlMs', t('settings.turnTimeout'), durationWords(s.turnTtlMs, t)),
     line(
       'reminderDelayMs',
-      'Turn reminder',
-      s.reminderDelayMs === 0 ? 'off' : `after ${durationWords(s.reminderDelayMs)}`,
+      t('settings.turnReminder'),
+      s.reminderDelayMs === 0
+        ? t('settings.off')
+        : t('settings.reminderAfter', { duration: durationWords(s.reminderDelayMs, t) }),
     ),
-    line('maxGamesPerPlayer', 'Most games a player may play at once', String(s.maxGamesPerPlayer)),
-    line('rated', 'Rated games', onOff(s.rated)),
-    line('language', 'Language of public messages', languageName(s.language)),
-    'Change one with `/senet-admin settings <option>`; `reset:` goes back to the default.',
-  ].join('\n');
+    line('maxGamesPerPlayer', t('settings.maxGames'), String(s.maxGamesPerPlayer)),
+    line('rated', t('settings.rated'), onOff(s.rated, t)),
+    line('language', t('settings.language'), languageName(s.language, t)),
+  ];
+  // The command's usage stays out of the catalog: ICU would read `<option>` as a tag.
+  const command = '`/senet-admin settings <option>`';
+  return text('settings.listing', { saved: saved ? 'yes' : 'no', lines: lines.join('\n'), command });
 }
 
-function languageName(language: Locale | null): string {
-  return LANGUAGE_CHOICES.find((choice) => choice.value === (language ?? 'auto'))!.name;
+/** A language by its own name ("Deutsch"), as the language option lists it. */
+function languageName(language: Locale | null, t: Translate): string {
+  if (language === null) return t('settings.languageAuto');
+  return LANGUAGE_CHOICES.find((choice) => choice.value === language)!.name;
 }
 
-const onOff = (on: boolean): string => (on ? 'on' : 'off');
+const onOff = (on: boolean, t: Translate): string => t(on ? 'settings.on' : 'settings.off');
 
-function channelsWords(s: ServerSettings): string {
-  return s.channels.length === 0 ? 'every channel' : s.channels.map((id) => `<#${id}>`).join(', ');
+function channelsWords(s: ServerSettings, t: Translate): string {
+  return s.channels.length === 0 ? t('settings.everyChannel') : s.channels.map((id) => `<#${id}>`).join(', ');
 }

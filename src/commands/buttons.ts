@@ -9,11 +9,12 @@ import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './repli
 import { parentChannel, placeStarted, threadPlan } from './threads.js';
 import { boardShown } from './shown.js';
 import { ok } from '../game/types.js';
+import { text } from '../i18n/index.js';
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
   const id = decodeButtonId(interaction.customId);
   if (!id) {
-    await replyPrivately(interaction, 'This button is not one of mine, or it is damaged; nothing happened.');
+    await replyPrivately(interaction, text('refusal.unknownButton'));
     return;
   }
   const userId = interaction.user.id;

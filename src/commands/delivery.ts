@@ -3,6 +3,8 @@
 // bot's own token. And a click on a board the chat shows out of date refreshes it in place.
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
+import { type Text, say, text } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
 import { messageLink } from './messages.js';
 import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './shown.js';
@@ -34,22 +36,21 @@ export async function answerWith(interaction: ButtonInteraction, shown: Shown, c
 export async function refreshOutOfDate(
   interaction: ButtonInteraction,
   gameId: number,
-  refusal: string,
+  refusal: Text,
   ctx: CommandContext,
 ): Promise<void> {
   const found = await acknowledgedInTime(interaction, ctx.service.game(gameId), ctx.deferAfterMs, 'update');
   if (!found.ok) return replyPrivately(interaction, refusal);
   const view = found.value;
   if (view.messageId !== interaction.message.id) {
-    const where = view.messageId ? ` The game's current board: ${messageLink(view)}` : '';
-    return replyPrivately(interaction, `${refusal}${where}`);
+    if (!view.messageId) return replyPrivately(interaction, refusal);
+    const said = say(userLocale(interaction), refusal);
+    return replyPrivately(interaction, text('refusal.currentBoard', { refusal: said, link: messageLink(view) }));
   }
   await answerWith(interaction, { kind: 'game', view }, ctx);
   await replyPrivately(
     interaction,
-    view.status === 'active'
-      ? 'That board was out of date; it now shows the current position. Nothing was played: choose again.'
-      : 'That board was out of date; it now shows how the game ended.',
+    text(view.status === 'active' ? 'refusal.boardRefreshed' : 'refusal.boardRefreshedEnded'),
   ).catch((err: unknown) => ctx.log.warn({ err }, 'could not explain the refreshed board'));
   if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
 }

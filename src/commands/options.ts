@@ -1,14 +1,17 @@
 // Reading a slash command's options into the service's plain inputs. The rule options come from
 // each rule set's schema: an option of another rule set is an error, not silently dropped.
 import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js';
-import { RULESETS, RULESET_IDS, type RuleSetId, type Variant, isRuleSetId, resolveRules } from '../engine/index.js';
+import { RULESETS, RULESET_IDS, type RuleSetId, type Variant, checkRules, isRuleSetId } from '../engine/index.js';
+import { optionRefusal } from '../game/refusals.js';
+import { type Locale, type Text, text, translate } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/strengths.js';
 import type { Player } from '../game/types.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
 import { echo } from './messages.js';
 
 /** The rules a command names; null: none (the server's default rule set and options apply). */
-export type RulesChoice = { ok: true; variant: Variant | null } | { ok: false; message: string };
+export type RulesChoice = { ok: true; variant: Variant | null } | { ok: false; message: Text };
 
 /**
  * The rule set a command names and the options given for it. Options without `rules` change the
@@ -25,34 +28,42 @@ export function readRules(interaction: ChatInputCommandInteraction, serverDefaul
   const named = interaction.options.getString(OPT.rules);
   if (named === null && given.length === 0) return { ok: true, variant: null };
   const id = named ?? serverDefault.ruleset;
-  if (!isRuleSetId(id)) return { ok: false, message: `Unknown rules ${echo(id)}.` };
+  if (!isRuleSetId(id)) return { ok: false, message: text('refusal.unknownRules', { name: echo(id) }) };
   const options: Record<string, boolean | number> = named === null ? { ...serverDefault.options } : {};
   const foreign: string[] = [];
   for (const { ruleset, name, slashName, value } of given) {
     if (ruleset === id) options[name] = value;
     else foreign.push(slashName);
   }
-  if (foreign.length > 0) return { ok: false, message: foreignOptionsMessage(id, foreign) };
-  const rules = resolveRules(id, options);
-  if (!rules.ok) return { ok: false, message: rules.error };
-  // resolveRules accepted these options for this rule set, which is what Variant promises.
+  if (foreign.length > 0) return { ok: false, message: foreignOptions(id, foreign, userLocale(interaction)) };
+  const rules = checkRules(id, options);
+  if (!rules.ok) return { ok: false, message: optionRefusal(id, rules.error) };
+  // checkRules accepted these options for this rule set, which is what Variant promises.
   return { ok: true, variant: { ruleset: id, options } as Variant };
 }
 
-/** "pawns is not an option of the Dancers rules: pawns, safe_pairs, … are Kendall's; variations is Regency's." */
-function foreignOptionsMessage(id: RuleSetId, foreign: readonly string[]): string {
+/**
+ * "pawns is not an option of the Dancers rules: pawns, safe_pairs, … are Kendall's; variations is
+ * Regency's." The owners' phrases are said in the reader's `locale`, as the whole line will be.
+ */
+function foreignOptions(id: RuleSetId, foreign: readonly string[], locale: Locale): Text {
   const owners = RULESET_IDS.flatMap((ruleset) => {
     const names = RULE_OPTIONS.filter((o) => o.ruleset === ruleset).map((o) => o.spec.slashName);
     if (names.length === 0) return [];
-    return [`${listWords(names)} ${names.length > 1 ? 'are' : 'is'} ${RULESETS[ruleset].title}'s`];
+    const params = { names: listWords(names, locale), count: names.length, rules: RULESETS[ruleset].title };
+    return [translate(locale, 'refusal.optionsOwner', params)];
   });
-  const verb = foreign.length > 1 ? 'are not options' : 'is not an option';
-  return `${listWords(foreign)} ${verb} of the ${RULESETS[id].title} rules: ${owners.join('; ')}.`;
+  return text('refusal.foreignOptions', {
+    names: listWords(foreign, locale),
+    count: foreign.length,
+    rules: RULESETS[id].title,
+    owners: owners.join('; '),
+  });
 }
 
-/** "a", "a and b", "a, b and c". */
-function listWords(words: readonly string[]): string {
-  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+/** "a", "a and b", "a, b and c", in the locale's words. */
+function listWords(words: readonly string[], locale: Locale): string {
+  return new Intl.ListFormat(locale === 'en' ? 'en-GB' : locale, { type: 'conjunction' }).format(words);
 }
 
 export function readStrength(interaction: ChatInputCommandInteraction): Strength {

@@ -1,33 +1,47 @@
 // What the bot needs in a channel to run a game there, and what to tell a player when it lacks it.
 import { PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
+import { type MessageKey, type Text, text, translate } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 
-const NEEDED: [bigint, string][] = [
-  [PermissionFlagsBits.ViewChannel, 'View Channel'],
-  [PermissionFlagsBits.SendMessages, 'Send Messages'],
-  [PermissionFlagsBits.AttachFiles, 'Attach Files'],
+/** Each permission by the name Discord shows for it (in the reader's language). */
+const NEEDED: [bigint, MessageKey][] = [
+  [PermissionFlagsBits.ViewChannel, 'permission.viewChannel'],
+  [PermissionFlagsBits.SendMessages, 'permission.sendMessages'],
+  [PermissionFlagsBits.AttachFiles, 'permission.attachFiles'],
 ];
 
 /** In a thread (a game's own), posting takes Send Messages in Threads instead. */
-const NEEDED_IN_THREAD: [bigint, string][] = NEEDED.map(([flag, name]) =>
+const NEEDED_IN_THREAD: [bigint, MessageKey][] = NEEDED.map(([flag, name]) =>
   flag === PermissionFlagsBits.SendMessages
-    ? [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads']
+    ? [PermissionFlagsBits.SendMessagesInThreads, 'permission.sendMessagesInThreads']
     : [flag, name],
 );
 
-function needed(interaction: RepliableInteraction): [bigint, string][] {
+function needed(interaction: RepliableInteraction): [bigint, MessageKey][] {
   return interaction.channel?.isThread() ? NEEDED_IN_THREAD : NEEDED;
 }
 
-/** Channel permissions the bot lacks where the interaction came from, named, or an empty list. */
-export function missingPermissions(interaction: RepliableInteraction): string[] {
+/** Channel permissions the bot lacks where the interaction came from, or an empty list. */
+export function missingPermissions(interaction: RepliableInteraction): MessageKey[] {
   return needed(interaction)
     .filter(([flag]) => !interaction.appPermissions.has(flag))
     .map(([, name]) => name);
 }
 
-/** One private line naming what is missing (all three when Discord did not say which). */
-export function cannotPlayHere(interaction: RepliableInteraction, missing: readonly string[]): string {
-  const names = missing.length > 0 ? missing : needed(interaction).map(([, name]) => name);
-  const which = missing.length > 0 ? 'the' : 'one of the';
-  return `I can't play here: I'm missing ${which} ${names.join(', ')} permission${names.length > 1 ? 's' : ''} in this channel. Ask a server admin to grant ${missing.length === 1 ? 'it' : 'them'} (or use another channel).`;
+/**
+ * One private line naming what is missing (all three when Discord did not say which); `nothingKept`
+ * adds that a challenge was withdrawn for it. The permissions' names are said in the reader's
+ * language here, as the line itself will be.
+ */
+export function cannotPlayHere(
+  interaction: RepliableInteraction,
+  missing: readonly MessageKey[],
+  nothingKept = false,
+): Text {
+  const known = missing.length > 0;
+  const keys = known ? missing : needed(interaction).map(([, name]) => name);
+  const locale = userLocale(interaction);
+  const names = keys.map((key) => translate(locale, key)).join(', ');
+  const params = { names, count: keys.length, after: nothingKept ? 'nothingKept' : 'none' };
+  return text(known ? 'permission.missing' : 'permission.missingOneOf', params);
 }

@@ -1,6 +1,7 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
 import { translator } from '../i18n/index.js';
 import { publicLocale } from './locale.js';
+import { text } from '../i18n/index.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Player } from '../game/types.js';
 import type { CommandContext } from './context.js';
@@ -13,10 +14,7 @@ import { parentChannel } from './threads.js';
 export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
   if (user.bot && user.id !== ctx.botUser.id) {
-    await replyPrivately(
-      interaction,
-      `${user.displayName} is a bot and cannot play. Challenge a person, or me (/senet play).`,
-    );
+    await replyPrivately(interaction, text('refusal.botCannotPlay', { name: user.displayName }));
     return;
   }
   const opponent =

@@ -4,6 +4,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
 import { replyPrivately } from './replies.js';
+import { type Text, text } from '../i18n/index.js';
 
 export async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const userId = interaction.user.id;
@@ -17,9 +18,7 @@ export async function settings(interaction: ChatInputCommandInteraction, ctx: Co
 }
 
 /** What a player is told about their reminders, now or just changed. */
-export function remindersText(on: boolean, changed: boolean): string {
-  const state = `Turn reminders are ${changed ? 'now ' : ''}**${on ? 'on' : 'off'}** for you, in every server.`;
-  return on
-    ? `${state} When a turn of yours has waited a while, I ping you in the game's channel (and once more shortly before the turn times out); \`/senet settings reminders:off\` stops that.`
-    : `${state} I will not ping you when it is your turn (the turn timeout still applies); \`/senet settings reminders:on\` turns them back on.`;
+export function remindersText(on: boolean, changed: boolean): Text {
+  const now = changed ? 'changed' : 'shown';
+  return text(on ? 'settings.remindersOn' : 'settings.remindersOff', { now });
 }

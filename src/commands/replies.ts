@@ -10,7 +10,7 @@ import {
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
 import { clip } from '../lib/format.js';
-import { type Text, say } from '../i18n/index.js';
+import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
 import { DISCORD } from './discordErrors.js';
@@ -36,9 +36,9 @@ function assertAnswerable(interaction: RepliableInteraction): void {
 }
 
 /** A short answer only the clicking or typing user sees, in their own language. */
-export async function replyPrivately(interaction: RepliableInteraction, said: Text | string): Promise<void> {
+export async function replyPrivately(interaction: RepliableInteraction, said: Text): Promise<void> {
   assertAnswerable(interaction);
-  const content = typeof said === 'string' ? said : say(userLocale(interaction), said);
+  const content = say(userLocale(interaction), said);
   const payload = {
     content: clip(content, MAX_CONTENT),
     flags: MessageFlags.Ephemeral,
@@ -151,9 +151,9 @@ function firstMessage(interaction: RepliableInteraction, made: ChallengeMade, ct
 }
 
 /** Why nothing was posted, in one line: the missing permission when Discord says that is why. */
-function postRefusal(code: number | null, interaction: RepliableInteraction): string {
+function postRefusal(code: number | null, interaction: RepliableInteraction): Text {
   if (code === DISCORD.missingPermissions || code === DISCORD.missingAccess)
-    return `${cannotPlayHere(interaction, missingPermissions(interaction))} Nothing was kept.`;
-  if (code === DISCORD.unknownChannel) return 'This channel is gone; nothing was kept.';
-  return 'I could not post in this channel just now (Discord did not take the message); nothing was kept. Please try again.';
+    return cannotPlayHere(interaction, missingPermissions(interaction), true);
+  if (code === DISCORD.unknownChannel) return text('refusal.channelGone');
+  return text('refusal.postFailed');
 }

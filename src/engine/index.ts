@@ -18,14 +18,16 @@ export type { SideNames } from './describe.js';
 export {
   RULESETS,
   RULESET_IDS,
+  checkRules,
   defaultOptions,
   isRuleSetId,
   optionSpecs,
+  optionProblemWords,
   optionWords,
   resolveRules,
   variantTitle,
 } from './rulesets/index.js';
-export type { AnyOptionSpec, OptionsById, Variant } from './rulesets/index.js';
+export type { AnyOptionSpec, OptionProblem, OptionsById, Variant } from './rulesets/index.js';
 export type { Rules, RuleSet, SquareInfo, SquareEffect } from './rules.js';
 export { MAX_MOVES, Position } from './position.js';
 export { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';

@@ -12,11 +12,8 @@ export interface AdminInput {
   canManageServer: boolean;
 }
 
-export const NOT_AN_ADMIN =
-  "Only members with the Manage Server permission can see or change the bot's server settings.";
-
 export function requireManager(input: AdminInput): Outcome<never> | null {
-  return input.canManageServer ? null : fail('forbidden', NOT_AN_ADMIN);
+  return input.canManageServer ? null : fail('forbidden', 'admin.notAnAdmin');
 }
 
 export function showSettings(core: ServiceCore, input: AdminInput): Outcome<SettingsView> {

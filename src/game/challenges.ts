@@ -2,7 +2,9 @@
 // starts the game at once.
 import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js';
 import type { ChallengeRecord } from '../db/records.js';
-import { SIDES, type Variant, opponentOf, resolveRules } from '../engine/index.js';
+import { SIDES, type Variant, checkRules, opponentOf } from '../engine/index.js';
+import { err } from '../lib/result.js';
+import { optionRefusal } from './refusals.js';
 import type { ServiceCore } from './core.js';
 import { startGame } from './lifecycle.js';
 import { acceptRefusal, challengeRefusal } from './limits.js';
@@ -44,14 +46,14 @@ export interface AcceptInput extends ChallengeAnswer {
 
 export async function challenge(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
   const { guildId, channelId, challenger, opponent } = input;
-  if (challenger.id === opponent.id) return fail('invalid', 'You cannot challenge yourself.');
-  if (challenger.id === core.botUserId) return fail('invalid', 'The bot does not issue challenges.');
+  if (challenger.id === opponent.id) return fail('invalid', 'refusal.challengeYourself');
+  if (challenger.id === core.botUserId) return fail('invalid', 'refusal.botChallenges');
   const variant = input.variant ?? core.settingsOf(guildId).defaultVariant;
-  const rules = resolveRules(variant.ruleset, variant.options);
-  if (!rules.ok) return fail('invalid', `Those options do not work: ${rules.error}.`);
+  const rules = checkRules(variant.ruleset, variant.options);
+  if (!rules.ok) return err({ code: 'invalid', message: optionRefusal(variant.ruleset, rules.error) });
   const { id: ruleset, options } = rules.value;
   const strength = offeredStrength(input.strength ?? DEFAULT_STRENGTH);
-  if (!strength) return fail('invalid', `Unknown strength "${String(input.strength)}".`);
+  if (!strength) return fail('invalid', 'refusal.unknownStrength', { strength: String(input.strength) });
   const vsBot = opponent.id === core.botUserId;
   const locale = input.locale ?? DEFAULT_LOCALE;
 
@@ -94,7 +96,7 @@ export async function accept(core: ServiceCore, input: AcceptInput): Promise<Out
     const open = openChallenge(core, input.challengeId);
     if (!open.ok) return open;
     const c = open.value;
-    if (input.userId !== c.opponentId) return fail('forbidden', notYours(core, c, input.userId, 'accept'));
+    if (input.userId !== c.opponentId) return notYours(core, c, input.userId, 'accept');
     const messageId = input.messageId ?? c.messageId;
     const place = input.ownThread
       ? { ...c, messageId: null, lobbyMessageId: messageId }
@@ -120,9 +122,9 @@ export interface RematchInput {
 /** A new challenge between the same players with the same rules, from the player who asks. */
 export async function rematch(core: ServiceCore, input: RematchInput): Promise<Outcome<ChallengeMade>> {
   const game = core.games.game(input.gameId);
-  if (!game) return fail('not-found', 'There is no such game.');
+  if (!game) return fail('not-found', 'error.noSuchGame');
   const me = SIDES.find((side) => game.seats[side] === input.userId);
-  if (!me) return fail('forbidden', 'Only the two players of this game can ask for a rematch.');
+  if (!me) return fail('forbidden', 'refusal.rematchNotPlayer');
   return challenge(core, {
     guildId: game.guildId,
     channelId: input.channelId,
@@ -154,7 +156,7 @@ function close(core: ServiceCore, input: ChallengeAnswer, answer: 'decline' | 'w
     if (!open.ok) return open;
     const c = open.value;
     const allowed = answer === 'decline' ? c.opponentId : c.challengerId;
-    if (input.userId !== allowed) return fail('forbidden', notYours(core, c, input.userId, answer));
+    if (input.userId !== allowed) return notYours(core, c, input.userId, answer);
     core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
     return ok(core.challengeViewOf(core.games.challenge(c.id)!));
   });
@@ -163,21 +165,24 @@ function close(core: ServiceCore, input: ChallengeAnswer, answer: 'decline' | 'w
 /** A challenge that can still be answered. One past its expiry counts as expired even before the sweep marks it. */
 function openChallenge(core: ServiceCore, challengeId: number): Outcome<ChallengeRecord> {
   const c = core.games.challenge(challengeId);
-  if (!c) return fail('not-found', 'There is no such challenge.');
-  if (c.status === 'cancelled') return fail('finished', 'This challenge was withdrawn.');
-  if (c.status !== 'pending') return fail('finished', `This challenge was already ${c.status}.`);
-  if (c.expiresAt <= core.now()) return fail('finished', 'This challenge has expired.');
+  if (!c) return fail('not-found', 'error.noSuchChallenge');
+  if (c.status === 'cancelled') return fail('finished', 'error.challengeWithdrawn');
+  if (c.status !== 'pending') return fail('finished', 'error.challengeAnswered', { status: c.status });
+  if (c.expiresAt <= core.now()) return fail('finished', 'error.challengeExpired');
   return ok(c);
 }
 
 /** Who may press that button, and what the clicking player can do instead (a button they have). */
-function notYours(core: ServiceCore, c: ChallengeRecord, userId: string, answer: Answer): string {
-  const challenger = core.playerOf(c.challengerId).name;
-  const opponent = core.playerOf(c.opponentId).name;
+function notYours(core: ServiceCore, c: ChallengeRecord, userId: string, answer: Answer): Outcome<never> {
   if (answer === 'withdraw') {
-    const instead = userId === c.opponentId ? '; you can accept or decline it' : '';
-    return `Only ${challenger} can withdraw this challenge${instead}.`;
+    const name = core.playerOf(c.challengerId).name;
+    return fail('forbidden', userId === c.opponentId ? 'refusal.onlyWithdrawOpponent' : 'refusal.onlyWithdraw', {
+      name,
+    });
   }
-  const instead = userId === c.challengerId ? '; you can withdraw it with the Withdraw button' : '';
-  return `Only ${opponent} can ${answer} this challenge${instead}.`;
+  const name = core.playerOf(c.opponentId).name;
+  return fail('forbidden', userId === c.challengerId ? 'refusal.onlyAnswerChallenger' : 'refusal.onlyAnswer', {
+    name,
+    answer,
+  });
 }

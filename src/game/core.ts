@@ -80,11 +80,11 @@ export class ServiceCore {
       return this.games.write(fn);
     } catch (error) {
       if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY')) {
-        return fail('busy', 'The game is busy; try again in a moment.');
+        return fail('busy', 'error.busy');
       }
       // A full disk: the transaction rolled back whole, so the game is as it was before the click.
       if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_FULL')) {
-        return fail('busy', "The bot's storage is full, so nothing was played. Tell the bot's owner; try again later.");
+        return fail('busy', 'error.storageFull');
       }
       throw error;
     }

@@ -17,7 +17,7 @@ export async function sweep(core: ServiceCore): Promise<SweepReport> {
     const expired = core.transact(() =>
       core.games.resolveChallenge(id, 'expired', now)
         ? ok(core.challengeViewOf(core.games.challenge(id)!))
-        : fail('finished', 'answered meanwhile'),
+        : fail('finished', 'error.challengeAlreadyOver'),
     );
     if (expired.ok) expiredChallenges.push(expired.value);
   }
@@ -26,7 +26,7 @@ export async function sweep(core: ServiceCore): Promise<SweepReport> {
     const ended = core.transact(() => {
       const game = core.games.game(id);
       if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now) {
-        return fail('finished', 'played meanwhile');
+        return fail('finished', 'error.movedOn');
       }
       return ok(endGame(core, game, game.state, opponentOf(game.state.toMove), 'timeout', null));
     });
@@ -46,7 +46,9 @@ function dueArchives(core: ServiceCore, now: number): string[] {
   const threads: string[] = [];
   for (const { gameId, threadId } of core.games.dueArchives(now)) {
     const taken = core.transact(() =>
-      core.games.takeArchive(gameId) ? ok(!core.games.channelInUse(threadId)) : fail('finished', 'taken meanwhile'),
+      core.games.takeArchive(gameId)
+        ? ok(!core.games.channelInUse(threadId))
+        : fail('finished', 'error.gameAlreadyOver'),
     );
     if (taken.ok && taken.value) threads.push(threadId);
   }

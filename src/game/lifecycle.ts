@@ -80,7 +80,7 @@ export function applyInTransaction(
   action: Action,
 ): Outcome<GameSnapshot> {
   const applied = applyAction(game.state, action);
-  if (!applied.ok) return fail('invalid', `That is not allowed now: ${applied.error}.`);
+  if (!applied.ok) return fail('invalid', 'error.notAllowedNow');
   const { state, events, legal } = applied.value;
   const now = core.now();
   core.games.appendAction({

@@ -51,7 +51,7 @@ export function acceptRefusal(core: ServiceCore, c: ChallengeRecord, listedChann
 export function channelRefusal(settings: ServerSettings, channelId: string): Refusal {
   if (settings.channels.length === 0 || settings.channels.includes(channelId)) return null;
   const where = settings.channels.map((id) => `<#${id}>`).join(', ');
-  return fail('limit', `I don't play in this channel on this server. Play in ${where}.`);
+  return fail('limit', 'limit.notThisChannel', { where });
 }
 
 function gamesCapRefusal(
@@ -65,33 +65,22 @@ function gamesCapRefusal(
   if (userId === core.botUserId) return null;
   const max = settings.maxGamesPerPlayer;
   if (core.server.activeGamesOf(guildId, userId) < max) return null;
-  const cap = `${max} game${max === 1 ? '' : 's'} at once, the most a player may have on this server`;
-  if (when === 'challenge') return fail('limit', `You are already playing ${cap}; finish one before starting another.`);
-  const who = core.playerOf(userId).name;
-  return fail('limit', `${who} is already playing ${cap}; this game can start once one of them ends.`);
+  if (when === 'challenge') return fail('limit', 'limit.youAtCap', { max });
+  return fail('limit', 'limit.playerAtCap', { name: core.playerOf(userId).name, max });
 }
 
 function spamRefusal(core: ServiceCore, c: ChallengePlace): Refusal {
   const opponent = core.playerOf(c.opponentId).name;
   if (core.server.openChallengeBetween(c.guildId, c.challengerId, c.opponentId)) {
-    return fail(
-      'limit',
-      `There is already an open challenge between you and ${opponent} on this server: answer or withdraw it first.`,
-    );
+    return fail('limit', 'limit.openChallengeBetween', { name: opponent });
   }
   if (core.server.openChallengesBy(c.guildId, c.challengerId, core.now()) >= MAX_OPEN_CHALLENGES) {
-    return fail(
-      'limit',
-      `You already have ${MAX_OPEN_CHALLENGES} open challenges on this server: wait for answers or withdraw one first.`,
-    );
+    return fail('limit', 'limit.tooManyOpen', { max: MAX_OPEN_CHALLENGES });
   }
   const declined = core.server.lastDecline(c.guildId, c.challengerId, c.opponentId);
   const until = declined === undefined ? 0 : declined + DECLINE_COOLDOWN_MS;
   if (until > core.now()) {
-    return fail(
-      'limit',
-      `${opponent} declined your last challenge; you can challenge them again <t:${Math.ceil(until / 1000)}:R>.`,
-    );
+    return fail('limit', 'limit.declinedCooldown', { name: opponent, when: `<t:${Math.ceil(until / 1000)}:R>` });
   }
   return null;
 }

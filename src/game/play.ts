@@ -22,12 +22,12 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
     const found = liveGame(core, input.gameId);
     if (!found.ok) return found;
     const game = found.value;
-    if (!sideOf(game, input.userId)) return fail('forbidden', 'You are not playing in this game.');
+    if (!sideOf(game, input.userId)) return fail('forbidden', 'error.notYourGame');
     if (input.version !== game.version) {
-      return fail('stale', 'Already played: this board is out of date. Use the newest one.');
+      return fail('stale', 'error.staleBoard');
     }
     if (game.toActId !== input.userId) {
-      return fail('not-your-turn', `It is ${core.playerOf(game.toActId!).name}'s turn.`);
+      return fail('not-your-turn', 'error.notYourTurn', { name: core.playerOf(game.toActId!).name });
     }
     return applyInTransaction(core, game, input.userId, input.action);
   });
@@ -43,14 +43,14 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   const found = liveGame(core, gameId);
   if (!found.ok) return found;
   const read = found.value;
-  if (version !== undefined && version !== read.version) return fail('stale', 'The game has moved on.');
-  if (read.toActId !== core.botUserId) return fail('not-your-turn', "It is not the bot's turn.");
+  if (version !== undefined && version !== read.version) return fail('stale', 'error.movedOn');
+  if (read.toActId !== core.botUserId) return fail('not-your-turn', 'error.notBotsTurn');
   const strength = strengthOf(read.botStrength) ?? DEFAULT_STRENGTH;
   const action = await core.choose(read.state, strength, decisionSeed(read.seed, read.state.ply));
   const done = core.transact(() => {
     const again = liveGame(core, gameId);
     if (!again.ok) return again;
-    if (again.value.version !== read.version) return fail('stale', 'The game has moved on.');
+    if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
     return applyInTransaction(core, again.value, core.botUserId, action);
   });
   return done.ok ? ok(await core.view(done.value)) : done;
@@ -65,9 +65,9 @@ export async function resign(core: ServiceCore, input: ResignInput): Promise<Out
     const chosen = gameToResign(core, input);
     if (!chosen.ok) return chosen;
     const game = chosen.value;
-    if (game.status === 'finished') return fail('finished', 'This game is already over.');
+    if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
     const side = sideOf(game, input.userId);
-    if (!side) return fail('forbidden', 'You are not playing in this game.');
+    if (!side) return fail('forbidden', 'error.notYourGame');
     return ok(endGame(core, game, game.state, opponentOf(side), 'resigned', null));
   });
   return done.ok ? ok(await core.view(done.value)) : done;
@@ -76,20 +76,17 @@ export async function resign(core: ServiceCore, input: ResignInput): Promise<Out
 function gameToResign(core: ServiceCore, input: ResignInput): Outcome<GameRecord> {
   if ('gameId' in input) {
     const game = core.games.game(input.gameId);
-    return game ? ok(game) : fail('not-found', 'There is no such game.');
+    return game ? ok(game) : fail('not-found', 'error.noSuchGame');
   }
   const here = core.games.activeGamesHere(input.channelId, input.userId);
   if (here.length === 1) return ok(here[0]!);
-  if (here.length === 0) return fail('not-found', 'You have no game running here.');
-  return fail(
-    'invalid',
-    `You have ${here.length} games running here: say which one with the \`game\` option (it lists them).`,
-  );
+  if (here.length === 0) return fail('not-found', 'error.noGameHere');
+  return fail('invalid', 'error.whichGame', { count: here.length });
 }
 
 function liveGame(core: ServiceCore, gameId: number): Outcome<GameRecord> {
   const game = core.games.game(gameId);
-  if (!game) return fail('not-found', 'There is no such game.');
-  if (game.status === 'finished') return fail('finished', 'This game is over.');
+  if (!game) return fail('not-found', 'error.noSuchGame');
+  if (game.status === 'finished') return fail('finished', 'error.gameOver');
   return ok(game);
 }

@@ -3,7 +3,7 @@
 import type { GameStore } from '../db/gameStore.js';
 import type { GameRecord } from '../db/records.js';
 import type { RatingStore } from '../db/ratingStore.js';
-import { type Side, isRuleSetId, opponentOf } from '../engine/index.js';
+import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
 import { INITIAL_RATING, PROVISIONAL_GAMES, rateGame } from './ratings.js';
 import { historyEntry, rankStandings, summarise } from './standings.js';
 import {
@@ -65,12 +65,11 @@ export function leaderboard(
   input: { guildId: string; season: number; ruleset?: string; limit?: number },
 ): Outcome<LeaderboardEntry[]> {
   const ruleset = input.ruleset ?? null;
-  if (ruleset !== null && !isRuleSetId(ruleset)) return fail('invalid', `Unknown rule set "${ruleset}".`);
+  if (ruleset !== null && !isRuleSetId(ruleset))
+    return fail('invalid', 'refusal.unknownRuleset', { id: ruleset, choices: RULESET_IDS.join(', ') });
   const rows = ratings.standings(input.guildId, input.season, ruleset);
   return ok(rankStandings(rows, ruleset === null ? 'rating' : 'winRate', input.limit ?? 10));
 }
-
-const NEVER_PLAYED = 'That player has not played Senet here yet.';
 
 /** A player's figures in the guild: all-time totals, and the current `season`'s rating and rated record. */
 export function playerStats(
@@ -79,7 +78,7 @@ export function playerStats(
   input: { guildId: string; userId: string; season: number },
 ): Outcome<PlayerStats> {
   const name = games.playerName(input.userId);
-  if (name === undefined) return fail('not-found', NEVER_PLAYED);
+  if (name === undefined) return fail('not-found', 'error.neverPlayed');
   const rating = ratings.rating(input.guildId, input.season, input.userId);
   const standing = ratings.standings(input.guildId, input.season, null).find((r) => r.userId === input.userId);
   const seasonGames = standing?.games ?? 0;
@@ -108,6 +107,6 @@ export function playerHistory(
   ratings: RatingStore,
   input: { guildId: string; userId: string; limit?: number },
 ): Outcome<HistoryEntry[]> {
-  if (games.playerName(input.userId) === undefined) return fail('not-found', NEVER_PLAYED);
+  if (games.playerName(input.userId) === undefined) return fail('not-found', 'error.neverPlayed');
   return ok(ratings.playedGames(input.guildId, input.userId, input.limit ?? 10).map(historyEntry));
 }

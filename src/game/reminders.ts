@@ -94,7 +94,7 @@ export function claimDueReminders(core: ServiceCore): ReminderDue[] {
 
 function claimOne(core: ServiceCore, gameId: number, now: number): Outcome<ReminderDue | null> {
   const turn = core.reminders.pendingTurn(gameId);
-  if (!turn || turn.remindAt > now) return fail('finished', 'played meanwhile');
+  if (!turn || turn.remindAt > now) return fail('finished', 'error.movedOn');
   const ordinal = turn.remindersSent + 1;
   const next = ordinal === 1 ? finalReminderAt(turn.turnDeadline, core.settingsOf(turn.guildId).turnTtlMs, now) : null;
   if (!core.reminders.claim(gameId, turn.version, turn.remindersSent, next)) {

@@ -87,7 +87,7 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
   if (!found.ok) return found;
   const game = found.value;
   const actions = core.games.actions(game.id);
-  if (!actions.some((a) => a.type === 'move')) return fail('invalid', 'No pawn has moved in that game yet.');
+  if (!actions.some((a) => a.type === 'move')) return fail('invalid', 'error.replayNoMoves');
   const players = core.playersOf(game);
   const stored = storedResult(game, players);
   const result = stored
@@ -104,10 +104,8 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
     result: result.replace(/[.!]$/, ''),
   };
   const drawing = core.replaysDrawing;
-  if (drawing.has(input.userId))
-    return fail('busy', 'Your last replay is still being drawn; it appears here in a moment.');
-  if (drawing.size >= MAX_REPLAYS_DRAWING)
-    return fail('busy', 'Several replays are being drawn; try again in a minute.');
+  if (drawing.has(input.userId)) return fail('busy', 'error.replayDrawing');
+  if (drawing.size >= MAX_REPLAYS_DRAWING) return fail('busy', 'error.replaysBusy');
   drawing.add(input.userId);
   let output: ReplayOutput;
   try {
@@ -128,10 +126,11 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
 function gameToReplay(core: ServiceCore, input: ReplayInput): Outcome<GameRecord> {
   if (input.gameId === undefined || input.gameId === null) {
     const last = core.games.recentGames(input.guildId, input.userId, MAX_CHOICES).find((g) => g.status === 'finished');
-    return last ? ok(last) : fail('not-found', 'You have not finished a game in this server yet.');
+    return last ? ok(last) : fail('not-found', 'error.replayNoGames');
   }
   const game = core.games.game(input.gameId);
   // Another server's games are not this one's business: the same answer as for no game at all.
-  if (!game || game.guildId !== input.guildId) return fail('not-found', `There is no game #${input.gameId} here.`);
+  if (!game || game.guildId !== input.guildId)
+    return fail('not-found', 'error.replayNoSuchGame', { gameId: input.gameId });
   return ok(game);
 }

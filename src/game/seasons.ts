@@ -32,7 +32,7 @@ export function seasonAsked(core: ServiceCore, guildId: string, season?: number)
   const current = core.server.currentSeason(guildId);
   if (season === undefined) return ok(current);
   if (!Number.isInteger(season) || season < 1 || season > current) {
-    return fail('invalid', `There is no season ${season} here: this server is in season ${current}.`);
+    return fail('invalid', 'error.noSuchSeason', { season, current });
   }
   return ok(season);
 }

@@ -249,7 +249,7 @@ export class GameService {
 
   async game(gameId: number): Promise<Outcome<GameView>> {
     const game = this.core.games.game(gameId);
-    if (!game) return fail('not-found', 'There is no such game.');
+    if (!game) return fail('not-found', 'error.noSuchGame');
     return ok(await this.core.view(this.core.snapshot(game, statusDescription)));
   }
 
@@ -265,7 +265,7 @@ export class GameService {
         : kind === 'game'
           ? games.setGameMessage(id, messageId)
           : games.setLobbyMessage(id, messageId);
-    return saved ? ok(null) : fail('not-found', `There is no such ${kind === 'challenge' ? kind : 'game'}.`);
+    return saved ? ok(null) : fail('not-found', kind === 'challenge' ? 'error.noSuchChallenge' : 'error.noSuchGame');
   }
 
   /** The game's thread was made: its board goes there. Resolves to where the game is now shown. */

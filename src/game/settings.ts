@@ -1,8 +1,10 @@
 // A server's settings: where and how the bot plays there. The defaults come from the bot's
 // environment (.env, src/bot/config.ts); an admin's choices (/senet-admin) override them per server.
-import { RULESET_IDS, type Variant, isRuleSetId, optionSpecs, resolveRules } from '../engine/index.js';
-import { durationWords } from '../lib/format.js';
-import { type Locale, isLocale } from '../i18n/index.js';
+import { RULESET_IDS, type Variant, checkRules, isRuleSetId, optionSpecs } from '../engine/index.js';
+import { durationParts } from '../lib/format.js';
+import { err } from '../lib/result.js';
+import { type Locale, type MessageKey, isLocale } from '../i18n/index.js';
+import { optionRefusal } from './refusals.js';
 import { type Outcome, fail, ok } from './types.js';
 
 export interface ServerSettings {
@@ -101,8 +103,8 @@ export function parseOverrides(json: string | undefined): SettingOverrides {
   const own: SettingOverrides = {};
   const variant = raw.defaultVariant as { ruleset?: unknown; options?: unknown } | undefined;
   if (variant && typeof variant.ruleset === 'string' && typeof variant.options === 'object' && variant.options) {
-    // resolveRules accepted these options for this rule set, which is what Variant promises.
-    if (resolveRules(variant.ruleset, variant.options as Record<string, unknown>).ok)
+    // checkRules accepted these options for this rule set, which is what Variant promises.
+    if (checkRules(variant.ruleset, variant.options as Record<string, unknown>).ok)
       own.defaultVariant = variant as Variant;
   }
   if (typeof raw.threads === 'boolean') own.threads = raw.threads;
@@ -131,24 +133,19 @@ export function applyChange(
   if (change.language === null) delete next.language;
   else if (change.language !== undefined) next.language = change.language;
   const minutes = [
-    ['challengeTimeoutMinutes', 'challengeTtlMs', 'challenge timeout'],
-    ['turnTimeoutMinutes', 'turnTtlMs', 'turn timeout'],
-    ['reminderDelayMinutes', 'reminderDelayMs', 'reminder delay'],
+    ['challengeTimeoutMinutes', 'challengeTtlMs', 'settings.challengeTimeoutRange'],
+    ['turnTimeoutMinutes', 'turnTtlMs', 'settings.turnTimeoutRange'],
+    ['reminderDelayMinutes', 'reminderDelayMs', 'settings.reminderDelayRange'],
   ] as const;
-  for (const [field, key, words] of minutes) {
+  for (const [field, key, refusal] of minutes) {
     const value = change[field];
     if (value === undefined) continue;
-    const refused = outOfRange(value, SETTING_RANGES[field], `The ${words}`, 'minutes');
+    const refused = outOfRange(value, SETTING_RANGES[field], refusal);
     if (refused) return refused;
     next[key] = value * MINUTE;
   }
   if (change.maxGamesPerPlayer !== undefined) {
-    const refused = outOfRange(
-      change.maxGamesPerPlayer,
-      SETTING_RANGES.maxGamesPerPlayer,
-      'The most games per player',
-      'games',
-    );
+    const refused = outOfRange(change.maxGamesPerPlayer, SETTING_RANGES.maxGamesPerPlayer, 'settings.maxGamesRange');
     if (refused) return refused;
     next.maxGamesPerPlayer = change.maxGamesPerPlayer;
   }
@@ -158,10 +155,14 @@ export function applyChange(
   const result = settingsWith(defaults, next);
   const timing = change.turnTimeoutMinutes !== undefined || change.reminderDelayMinutes !== undefined;
   if (timing && result.reminderDelayMs > 0 && result.reminderDelayMs >= result.turnTtlMs) {
-    return fail(
-      'invalid',
-      `The reminder delay (${durationWords(result.reminderDelayMs)}) must be shorter than the turn timeout (${durationWords(result.turnTtlMs)}); 0 turns reminders off.`,
-    );
+    const reminder = durationParts(result.reminderDelayMs);
+    const turn = durationParts(result.turnTtlMs);
+    return fail('invalid', 'settings.reminderNotShorter', {
+      reminderCount: reminder.count,
+      reminderUnit: reminder.unit,
+      turnCount: turn.count,
+      turnUnit: turn.unit,
+    });
   }
   return ok(next);
 }
@@ -174,30 +175,22 @@ function changedChannels(current: readonly string[], change: SettingsChange): Ou
   let channels = change.clearChannels ? [] : [...current];
   if (change.removeChannel !== undefined) {
     if (!channels.includes(change.removeChannel)) {
-      return fail('invalid', `<#${change.removeChannel}> is not in the list of channels the bot plays in.`);
+      return fail('invalid', 'settings.channelNotListed', { channel: `<#${change.removeChannel}>` });
     }
     channels = channels.filter((c) => c !== change.removeChannel);
   }
   if (change.addChannel !== undefined && !channels.includes(change.addChannel)) {
     if (channels.length >= SETTING_RANGES.channels.max) {
-      return fail(
-        'invalid',
-        `The bot can be limited to at most ${SETTING_RANGES.channels.max} channels; remove one first.`,
-      );
+      return fail('invalid', 'settings.tooManyChannels', { max: SETTING_RANGES.channels.max });
     }
     channels.push(change.addChannel);
   }
   return ok(channels);
 }
 
-function outOfRange(
-  value: number,
-  range: { min: number; max: number },
-  what: string,
-  unit: string,
-): Outcome<never> | null {
+function outOfRange(value: number, range: { min: number; max: number }, refusal: MessageKey): Outcome<never> | null {
   if (Number.isInteger(value) && value >= range.min && value <= range.max) return null;
-  return fail('invalid', `${what} must be a whole number from ${range.min} to ${range.max} ${unit} (got ${value}).`);
+  return fail('invalid', refusal, { min: range.min, max: range.max, value });
 }
 
 /** A server's settings as /senet-admin shows them: in force, and which its admins chose. */
@@ -213,7 +206,7 @@ export interface SettingsView {
  */
 export function parseVariant(text: string): Outcome<Variant> {
   const [id = '', ...pairs] = text.trim().split(/\s+/);
-  if (!isRuleSetId(id)) return fail('invalid', `unknown rule set "${id}" (choose one of ${RULESET_IDS.join(', ')})`);
+  if (!isRuleSetId(id)) return fail('invalid', 'refusal.unknownRuleset', { id, choices: RULESET_IDS.join(', ') });
   const specs = optionSpecs(id);
   const options: Record<string, boolean | number> = {};
   for (const pair of pairs) {
@@ -221,12 +214,14 @@ export function parseVariant(text: string): Outcome<Variant> {
     const spec = specs.find(([, o]) => o.slashName === slashName);
     if (!spec || value === undefined) {
       const names = specs.map(([, o]) => o.slashName).join(', ') || 'none';
-      return fail('invalid', `"${pair}" is not name=value with an option of ${id} (${names})`);
+      return fail('invalid', 'settings.notAnOptionPair', { pair, ruleset: id, names });
     }
     options[spec[0]] =
       value === 'on' || value === 'true' ? true : value === 'off' || value === 'false' ? false : Number(value);
   }
-  const rules = resolveRules(id, options);
-  // resolveRules accepted these options for this rule set, which is what Variant promises.
-  return rules.ok ? ok({ ruleset: id, options } as Variant) : fail('invalid', rules.error);
+  const rules = checkRules(id, options);
+  // checkRules accepted these options for this rule set, which is what Variant promises.
+  return rules.ok
+    ? ok({ ruleset: id, options } as Variant)
+    : err({ code: 'invalid', message: optionRefusal(id, rules.error) });
 }

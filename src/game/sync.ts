@@ -39,14 +39,14 @@ export function placeGame(
   place: (games: ServiceCore['games']) => boolean,
 ): Outcome<GamePlacement> {
   return core.transact(() => {
-    if (!place(core.games)) return fail('not-found', 'That game is already placed.');
+    if (!place(core.games)) return fail('not-found', 'error.alreadyPlaced');
     return ok(placementOf(core.games.game(gameId)!));
   });
 }
 
 export function challengeView(core: ServiceCore, challengeId: number): Outcome<ChallengeView> {
   const c = core.games.challenge(challengeId);
-  return c ? ok(core.challengeViewOf(c)) : fail('not-found', 'There is no such challenge.');
+  return c ? ok(core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
 }
 
 /**
@@ -65,6 +65,8 @@ export function takeBack(
       kind === 'challenge'
         ? core.games.resolveChallenge(id, 'cancelled', core.now())
         : core.games.closeGame(id, reason, core.now(), core.now() + THREAD_ARCHIVE_DELAY_MS);
-    return done ? ok(null) : fail('finished', `This ${kind} is already over.`);
+    return done
+      ? ok(null)
+      : fail('finished', kind === 'challenge' ? 'error.challengeAlreadyOver' : 'error.gameAlreadyOver');
   });
 }

@@ -1,5 +1,5 @@
 // The game service's plain inputs and results (no discord.js types): what src/commands sees.
-import type { Locale } from '../i18n/index.js';
+import type { Locale, MessageKey, Params, Text } from '../i18n/index.js';
 import type { Strength } from '../ai/index.js';
 import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
@@ -17,16 +17,17 @@ export interface Player {
 export type ErrorCode =
   'not-found' | 'not-your-turn' | 'stale' | 'finished' | 'invalid' | 'forbidden' | 'busy' | 'limit';
 
-/** A refusal: what kind, and the sentence the player sees (privately). */
+/** A refusal: what kind, and the sentence the player sees (privately), said in their language by the adapter. */
 export interface ServiceError {
   code: ErrorCode;
-  message: string;
+  message: Text;
 }
 
 /** Every service call answers with a value; expected user errors are never thrown. */
 export type Outcome<T> = Result<T, ServiceError>;
 
-export const fail = (code: ErrorCode, message: string): Outcome<never> => err({ code, message });
+export const fail = (code: ErrorCode, key: MessageKey, params?: Params): Outcome<never> =>
+  err({ code, message: params ? { key, params } : { key } });
 
 // ---- rendering (the renderer's contract, src/render/index.ts) ---------------------------
 

@@ -8,6 +8,7 @@ import { chooseAction } from '../ai/index.js';
 import type { RuleSetId } from '../engine/index.js';
 import { openService } from '../game/service.js';
 import type { GameView } from '../game/types.js';
+import { say } from '../i18n/index.js';
 
 export interface DemoOptions {
   outDir: string;
@@ -45,7 +46,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       strength: 'easy',
     });
     if (!made.ok || made.value.kind !== 'game')
-      throw new Error(`the demo game did not start: ${made.ok ? made.value.kind : made.error.message}`);
+      throw new Error(`the demo game did not start: ${made.ok ? made.value.kind : say('en', made.error.message)}`);
     let view = made.value.game;
     const files: string[] = [];
     const write = (v: GameView, index: number): void => {
@@ -66,7 +67,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
             version: view.version,
             action: chooseAction(view.state, 'easy', actions),
           });
-      if (!next.ok) throw new Error(`the demo game stopped: ${next.error.message}`);
+      if (!next.ok) throw new Error(`the demo game stopped: ${say('en', next.error.message)}`);
       view = next.value;
       actions++;
       if (actions < pictures) write(view, actions);

@@ -111,7 +111,7 @@ describe('configuration', () => {
     const text = explainMissing(result);
     expect(text).toMatch(/THREADS must be on or off/);
     expect(text).toMatch(/MAX_GAMES_PER_PLAYER must be a whole number from 1 to 25/);
-    expect(text).toMatch(/DEFAULT_RULES: unknown rule set "ludo"/);
+    expect(text).toMatch(/DEFAULT_RULES: unknown rule set "ludo"/i);
     expect(text).toMatch(/ALLOWED_CHANNELS must list channel ids/);
     expect(text).toMatch(/REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES/);
   });

@@ -21,6 +21,7 @@ import {
   type RawButton,
   type SlashOption,
 } from './fakeDiscord.js';
+import { say } from '../../src/i18n/index.js';
 
 export const TOKEN = 'fake-token-for-tests-0123456789';
 
@@ -197,7 +198,7 @@ export async function liveGameIn(h: Harness, channelId: string): Promise<GameVie
   const [here] = h.service.gamesHere({ channelId, userId: h.ana.id });
   if (!here) throw new Error(`Ana has no game in ${channelId}`);
   const view = await h.service.game(here.gameId);
-  if (!view.ok) throw new Error(view.error.message);
+  if (!view.ok) throw new Error(say('en', view.error.message));
   return view.value;
 }
 

@@ -13,6 +13,7 @@ import {
   toActName,
   userNamed,
 } from './harness.js';
+import { say } from '../../src/i18n/index.js';
 
 const h = harnessForFile();
 
@@ -31,7 +32,7 @@ const isCallback = (r: RecordedRequest): boolean => r.path.endsWith('/callback')
 /** What a crashed process left: a move committed, the chat never told. */
 async function commitBehindTheChat(messageId: string): Promise<void> {
   const found = await h.service.game(stored(messageId).id);
-  if (!found.ok) throw new Error(found.error.message);
+  if (!found.ok) throw new Error(say('en', found.error.message));
   const view = found.value;
   const done = await h.service.act({
     gameId: view.gameId,

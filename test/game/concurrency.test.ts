@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Applied, WorkerReport } from './concurrencyWorker.js';
 import { open, startGame, textOnlyRenderer } from './harness.js';
 import { tempDbPath } from './tempDb.js';
+import { say } from '../../src/i18n/index.js';
 
 function startWorker(dbPath: string, seed: number, gameIds: number[]) {
   const child = fork(
@@ -58,7 +59,7 @@ describe('two processes racing on the same games', () => {
       // One success per version, versions 0, 1, 2, ... with no gap and no repeat.
       expect(mine.map((a) => a.version)).toEqual(mine.map((_, i) => i));
       const stored = await service.game(gameId);
-      if (!stored.ok) throw new Error(stored.error.message);
+      if (!stored.ok) throw new Error(say('en', stored.error.message));
       expect(stored.value.status).toBe('finished');
       expect(stored.value.version).toBe(mine.length);
       // The log holds exactly the applied clicks, in order.

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { open, startGame, textOnlyRenderer, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
+import { say } from '../../src/i18n/index.js';
+import type { ServiceError } from '../../src/game/types.js';
 
 describe('a full disk', () => {
   it('refuses the action with a clear message, keeps the game as it was, and plays on once there is room', async () => {
@@ -12,7 +14,7 @@ describe('a full disk', () => {
     const pages = service.db.pragma('page_count', { simple: true }) as number;
     service.db.pragma(`max_page_count = ${pages}`);
     let view = start;
-    let refused: { code: string; message: string } | null = null;
+    let refused: ServiceError | null = null;
     for (let i = 0; i < 500 && !refused; i++) {
       const outcome = await service.act({
         gameId: view.gameId,
@@ -24,7 +26,7 @@ describe('a full disk', () => {
       else refused = outcome.error;
     }
     expect(refused?.code).toBe('busy');
-    expect(refused?.message).toMatch(/storage is full, so nothing was played/);
+    expect(refused && say('en', refused.message)).toMatch(/storage is full, so nothing was played/);
     const stored = value(await service.game(view.gameId));
     expect(stored.version).toBe(view.version);
     expect(service.verify().problems).toEqual([]);

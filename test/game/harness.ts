@@ -4,7 +4,17 @@ import { type RuleSetId, type Variant } from '../../src/engine/index.js';
 import { type GameService, type ServiceSettings, openService } from '../../src/game/service.js';
 import { mix32 } from '../../src/lib/hash.js';
 import type { Strength } from '../../src/game/strengths.js';
-import type { BoardRenderer, BoardView, ChallengeMade, GameView, Outcome, Player } from '../../src/game/types.js';
+import type {
+  BoardRenderer,
+  BoardView,
+  ChallengeMade,
+  GameView,
+  Outcome,
+  Player,
+  ServiceError,
+} from '../../src/game/types.js';
+import { say } from '../../src/i18n/index.js';
+import type { Result } from '../../src/lib/result.js';
 import { altText } from '../../src/render/index.js';
 import type { GameState } from '../../src/engine/index.js';
 
@@ -31,8 +41,13 @@ export function open(dbPath: string, extra: Partial<ServiceSettings> = {}): Game
 
 /** The value of a successful outcome; fails the test with the message otherwise. */
 export function value<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`expected success, got ${outcome.error.code}: ${outcome.error.message}`);
+  if (!outcome.ok) throw new Error(`expected success, got ${outcome.error.code}: ${say('en', outcome.error.message)}`);
   return outcome.value;
+}
+
+/** An outcome with its refusal said in English, as a player with an English Discord reads it. */
+export function inEnglish<T>(outcome: Outcome<T>): Result<T, { code: ServiceError['code']; message: string }> {
+  return outcome.ok ? outcome : { ok: false, error: { ...outcome.error, message: say('en', outcome.error.message) } };
 }
 
 /** A challenge (or, against the bot, a started game) with a rule set's default options, in GUILD. */

@@ -6,6 +6,7 @@ import type { ChallengeInput, GameService, SettingsChange } from '../../src/game
 import type { ChallengeView, Player } from '../../src/game/types.js';
 import { ANA, BEN, BOT, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
+import { say } from '../../src/i18n/index.js';
 
 const DAN: Player = { id: '1004', name: 'Dan' };
 const EVE: Player = { id: '1005', name: 'Eve' };
@@ -45,7 +46,7 @@ async function play(challenger: Player, opponent: Player): Promise<number> {
 async function refusal(outcome: ReturnType<GameService['challenge']>): Promise<string> {
   const refused = await outcome;
   expect(refused).toMatchObject({ ok: false, error: { code: 'limit' } });
-  return refused.ok ? '' : refused.error.message;
+  return refused.ok ? '' : say('en', refused.error.message);
 }
 
 describe('where the bot plays', () => {
@@ -64,7 +65,7 @@ describe('where the bot plays', () => {
     setting({ addChannel: '222' });
     const accepted = await service.accept({ challengeId: c.challengeId, userId: BEN.id });
     expect(accepted).toMatchObject({ ok: false, error: { code: 'limit' } });
-    if (!accepted.ok) expect(accepted.error.message).toContain('<#222>');
+    if (!accepted.ok) expect(say('en', accepted.error.message)).toContain('<#222>');
     setting({ clearChannels: true });
     value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
   });
@@ -86,7 +87,7 @@ describe('live games per player', () => {
     ] as const) {
       const accepted = await service.accept({ challengeId: c.challengeId, userId: accepter.id });
       expect(accepted).toMatchObject({ ok: false, error: { code: 'limit' } });
-      if (!accepted.ok) expect(accepted.error.message).toMatch(/^Ana is already playing 2 games at once/);
+      if (!accepted.ok) expect(say('en', accepted.error.message)).toMatch(/^Ana is already playing 2 games at once/);
     }
     // Three people play the bot at once with a cap of 2: only people count.
     for (const [i, p] of [BEN, CLEO, DAN].entries()) {

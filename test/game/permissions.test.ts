@@ -5,7 +5,7 @@ import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { GameService } from '../../src/game/service.js';
 import type { ChallengeView, GameView } from '../../src/game/types.js';
 import { DECLINE_COOLDOWN_MS } from '../../src/game/limits.js';
-import { ANA, BEN, CLEO, GUILD, open, startGame, testClock, value } from './harness.js';
+import { ANA, BEN, CLEO, GUILD, inEnglish, open, startGame, testClock, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 let service: GameService;
@@ -42,7 +42,10 @@ describe('challenges', () => {
       opponent: ANA,
       variant: { ruleset: 'kendall', options: {} },
     });
-    expect(self).toMatchObject({ ok: false, error: { code: 'invalid', message: 'You cannot challenge yourself.' } });
+    expect(inEnglish(self)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', message: 'You cannot challenge yourself.' },
+    });
     const unknown = await service.challenge({
       guildId: GUILD,
       channelId: 'c',
@@ -96,7 +99,7 @@ describe('challenges', () => {
 
   it('lets only the challenged player accept or decline, and only the challenger cancel', async () => {
     const c = await challengeOf('c');
-    expect(await service.accept({ challengeId: c.challengeId, userId: ANA.id })).toMatchObject({
+    expect(inEnglish(await service.accept({ challengeId: c.challengeId, userId: ANA.id }))).toMatchObject({
       ok: false,
       error: {
         code: 'forbidden',
@@ -107,12 +110,12 @@ describe('challenges', () => {
       ok: false,
       error: { code: 'forbidden' },
     });
-    expect(service.withdraw({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
+    expect(inEnglish(service.withdraw({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'forbidden', message: 'Only Ana can withdraw this challenge; you can accept or decline it.' },
     });
     expect(value(service.decline({ challengeId: c.challengeId, userId: BEN.id })).status).toBe('declined');
-    expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
+    expect(inEnglish(await service.accept({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'finished', message: 'This challenge was already declined.' },
     });
@@ -140,7 +143,7 @@ describe('challenges', () => {
   it('refuses to accept after the expiry, before and after the sweep marks it', async () => {
     const c = await challengeOf('c');
     clock.advance(60_000);
-    expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
+    expect(inEnglish(await service.accept({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'finished', message: 'This challenge has expired.' },
     });
@@ -165,7 +168,7 @@ describe('turns', () => {
       version: view.version,
       action: { type: 'throw' },
     });
-    expect(wrong).toMatchObject({
+    expect(inEnglish(wrong)).toMatchObject({
       ok: false,
       error: { code: 'not-your-turn', message: `It is ${view.toAct!.name}'s turn.` },
     });

@@ -6,7 +6,19 @@ import type { ReplayRenderer } from '../../src/game/types.js';
 import { unwrap } from '../../src/lib/result.js';
 import { raceChance } from '../fixtures/games.js';
 import { decodeGif } from '../render/gifDecode.js';
-import { ANA, BEN, CLEO, GUILD, open, playToEnd, startGame, testClock, textOnlyRenderer, value } from './harness.js';
+import {
+  ANA,
+  BEN,
+  CLEO,
+  GUILD,
+  inEnglish,
+  open,
+  playToEnd,
+  startGame,
+  testClock,
+  textOnlyRenderer,
+  value,
+} from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 /** Replays drawn for real, reviewed with the stand-in chance. */
@@ -44,7 +56,7 @@ describe('replays through the service', () => {
     expect(live.result).toMatch(/in progress/);
     const elsewhere = await service.replay({ guildId: 'guild-2', userId: ANA.id, gameId: ended.gameId });
     expect(elsewhere).toMatchObject({ ok: false, error: { code: 'not-found' } });
-    expect(await service.replay({ guildId: GUILD, userId: CLEO.id })).toMatchObject({
+    expect(inEnglish(await service.replay({ guildId: GUILD, userId: CLEO.id }))).toMatchObject({
       ok: false,
       error: { code: 'not-found', message: 'You have not finished a game in this server yet.' },
     });
@@ -92,9 +104,15 @@ describe('replays being drawn', () => {
     const ask = (userId: string) => service.replay({ guildId: GUILD, userId, gameId: view.gameId });
     const first = ask(ANA.id);
     await Promise.resolve();
-    expect(await ask(ANA.id)).toMatchObject({ ok: false, error: { code: 'busy', message: /still being drawn/ } });
+    expect(inEnglish(await ask(ANA.id))).toMatchObject({
+      ok: false,
+      error: { code: 'busy', message: /still being drawn/ },
+    });
     const others = [ask(BEN.id), ask(CLEO.id)];
-    expect(await ask('dora')).toMatchObject({ ok: false, error: { code: 'busy', message: /Several replays/ } });
+    expect(inEnglish(await ask('dora'))).toMatchObject({
+      ok: false,
+      error: { code: 'busy', message: /Several replays/ },
+    });
     release.forEach((done) => done());
     for (const drawn of [first, ...others]) expect((await drawn).ok).toBe(true);
     // Once drawn, the same player may ask again.

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS, applyChange, parseOverrides, parseVariant } from '../
 import type { Player } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
+import { say } from '../../src/i18n/index.js';
 
 const ADMIN: AdminInput = { guildId: GUILD, userId: CLEO.id, canManageServer: true };
 const MEMBER: AdminInput = { guildId: GUILD, userId: ANA.id, canManageServer: false };
@@ -92,7 +93,7 @@ describe('server settings', () => {
       service.newSeason(MEMBER),
     ]) {
       expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-      if (!outcome.ok) expect(outcome.error.message).toMatch(/Manage Server/);
+      if (!outcome.ok) expect(say('en', outcome.error.message)).toMatch(/Manage Server/);
     }
     expect(value(service.serverSettings(ADMIN)).own).toEqual([]);
     expect(service.currentSeason(GUILD)).toBe(1);
@@ -112,7 +113,7 @@ describe('server settings', () => {
   ])('refuses %o with a clear sentence, changing nothing', (change, message) => {
     const refused = service.changeServerSettings({ ...ADMIN, change: { rated: false, ...change } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
-    if (!refused.ok) expect(refused.error.message).toMatch(message);
+    if (!refused.ok) expect(say('en', refused.error.message)).toMatch(message);
     expect(value(service.serverSettings(ADMIN)).own).toEqual([]);
   });
 
@@ -197,7 +198,7 @@ describe('seasons', () => {
     for (const season of [0, 2, 1.5]) {
       const asked = service.leaderboard({ guildId: GUILD, season });
       expect(asked).toMatchObject({ ok: false, error: { code: 'invalid' } });
-      if (!asked.ok) expect(asked.error.message).toContain('this server is in season 1');
+      if (!asked.ok) expect(say('en', asked.error.message)).toContain('this server is in season 1');
     }
   });
 });

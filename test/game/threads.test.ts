@@ -4,8 +4,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { THREAD_ARCHIVE_DELAY_MS } from '../../src/game/lifecycle.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
-import { ANA, BEN, CLEO, challengeIn, open, startGame, testClock, textOnlyRenderer, value } from './harness.js';
+import {
+  ANA,
+  BEN,
+  CLEO,
+  challengeIn,
+  inEnglish,
+  open,
+  startGame,
+  testClock,
+  textOnlyRenderer,
+  value,
+} from './harness.js';
 import { tempDbPath } from './tempDb.js';
+import { say } from '../../src/i18n/index.js';
 
 let service: GameService;
 let clock: ReturnType<typeof testClock>;
@@ -54,11 +66,11 @@ describe('many games per channel', () => {
     expect(service.gamesHere({ channelId: 'm2', userId: ANA.id }).map((g) => g.gameId)).toEqual([threaded.gameId]);
     const refused = await service.resign({ channelId: 'games', userId: ANA.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
-    if (!refused.ok) expect(refused.error.message).toMatch(/2 games running here.*`game` option/);
+    if (!refused.ok) expect(say('en', refused.error.message)).toMatch(/2 games running here.*`game` option/);
     value(await service.resign({ channelId: 'm2', userId: ANA.id }));
     const ended = value(await service.resign({ channelId: 'games', userId: ANA.id }));
     expect(ended.gameId).toBe(first.gameId);
-    expect(await service.resign({ channelId: 'games', userId: ANA.id })).toMatchObject({
+    expect(inEnglish(await service.resign({ channelId: 'games', userId: ANA.id }))).toMatchObject({
       ok: false,
       error: { code: 'not-found', message: 'You have no game running here.' },
     });

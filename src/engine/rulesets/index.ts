@@ -74,9 +74,39 @@ export function variantTitle(id: RuleSetId, options: Readonly<Record<string, unk
 
 const resolvedCache = new Map<string, Rules>();
 
+/**
+ * What is wrong with a rule set and options, as data: the service says it in the player's
+ * language (src/game/refusals.ts); `optionProblemWords` says it in English for developers.
+ */
+export type OptionProblem =
+  | { kind: 'unknown-ruleset'; id: string }
+  | { kind: 'unknown-options'; names: readonly string[] }
+  | { kind: 'not-a-flag'; name: string }
+  | { kind: 'not-a-choice'; name: string; choices: readonly number[] };
+
+/** A problem in English, for tools, .env checks and logs. */
+export function optionProblemWords(problem: OptionProblem): string {
+  switch (problem.kind) {
+    case 'unknown-ruleset':
+      return `unknown rule set "${problem.id}" (choose one of ${RULESET_IDS.join(', ')})`;
+    case 'unknown-options':
+      return `unknown option${problem.names.length > 1 ? 's' : ''}: ${problem.names.join(', ')}`;
+    case 'not-a-flag':
+      return `${problem.name} must be true or false`;
+    case 'not-a-choice':
+      return `${problem.name} must be ${problem.choices.slice(0, -1).join(', ')} or ${problem.choices.at(-1)}`;
+  }
+}
+
 /** The rules in force for a rule set and options, or what is wrong with them. Resolved rules are shared. */
 export function resolveRules(id: string, given: Readonly<Record<string, unknown>> = {}): Result<Rules, string> {
-  if (!isRuleSetId(id)) return err(`unknown rule set "${id}" (choose one of ${RULESET_IDS.join(', ')})`);
+  const rules = checkRules(id, given);
+  return rules.ok ? rules : err(optionProblemWords(rules.error));
+}
+
+/** As `resolveRules`, with what is wrong as data. */
+export function checkRules(id: string, given: Readonly<Record<string, unknown>> = {}): Result<Rules, OptionProblem> {
+  if (!isRuleSetId(id)) return err({ kind: 'unknown-ruleset', id });
   const options = checkOptions(id, given);
   if (!options.ok) return options;
   const key = `${id}:${JSON.stringify(options.value)}`;
@@ -89,19 +119,19 @@ export function resolveRules(id: string, given: Readonly<Record<string, unknown>
 }
 
 /** Complete options in the schema's order, or what is wrong: unknown names, values outside their choices. */
-function checkOptions(id: RuleSetId, given: Readonly<Record<string, unknown>>): Result<RuleOptions, string> {
+function checkOptions(id: RuleSetId, given: Readonly<Record<string, unknown>>): Result<RuleOptions, OptionProblem> {
   const specs = optionSpecs(id);
   const unknown = Object.keys(given).filter((name) => !specs.some(([known]) => known === name));
-  if (unknown.length > 0) return err(`unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  if (unknown.length > 0) return err({ kind: 'unknown-options', names: unknown });
   const options: Record<string, boolean | number> = {};
   for (const [name, spec] of specs) {
     const value = given[name] ?? spec.default;
     if (spec.kind === 'flag') {
-      if (typeof value !== 'boolean') return err(`${name} must be true or false`);
+      if (typeof value !== 'boolean') return err({ kind: 'not-a-flag', name });
       options[name] = value;
     } else {
       if (typeof value !== 'number' || !spec.choices.includes(value)) {
-        return err(`${name} must be ${spec.choices.slice(0, -1).join(', ')} or ${spec.choices.at(-1)}`);
+        return err({ kind: 'not-a-choice', name, choices: spec.choices });
       }
       options[name] = value;
     }

@@ -1,0 +1,30 @@
+// Refusals built from the engine's data: the engine says what is wrong with a rule set's options
+// as a value (OptionProblem), and this says it to the player through the catalogs.
+import { type OptionProblem, RULESET_IDS, isRuleSetId, optionSpecs } from '../engine/index.js';
+import { type Text, text } from '../i18n/index.js';
+
+/** An option as the player typed it: its slash-command name (`safe_pairs`), not the engine's. */
+function shownName(ruleset: string, name: string): string {
+  if (!isRuleSetId(ruleset)) return name;
+  return optionSpecs(ruleset).find(([known]) => known === name)?.[1].slashName ?? name;
+}
+
+/** Why the rule set `ruleset` does not take these options, in the player's words. */
+export function optionRefusal(ruleset: string, problem: OptionProblem): Text {
+  switch (problem.kind) {
+    case 'unknown-ruleset':
+      return text('refusal.unknownRuleset', { id: problem.id, choices: RULESET_IDS.join(', ') });
+    case 'unknown-options':
+      return text('refusal.unknownOptions', {
+        count: problem.names.length,
+        names: problem.names.map((name) => shownName(ruleset, name)).join(', '),
+      });
+    case 'not-a-flag':
+      return text('refusal.notAFlag', { name: shownName(ruleset, problem.name) });
+    case 'not-a-choice':
+      return text('refusal.notAChoice', {
+        name: shownName(ruleset, problem.name),
+        choices: problem.choices.join(', '),
+      });
+  }
+}
