@@ -4,8 +4,10 @@
 import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { ReplayView } from '../game/service.js';
 import { accuracyWords } from '../game/replayJob.js';
+import { translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
+import { userLocale } from './locale.js';
 import { boardFile } from './messages.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
 
@@ -44,7 +46,7 @@ export function replayText(view: ReplayView, tooBig = false): string {
   if (tooBig) lines.push('The animation is too large to upload here; the chart and the turning points follow.');
   if (view.review) {
     lines.push('**Turning points**', ...view.review.turningPoints.map((words, k) => `${k + 1}. ${words}`));
-    lines.push(accuracyWords({ W: W.name, B: B.name }, view.review));
+    lines.push(accuracyWords(translator(view.locale), { W: W.name, B: B.name }, view.review));
   }
   return lines.join('\n');
 }
@@ -52,6 +54,11 @@ export function replayText(view: ReplayView, tooBig = false): string {
 /** The `game` option's list: the player's recent games here, newest first. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = ctx.service.recentGames({ guildId: interaction.guildId ?? '', userId: interaction.user.id, typed });
+  const games = ctx.service.recentGames({
+    guildId: interaction.guildId ?? '',
+    userId: interaction.user.id,
+    typed,
+    locale: userLocale(interaction),
+  });
   await interaction.respond(games.map((g) => ({ name: g.label, value: g.gameId })));
 }

@@ -37,7 +37,7 @@ const source = sourceFiles('src')
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
 const namespaces = [...new Set(keys.map((key) => key.split('.')[0]!))];
-const keyPattern = new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[\\w.-]+)(\\$\\{)?`, 'g');
+const keyPattern = new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[\\w.-]*)(\\$\\{)?`, 'g');
 
 /** Keys named in the code as literals, and the heads of keys built from templates (`square.${…}`). */
 function keysInCode(): { literal: Set<string>; families: string[] } {
