@@ -59,6 +59,9 @@ export function paintBoard(
   ctx.drawImage(backgroundFor(rules, scale, locale), 0, top);
   ctx.globalCompositeOperation = 'source-over';
   ctx.setTransform(scale, 0, 0, scale, 0, top);
+  // Every picture starts from a fresh canvas's line caps: the last move's arrows leave round caps
+  // on the reused canvas, which the pawns' outlines would otherwise inherit.
+  ctx.lineCap = 'butt';
   drawHeader(ctx, translator(locale), state, names, moves.length);
   if (moves.length > 0) drawTargetAreas(ctx, moves);
   if (state.lastMove) drawLastMove(ctx, state.lastMove, rules.squares);
