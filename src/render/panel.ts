@@ -26,6 +26,9 @@ const SIZES = {
   offer: { size: 15, floor: 11, bold: true },
 } as const satisfies Record<string, Sizes>;
 
+/** The detail in one line only down to this size; below it, two lines. */
+const DETAIL_ONE_LINE: Sizes = { size: SIZES.detail.size, floor: 13 };
+
 /** One line of the header, fitted to its box: draw `text` in `font` at (x, y), at most `maxWidth` wide. */
 export interface HeaderLine {
   part: keyof typeof SIZES;
@@ -79,8 +82,9 @@ function fitted(
   part: keyof typeof SIZES,
   text: string,
   at: Pick<HeaderLine, 'x' | 'y' | 'maxWidth' | 'align' | 'colour'>,
+  sizes: Sizes = SIZES[part],
 ): HeaderLine {
-  const fit = fitBox(ctx, text, at.maxWidth, SIZES[part]);
+  const fit = fitBox(ctx, text, at.maxWidth, sizes);
   return { part, text: fit.lines[0] ?? '', font: fit.font, ...at };
 }
 
@@ -139,14 +143,29 @@ function statusLines(
   const sticksSpan = state.throw ? sticksWidth(STICK_W) + 14 : 0;
   const x = statusLeft() + sticksSpan + 4;
   const box = { x, maxWidth: right - x, align: 'left' } as const;
-  const lines = [
-    fitted(ctx, 'title', title, {
+  const titleColour = state.phase === 'over' ? COLOURS.gold : COLOURS.headerText;
+  const detail = details.join(' · ');
+  if (offer) {
+    return [
+      fitted(ctx, 'title', title, { ...box, y: 28, colour: titleColour }),
+      fitted(ctx, 'detail', detail, { ...box, y: 50, colour: COLOURS.headerMuted }),
+      fitted(ctx, 'offer', offer, { ...box, y: 72, colour: COLOURS.gold }),
+    ];
+  }
+  // A long detail line, rather than shrink far, takes the room an offer would have had.
+  const oneLine = fitted(ctx, 'detail', detail, { ...box, y: 60, colour: COLOURS.headerMuted }, DETAIL_ONE_LINE);
+  if (!oneLine.text.endsWith('…'))
+    return [fitted(ctx, 'title', title, { ...box, y: 36, colour: titleColour }), oneLine];
+  const wrapped = fitBox(ctx, detail, box.maxWidth, SIZES.detail, 2);
+  return [
+    fitted(ctx, 'title', title, { ...box, y: 28, colour: titleColour }),
+    ...wrapped.lines.map((text, i) => ({
+      part: 'detail' as const,
+      text,
+      font: wrapped.font,
       ...box,
-      y: offer ? 28 : 36,
-      colour: state.phase === 'over' ? COLOURS.gold : COLOURS.headerText,
-    }),
-    fitted(ctx, 'detail', details.join(' · '), { ...box, y: offer ? 50 : 60, colour: COLOURS.headerMuted }),
+      y: 50 + 20 * i,
+      colour: COLOURS.headerMuted,
+    })),
   ];
-  if (offer) lines.push(fitted(ctx, 'offer', offer, { ...box, y: 72, colour: COLOURS.gold }));
-  return lines;
 }
