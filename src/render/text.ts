@@ -13,6 +13,8 @@ export function font(size: number, bold = false): string {
  * word wider than the line, or what does not fit in the last line, is cut with an ellipsis.
  */
 export function wrapText(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: number): string[] {
+  // Most lines fit whole: one measurement instead of one per word.
+  if (ctx.measureText(text).width <= maxWidth) return [text];
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
