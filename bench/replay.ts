@@ -16,6 +16,7 @@ import { TOURNAMENT_CONFIGS } from '../src/ai/configs.js';
 import { longestRecord } from '../test/fixtures/games.js';
 import type { Report } from './run.js';
 import { quantile } from './stats.js';
+import { translator } from '../src/i18n/index.js';
 
 const NAMES = { W: 'Nefertari', B: 'Senenmut' } as const;
 /** Hard self-play games searched for the longest, per rule configuration. */
@@ -51,7 +52,7 @@ export async function run(report: Report): Promise<void> {
     const reviews: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      unwrap(reviewGame(record, NAMES, modelChance));
+      unwrap(reviewGame(record, NAMES, modelChance, translator()));
       reviews.push(performance.now() - started);
     }
     report(`${name} review p50`, quantile(reviews, 0.5) / 1000, 's');
@@ -64,7 +65,7 @@ export async function run(report: Report): Promise<void> {
 
 /** The same frames as an animated WebP would cost: every frame a still WebP, plus 24 bytes of ANMF header. */
 function webp(report: Report, name: string, record: GameRecord): void {
-  const frames = unwrap(replayFrames(record, NAMES));
+  const frames = unwrap(replayFrames(translator(), record, NAMES));
   const canvas = createCanvas(REPLAY_WIDTH, REPLAY_HEIGHT);
   const ctx = canvas.getContext('2d');
   const image = ctx.createImageData(REPLAY_WIDTH, REPLAY_HEIGHT);
@@ -75,7 +76,7 @@ function webp(report: Report, name: string, record: GameRecord): void {
     let bytes = 0;
     const cpuBefore = process.cpuUsage();
     for (const frame of frames) {
-      image.data.set(drawReplayFrame(frame, frames.length - 1, NAMES));
+      image.data.set(drawReplayFrame(frame, frames.length - 1, { names: NAMES, locale: 'en' }));
       ctx.putImageData(image, 0, 0);
       bytes += canvas.encodeSync('webp', quality).length + 24;
     }

@@ -2,7 +2,8 @@
 // server's settings and leaderboard seasons. The answers about settings are private; a new
 // season is announced in the channel with the closed season's final table.
 import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
-import { type Variant, variantTitle } from '../engine/index.js';
+import type { Variant } from '../engine/index.js';
+import { variantTitle } from '../i18n/gameWords.js';
 import type { AdminInput, SettingsChange, SettingsView } from '../game/service.js';
 import { type ServerSettings, type SettingKey } from '../game/settings.js';
 import { ADMIN_OPT, LANGUAGE_CHOICES, RESET_CHOICES, adminCommand } from './adminDefinition.js';
@@ -114,7 +115,7 @@ export function settingsText(view: SettingsView, saved: boolean, locale: Locale)
     line(
       'defaultVariant',
       t('settings.defaultRules'),
-      variantTitle(s.defaultVariant.ruleset, s.defaultVariant.options),
+      variantTitle(t, s.defaultVariant.ruleset, s.defaultVariant.options),
     ),
     line('threads', t('settings.threads'), onOff(s.threads, t)),
     line('channels', t('settings.channels'), channelsWords(s, t)),

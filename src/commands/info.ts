@@ -54,7 +54,7 @@ export function rulesText(t: Translate, id: RuleSetId): string {
   const squares = Object.entries(rules.squares).map(([n, info]) =>
     t('rulesInfo.square', {
       square: n,
-      name: squareName(t, id, Number(n), info),
+      name: squareName(t, rules, Number(n))!,
       glyph: info.glyph,
       rule: t(squareRuleKey(id, Number(n))),
     }),

@@ -2,7 +2,7 @@
 // the same payload serves a reply, an in-place update and an edit by the deadline sweeper.
 import { clip } from '../lib/format.js';
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import { variantTitle } from '../engine/index.js';
+import { variantTitle } from '../i18n/gameWords.js';
 import { type Text, type Translate, translate, translator } from '../i18n/index.js';
 import type { ChallengeView, Choice, GameResult, GameView, RenderedBoard } from '../game/types.js';
 import { encodeButtonId } from './customIds.js';
@@ -228,7 +228,6 @@ export function challengeMessage(view: ChallengeView): MessagePayload {
 }
 
 /** The rules' title as the channel reads it. */
-function titleOf(view: Pick<GameView, 'ruleset' | 'options'>): string {
-  // i18n: gameWords once merged
-  return variantTitle(view.ruleset, view.options);
+function titleOf(view: Pick<GameView, 'ruleset' | 'options' | 'locale'>): string {
+  return variantTitle(translator(view.locale), view.ruleset, view.options);
 }

@@ -1,9 +1,10 @@
 // Reading a slash command's options into the service's plain inputs. The rule options come from
 // each rule set's schema: an option of another rule set is an error, not silently dropped.
 import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js';
-import { RULESETS, RULESET_IDS, type RuleSetId, type Variant, checkRules, isRuleSetId } from '../engine/index.js';
+import { RULESET_IDS, type RuleSetId, type Variant, checkRules, isRuleSetId } from '../engine/index.js';
+import { rulesetTitle } from '../i18n/gameWords.js';
 import { optionRefusal } from '../game/refusals.js';
-import { type Locale, type Text, text, translate } from '../i18n/index.js';
+import { type Locale, type Text, text, translate, translator } from '../i18n/index.js';
 import { userLocale } from './locale.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/strengths.js';
 import type { Player } from '../game/types.js';
@@ -50,13 +51,17 @@ function foreignOptions(id: RuleSetId, foreign: readonly string[], locale: Local
   const owners = RULESET_IDS.flatMap((ruleset) => {
     const names = RULE_OPTIONS.filter((o) => o.ruleset === ruleset).map((o) => o.spec.slashName);
     if (names.length === 0) return [];
-    const params = { names: listWords(names, locale), count: names.length, rules: RULESETS[ruleset].title };
+    const params = {
+      names: listWords(names, locale),
+      count: names.length,
+      rules: rulesetTitle(translator(locale), ruleset),
+    };
     return [translate(locale, 'refusal.optionsOwner', params)];
   });
   return text('refusal.foreignOptions', {
     names: listWords(foreign, locale),
     count: foreign.length,
-    rules: RULESETS[id].title,
+    rules: rulesetTitle(translator(locale), id),
     owners: owners.join('; '),
   });
 }

@@ -1,7 +1,6 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
-import { translator } from '../i18n/index.js';
-import { publicLocale } from './locale.js';
-import { text } from '../i18n/index.js';
+import { text, translator } from '../i18n/index.js';
+import { publicLocale, userLocale } from './locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Player } from '../game/types.js';
 import type { CommandContext } from './context.js';
@@ -54,7 +53,12 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
 /** The `game` option's list: the player's live games here. */
 export async function resignAutocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = ctx.service.gamesHere({ channelId: interaction.channelId, userId: interaction.user.id, typed });
+  const games = ctx.service.gamesHere({
+    channelId: interaction.channelId,
+    userId: interaction.user.id,
+    typed,
+    locale: userLocale(interaction),
+  });
   await interaction.respond(games.map((g) => ({ name: g.label, value: g.gameId })));
 }
 

@@ -4,8 +4,10 @@
 import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { ReplayView } from '../game/service.js';
 import { accuracyWords } from '../game/replayJob.js';
+import { translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
 import { OPT } from './definition.js';
+import { userLocale } from './locale.js';
 import { boardFile } from './messages.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
 
@@ -35,16 +37,19 @@ async function postReplay(
   await sendReply(interaction, { content: replayText(view, tooBig), files, allowedMentions: { parse: [] } }, ctx);
 }
 
+/** The replay's message, for the whole channel: in the game's language. */
 export function replayText(view: ReplayView, tooBig = false): string {
+  const t = translator(view.locale);
   const { W, B } = view.players;
+  const summary = { result: view.result, moves: view.moves };
   const lines = [
-    `**Replay · ${view.title}** · ${W.name} (light) vs ${B.name} (dark) · game #${view.gameId}`,
-    `${view.result} ${view.finished ? '' : '(replayed up to the last move) '}· ${view.moves} moves`.replace('  ', ' '),
+    t('replayPost.heading', { title: view.title, white: W.name, black: B.name, id: view.gameId }),
+    view.finished ? t('replayPost.summary', summary) : t('replayPost.summaryUnfinished', summary),
   ];
-  if (tooBig) lines.push('The animation is too large to upload here; the chart and the turning points follow.');
+  if (tooBig) lines.push(t('replayPost.tooBig'));
   if (view.review) {
-    lines.push('**Turning points**', ...view.review.turningPoints.map((words, k) => `${k + 1}. ${words}`));
-    lines.push(accuracyWords({ W: W.name, B: B.name }, view.review));
+    lines.push(t('replayPost.turningPoints'), ...view.review.turningPoints.map((words, k) => `${k + 1}. ${words}`));
+    lines.push(accuracyWords(t, { W: W.name, B: B.name }, view.review));
   }
   return lines.join('\n');
 }
@@ -52,6 +57,11 @@ export function replayText(view: ReplayView, tooBig = false): string {
 /** The `game` option's list: the player's recent games here, newest first. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = ctx.service.recentGames({ guildId: interaction.guildId ?? '', userId: interaction.user.id, typed });
+  const games = ctx.service.recentGames({
+    guildId: interaction.guildId ?? '',
+    userId: interaction.user.id,
+    typed,
+    locale: userLocale(interaction),
+  });
   await interaction.respond(games.map((g) => ({ name: g.label, value: g.gameId })));
 }

@@ -13,8 +13,7 @@ export {
   toPosition,
 } from './game.js';
 export type { Applied, GameRecord, ReplayError, ReplayStep, Setup } from './game.js';
-export { describeEvents, moveLabel, squareLabel, DEFAULT_NAMES } from './describe.js';
-export type { SideNames } from './describe.js';
+export { moveLabel, squareLabel } from './describe.js';
 export {
   RULESETS,
   RULESET_IDS,
@@ -23,9 +22,7 @@ export {
   isRuleSetId,
   optionSpecs,
   optionProblemWords,
-  optionWords,
   resolveRules,
-  variantTitle,
 } from './rulesets/index.js';
 export type { AnyOptionSpec, OptionProblem, OptionsById, Variant } from './rulesets/index.js';
 export type { Rules, RuleSet, SquareInfo, SquareEffect } from './rules.js';

@@ -104,7 +104,10 @@ export interface FlagSpec {
   /** What it changes in play, for the command's description. */
   readonly description: string;
   readonly default: boolean;
-  /** How a title names the setting when it differs from the default ("no safe pairs", "with variations"). */
+  /**
+   * How a title names the setting when it differs from the default ("no safe pairs", "with
+   * variations"): the English reference; players read the catalogs' `option.*` (src/i18n/gameWords.ts).
+   */
   readonly words: { readonly on: string; readonly off: string };
 }
 
@@ -115,7 +118,7 @@ export interface NumberSpec<V extends number> {
   readonly description: string;
   readonly default: V;
   readonly choices: readonly V[];
-  /** How a title, and the command's choice, name a value ("7 pawns"). */
+  /** How a title, and the command's choice, name a value ("7 pawns"): the English reference, as above. */
   readonly words: (value: V) => string;
 }
 

@@ -1,13 +1,15 @@
 // The buttons for a position, in the engine's button order, and the moves the board numbers.
 // Every pawn move is numbered, the same number on its button and on the picture's marker,
 // whether it plays a throw or is made instead of one (an opening, back from the water).
-import { type Action, type GameState, type Move, moveLabel } from '../engine/index.js';
+import type { Action, GameState, Move } from '../engine/index.js';
+import { moveLabel } from '../i18n/gameWords.js';
+import type { Translate } from '../i18n/index.js';
 import type { Choice } from './types.js';
 
-/** Every legal action (as `legalActions` lists them) with its button label: "1 · 17 → 20", "Throw". */
-export function choicesFor(state: GameState, legal: readonly Action[]): Choice[] {
+/** Every legal action (as `legalActions` lists them) with its button label in `t`'s words: "1 · 17 → 20", "Throw". */
+export function choicesFor(t: Translate, state: GameState, legal: readonly Action[]): Choice[] {
   let n = 0;
-  return legal.map((action) => ({ label: labelFor(action, state, action.type === 'move' ? ++n : 0), action }));
+  return legal.map((action) => ({ label: labelFor(t, action, state, action.type === 'move' ? ++n : 0), action }));
 }
 
 /** The moves the board picture numbers, in the choices' order. */
@@ -15,13 +17,13 @@ export function markedMoves(choices: readonly Choice[]): Move[] {
   return choices.flatMap(({ action }) => (action.type === 'move' ? [{ from: action.from, to: action.to }] : []));
 }
 
-function labelFor(action: Action, state: GameState, number: number): string {
+function labelFor(t: Translate, action: Action, state: GameState, number: number): string {
   switch (action.type) {
     case 'throw':
-      return 'Throw';
+      return t('choice.throw');
     case 'take':
-      return `Take the forfeited ${state.offer ?? ''}`.trimEnd();
+      return state.offer === null ? t('choice.takeForfeited') : t('choice.take', { value: state.offer });
     case 'move':
-      return `${number} · ${moveLabel(action.from, action.to)}`;
+      return t('choice.move', { number, move: moveLabel(t, action.from, action.to) });
   }
 }

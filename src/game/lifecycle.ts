@@ -1,15 +1,9 @@
 // A game's life inside a transaction the caller holds: created, moved on by one action, ended.
 // Rendering happens after the commit, so a slow picture never holds the database lock.
 import type { ChallengeRecord, EndReason, GameRecord } from '../db/records.js';
-import {
-  type Action,
-  type GameEvent,
-  type GameState,
-  type Side,
-  applyAction,
-  describeEvents,
-  newGame,
-} from '../engine/index.js';
+import { type Action, type GameEvent, type GameState, type Side, applyAction, newGame } from '../engine/index.js';
+import { describeEvents } from '../i18n/describe.js';
+import { translator } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
 import { recordRatedResult } from './playerRecords.js';
 import { scheduleReminder } from './reminders.js';
@@ -92,7 +86,7 @@ export function applyInTransaction(
     at: now,
   });
   const players = core.playersOf(game);
-  const description = describeEvents(events, game.ruleset, namesOf(players), game.options);
+  const description = describeEvents(translator(game.locale), events, game.ruleset, namesOf(players), game.options);
   if (state.winner) return ok({ ...endGame(core, game, state, state.winner, 'won', state.score), description });
   const toActId = game.seats[state.toMove];
   const settings = core.settingsOf(game.guildId);
@@ -131,7 +125,7 @@ export function endGame(
   if (stored.rated) {
     result.ratings = recordRatedResult(core.ratings, stored, winnerSide, now, core.server.currentSeason(game.guildId));
   }
-  return { game: stored, players, description: endDescription(result), result, legal: [] };
+  return { game: stored, players, description: endDescription(stored.locale, result), result, legal: [] };
 }
 
 /** The value thrown or taken by one action, for the log (null for a plain pawn move). */

@@ -3,7 +3,9 @@
 // Seconds of CPU for a long game, so the bot runs it on a worker thread (src/bot/replayThread.ts);
 // plain data both ways so it crosses threads as it is.
 import { winChance } from '../ai/index.js';
-import { type GameRecord, type Side, type SideNames, resolveRules, toPosition, variantTitle } from '../engine/index.js';
+import { type GameRecord, type Side, isRuleSetId, toPosition } from '../engine/index.js';
+import { type SideNames, sidePawns, variantTitle } from '../i18n/gameWords.js';
+import { type Locale, type Translate, translator } from '../i18n/index.js';
 import { clip, percent } from '../lib/format.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { ALT_TEXT_LIMIT, type RenderedBoard } from '../render/index.js';
@@ -17,8 +19,10 @@ export interface ReplayJob {
   names: SideNames;
   /** How the game ended when no move ended it ("Ana resigned: Ben wins."), else ''. */
   ending: string;
-  /** "Ana won", "in progress": for the alt text. */
+  /** "Ana wins!", "The game is still in progress.": a sentence for the alt text. */
   result: string;
+  /** The language of every word drawn and written (the game's). */
+  locale: Locale;
 }
 
 /** The review's findings in words and numbers, for the message and the alt text. */
@@ -47,23 +51,24 @@ export const modelChance: WinChance = (state) => {
 };
 
 export function produceReplay(job: ReplayJob, chance: WinChance | null): Result<ReplayOutput, string> {
-  const rendered = renderReplay({ record: job.record, names: job.names, ending: job.ending });
+  const t = translator(job.locale);
+  const rendered = renderReplay({ record: job.record, names: job.names, ending: job.ending, locale: job.locale });
   if (!rendered.ok) return rendered;
   const moves = job.record.actions.filter((a) => a.type === 'move').length;
-  const reviewed = chance ? reviewGame(job.record, job.names, chance) : null;
+  const reviewed = chance ? reviewGame(job.record, job.names, chance, t) : null;
   if (reviewed && !reviewed.ok) return err(reviewed.error);
   const review = reviewed?.value ?? null;
   const summary = review ? summarise(review) : null;
   const replay: RenderedBoard = {
     image: rendered.value.image,
     fileName: rendered.value.fileName,
-    alt: replayAlt(job, moves, summary),
+    alt: replayAlt(t, job, moves, summary),
   };
   const chart = review
     ? {
-        image: renderChart({ names: job.names, points: chartPoints(review) }),
+        image: renderChart({ names: job.names, points: chartPoints(review), locale: job.locale }),
         fileName: 'senet-win-chance.png',
-        alt: chartAlt(job, review, summary!),
+        alt: chartAlt(t, job, review, summary!),
       }
     : null;
   return ok({ replay, chart, review: summary, moves });
@@ -92,24 +97,37 @@ export function chartPoints(review: Review): ChartPoint[] {
   });
 }
 
-function title(job: ReplayJob): string {
-  const rules = resolveRules(job.record.ruleset, job.record.options);
-  return rules.ok ? variantTitle(rules.value.id, job.record.options) : job.record.ruleset;
+function title(t: Translate, job: ReplayJob): string {
+  const { ruleset, options } = job.record;
+  return isRuleSetId(ruleset) ? variantTitle(t, ruleset, options) : ruleset;
 }
 
-function replayAlt(job: ReplayJob, moves: number, summary: ReviewSummary | null): string {
+function replayAlt(t: Translate, job: ReplayJob, moves: number, summary: ReviewSummary | null): string {
   const { W, B } = job.names;
   const sentences = [
-    `Animated replay of a Senet game, ${title(job)} rules: ${W} (light reels) against ${B} (dark cones).`,
-    `${job.result}; ${moves} moves, ${job.record.actions.length} actions in all, one frame per move.`,
+    t('replay.alt', {
+      title: title(t, job),
+      light: W,
+      lightPawns: sidePawns(t, 'W'),
+      dark: B,
+      darkPawns: sidePawns(t, 'B'),
+    }),
+    job.result,
+    t('replay.altCounts', { moves, actions: job.record.actions.length }),
     ...(job.ending ? [job.ending] : []),
-    ...(summary ? [`Turning points: ${summary.turningPoints.join('. ')}.`, accuracyWords(job.names, summary)] : []),
+    ...(summary ? [turningPointsWords(t, summary), accuracyWords(t, job.names, summary)] : []),
   ];
   return clip(sentences.join(' '), ALT_TEXT_LIMIT);
 }
 
-function chartAlt(job: ReplayJob, review: Review, summary: ReviewSummary): string {
-  const { W } = job.names;
+function turningPointsWords(t: Translate, summary: ReviewSummary): string {
+  const [first, ...rest] = summary.turningPoints;
+  if (first === undefined) return t('review.noTurningPoints');
+  const points = rest.reduce((before, after) => t('review.joinPoints', { before, after }), first);
+  return t('review.turningPoints', { points });
+}
+
+function chartAlt(t: Translate, job: ReplayJob, review: Review, summary: ReviewSummary): string {
   const chances = review.chances;
   let high = 0;
   let low = 0;
@@ -117,19 +135,36 @@ function chartAlt(job: ReplayJob, review: Review, summary: ReviewSummary): strin
     if (c > chances[high]!) high = i;
     if (c < chances[low]!) low = i;
   });
-  const moveAt = (i: number): string => (i === 0 ? 'the start' : `move ${review.actions[i - 1]!.move}`);
-  const captures = review.actions.filter((a) => a.capture).length;
-  const extras = review.actions.filter((a) => a.extraThrow).length;
+  const moveAt = (i: number): string =>
+    i === 0 ? t('chart.atStart') : t('chart.atMove', { move: review.actions[i - 1]!.move });
   const sentences = [
-    `Chart of ${W}'s chance to win after every action: ${percent(chances[0]!)} at the start, ${percent(chances[chances.length - 1]!)} at the end;`,
-    `highest ${percent(chances[high]!)} at ${moveAt(high)}, lowest ${percent(chances[low]!)} at ${moveAt(low)}.`,
-    `${captures} captures and ${extras} extra throws are marked.`,
-    `Turning points: ${summary.turningPoints.join('. ')}.`,
+    t('chart.altChances', {
+      name: job.names.W,
+      start: percent(chances[0]!),
+      end: percent(chances[chances.length - 1]!),
+    }),
+    t('chart.altExtremes', {
+      high: percent(chances[high]!),
+      highAt: moveAt(high),
+      low: percent(chances[low]!),
+      lowAt: moveAt(low),
+    }),
+    t('chart.altMarks', {
+      captures: review.actions.filter((a) => a.capture).length,
+      extras: review.actions.filter((a) => a.extraThrow).length,
+    }),
+    turningPointsWords(t, summary),
   ];
   return clip(sentences.join(' '), ALT_TEXT_LIMIT);
 }
 
-export function accuracyWords(names: SideNames, summary: ReviewSummary): string {
-  const of = (side: Side): string => `${names[side]} ${summary.accuracy[side] ?? 'no choice made'}`;
-  return `Accuracy (0-100, how close each player's choices came to the best): ${of('W')}, ${of('B')}.`;
+/** Both players' accuracy in a sentence: "Accuracy (0-100, …): Ana 87, Ben no choice made." */
+export function accuracyWords(t: Translate, names: SideNames, summary: ReviewSummary): string {
+  const of = (side: Side): string => {
+    const score = summary.accuracy[side];
+    return score === null
+      ? t('review.noChoice', { name: names[side] })
+      : t('review.accuracyOf', { name: names[side], score });
+  };
+  return t('review.accuracy', { light: of('W'), dark: of('B') });
 }

@@ -2,7 +2,9 @@
 // and the job that draws one.
 // Read-only: nothing here writes, so it needs no transaction.
 import type { GameRecord } from '../db/records.js';
-import { type Side, variantTitle } from '../engine/index.js';
+import type { Side } from '../engine/index.js';
+import { variantTitle } from '../i18n/gameWords.js';
+import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
 import type { ReplayJob, ReplayOutput } from './replayJob.js';
 import { type GameChoiceEntry, type Outcome, type Player, fail, ok } from './types.js';
@@ -24,61 +26,66 @@ export interface ReplayInput {
   gameId?: number | null;
 }
 
+/** Who is typing in an autocomplete, and the language their list is in (default English). */
+export interface ChoicesInput {
+  userId: string;
+  typed?: string;
+  locale?: Locale;
+}
+
 export interface ReplayView extends ReplayOutput {
   gameId: number;
   players: Record<Side, Player>;
   /** "Senet · Kendall": the game's rules. */
   title: string;
-  /** "🏆 Ana won", "Ana resigned: Ben wins.", "in progress". */
+  /** "Ana wins!", "Ana resigned: Ben wins.", "The game is still in progress.". */
   result: string;
   finished: boolean;
+  /** The language of the words above and of the pictures (the game's). */
+  locale: Locale;
 }
 
 /** The player's games in the guild, newest first, whose label or id contains `typed`. */
-export function recentGames(
-  core: ServiceCore,
-  input: { guildId: string; userId: string; typed?: string },
-): GameChoiceEntry[] {
+export function recentGames(core: ServiceCore, input: ChoicesInput & { guildId: string }): GameChoiceEntry[] {
   const games = core.games.recentGames(
     input.guildId,
     input.userId,
     input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES,
   );
-  return choicesOf(core, games, input.userId, input.typed);
+  return choicesOf(core, games, input);
 }
 
 /** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
-export function gamesHere(
-  core: ServiceCore,
-  input: { channelId: string; userId: string; typed?: string },
-): GameChoiceEntry[] {
-  return choicesOf(core, core.games.activeGamesHere(input.channelId, input.userId), input.userId, input.typed);
+export function gamesHere(core: ServiceCore, input: ChoicesInput & { channelId: string }): GameChoiceEntry[] {
+  return choicesOf(core, core.games.activeGamesHere(input.channelId, input.userId), input);
 }
 
-/** An autocomplete list: the games whose label contains what was typed, at most Discord's 25. */
-function choicesOf(core: ServiceCore, games: GameRecord[], userId: string, typed = ''): GameChoiceEntry[] {
-  const wanted = typed.trim().toLowerCase();
+/** An autocomplete list in the typing user's language: the games whose label contains what was typed, at most Discord's 25. */
+function choicesOf(core: ServiceCore, games: GameRecord[], input: ChoicesInput): GameChoiceEntry[] {
+  const t = translator(input.locale ?? DEFAULT_LOCALE);
+  const wanted = (input.typed ?? '').trim().toLocaleLowerCase();
   return games
-    .map((game) => ({ gameId: game.id, label: choiceLabel(core, game, userId) }))
-    .filter((entry) => !wanted || entry.label.toLowerCase().includes(wanted))
+    .map((game) => ({ gameId: game.id, label: choiceLabel(core, t, game, input.userId) }))
+    .filter((entry) => !wanted || entry.label.toLocaleLowerCase().includes(wanted))
     .slice(0, MAX_CHOICES);
 }
 
 /** "#12 · Kendall · vs Ben · won": Discord shows at most 100 characters. */
-function choiceLabel(core: ServiceCore, game: GameRecord, userId: string): string {
+function choiceLabel(core: ServiceCore, t: Translate, game: GameRecord, userId: string): string {
   const side = sideOf(game, userId);
   const opponent = core.playerOf(side === 'W' ? game.seats.B : game.seats.W);
   const state =
     game.status === 'active'
       ? game.toActId === userId
-        ? 'your turn'
-        : 'in progress'
+        ? t('replay.yourTurn')
+        : t('replay.inProgress')
       : game.winnerSide === null
-        ? 'closed'
+        ? t('replay.closed')
         : game.winnerSide === side
-          ? 'won'
-          : 'lost';
-  return `#${game.id} · ${variantTitle(game.ruleset, game.options)} · vs ${opponent.name} · ${state}`.slice(0, 100);
+          ? t('replay.won')
+          : t('replay.lost');
+  const title = variantTitle(t, game.ruleset, game.options);
+  return t('replay.choice', { id: game.id, title, opponent: opponent.name, state }).slice(0, 100);
 }
 
 /** The replay (and review) of a game of this guild, drawn by the core's replay renderer. */
@@ -90,18 +97,20 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
   if (!actions.some((a) => a.type === 'move')) return fail('invalid', 'error.replayNoMoves');
   const players = core.playersOf(game);
   const stored = storedResult(game, players);
+  const t = translator(game.locale);
   const result = stored
-    ? endDescription(stored)
+    ? endDescription(game.locale, stored)
     : game.status === 'finished'
-      ? 'The game was closed without a result'
-      : 'The game is still in progress';
+      ? t('replay.closedWithoutResult')
+      : t('replay.stillInProgress');
   const job: ReplayJob = {
     gameId: game.id,
     record: { ruleset: game.ruleset, options: game.options, seed: game.seed, actions },
     names: namesOf(players),
     // A finished game's last frame says how it ended; a win is already on the board.
-    ending: stored && stored.reason !== 'won' ? endDescription(stored) : '',
-    result: result.replace(/[.!]$/, ''),
+    ending: stored && stored.reason !== 'won' ? endDescription(game.locale, stored) : '',
+    result,
+    locale: game.locale,
   };
   const drawing = core.replaysDrawing;
   if (drawing.has(input.userId)) return fail('busy', 'error.replayDrawing');
@@ -117,9 +126,10 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
     ...output,
     gameId: game.id,
     players,
-    title: `Senet · ${variantTitle(game.ruleset, game.options)}`,
+    title: t('replay.title', { title: variantTitle(t, game.ruleset, game.options) }),
     result,
     finished: game.status === 'finished',
+    locale: game.locale,
   });
 }
 

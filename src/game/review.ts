@@ -12,12 +12,12 @@ import {
   type GameState,
   type Move,
   type Side,
-  type SideNames,
   applyAction,
   legalMoves,
-  moveLabel,
   replaySteps,
 } from '../engine/index.js';
+import { type SideNames, moveLabel } from '../i18n/gameWords.js';
+import type { Translate } from '../i18n/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { percent } from '../lib/format.js';
 
@@ -69,7 +69,13 @@ export interface Review {
 /** How many turning points a review names. */
 export const TURNING_POINTS = 3;
 
-export function reviewGame(record: GameRecord, names: SideNames, chance: WinChance): Result<Review, string> {
+/** The review of a game's log, its turning points in `t`'s words. */
+export function reviewGame(
+  record: GameRecord,
+  names: SideNames,
+  chance: WinChance,
+  t: Translate,
+): Result<Review, string> {
   const walked = replaySteps(record);
   if (!walked.ok) return err(walked.error.message);
   let current = valueOf(walked.value.start, chance);
@@ -105,7 +111,7 @@ export function reviewGame(record: GameRecord, names: SideNames, chance: WinChan
   return ok({
     chances,
     actions,
-    turningPoints: turningPoints(actions, names),
+    turningPoints: turningPoints(t, actions, names),
     accuracy: { W: accuracy(actions, 'W'), B: accuracy(actions, 'B') },
   });
 }
@@ -153,7 +159,7 @@ function kindOf(action: Action, phase: GameState['phase'], options: number): Act
 }
 
 /** The actions that moved the chance most (a choice by what it cost), in game order. */
-function turningPoints(actions: readonly ReviewedAction[], names: SideNames): TurningPoint[] {
+function turningPoints(t: Translate, actions: readonly ReviewedAction[], names: SideNames): TurningPoint[] {
   const swing = (a: ReviewedAction): number => Math.abs(a.after - a.before);
   return actions
     .filter((a) => a.kind === 'throw' || a.kind === 'choice')
@@ -161,38 +167,31 @@ function turningPoints(actions: readonly ReviewedAction[], names: SideNames): Tu
     .slice(0, TURNING_POINTS)
     .filter((a) => swing(a) > 0)
     .sort((a, b) => a.index - b.index)
-    .map((a) => turningPoint(a, names));
+    .map((a) => turningPoint(t, a, names));
 }
 
-function turningPoint(a: ReviewedAction, names: SideNames): TurningPoint {
-  const who = names[a.side];
+function turningPoint(t: Translate, a: ReviewedAction, names: SideNames): TurningPoint {
+  const name = names[a.side];
   const before = forSide(a.side, a.before);
   const after = forSide(a.side, a.after);
-  const change = `${who}'s chance ${percent(before)} → ${percent(after)}`;
+  const change = t('review.change', { name, before: percent(before), after: percent(after) });
+  const point = { index: a.index, move: a.move, side: a.side, before, after };
   if (a.kind === 'throw') {
-    return {
-      index: a.index,
-      move: a.move,
-      side: a.side,
-      kind: 'luck',
-      words: `Move ${a.move}: ${who} threw ${a.thrown ?? '?'} (luck), ${change}`,
-      before,
-      after,
-    };
+    return { ...point, kind: 'luck', words: t('review.luck', { move: a.move, name, value: a.thrown ?? '?', change }) };
   }
-  const played = a.action.type === 'move' ? moveLabel(a.action.from, a.action.to) : a.action.type;
-  const best = a.best
-    ? `; ${moveLabel(a.best.move.from, a.best.move.to)} would have kept ${percent(forSide(a.side, a.best.chance))}`
-    : '';
-  return {
-    index: a.index,
-    move: a.move,
-    side: a.side,
-    kind: 'choice',
-    words: `Move ${a.move}: ${who} chose ${played}, ${change}${best}`,
-    before,
-    after,
-  };
+  // Only a move is ever a choice between two or more options (kindOf).
+  const played = a.action.type === 'move' ? moveLabel(t, a.action.from, a.action.to) : a.action.type;
+  const words = a.best
+    ? t('review.choiceWithBest', {
+        move: a.move,
+        name,
+        played,
+        change,
+        best: moveLabel(t, a.best.move.from, a.best.move.to),
+        kept: percent(forSide(a.side, a.best.chance)),
+      })
+    : t('review.choice', { move: a.move, name, played, change });
+  return { ...point, kind: 'choice', words };
 }
 
 /**

@@ -50,7 +50,7 @@ import {
   remindersOn,
   setReminders,
 } from './reminders.js';
-import { type ReplayInput, type ReplayView, gamesHere, recentGames, replay } from './replays.js';
+import { type ChoicesInput, type ReplayInput, type ReplayView, gamesHere, recentGames, replay } from './replays.js';
 import {
   type BoardRenderer,
   type ChallengeMade,
@@ -238,7 +238,7 @@ export class GameService {
   }
 
   /** A player's live games here (this thread, or started in this channel), for /senet resign's list. */
-  gamesHere(input: { channelId: string; userId: string; typed?: string }): GameChoiceEntry[] {
+  gamesHere(input: ChoicesInput & { channelId: string }): GameChoiceEntry[] {
     return gamesHere(this.core, input);
   }
 
@@ -354,7 +354,7 @@ export class GameService {
   }
 
   /** The player's recent games in a guild, newest first, for /senet replay's list. */
-  recentGames(input: { guildId: string; userId: string; typed?: string }): GameChoiceEntry[] {
+  recentGames(input: ChoicesInput & { guildId: string }): GameChoiceEntry[] {
     return recentGames(this.core, input);
   }
 

@@ -1,6 +1,7 @@
 // Turning stored records into the views the chat shows.
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import { type Action, type Side, SIDES, legalActions, opponentOf } from '../engine/index.js';
+import { type Locale, translator } from '../i18n/index.js';
 import { choicesFor, markedMoves } from './choices.js';
 import { strengthOf } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GamePlacement, GameResult, GameView, Player } from './types.js';
@@ -35,28 +36,32 @@ export function storedResult(game: GameRecord, players: Record<Side, Player>): G
   };
 }
 
-/** "Ana (light) against Ben (dark): Ana begins." */
+/** "Ana (light) against Ben (dark): Ana begins.", in the game's language. */
 export function startDescription(game: GameRecord, players: Record<Side, Player>): string {
   const first = game.toActId === players.W.id ? players.W : players.B;
-  return `${players.W.name} (light) against ${players.B.name} (dark): ${first.name} begins.`;
+  return translator(game.locale)('board.start', { light: players.W.name, dark: players.B.name, first: first.name });
 }
 
-/** A line for a game looked up without a fresh action. */
+/** A line for a game looked up without a fresh action, in the game's language. */
 export function statusDescription(game: GameRecord, players: Record<Side, Player>): string {
   const result = storedResult(game, players);
-  if (result) return endDescription(result);
-  const toAct = game.toActId === players.W.id ? players.W : players.B;
-  return `${toAct.name} to ${game.state.phase === 'move' ? 'move' : 'play'}.`;
+  if (result) return endDescription(game.locale, result);
+  const t = translator(game.locale);
+  const name = (game.toActId === players.W.id ? players.W : players.B).name;
+  return game.state.phase === 'move' ? t('board.statusMove', { name }) : t('board.statusPlay', { name });
 }
 
-export function endDescription(result: GameResult): string {
+/** How a game ended, in `locale`: "Ana resigned: Ben wins." */
+export function endDescription(locale: Locale, result: GameResult): string {
+  const t = translator(locale);
+  const names = { winner: result.winner.name, loser: result.loser.name };
   switch (result.reason) {
     case 'resigned':
-      return `${result.loser.name} resigned: ${result.winner.name} wins.`;
+      return t('board.endResigned', names);
     case 'timeout':
-      return `${result.loser.name} did not play in time: ${result.winner.name} wins by forfeit.`;
+      return t('board.endTimeout', names);
     case 'won':
-      return `${result.winner.name} wins!`;
+      return t('board.endWon', names);
   }
 }
 
@@ -66,7 +71,7 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
   const toAct = active ? (SIDES.map((s) => players[s]).find((p) => p.id === game.toActId) ?? null) : null;
   const botToAct = toAct !== null && toAct.id === botUserId;
   const legal = active ? (snapshot.legal ?? legalActions(game.state)) : [];
-  const choices = choicesFor(game.state, legal);
+  const choices = choicesFor(translator(game.locale), game.state, legal);
   const board = await render(game.state, {
     names: namesOf(players),
     moves: markedMoves(choices),

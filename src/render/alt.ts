@@ -8,69 +8,92 @@ import {
   type Side,
   SIDES,
   lightCount,
-  moveLabel,
   opponentOf,
   rulesOf,
-  squareLabel,
-  variantTitle,
 } from '../engine/index.js';
+import { listOf, moveLabel, sidePawns, squareLabel, squareName, variantTitle } from '../i18n/gameWords.js';
+import { type Translate, translator } from '../i18n/index.js';
 import type { BoardView } from './types.js';
-import { movesLead, sideWords, statusWords } from './words.js';
+import { movesLead, pawnCounts, statusWords } from './words.js';
 
 /** Discord's limit for an attachment description. */
 export const ALT_TEXT_LIMIT = 1024;
 
 export function altText(state: GameState, view: BoardView): string {
+  const t = translator(view.locale);
   const { names } = view;
-  const status = statusWords(state, names, view.moves?.length ?? 0);
+  const status = statusWords(t, state, names, view.moves?.length ?? 0);
   const sentences = [
-    `Senet board, ${variantTitle(state.ruleset, state.options)} rules: ${names.W} (${sideWords('W')}) against ${names.B} (${sideWords('B')}).`,
-    `${status.title.replace(/!$/, '')}${status.detail ? `, ${status.detail.replaceAll(' · ', ', ')}` : ''}${throwWords(state)}.`,
-    ...(status.offer ? [`${names[state.toMove]} ${status.offer}.`] : []),
-    ...SIDES.map((side) => `${names[side]}: ${pawnWords(state, side)}.`),
-    ...(state.lastMove ? [`Last move: ${lastMoveWords(state.lastMove, names)}.`] : []),
-    ...(view.moves && view.moves.length > 0 ? [`${movesLead(state)}: ${movesWords(view.moves)}.`] : []),
+    t('alt.board', {
+      title: variantTitle(t, state.ruleset, state.options),
+      light: names.W,
+      lightPawns: sidePawns(t, 'W'),
+      dark: names.B,
+      darkPawns: sidePawns(t, 'B'),
+    }),
+    statusSentence(t, state, listOf(t, [status.sentence, ...status.details])),
+    ...(status.offer
+      ? [t('alt.offer', { name: names[state.toMove], opponent: names[opponentOf(state.toMove)], value: state.offer! })]
+      : []),
+    ...SIDES.map((side) => t('alt.pawns', { name: names[side], where: pawnWords(t, state, side) })),
+    ...(state.lastMove ? [t('alt.lastMove', { move: lastMoveWords(t, state.lastMove, names) })] : []),
+    ...(view.moves && view.moves.length > 0
+      ? [t('alt.numberedMoves', { lead: movesLead(t, state), moves: movesWords(t, view.moves) })]
+      : []),
   ];
   const text = sentences.join(' ');
   // The special squares are the least urgent part: added only while they fit.
-  const specials = specialWords(state);
-  const full = specials ? `${text} Special squares: ${specials}.` : text;
+  const specials = specialWords(t, state);
+  const full = specials ? `${text} ${t('alt.specials', { squares: specials })}` : text;
   return full.length <= ALT_TEXT_LIMIT ? full : clip(text, ALT_TEXT_LIMIT);
 }
 
-function throwWords(state: GameState): string {
-  if (!state.throw || state.phase === 'over') return '';
-  const light = lightCount(state.throw.sticks);
-  return ` (${light} stick${light === 1 ? '' : 's'} light side up)`;
+/** "Ana to move, threw 3 (3 sticks light side up)." */
+function statusSentence(t: Translate, state: GameState, status: string): string {
+  if (!state.throw || state.phase === 'over') return t('alt.status', { status });
+  return t('alt.statusSticks', { status, sticks: lightCount(state.throw.sticks) });
 }
 
 /** Where a side's pawns stand: "on 1, 3, 15; 2 to enter; 1 off". */
-function pawnWords(state: GameState, side: Side): string {
+function pawnWords(t: Translate, state: GameState, side: Side): string {
   const squares: number[] = [];
   for (let i = 0; i < state.board.length; i++) if (state.board[i] === side) squares.push(i + 1);
-  const parts = [squares.length > 0 ? `on ${squares.join(', ')}` : 'no pawn on the board'];
-  if (state.waiting[side] > 0) parts.push(`${state.waiting[side]} to enter`);
-  parts.push(`${state.off[side]} off`);
-  return parts.join('; ');
+  const on =
+    squares.length > 0 ? t('alt.onSquares', { squares: listOf(t, squares.map(String)) }) : t('alt.noPawnOnBoard');
+  return [on, ...pawnCounts(t, state, side)].reduce((before, after) => t('alt.joinParts', { before, after }));
 }
 
-function lastMoveWords(last: LastMove, names: Record<Side, string>): string {
-  let text = `${names[last.side]} ${moveLabel(last.from, last.to)}`;
-  if (last.end !== last.to) text += `, ending on ${squareLabel(last.end)}`;
+function lastMoveWords(t: Translate, last: LastMove, names: Record<Side, string>): string {
+  let text = t('alt.moved', { name: names[last.side], move: moveLabel(t, last.from, last.to) });
+  if (last.end !== last.to) text = t('alt.endingOn', { move: text, square: squareLabel(t, last.end) });
   if (last.captured) {
     const victim = names[opponentOf(last.side)];
-    text += `; ${victim}'s pawn went ${last.captured.to === 0 ? `from ${last.captured.from} off the board` : moveLabel(last.captured.from, last.captured.to)}`;
+    text =
+      last.captured.to === 0
+        ? t('alt.capturedOff', { move: text, name: victim, square: last.captured.from })
+        : t('alt.capturedMoved', {
+            move: text,
+            name: victim,
+            victimMove: moveLabel(t, last.captured.from, last.captured.to),
+          });
   }
   return text;
 }
 
 /** "1: 17 → 20, 2: 28 → off": the numbers are the markers on the picture and the buttons. */
-function movesWords(moves: readonly Move[]): string {
-  return moves.map((move, i) => `${i + 1}: ${moveLabel(move.from, move.to)}`).join(', ');
+function movesWords(t: Translate, moves: readonly Move[]): string {
+  return listOf(
+    t,
+    moves.map((move, i) => t('alt.numberedMove', { number: i + 1, move: moveLabel(t, move.from, move.to) })),
+  );
 }
 
-function specialWords(state: GameState): string {
-  return Object.entries(rulesOf(state).squares)
-    .map(([square, info]) => `${square} ${info.name}`)
-    .join(', ');
+function specialWords(t: Translate, state: GameState): string {
+  const rules = rulesOf(state);
+  return listOf(
+    t,
+    Object.keys(rules.squares).map((square) =>
+      t('alt.special', { number: square, name: squareName(t, rules, Number(square)) ?? '' }),
+    ),
+  );
 }

@@ -2,6 +2,8 @@
 // It depends only on the rule set (and its options), so it is drawn once per rule set and kept.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Rules, SquareInfo } from '../engine/index.js';
+import { squareName } from '../i18n/gameWords.js';
+import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
 import { GLYPH_FONT, isHieroglyphText, registerFonts } from './fonts.js';
 import {
   BOARD_LEFT,
@@ -18,17 +20,18 @@ import {
   inset,
   pixelSize,
 } from './layout.js';
-import { font, wrapText } from './text.js';
+import { type Fitted, fitBox, font } from './text.js';
 import { COLOURS } from './theme.js';
 
 // resolveRules hands out one shared Rules object per rule set and options, so it is the key:
-// a handful of backgrounds at most, 1.3 MB each (the replay's smaller scale adds its own).
-const cache = new Map<number, Map<Rules, Canvas>>();
+// a handful of backgrounds per language at most, 1.3 MB each (the replay's smaller scale adds its own).
+const cache = new Map<string, Map<Rules, Canvas>>();
 
-/** The background for `rules` at `scale` (layout units to pixels), drawn on first use. */
-export function backgroundFor(rules: Rules, scale = PIXEL_SCALE): Canvas {
-  let byRules = cache.get(scale);
-  if (!byRules) cache.set(scale, (byRules = new Map<Rules, Canvas>()));
+/** The background for `rules` at `scale` (layout units to pixels) in `locale`, drawn on first use. */
+export function backgroundFor(rules: Rules, scale = PIXEL_SCALE, locale: Locale = DEFAULT_LOCALE): Canvas {
+  const key = `${scale} ${locale}`;
+  let byRules = cache.get(key);
+  if (!byRules) cache.set(key, (byRules = new Map<Rules, Canvas>()));
   let canvas = byRules.get(rules);
   if (!canvas) {
     const { width, height } = pixelSize(scale);
@@ -39,13 +42,13 @@ export function backgroundFor(rules: Rules, scale = PIXEL_SCALE): Canvas {
     ctx.fillStyle = COLOURS.background;
     ctx.fillRect(0, 0, width, height);
     ctx.scale(scale, scale);
-    drawBackground(ctx, rules);
+    drawBackground(ctx, rules, translator(locale));
     byRules.set(rules, canvas);
   }
   return canvas;
 }
 
-function drawBackground(ctx: SKRSContext2D, rules: Rules): void {
+function drawBackground(ctx: SKRSContext2D, rules: Rules, t: Translate): void {
   const hieroglyphs = registerFonts();
   ctx.fillStyle = COLOURS.frame;
   ctx.beginPath();
@@ -55,18 +58,25 @@ function drawBackground(ctx: SKRSContext2D, rules: Rules): void {
   ctx.lineWidth = 2;
   ctx.stroke();
   for (let square = 1; square <= 30; square++) {
-    drawSquare(ctx, square, rules.squares[square], hieroglyphs);
+    const special = rules.squares[square];
+    drawSquare(ctx, square, special && { info: special, name: squareName(t, rules, square)! }, hieroglyphs);
   }
   drawTurns(ctx);
   // Only dancers has pawns off the board before they enter (or after a capture removes them).
-  if (rules.start.waiting > 0 || rules.capture === 'remove') drawTray(ctx, WAITING_TRAY, 'start');
-  drawTray(ctx, OFF_TRAY, 'off');
+  if (rules.start.waiting > 0 || rules.capture === 'remove') drawTray(ctx, WAITING_TRAY, t('board.trayStart'));
+  drawTray(ctx, OFF_TRAY, t('board.trayOff'));
 }
 
-function drawSquare(ctx: SKRSContext2D, square: number, special: SquareInfo | undefined, hieroglyphs: boolean): void {
+/** A special square as drawn: the rule set's data and its name in the picture's language. */
+interface Special {
+  info: SquareInfo;
+  name: string;
+}
+
+function drawSquare(ctx: SKRSContext2D, square: number, special: Special | undefined, hieroglyphs: boolean): void {
   const rect = inset(cellRect(square), 1.5);
   const { row, col } = gridOf(square);
-  ctx.fillStyle = special ? specialColour(special) : (row + col) % 2 === 0 ? COLOURS.cell : COLOURS.cellAlt;
+  ctx.fillStyle = special ? specialColour(special.info) : (row + col) % 2 === 0 ? COLOURS.cell : COLOURS.cellAlt;
   ctx.beginPath();
   ctx.roundRect(rect.x, rect.y, rect.w, rect.h, 4);
   ctx.fill();
@@ -85,37 +95,37 @@ function specialColour(special: SquareInfo): string {
 }
 
 /** The square's hieroglyph, large and faint behind the pawn, and its name along the bottom. */
-function drawSpecial(ctx: SKRSContext2D, rect: Rect, special: SquareInfo, hieroglyphs: boolean): void {
+function drawSpecial(ctx: SKRSContext2D, rect: Rect, special: Special, hieroglyphs: boolean): void {
   const cx = rect.x + rect.w / 2;
   const cy = rect.y + rect.h * 0.42;
-  if (hieroglyphs && isHieroglyphText(special.glyph)) {
+  const { glyph } = special.info;
+  if (hieroglyphs && isHieroglyphText(glyph)) {
     ctx.fillStyle = COLOURS.specialGlyph;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     // As large as fits: a row of counting strokes is wide, a single sign is not.
     ctx.font = `40px "${GLYPH_FONT}"`;
-    const size = Math.min(40, Math.floor((40 * (rect.w - 16)) / ctx.measureText(special.glyph).width));
+    const size = Math.min(40, Math.floor((40 * (rect.w - 16)) / ctx.measureText(glyph).width));
     ctx.font = `${size}px "${GLYPH_FONT}"`;
-    ctx.fillText(special.glyph, cx, cy);
+    ctx.fillText(glyph, cx, cy);
   } else {
     drawCross(ctx, cx, cy, 17);
   }
   ctx.fillStyle = COLOURS.specialInk;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
-  const lines = nameLines(ctx, special.name, rect.w - 6);
-  lines.forEach((line, i) => ctx.fillText(line, cx, rect.y + rect.h - 5 - (lines.length - 1 - i) * 12));
+  const { lines, font: nameFont } = squareNameLines(ctx, special.name);
+  ctx.font = nameFont;
+  lines.forEach((line, i) => ctx.fillText(line, cx, rect.y + rect.h - 5 - (lines.length - 1 - i) * NAME_LINE_HEIGHT));
 }
 
-/** The name in at most two lines, in the largest of a few small sizes that fits whole. */
-function nameLines(ctx: SKRSContext2D, name: string, width: number): string[] {
-  let lines: string[] = [];
-  for (const size of [11, 10, 9]) {
-    ctx.font = font(size, true);
-    lines = wrapText(ctx, name, width, 2);
-    if (!lines.some((line) => line.endsWith('…'))) break;
-  }
-  return lines;
+/** The room for a special square's name: the cell's width, in two lines along its bottom. */
+export const SQUARE_NAME_BOX = { width: CELL - 3 - 6, lines: 2 } as const;
+const NAME_LINE_HEIGHT = 12;
+
+/** A square's name in at most two lines, in the largest size from 11 down to 8 that fits whole. */
+export function squareNameLines(ctx: SKRSContext2D, name: string): Fitted {
+  return fitBox(ctx, name, SQUARE_NAME_BOX.width, { size: 11, floor: 8, bold: true }, SQUARE_NAME_BOX.lines);
 }
 
 /** The drawn stand-in for a glyph the hieroglyph font cannot show (regency's X square). */

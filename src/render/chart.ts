@@ -3,7 +3,8 @@
 // with captures, extra throws and the numbered turning points marked. PNG: flat colours and thin
 // lines, which JPEG would blur.
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { SideNames } from '../engine/index.js';
+import { type SideNames, sideName } from '../i18n/gameWords.js';
+import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
 import { drawableText, registerFonts } from './fonts.js';
 import { fitText, font } from './text.js';
 import { COLOURS } from './theme.js';
@@ -22,6 +23,8 @@ export interface ChartPoint {
 export interface ChartInput {
   names: SideNames;
   points: readonly ChartPoint[];
+  /** The language of the labels (default English). */
+  locale?: Locale;
 }
 
 export const CHART_WIDTH = 864;
@@ -43,18 +46,24 @@ export function renderChart(input: ChartInput): Buffer {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = COLOURS.background;
   ctx.fillRect(0, 0, CHART_WIDTH, CHART_HEIGHT);
-  drawField(ctx, input.names);
-  drawAxes(ctx, input.points);
+  const t = translator(input.locale ?? DEFAULT_LOCALE);
+  const names = {
+    W: drawableText(input.names.W) || sideName(t, 'W'),
+    B: drawableText(input.names.B) || sideName(t, 'B'),
+  };
+  drawField(ctx, t, names);
+  drawAxes(ctx, t, input.points);
   drawLine(ctx, input.points);
   drawMarks(ctx, input.points);
-  drawTitle(ctx, input.names);
+  drawTitle(ctx, t, names);
   return canvas.encodeSync('png');
 }
 
 const xOf = (i: number, count: number): number => PLOT.left + ((PLOT.right - PLOT.left) * i) / Math.max(1, count - 1);
 const yOf = (chance: number): number => PLOT.bottom - (PLOT.bottom - PLOT.top) * chance;
 
-function drawField(ctx: SKRSContext2D, names: SideNames): void {
+/** The two halves, each labelled with its player (names already drawable). */
+function drawField(ctx: SKRSContext2D, t: Translate, names: SideNames): void {
   const middle = yOf(0.5);
   const width = PLOT.right - PLOT.left;
   ctx.fillStyle = CHART_COLOURS.lightHalf;
@@ -65,12 +74,12 @@ function drawField(ctx: SKRSContext2D, names: SideNames): void {
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = COLOURS.lightPawnLine;
-  ctx.fillText(fitText(ctx, `${shown(names.W, 'Light')} (light) winning`, width / 2), PLOT.left + 8, PLOT.top + 18);
+  ctx.fillText(fitText(ctx, t('chart.lightWinning', { name: names.W }), width / 2), PLOT.left + 8, PLOT.top + 18);
   ctx.fillStyle = COLOURS.headerText;
-  ctx.fillText(fitText(ctx, `${shown(names.B, 'Dark')} (dark) winning`, width / 2), PLOT.left + 8, PLOT.bottom - 8);
+  ctx.fillText(fitText(ctx, t('chart.darkWinning', { name: names.B }), width / 2), PLOT.left + 8, PLOT.bottom - 8);
 }
 
-function drawAxes(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
+function drawAxes(ctx: SKRSContext2D, t: Translate, points: readonly ChartPoint[]): void {
   ctx.strokeStyle = CHART_COLOURS.grid;
   ctx.lineWidth = 1;
   ctx.fillStyle = COLOURS.headerMuted;
@@ -83,7 +92,7 @@ function drawAxes(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
     ctx.moveTo(PLOT.left, y);
     ctx.lineTo(PLOT.right, y);
     ctx.stroke();
-    ctx.fillText(`${Math.round(chance * 100)} %`, PLOT.left - 6, y);
+    ctx.fillText(t('chart.percent', { value: Math.round(chance * 100) }), PLOT.left - 6, y);
   }
   // Move numbers along the bottom, at about five evenly spaced actions.
   ctx.textAlign = 'center';
@@ -91,7 +100,7 @@ function drawAxes(ctx: SKRSContext2D, points: readonly ChartPoint[]): void {
   const last = points.length - 1;
   for (let k = 0; k <= 5; k++) {
     const i = Math.round((last * k) / 5);
-    const label = k === 0 ? 'start' : `move ${points[i]!.move}`;
+    const label = k === 0 ? t('chart.start') : t('chart.move', { move: points[i]!.move });
     ctx.textAlign = k === 0 ? 'left' : k === 5 ? 'right' : 'center';
     ctx.fillText(label, xOf(i, points.length), PLOT.bottom + 6);
   }
@@ -174,18 +183,14 @@ function drawBadge(ctx: SKRSContext2D, { x, y }: At, number: number, radius = 10
   ctx.fillText(String(number), x, y + 1);
 }
 
-function drawTitle(ctx: SKRSContext2D, names: SideNames): void {
-  ctx.fillStyle = COLOURS.headerText;
-  ctx.font = font(17, true);
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'alphabetic';
-  ctx.fillText(`${shown(names.W, 'Light')}'s chance to win`, PLOT.left, 26);
+function drawTitle(ctx: SKRSContext2D, t: Translate, names: SideNames): void {
+  const title = t('chart.title', { name: names.W });
   // The legend, right-aligned: each mark as drawn on the line, then its meaning.
   ctx.font = font(13);
   const entries: [string, (at: At) => void][] = [
-    ['capture', (at) => drawCapture(ctx, at)],
-    ['extra throw', (at) => drawExtraThrow(ctx, at)],
-    ['turning point', (at) => drawBadge(ctx, at, 1, 8)],
+    [t('chart.capture'), (at) => drawCapture(ctx, at)],
+    [t('chart.extraThrow'), (at) => drawExtraThrow(ctx, at)],
+    [t('chart.turningPoint'), (at) => drawBadge(ctx, at, 1, 8)],
   ];
   let x = PLOT.right;
   for (const [label, draw] of entries.reverse()) {
@@ -198,6 +203,10 @@ function drawTitle(ctx: SKRSContext2D, names: SideNames): void {
     draw({ x: x - width - 12, y: 21 });
     x -= width + 34;
   }
+  // The title takes the room the legend leaves.
+  ctx.fillStyle = COLOURS.headerText;
+  ctx.font = font(17, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(fitText(ctx, title, x - PLOT.left), PLOT.left, 26);
 }
-
-const shown = (name: string, fallback: string): string => drawableText(name) || fallback;

@@ -2,6 +2,7 @@
 // freed only when the event loop turns, so a canvas per picture would pile up under load.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type GameState, type Move, type Rules, type Side, SIDES, rulesOf } from '../engine/index.js';
+import { DEFAULT_LOCALE, type Locale, translator } from '../i18n/index.js';
 import { backgroundFor } from './background.js';
 import {
   IMAGE_HEIGHT,
@@ -26,14 +27,19 @@ let frame: Canvas | null = null;
  * Draws `state` on the shared canvas and returns it. The caller must encode it before drawing
  * the next picture (rendering is synchronous, so one picture at a time is guaranteed).
  */
-export function drawBoard(state: GameState, names: Record<Side, string>, moves: readonly Move[]): Canvas {
+export function drawBoard(
+  state: GameState,
+  names: Record<Side, string>,
+  moves: readonly Move[],
+  locale: Locale = DEFAULT_LOCALE,
+): Canvas {
   frame ??= createCanvas(IMAGE_WIDTH, IMAGE_HEIGHT);
-  paintBoard(frame.getContext('2d'), state, names, moves, PIXEL_SCALE);
+  paintBoard(frame.getContext('2d'), state, names, moves, locale, PIXEL_SCALE);
   return frame;
 }
 
 /**
- * Paints the board on `ctx` from `top` pixels down, replacing what was there, with the layout
+ * Paints the board in `locale`'s words on `ctx` from `top` pixels down, replacing what was there, with the layout
  * drawn at `scale` (the replay draws smaller pictures than the live board, under a caption).
  */
 export function paintBoard(
@@ -41,6 +47,7 @@ export function paintBoard(
   state: GameState,
   names: Record<Side, string>,
   moves: readonly Move[],
+  locale: Locale,
   scale: number,
   top = 0,
 ): void {
@@ -49,10 +56,13 @@ export function paintBoard(
   // 'copy' replaces every pixel it covers, so nothing of the previous picture can remain.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalCompositeOperation = 'copy';
-  ctx.drawImage(backgroundFor(rules, scale), 0, top);
+  ctx.drawImage(backgroundFor(rules, scale, locale), 0, top);
   ctx.globalCompositeOperation = 'source-over';
   ctx.setTransform(scale, 0, 0, scale, 0, top);
-  drawHeader(ctx, state, names, moves.length);
+  // Every picture starts from a fresh canvas's line caps: the last move's arrows leave round caps
+  // on the reused canvas, which the pawns' outlines would otherwise inherit.
+  ctx.lineCap = 'butt';
+  drawHeader(ctx, translator(locale), state, names, moves.length);
   if (moves.length > 0) drawTargetAreas(ctx, moves);
   if (state.lastMove) drawLastMove(ctx, state.lastMove, rules.squares);
   drawPawns(ctx, state.board, rules.squares);

@@ -15,7 +15,7 @@ export { altText, ALT_TEXT_LIMIT } from './alt.js';
 const FORMAT = { encoding: 'jpeg', quality: 92, extension: 'jpg' } as const;
 
 export async function renderBoard(state: GameState, view: BoardView): Promise<RenderedBoard> {
-  const canvas = drawBoard(state, view.names, view.moves ?? []);
+  const canvas = drawBoard(state, view.names, view.moves ?? [], view.locale);
   // Encoded synchronously: the shared canvas must not be redrawn before its picture is taken.
   const image = canvas.encodeSync(FORMAT.encoding, FORMAT.quality);
   return { image, fileName: `senet-board.${FORMAT.extension}`, alt: altText(state, view) };

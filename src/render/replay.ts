@@ -6,7 +6,9 @@
 // transparent, which LZW packs into almost nothing: a 350-move game makes about 2 MB.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type Palette, gifenc } from './gifenc.js';
-import { type GameRecord, type GameState, SIDES, type SideNames, rulesOf } from '../engine/index.js';
+import { type GameRecord, type GameState, SIDES, rulesOf } from '../engine/index.js';
+import type { SideNames } from '../i18n/gameWords.js';
+import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { paintBoard } from './draw.js';
 import { HEADER, OFF_TRAY, type Rect, WAITING_TRAY, WIDTH, cellRect, pixelSize } from './layout.js';
@@ -50,33 +52,42 @@ export interface ReplayInput {
   names: SideNames;
   /** How the game ended when no move ended it ("Ana resigned: Bob wins"), or ''. */
   ending?: string;
+  /** The language of the captions and the boards' words (default English). */
+  locale?: Locale;
 }
 
 export function renderReplay(input: ReplayInput): Result<RenderedReplay, string> {
-  const planned = replayFrames(input.record, input.names, input.ending);
+  const words: FrameWords = { names: input.names, locale: input.locale ?? DEFAULT_LOCALE };
+  const planned = replayFrames(translator(words.locale), input.record, input.names, input.ending);
   if (!planned.ok) return err(planned.error);
   const frames = planned.value;
-  return ok({ image: encodeFrames(frames, input.names), fileName: 'senet-replay.gif', frames: frames.length });
+  return ok({ image: encodeFrames(frames, words), fileName: 'senet-replay.gif', frames: frames.length });
+}
+
+/** What every frame's words need: the players' names and the language. */
+export interface FrameWords {
+  names: SideNames;
+  locale: Locale;
 }
 
 let canvas: Canvas | null = null;
 
 /** Paints one frame on the shared replay canvas (read its pixels before painting the next). */
-function paintFrame(frame: ReplayFrame, total: number, names: SideNames): SKRSContext2D {
+function paintFrame(frame: ReplayFrame, total: number, words: FrameWords): SKRSContext2D {
   canvas ??= createCanvas(REPLAY_WIDTH, REPLAY_HEIGHT);
   const ctx = canvas.getContext('2d');
-  paintBoard(ctx, frame.state, names, [], REPLAY_SCALE, CAPTION_ROWS);
+  paintBoard(ctx, frame.state, words.names, [], words.locale, REPLAY_SCALE, CAPTION_ROWS);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = COLOURS.background;
   ctx.fillRect(0, 0, REPLAY_WIDTH, CAPTION_ROWS);
   ctx.setTransform(REPLAY_SCALE, 0, 0, REPLAY_SCALE, 0, 0);
-  drawCaption(ctx, frame, total);
+  drawCaption(ctx, translator(words.locale), frame, total);
   return ctx;
 }
 
 /** One frame of the replay, whole, as RGBA pixels. */
-export function drawReplayFrame(frame: ReplayFrame, total: number, names: SideNames): Uint8ClampedArray {
-  return paintFrame(frame, total, names).getImageData(0, 0, REPLAY_WIDTH, REPLAY_HEIGHT).data;
+export function drawReplayFrame(frame: ReplayFrame, total: number, words: FrameWords): Uint8ClampedArray {
+  return paintFrame(frame, total, words).getImageData(0, 0, REPLAY_WIDTH, REPLAY_HEIGHT).data;
 }
 
 /** A rectangle of the replay in whole pixels. */
@@ -122,15 +133,16 @@ export function changedRects(before: GameState, after: GameState): PixelRect[] {
 }
 
 /** The strip above the board, in layout units: move number, caption, a progress bar. */
-function drawCaption(ctx: SKRSContext2D, frame: ReplayFrame, total: number): void {
+function drawCaption(ctx: SKRSContext2D, t: Translate, frame: ReplayFrame, total: number): void {
   const lastMove = Math.max(1, total);
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'left';
   ctx.fillStyle = COLOURS.gold;
   ctx.font = font(21, true);
-  const label = frame.kind === 'start' ? 'Start' : `${frame.move}/${lastMove}`;
-  ctx.fillText(label, 14, 29);
+  const label =
+    frame.kind === 'start' ? t('replay.start') : t('replay.progress', { move: frame.move, total: lastMove });
   const labelWidth = 120;
+  ctx.fillText(fitText(ctx, label, labelWidth - 14 - 8), 14, 29);
   ctx.fillStyle = frame.kind === 'final' ? COLOURS.gold : COLOURS.headerText;
   ctx.font = font(21, frame.kind !== 'move');
   ctx.fillText(latestFitting(ctx, frame.caption, WIDTH - labelWidth - 14), labelWidth, 29);
@@ -172,18 +184,18 @@ export function frameDelays(frames: readonly ReplayFrame[]): number[] {
   });
 }
 
-function encodeFrames(frames: readonly ReplayFrame[], names: SideNames): Buffer {
+function encodeFrames(frames: readonly ReplayFrame[], words: FrameWords): Buffer {
   const total = frames[frames.length - 1]!.move;
   const { palette, colours } = paletteOf([
-    drawReplayFrame(frames[0]!, total, names),
-    drawReplayFrame(frames[frames.length - 1]!, total, names),
+    drawReplayFrame(frames[0]!, total, words),
+    drawReplayFrame(frames[frames.length - 1]!, total, words),
   ]);
   const indexer = new Indexer(palette, colours);
   const gif = gifenc.GIFEncoder({ initialCapacity: 1 << 20 });
   const delays = frameDelays(frames);
   let previous: ReplayFrame | null = null;
   for (const [i, frame] of frames.entries()) {
-    const ctx = paintFrame(frame, total, names);
+    const ctx = paintFrame(frame, total, words);
     const rects = previous ? changedRects(previous.state, frame.state) : [FULL];
     // Only the rows down to the last change: a GIF frame may be smaller than the picture.
     const rows = Math.max(...rects.map((r) => r.y + r.h));

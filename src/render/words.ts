@@ -1,44 +1,54 @@
 // The words the picture and its alt text share, so both say the same thing. Pure: no canvas.
 import { type GameState, type Side, legalActions, opponentOf } from '../engine/index.js';
+import { sidePawns } from '../i18n/gameWords.js';
+import type { Translate } from '../i18n/index.js';
 
-/** The player's words for a side: its colour and pawn shape. */
-export function sideWords(side: Side): string {
-  return side === 'W' ? 'light reels' : 'dark cones';
+/** Pawns waiting and borne off: "2 to enter", "1 off". */
+export function pawnCounts(t: Translate, state: GameState, side: Side): string[] {
+  const parts: string[] = [];
+  if (state.waiting[side] > 0) parts.push(t('board.toEnter', { count: state.waiting[side] }));
+  parts.push(t('board.offCount', { count: state.off[side] }));
+  return parts;
 }
 
-/** Pawns waiting and borne off, as the header and the alt text word them. */
-export function countsWords(state: GameState, side: Side): string {
-  const parts = [sideWords(side)];
-  if (state.waiting[side] > 0) parts.push(`${state.waiting[side]} to enter`);
-  parts.push(`${state.off[side]} off`);
-  return parts.join(' · ');
+/** The header's line under a player's name: "light reels · 2 to enter · 1 off". */
+export function countsWords(t: Translate, state: GameState, side: Side): string {
+  return [sidePawns(t, side), ...pawnCounts(t, state, side)].join(' · ');
+}
+
+export interface StatusWords {
+  /** "Ana to throw", "Ana wins!" */
+  title: string;
+  /** The same for a sentence of the alt text: "Ana to throw", "Ana wins". */
+  sentence: string;
+  /** "threw 3", "1 extra throw", "or move 1-2 instead": shown after the title. */
+  details: string[];
+  /** "may take Ben's forfeited 3", or ''. */
+  offer: string;
 }
 
 /**
- * The status lines for the middle of the header; also used by the alt text. `moves` counts the
- * numbered moves shown: before a throw they are moves allowed instead of throwing, or before it.
+ * The status for the middle of the header; also used by the alt text. `moves` counts the numbered
+ * moves shown: before a throw they are moves allowed instead of throwing, or before it.
  */
-export function statusWords(
-  state: GameState,
-  names: Record<Side, string>,
-  moves: number,
-): { title: string; detail: string; offer: string } {
-  const who = names[state.toMove];
-  let title: string;
-  let detail = '';
-  if (state.phase === 'over') {
-    const winner = state.winner ? names[state.winner] : 'Nobody';
-    title = `${winner} wins!`;
-    if (state.score !== null) detail = `scoring ${state.score} point${state.score === 1 ? '' : 's'}`;
-  } else {
-    title = `${who} to ${state.phase === 'move' || !throwing(state, moves) ? 'move' : 'throw'}`;
-    detail = throwDetail(state, moves);
-  }
+export function statusWords(t: Translate, state: GameState, names: Record<Side, string>, moves: number): StatusWords {
+  const name = names[state.toMove];
   const offer =
     state.offer !== null && state.phase !== 'over'
-      ? `may take ${names[opponentOf(state.toMove)]}'s forfeited ${state.offer}`
+      ? t('board.offer', { opponent: names[opponentOf(state.toMove)], value: state.offer })
       : '';
-  return { title, detail, offer };
+  if (state.phase === 'over') {
+    const winner = state.winner ? names[state.winner] : null;
+    return {
+      title: winner === null ? t('board.nobodyWins') : t('board.wins', { name: winner }),
+      sentence: winner === null ? t('alt.nobodyWins') : t('alt.wins', { name: winner }),
+      details: state.score === null ? [] : [t('board.scoring', { score: state.score })],
+      offer,
+    };
+  }
+  const title =
+    state.phase === 'move' || !throwing(state, moves) ? t('board.toMove', { name }) : t('board.toThrow', { name });
+  return { title, sentence: title, details: throwDetails(t, state, moves), offer };
 }
 
 /** Before a throw, a move may be the only choice (the fixed opening): then it is a turn to move. */
@@ -46,14 +56,14 @@ function throwing(state: GameState, moves: number): boolean {
   return state.phase === 'throw' && (moves === 0 || throwAllowed(state));
 }
 
-function throwDetail(state: GameState, moves: number): string {
-  let detail: string;
-  if (state.phase === 'move') detail = `threw ${state.throw?.value ?? '?'}`;
-  else if (moves > 0 && !throwing(state, moves)) detail = 'a move comes before the throw';
-  else detail = state.throw ? `last throw ${state.throw.value}` : 'no throw yet';
-  if (state.extraThrows > 0) detail += ` · ${state.extraThrows} extra throw${state.extraThrows === 1 ? '' : 's'}`;
-  if (moves > 0 && throwing(state, moves)) detail += ` · or move ${moves === 1 ? '1' : `1-${moves}`} instead`;
-  return detail;
+function throwDetails(t: Translate, state: GameState, moves: number): string[] {
+  const details: string[] = [];
+  if (state.phase === 'move') details.push(t('board.threw', { value: state.throw?.value ?? '?' }));
+  else if (moves > 0 && !throwing(state, moves)) details.push(t('board.moveBeforeThrow'));
+  else details.push(state.throw ? t('board.lastThrow', { value: state.throw.value }) : t('board.noThrow'));
+  if (state.extraThrows > 0) details.push(t('board.extraThrows', { count: state.extraThrows }));
+  if (moves > 0 && throwing(state, moves)) details.push(t('board.orMoveInstead', { count: moves }));
+  return details;
 }
 
 /** Whether the side to move may throw now (before a throw, moves may be allowed instead, or only). */
@@ -62,7 +72,7 @@ export function throwAllowed(state: GameState): boolean {
 }
 
 /** How the alt text introduces the numbered moves. */
-export function movesLead(state: GameState): string {
-  if (state.phase !== 'throw') return 'Moves';
-  return throwAllowed(state) ? 'Instead of throwing' : 'Moves before throwing';
+export function movesLead(t: Translate, state: GameState): string {
+  if (state.phase !== 'throw') return t('alt.moves');
+  return throwAllowed(state) ? t('alt.insteadOfThrowing') : t('alt.movesBeforeThrowing');
 }

@@ -8,6 +8,7 @@ import { choiceRows, BUTTONS_PER_ROW, MAX_ROWS } from '../../src/commands/messag
 import { decodeButtonId, encodeButtonId, type ButtonId } from '../../src/commands/customIds.js';
 import { RULESET_IDS, applyAction, legalActions, newGame, type RuleOptions } from '../../src/engine/index.js';
 import { choicesFor } from '../../src/game/choices.js';
+import { translator } from '../../src/i18n/index.js';
 
 const VARIANTS: { ruleset: (typeof RULESET_IDS)[number]; options: RuleOptions }[] = [
   ...RULESET_IDS.map((ruleset) => ({ ruleset, options: {} })),
@@ -23,7 +24,7 @@ describe.each(VARIANTS)('buttons for $ruleset $options', ({ ruleset, options }) 
       fc.property(fc.integer(), fc.array(fc.nat(), { minLength: 400, maxLength: 400 }), (seed, picks) => {
         let state = unwrap(newGame(ruleset, options, seed));
         for (const pick of picks) {
-          const choices = choicesFor(state, legalActions(state));
+          const choices = choicesFor(translator(), state, legalActions(state));
           if (choices.length === 0) break;
           positions++;
           most = Math.max(most, choices.length);

@@ -10,6 +10,7 @@ const thread = new ReplayThread(50);
 afterAll(() => thread.close());
 
 const job: ReplayJob = {
+  locale: 'en',
   gameId: 1,
   record: { ...savedRecord('kendall-8'), actions: savedRecord('kendall-8').actions.slice(0, 60) },
   names: { W: 'Ana', B: 'Ben' },

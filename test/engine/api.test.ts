@@ -1,16 +1,14 @@
 // The engine's public API: errors are values with clear messages, states round-trip through JSON,
-// replays rebuild games and name the first illegal action, and events read as sentences.
+// replays rebuild games and name the first illegal action (how events read as sentences: test/i18n/gameWords.test.ts).
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/lib/result.js';
 import {
   type Action,
-  type GameEvent,
   type GameState,
   defaultOptions,
   RULESET_IDS,
   SeededSticks,
   applyAction,
-  describeEvents,
   legalActions,
   lightCount,
   newGame,
@@ -179,58 +177,5 @@ describe('throws', () => {
     for (let i = 0; i < n; i++) counts[lightCount(sticks.sticks())]!++;
     // Expected 10,000 / 40,000 / 60,000 / 40,000 / 10,000; 5 standard deviations is under 1,200.
     [1, 4, 6, 4, 1].forEach((weight, light) => expect(Math.abs(counts[light]! - (weight * n) / 16)).toBeLessThan(1200));
-  });
-});
-
-describe('describing what happened', () => {
-  const names = { W: 'Ana', B: 'Ben' };
-
-  it('says throws, moves, swaps, square effects and extra throws in words', () => {
-    const events: GameEvent[] = [
-      { type: 'throw', side: 'W', throw: { sticks: 0b0111, value: 3 } },
-      {
-        type: 'move',
-        side: 'W',
-        from: 17,
-        to: 20,
-        end: 20,
-        backward: false,
-        captured: { side: 'B', from: 20, to: 17 },
-        effect: null,
-      },
-    ];
-    expect(describeEvents(events, 'kendall', names)).toBe('Ana threw 3: 17 → 20, swapping with Ben');
-    expect(
-      describeEvents(
-        [
-          { type: 'throw', side: 'B', throw: { sticks: 0, value: 5 } },
-          { type: 'pass', side: 'B', value: 5 },
-        ],
-        'traditional',
-        names,
-      ),
-    ).toBe('Ben threw 5: no legal move, the turn passes');
-    expect(
-      describeEvents(
-        [
-          { type: 'throw', side: 'B', throw: { sticks: 1, value: 1 } },
-          { type: 'move', side: 'B', from: 14, to: 15, end: 1, backward: false, captured: null, effect: 'sendTo' },
-          { type: 'extraThrow', side: 'B' },
-        ],
-        'pennsic',
-        names,
-      ),
-    ).toBe('Ben threw 1: 14 → 15, the House of Second Life sends it to 1, another throw');
-  });
-
-  it('names the winner and the score', () => {
-    const events: GameEvent[] = [
-      { type: 'throw', side: 'W', throw: { sticks: 1, value: 1 } },
-      { type: 'move', side: 'W', from: 29, to: 30, end: 31, backward: false, captured: null, effect: 'off' },
-      { type: 'win', side: 'W', score: 7 },
-    ];
-    expect(describeEvents(events, 'regency', names)).toBe(
-      'Ana threw 1: 29 → 30, and off the board. Ana wins scoring 7 points!',
-    );
   });
 });

@@ -3,6 +3,7 @@ import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
 import { type GameState, type Side, legalActions, setupGame } from '../../src/engine/index.js';
 import { choicesFor, markedMoves } from '../../src/game/choices.js';
+import { translator } from '../../src/i18n/index.js';
 
 function setup(board: string, toMove: 'W' | 'B', throwValue: number | null, ruleset = 'kendall'): GameState {
   const state = unwrap(setupGame({ ruleset, board, toMove, throw: throwValue }));
@@ -15,7 +16,7 @@ const SPREAD = '.W.......B.....W...B.W....B..W';
 describe('choices', () => {
   it('numbers the moves of a pending throw 1..n in engine order, as the board marks them', () => {
     const state = setup(SPREAD, 'W', 2);
-    const choices = choicesFor(state, legalActions(state));
+    const choices = choicesFor(translator(), state, legalActions(state));
     expect(choices.length).toBeGreaterThan(1);
     const marked = markedMoves(choices);
     expect(marked.length).toBe(choices.length);
@@ -28,16 +29,16 @@ describe('choices', () => {
 
   it('names the throw and a forfeited throw to take, and numbers going back from the House of Waters', () => {
     const throwing = setup(SPREAD, 'W', null);
-    const throwChoices = choicesFor(throwing, legalActions(throwing));
+    const throwChoices = choicesFor(translator(), throwing, legalActions(throwing));
     expect(throwChoices).toEqual([{ label: 'Throw', action: { type: 'throw' } }]);
     expect(markedMoves(throwChoices)).toEqual([]);
 
     const withOffer = { ...throwing, offer: 3 };
-    const offered = choicesFor(withOffer, legalActions(withOffer));
+    const offered = choicesFor(translator(), withOffer, legalActions(withOffer));
     expect(offered.map((c) => c.label)).toEqual(['Take the forfeited 3', 'Throw']);
 
     const drowned = setup('.W.......B.....W...B.W....W..B', 'W', null); // W in the House of Waters, 15 free
-    const back = choicesFor(drowned, legalActions(drowned));
+    const back = choicesFor(translator(), drowned, legalActions(drowned));
     expect(markedMoves(back)).toEqual([{ from: 27, to: 15 }]);
     expect(back).toEqual([
       { label: '1 · 27 → 15', action: { type: 'move', from: 27, to: 15 } },
@@ -47,7 +48,7 @@ describe('choices', () => {
 
   it('numbers the forced kendall opening like any move, with the same number on the board', () => {
     const start = { ...setup('BWBWBWBWBW....................', 'W', null), unmoved: ['W', 'B'] as Side[] };
-    const choices = choicesFor(start, legalActions(start));
+    const choices = choicesFor(translator(), start, legalActions(start));
     expect(choices).toEqual([{ label: '1 · 10 → 15', action: { type: 'move', from: 10, to: 15 } }]);
     expect(markedMoves(choices)).toEqual([{ from: 10, to: 15 }]);
   });

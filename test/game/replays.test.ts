@@ -41,7 +41,7 @@ describe('replays through the service', () => {
     expect(last.replay.fileName).toBe('senet-replay.gif');
     expect(decodeGif(last.replay.image).frames).toHaveLength(last.moves + 1);
     expect(last.replay.alt).toMatch(
-      /^Animated replay of a Senet game, Pennsic rules: (Ana|Ben) \(light reels\) against (Ana|Ben) \(dark cones\)\. (Ana|Ben) wins; \d+ moves, \d+ actions in all/,
+      /^Animated replay of a Senet game, Pennsic rules: (Ana|Ben) \(light reels\) against (Ana|Ben) \(dark cones\)\. (Ana|Ben) wins! \d+ moves, \d+ actions in all/,
     );
     expect(last.replay.alt).toMatch(/Turning points: Move \d+: /);
     expect(last.replay.alt.length).toBeLessThanOrEqual(1024);

@@ -6,6 +6,7 @@ import type { GameState } from '../../src/engine/index.js';
 import { TURNING_POINTS, forSide, moveAccuracy, reviewGame } from '../../src/game/review.js';
 import { unwrap } from '../../src/lib/result.js';
 import { raceChance, savedRecord } from '../fixtures/games.js';
+import { translator } from '../../src/i18n/index.js';
 
 const NAMES = { W: 'Ana', B: 'Ben' };
 
@@ -18,7 +19,7 @@ function evenSquares(state: GameState): number {
 
 describe('reviewGame', () => {
   const record = savedRecord('kendall-8');
-  const review = unwrap(reviewGame(record, NAMES, raceChance));
+  const review = unwrap(reviewGame(record, NAMES, raceChance, translator()));
 
   it('has the chance at the start and after every action, ending at 1 or 0 for the winner', () => {
     expect(review.chances).toHaveLength(record.actions.length + 1);
@@ -64,7 +65,7 @@ describe('reviewGame', () => {
       expect(t.words).toMatch(/chance \d+ % → \d+ %/);
     }
 
-    const choosy = unwrap(reviewGame(record, NAMES, evenSquares));
+    const choosy = unwrap(reviewGame(record, NAMES, evenSquares, translator()));
     const choice = choosy.turningPoints.find((t) => t.kind === 'choice');
     expect(choice?.words).toMatch(/^Move \d+: (Ana|Ben) chose (\d+|enter) → (\d+|off), .* would have kept \d+ %$/);
     const luck = choosy.turningPoints.find((t) => t.kind === 'luck');
@@ -76,7 +77,7 @@ describe('reviewGame', () => {
     expect(moveAccuracy(10)).toBeCloseTo(63.6, 1);
     expect(moveAccuracy(50)).toBeLessThan(10);
     expect(moveAccuracy(100)).toBe(0);
-    const choosy = unwrap(reviewGame(record, NAMES, evenSquares));
+    const choosy = unwrap(reviewGame(record, NAMES, evenSquares, translator()));
     for (const side of ['W', 'B'] as const) {
       expect(choosy.accuracy[side]).toBeGreaterThan(0);
       expect(choosy.accuracy[side]).toBeLessThan(review.accuracy[side]!);
@@ -85,7 +86,7 @@ describe('reviewGame', () => {
 
   it('an illegal log is an error naming the action', () => {
     const broken = { ...record, actions: [...record.actions.slice(0, 3), { type: 'take' as const }] };
-    const reviewed = reviewGame(broken, NAMES, raceChance);
+    const reviewed = reviewGame(broken, NAMES, raceChance, translator());
     expect(reviewed.ok).toBe(false);
     if (!reviewed.ok) expect(reviewed.error).toMatch(/^action 3: /);
   });

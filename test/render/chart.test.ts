@@ -10,13 +10,14 @@ import { reviewGame } from '../../src/game/review.js';
 import { unwrap } from '../../src/lib/result.js';
 import { CHART_HEIGHT, CHART_WIDTH, renderChart } from '../../src/render/chart.js';
 import { raceChance, savedRecord } from '../fixtures/games.js';
+import { translator } from '../../src/i18n/index.js';
 
 const NAMES = { W: 'Nefertari', B: 'Senenmut' };
 const FILE = join(import.meta.dirname, 'golden', 'chart-kendall-8.webp');
 
 describe('the win-chance chart', () => {
   const record = savedRecord('kendall-8');
-  const review = unwrap(reviewGame(record, NAMES, raceChance));
+  const review = unwrap(reviewGame(record, NAMES, raceChance, translator()));
   const points = chartPoints(review);
 
   it('has a point for the start and after every action, with captures, extra throws and three turning points', () => {

@@ -11,6 +11,7 @@ import { PACE, REPLAY_HEIGHT, REPLAY_WIDTH, drawReplayFrame, renderReplay } from
 import { replayFrames } from '../../src/render/replayFrames.js';
 import { savedRecord } from '../fixtures/games.js';
 import { decodeGif } from './gifDecode.js';
+import { translator } from '../../src/i18n/index.js';
 
 const NAMES = { W: 'Nefertari', B: 'Senenmut' };
 const GOLDEN_DIR = join(import.meta.dirname, 'golden');
@@ -28,7 +29,7 @@ function differing(a: Uint8ClampedArray, b: Uint8ClampedArray, tolerance: number
 describe('replay frames', () => {
   it('the start, then one frame per pawn move; throws that move nothing are folded into the next caption', () => {
     const record = savedRecord('kendall-8');
-    const frames = unwrap(replayFrames(record, NAMES));
+    const frames = unwrap(replayFrames(translator(), record, NAMES));
     const moves = record.actions.filter((a) => a.type === 'move').length;
     expect(frames).toHaveLength(1 + moves);
     expect(frames.map((f) => f.move)).toEqual(frames.map((_, i) => i));
@@ -44,18 +45,18 @@ describe('replay frames', () => {
   it('a game in progress ends on its last action; a resignation is said on the last frame', () => {
     const record = savedRecord('kendall-8');
     const cut = { ...record, actions: record.actions.slice(0, 101) };
-    const frames = unwrap(replayFrames(cut, NAMES, 'Senenmut resigned: Nefertari wins.'));
+    const frames = unwrap(replayFrames(translator(), cut, NAMES, 'Senenmut resigned: Nefertari wins.'));
     expect(frames.at(-1)!.state.ply).toBe(101);
     expect(frames.at(-1)!.kind).toBe('final');
     expect(frames.at(-1)!.caption).toMatch(/\. Senenmut resigned: Nefertari wins\.$/);
-    const running = unwrap(replayFrames(cut, NAMES));
+    const running = unwrap(replayFrames(translator(), cut, NAMES));
     expect(running.at(-1)!.kind).not.toBe('final');
   });
 
   it('an illegal log is an error naming the action', () => {
     const record = savedRecord('kendall-8');
     const broken = { ...record, actions: [...record.actions.slice(0, 5), { type: 'move' as const, from: 3, to: 29 }] };
-    const planned = replayFrames(broken, NAMES);
+    const planned = replayFrames(translator(), broken, NAMES);
     expect(planned.ok).toBe(false);
     if (!planned.ok) expect(planned.error).toMatch(/^action 5: /);
   });
@@ -66,7 +67,7 @@ describe('the GIF', () => {
     '%s: every frame shows what was drawn for it (changes, trays, arrows of 27 → 15 and the like)',
     (name) => {
       const record = savedRecord(name);
-      const frames = unwrap(replayFrames(record, NAMES));
+      const frames = unwrap(replayFrames(translator(), record, NAMES));
       const gif = unwrap(renderReplay({ record, names: NAMES }));
       expect(gif.frames).toBe(frames.length);
       const decoded = decodeGif(gif.image);
@@ -75,7 +76,7 @@ describe('the GIF', () => {
       const total = frames.at(-1)!.move;
       frames.forEach((frame, i) => {
         // Palette rounding moves colours a little; a missed change moves them a lot.
-        const share = differing(decoded.frames[i]!, drawReplayFrame(frame, total, NAMES), 40);
+        const share = differing(decoded.frames[i]!, drawReplayFrame(frame, total, { names: NAMES, locale: 'en' }), 40);
         expect(share, `frame ${i}`).toBeLessThan(0.002);
       });
     },
@@ -83,7 +84,7 @@ describe('the GIF', () => {
 
   it('pauses longer on the start, on captures and on the final frame', () => {
     const record = savedRecord('kendall-8');
-    const frames = unwrap(replayFrames(record, NAMES));
+    const frames = unwrap(replayFrames(translator(), record, NAMES));
     const { delays } = decodeGif(unwrap(renderReplay({ record, names: NAMES })).image);
     expect(delays[0]).toBe(PACE.startMs);
     expect(delays.at(-1)).toBe(PACE.finalMs);

@@ -54,24 +54,6 @@ export function defaultOptions(id: RuleSetId): RuleOptions {
   return Object.fromEntries(optionSpecs(id).map(([name, spec]) => [name, spec.default]));
 }
 
-/** The options' words that differ from the defaults ("7 pawns, no safe pairs", "with variations"). */
-export function optionWords(id: RuleSetId, options: Readonly<Record<string, unknown>>): string[] {
-  const words: string[] = [];
-  for (const [name, spec] of optionSpecs(id)) {
-    const value = options[name];
-    if (value === undefined || value === spec.default) continue;
-    if (spec.kind === 'flag') words.push(value ? spec.words.on : spec.words.off);
-    else if (typeof value === 'number') words.push(spec.words(value));
-  }
-  return words;
-}
-
-/** "Kendall", "Kendall (7 pawns, no safe pairs)", "Regency (with variations)". */
-export function variantTitle(id: RuleSetId, options: Readonly<Record<string, unknown>>): string {
-  const words = optionWords(id, options);
-  return `${RULESETS[id].title}${words.length > 0 ? ` (${words.join(', ')})` : ''}`;
-}
-
 const resolvedCache = new Map<string, Rules>();
 
 /**
