@@ -106,7 +106,7 @@ export interface FlagSpec {
   readonly default: boolean;
   /**
    * How a title names the setting when it differs from the default ("no safe pairs", "with
-   * variations"): the English reference; players read the catalogs' `option.*` (src/i18n/gameWords.ts).
+   * variations"): the English reference; players read the catalogs' option words (src/i18n/gameWords.ts).
    */
   readonly words: { readonly on: string; readonly off: string };
 }
