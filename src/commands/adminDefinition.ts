@@ -9,7 +9,7 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
-import { SETTING_RANGES } from '../game/settings.js';
+import { SETTING_KEYS, SETTING_RANGES, type SettingKey } from '../game/settings.js';
 import { addRuleOptions, addRules } from './definition.js';
 import { choice, described, message } from './localizations.js';
 
@@ -43,19 +43,8 @@ export const LANGUAGE_CHOICES = [
   { name: 'Português (Brasil)', value: 'pt-BR' },
 ] as const satisfies readonly { name: string; value: Locale | 'auto' }[];
 
-/** The `reset` choices: the stored key of each setting, named as admins see it. */
-const RESETTABLE = [
-  'all',
-  'defaultVariant',
-  'threads',
-  'channels',
-  'challengeTtlMs',
-  'turnTtlMs',
-  'reminderDelayMs',
-  'maxGamesPerPlayer',
-  'rated',
-  'language',
-] as const;
+/** The `reset` choices: the stored key of each setting (or all), named as admins see it. */
+const RESETTABLE: readonly (SettingKey | 'all')[] = ['all', ...SETTING_KEYS];
 
 export const RESET_CHOICES = RESETTABLE.map((value) => choice(message(`command.admin.reset.${value}`), value));
 
