@@ -1,7 +1,12 @@
 // The /senet slash command: one command, one subcommand per thing a player does. Its JSON is
 // what `npm run deploy-commands` registers with Discord. The rule options are built from each
 // rule set's own option schema (src/engine/rulesets), so a new option needs no change here.
-import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type SlashCommandSubcommandBuilder,
+} from 'discord.js';
 import { type AnyOptionSpec, RULESETS, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
 import { OFFERED_STRENGTHS } from '../game/strengths.js';
 
@@ -78,7 +83,10 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: string): S
 export const senetCommand = new SlashCommandBuilder()
   .setName(COMMAND_NAME)
   .setDescription('Play Senet, the board game of ancient Egypt')
-  .setContexts(InteractionContextType.Guild)
+  // Both installs: to a server (the bot joins it), and to a user's account (the command follows them
+  // into DMs, group DMs and servers without the bot; src/commands/contexts.ts says what works where).
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel)
   .addSubcommand((sub) =>
     addRuleOptions(
       addStrength(

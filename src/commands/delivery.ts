@@ -3,6 +3,7 @@
 // bot's own token. And a click on a board the chat shows out of date refreshes it in place.
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
+import { rememberAnswer } from './contexts.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
 import { messageLink } from './messages.js';
 import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './shown.js';
@@ -15,6 +16,7 @@ export async function answerWith(interaction: ButtonInteraction, shown: Shown, c
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
     if (interaction.message.id === placeOf(shown).messageId) markShown(ctx.service, shown);
+    rememberAnswer(interaction, interaction.message.id, ctx.service);
   } catch (err) {
     const context = { err, kind: shown.kind, id: idOf(shown) };
     ctx.log.warn(context, 'the answer did not reach Discord; editing the message instead');

@@ -12,6 +12,7 @@ import {
 import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import type { CommandContext } from './context.js';
+import { recordsGuild } from './contexts.js';
 import { percent } from '../lib/format.js';
 import { OPT } from './definition.js';
 import { boardFile, echo } from './messages.js';
@@ -86,7 +87,7 @@ export function leaderboardLine(e: LeaderboardEntry): string {
 
 export async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = ctx.service.stats({ guildId: interaction.guildId ?? '', userId: user.id });
+  const found = ctx.service.stats({ guildId: recordsGuild(interaction), userId: user.id });
   const name = playerOf(user).name;
   if (!found.ok || found.value.total.games === 0)
     return replyPrivately(interaction, `${name} has not finished a game of Senet here yet.`);
@@ -108,7 +109,7 @@ function statsText(name: string, s: PlayerStats): string {
 
 export async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = ctx.service.history({ guildId: interaction.guildId ?? '', userId: user.id });
+  const found = ctx.service.history({ guildId: recordsGuild(interaction), userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;
   if (games.length === 0) return replyPrivately(interaction, `${name} has no finished games here yet.`);

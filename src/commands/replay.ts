@@ -5,6 +5,7 @@ import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandIntera
 import type { ReplayView } from '../game/service.js';
 import { accuracyWords } from '../game/replayJob.js';
 import type { CommandContext } from './context.js';
+import { recordsGuild } from './contexts.js';
 import { OPT } from './definition.js';
 import { boardFile } from './messages.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
@@ -24,7 +25,7 @@ async function postReplay(
   ctx: CommandContext,
   gameId: number | null,
 ): Promise<void> {
-  const drawing = ctx.service.replay({ guildId: interaction.guildId ?? '', userId: interaction.user.id, gameId });
+  const drawing = ctx.service.replay({ guildId: recordsGuild(interaction), userId: interaction.user.id, gameId });
   // Deferred as soon as the event loop turns: a refusal (no such game) is answered before that.
   const outcome = await acknowledgedInTime(interaction, drawing, 0, 'new message');
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -52,6 +53,6 @@ export function replayText(view: ReplayView, tooBig = false): string {
 /** The `game` option's list: the player's recent games here, newest first. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = ctx.service.recentGames({ guildId: interaction.guildId ?? '', userId: interaction.user.id, typed });
+  const games = ctx.service.recentGames({ guildId: recordsGuild(interaction), userId: interaction.user.id, typed });
   await interaction.respond(games.map((g) => ({ name: g.label, value: g.gameId })));
 }
