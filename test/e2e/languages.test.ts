@@ -58,7 +58,7 @@ describe('a German-speaking player in a French-speaking server', () => {
     const names = [h.ana.global_name, h.ben.global_name];
     const privately: string[] = [];
     const heard = (reply: InteractionReply): void => {
-      if (reply.ephemeral) privately.push(String(reply.data?.content ?? ''));
+      if (reply.ephemeral && typeof reply.data?.content === 'string') privately.push(reply.data.content);
     };
 
     const challenge = await h.slash(
