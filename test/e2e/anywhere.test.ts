@@ -153,6 +153,32 @@ describe('in a group DM between users (a user install)', () => {
     expect(said.map((r) => r.body?.content)).toEqual(['That board was out of date; it now shows how the game ended.']);
   });
 
+  it('a challenge that expired after its token: the next click shows it expired, then says so privately', async () => {
+    goTo({ kind: 'privateChannel', group: true });
+    const reply = await h.slash(
+      h.ana,
+      'challenge',
+      [{ name: 'opponent', type: OPTION.user, value: h.ben.id }],
+      [h.ben],
+    );
+    assertReplyOk(reply, h);
+    const message = reply.message!.id;
+    const accept = h.fake.buttons(message)[0]!.custom_id!;
+    h.advance(TOKEN_LIFETIME_MS + 60_000); // past the challenge's expiry and its token's life
+    await h.bot.sweeper.sweepOnce();
+    await h.settle();
+    expect(h.fake.buttons(message)).not.toEqual([]); // nothing could edit it
+    const click = await h.click(h.ben, message, accept);
+    expect(click.type).toBe(7);
+    expect(h.fake.messages.get(message)!.content).toMatch(/expired without an answer/);
+    expect(h.fake.buttons(message)).toEqual([]);
+    const said = h.fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/webhooks/${h.fake.applicationId}/${click.token}`,
+    );
+    expect(said).toHaveLength(1); // the refusal, privately
+    expect(said[0]!.body?.flags).toBe(64);
+  });
+
   it("a click after the previous token expired still plays, and the computer's turns follow through the new one", async () => {
     goTo({ kind: 'privateChannel', group: true });
     const reply = await h.slash(h.ana, 'play');
