@@ -95,24 +95,30 @@ describe('in the DM with the bot', () => {
   });
 });
 
-describe('in a group DM between users (a user install)', () => {
-  it('plays a whole game between two people by interaction responses only; it counts outside servers, never in a leaderboard', async () => {
-    const channelId = goTo({ kind: 'privateChannel', group: true });
-    const board = await startHumanGame(h);
-    expect(h.fake.threads.has(board)).toBe(false);
-    await playToEnd(board);
-    expect(actButtons(h, board)).toEqual([]);
-    expect(botTokenRequests(channelId)).toBe(0);
-    // Personal records outside servers count it…
-    const here = await statsContent(h.ana);
-    expect(here.content).toContain('All time: 1 game');
-    // …the server's records and leaderboard do not.
-    backToServer();
-    const inServer = await statsContent(h.ana);
-    expect(inServer.ephemeral).toBe(true);
-    const leaderboard = await h.slash(h.ana, 'leaderboard');
-    expect(String(leaderboard.data?.content)).not.toContain('Ana');
-  });
+describe('in a DM or group DM between users (a user install)', () => {
+  it.each([
+    ['group DM', true],
+    ['DM', false],
+  ])(
+    'plays a whole game between two people in a %s by interaction responses only; it counts outside servers, never in a leaderboard',
+    async (_, group) => {
+      const channelId = goTo({ kind: 'privateChannel', group });
+      const board = await startHumanGame(h);
+      expect(h.fake.threads.has(board)).toBe(false);
+      await playToEnd(board);
+      expect(actButtons(h, board)).toEqual([]);
+      expect(botTokenRequests(channelId)).toBe(0);
+      // Personal records outside servers count it…
+      const here = await statsContent(h.ana);
+      expect(here.content).toContain('All time: 1 game');
+      // …the server's records and leaderboard do not.
+      backToServer();
+      const inServer = await statsContent(h.ana);
+      expect(inServer.ephemeral).toBe(true);
+      const leaderboard = await h.slash(h.ana, 'leaderboard');
+      expect(String(leaderboard.data?.content)).not.toContain('Ana');
+    },
+  );
 
   it("shows the computer's turns through the latest click's webhook", async () => {
     const channelId = goTo({ kind: 'privateChannel', group: true });
