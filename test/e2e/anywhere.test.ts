@@ -195,6 +195,30 @@ describe('in a DM or group DM between users (a user install)', () => {
     expect(h.fake.refusals).toEqual([]);
   });
 
+  it("after a restart, the computer's pending turn is shown through the answer token kept in the database", async () => {
+    const channelId = goTo({ kind: 'privateChannel', group: true });
+    await h.restart({ botStepDelayMs: 60_000 });
+    h.awaitBotTurns = false;
+    let board = '';
+    let before = 0;
+    try {
+      const reply = await h.slash(h.ana, 'play');
+      assertReplyOk(reply, h);
+      board = reply.message!.id;
+      while (actButtons(h, board).length > 0) await h.click(h.ana, board, pickButton(actButtons(h, board)).custom_id!);
+      expect(h.fake.messages.get(board)!.content).toContain('is thinking');
+    } finally {
+      h.awaitBotTurns = true;
+      before = h.fake.requests.length;
+      await h.restart();
+    }
+    await h.settle();
+    expect(h.fake.messages.get(board)!.content).not.toContain('is thinking');
+    const edits = h.fake.requests.slice(before).filter((r) => r.method === 'PATCH' && r.path.startsWith('/webhooks/'));
+    expect(edits.length).toBeGreaterThan(0);
+    expect(botTokenRequests(channelId)).toBe(0);
+  });
+
   it('the fake refuses expired tokens as Discord does: callbacks and webhook edits answer 401 Invalid Webhook Token', async () => {
     goTo({ kind: 'privateChannel', group: true });
     const reply = await h.slash(h.ana, 'help');
