@@ -199,8 +199,8 @@ describe('in a DM or group DM between users (a user install)', () => {
     const channelId = goTo({ kind: 'privateChannel', group: true });
     await h.restart({ botStepDelayMs: 60_000 });
     h.awaitBotTurns = false;
-    let board = '';
-    let before = 0;
+    let board: string;
+    let before: number;
     try {
       const reply = await h.slash(h.ana, 'play');
       assertReplyOk(reply, h);
