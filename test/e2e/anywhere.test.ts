@@ -10,6 +10,7 @@ import {
   actButtons,
   assertReplyOk,
   harnessForFile,
+  liveGameIn,
   pickButton,
   startHumanGame,
   toActName,
@@ -217,6 +218,13 @@ describe('in a DM or group DM between users (a user install)', () => {
     const edits = h.fake.requests.slice(before).filter((r) => r.method === 'PATCH' && r.path.startsWith('/webhooks/'));
     expect(edits.length).toBeGreaterThan(0);
     expect(botTokenRequests(channelId)).toBe(0);
+  });
+
+  it('speaks the language of the player who started the game: there is no server language', async () => {
+    const channelId = goTo({ kind: 'privateChannel', group: true });
+    h.fake.userLocales.set(h.ana.id, 'de');
+    assertReplyOk(await h.slash(h.ana, 'play'), h);
+    expect((await liveGameIn(h, channelId)).locale).toBe('de');
   });
 
   it('the fake refuses expired tokens as Discord does: callbacks and webhook edits answer 401 Invalid Webhook Token', async () => {
