@@ -11,6 +11,7 @@ import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
 import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
+import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync } from './messageSync.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { Sweeper } from './sweeper.js';
@@ -87,9 +88,18 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   /** Posts a message with the bot's token; resolves to its id. */
   const post = async (channelId: string, payload: MessagePayload | ReminderMessage): Promise<string> =>
     (await (await textChannel(channelId)).send(payload)).id;
-  const edits = new EditQueue(async (channelId: string, messageId: string, payload: MessagePayload) => {
-    await (await textChannel(channelId)).messages.edit(messageId, payload);
-  });
+  const editor = interactionEditor(config.apiUrl, options.uploadLarge);
+  const edits = new EditQueue(
+    editsThroughAnswers({
+      tokenOf: (messageId) => service.answerToken(messageId),
+      now,
+      editor,
+      client: client as Client<true>,
+      botEdit: async (channelId: string, messageId: string, payload: MessagePayload) => {
+        await (await textChannel(channelId)).messages.edit(messageId, payload);
+      },
+    }),
+  );
   const messages = new MessageSync({
     service,
     edits,
@@ -107,7 +117,6 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     log,
   });
-  const editor = interactionEditor(config.apiUrl, options.uploadLarge);
   const turns = new BotTurns({
     service,
     show: (view) => messages.showGame(view),

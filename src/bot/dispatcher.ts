@@ -7,6 +7,7 @@ import type { Interaction, RepliableInteraction } from 'discord.js';
 import * as admin from '../commands/admin.js';
 import * as senet from '../commands/senet.js';
 import type { CommandContext } from '../commands/context.js';
+import { adminRefusal, botTokenReaches, senetRefusal } from '../commands/contexts.js';
 import { cannotPlayHere, missingPermissions } from '../commands/permissions.js';
 import { replyPrivately } from '../commands/replies.js';
 
@@ -28,9 +29,13 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
   const started = performance.now();
   try {
     if (interaction.isChatInputCommand() && senet.handles(interaction)) {
+      const refusal = senetRefusal(interaction);
+      if (refusal) return await replyPrivately(interaction, refusal);
       if (senet.POSTING_SUBCOMMANDS.has(interaction.options.getSubcommand()) && !(await permitted(interaction))) return;
       await senet.execute(interaction, ctx);
     } else if (interaction.isChatInputCommand() && admin.handles(interaction)) {
+      const refusal = adminRefusal(interaction);
+      if (refusal) return await replyPrivately(interaction, refusal);
       await admin.execute(interaction, ctx);
     } else if (interaction.isButton()) {
       if (!(await permitted(interaction))) return;
@@ -60,6 +65,9 @@ function describe(interaction: RepliableInteraction): string {
 }
 
 async function permitted(interaction: RepliableInteraction): Promise<boolean> {
+  // Where the bot's token does not reach, everything goes through interaction responses, which
+  // need none of the bot's channel permissions.
+  if (!botTokenReaches(interaction)) return true;
   const missing = missingPermissions(interaction);
   if (missing.length === 0) return true;
   await replyPrivately(interaction, cannotPlayHere(interaction, missing));

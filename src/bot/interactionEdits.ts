@@ -22,12 +22,15 @@ import {
 /** The error an answer gets once its interaction's token is too old to use. */
 export const TOKEN_EXPIRED = "the interaction's token has expired";
 
+/** What an edit of an interaction's original response needs: its webhook (to build the body), app id and token. */
+export type AnswerTarget = Pick<RepliableInteraction, 'webhook' | 'applicationId' | 'token'>;
+
 export interface InteractionEditor {
   /**
    * Replaces the original response of a deferred interaction (what `interaction.editReply` does):
    * the clicked message, or the "thinking…" reply. Resolves to that message's id.
    */
-  editOriginal(interaction: RepliableInteraction, payload: WebhookMessageEditOptions): Promise<string>;
+  editOriginal(interaction: AnswerTarget, payload: WebhookMessageEditOptions): Promise<string>;
   close(): void;
 }
 

@@ -26,6 +26,7 @@ import {
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import type { EditQueue } from './editQueue.js';
+import { answerTokenExpired } from './interactionWebhooks.js';
 
 /** The channel is gone or the bot can no longer see it: nothing there can ever be shown. */
 const CHANNEL_LOST: ReadonlySet<number> = new Set([DISCORD.unknownChannel, DISCORD.missingAccess]);
@@ -193,6 +194,13 @@ export class MessageSync implements ChatMessages {
     const context = { err, kind: shown.kind, id: idOf(shown), messageId: placeOf(shown).messageId };
     // A lobby only points to its thread: lost, it is not worth posting again, nor closing the game over.
     const open = isOpen(shown) && shown.kind !== 'lobby';
+    if (answerTokenExpired(err)) {
+      // Only interactions reach this channel, and the latest one's token is gone: the next click
+      // on the message (a fresh token) shows what happened meanwhile.
+      log.info(context, 'answer token expired; the next click shows the change');
+      markShown(this.deps.service, shown);
+      return false;
+    }
     if (code === DISCORD.unknownMessage) {
       if (open) {
         log.info(context, 'message deleted; posting it again');

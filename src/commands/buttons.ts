@@ -8,6 +8,7 @@ import { replayButton } from './replay.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
 import { parentChannel, placeStarted, threadPlan } from './threads.js';
 import { boardShown } from './shown.js';
+import { refusedOnChallenge } from './unreachedMessages.js';
 import { ok } from '../game/types.js';
 import { text } from '../i18n/index.js';
 
@@ -44,7 +45,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
         })
         .then(async (accepted) => (accepted.ok ? ok(await placeStarted(accepted.value, plan, ctx)) : accepted));
       const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
-      if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+      if (!outcome.ok) return refusedOnChallenge(interaction, id.challengeId, outcome.error, ctx);
       const { view, note } = outcome.value;
       if (view.threadId) {
         // The challenge message points to the thread; the board is posted there.
@@ -61,7 +62,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'withdraw': {
       const answer = { challengeId: id.challengeId, userId };
       const outcome = id.kind === 'decline' ? ctx.service.decline(answer) : ctx.service.withdraw(answer);
-      if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+      if (!outcome.ok) return refusedOnChallenge(interaction, id.challengeId, outcome.error, ctx);
       await answerWith(interaction, { kind: 'challenge', view: outcome.value }, ctx);
       return;
     }

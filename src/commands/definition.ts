@@ -3,7 +3,12 @@
 // rule set's own option schema (src/engine/rulesets), so a new option needs no change here.
 // Every description and choice name comes from the catalogs, in every language (localizations.ts);
 // names of subcommands and options stay English: they are what players type and the handlers read.
-import { InteractionContextType, SlashCommandBuilder, type SlashCommandSubcommandBuilder } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type SlashCommandSubcommandBuilder,
+} from 'discord.js';
 import { type AnyOptionSpec, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
 import { OFFERED_STRENGTHS, type Strength } from '../game/strengths.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
@@ -83,7 +88,10 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: MessageKey
 }
 
 export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_NAME), message('command.description'))
-  .setContexts(InteractionContextType.Guild)
+  // Both installs: to a server (the bot joins it), and to a user's account (the command follows them
+  // into DMs, group DMs and servers without the bot; src/commands/contexts.ts says what works where).
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel)
   .addSubcommand((sub) =>
     addRuleOptions(
       addStrength(

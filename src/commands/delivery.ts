@@ -5,6 +5,7 @@ import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
 import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';
+import { rememberAnswer } from './contexts.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
 import { messageLink } from './messages.js';
 import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './shown.js';
@@ -17,6 +18,7 @@ export async function answerWith(interaction: ButtonInteraction, shown: Shown, c
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
     if (interaction.message.id === placeOf(shown).messageId) markShown(ctx.service, shown);
+    rememberAnswer(interaction, interaction.message.id, ctx.service);
   } catch (err) {
     const context = { err, kind: shown.kind, id: idOf(shown) };
     ctx.log.warn(context, 'the answer did not reach Discord; editing the message instead');

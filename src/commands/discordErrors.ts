@@ -6,6 +6,7 @@ export const DISCORD = {
   unknownMessage: 10008,
   missingAccess: 50001,
   missingPermissions: 50013,
+  invalidWebhookToken: 50027,
   archivedThread: 50083,
 } as const;
 

@@ -6,6 +6,7 @@ import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import { type Locale, type Translate, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
+import { recordsGuild } from './contexts.js';
 import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
 import { boardFile, echo } from './messages.js';
@@ -102,7 +103,7 @@ export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
 
 export async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = ctx.service.stats({ guildId: interaction.guildId ?? '', userId: user.id });
+  const found = ctx.service.stats({ guildId: recordsGuild(interaction), userId: user.id });
   const name = playerOf(user).name;
   if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
   const t = translator(publicLocale(interaction, ctx));
@@ -141,7 +142,7 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
 
 export async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = ctx.service.history({ guildId: interaction.guildId ?? '', userId: user.id });
+  const found = ctx.service.history({ guildId: recordsGuild(interaction), userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;
   if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));

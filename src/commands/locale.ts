@@ -12,12 +12,15 @@ export function userLocale(interaction: Pick<Interaction, 'locale'>): Locale {
 /**
  * The language of a server's public messages: the one its admins chose (`/senet-admin language`,
  * or the bot's LANGUAGE default), else the server's own Discord language (its community locale),
- * else English. A challenge or game keeps the language it was made in.
+ * else English; outside servers, the language of the user who asked. A challenge or game keeps the
+ * language it was made in.
  */
 export function publicLocale(
-  interaction: Pick<Interaction, 'guildId' | 'guildLocale'>,
+  interaction: Pick<Interaction, 'guildId' | 'guildLocale' | 'locale'>,
   ctx: Pick<CommandContext, 'service'>,
 ): Locale {
   const chosen = ctx.service.settings(interaction.guildId ?? '').language;
-  return chosen ?? localeOf(interaction.guildLocale) ?? DEFAULT_LOCALE;
+  // Outside servers (DMs, group DMs) there is no server language: the language of whoever starts it.
+  const here = interaction.guildId === null ? interaction.locale : interaction.guildLocale;
+  return chosen ?? localeOf(here) ?? DEFAULT_LOCALE;
 }

@@ -4,6 +4,7 @@ import { publicLocale, userLocale } from './locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Player } from '../game/types.js';
 import type { CommandContext } from './context.js';
+import { recordsGuild } from './contexts.js';
 import { OPT } from './definition.js';
 import { resultLine } from './messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
@@ -26,14 +27,14 @@ export async function play(interaction: ChatInputCommandInteraction, ctx: Comman
 }
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
-  const rules = readRules(interaction, ctx.service.defaultVariant(interaction.guildId ?? ''));
+  const rules = readRules(interaction, ctx.service.defaultVariant(recordsGuild(interaction)));
   if (!rules.ok) {
     await replyPrivately(interaction, rules.message);
     return;
   }
   // A game against the bot is drawn at once: the answer can be slow under load.
   const making = ctx.service.challenge({
-    guildId: interaction.guildId ?? '',
+    guildId: recordsGuild(interaction),
     channelId: interaction.channelId,
     ...parentChannel(interaction),
     challenger: playerOf(interaction.user, interaction.member),

@@ -9,6 +9,7 @@ import {
 } from 'discord.js';
 import type { ChallengeMade } from '../game/types.js';
 import type { CommandContext } from './context.js';
+import { rememberAnswer } from './contexts.js';
 import { clip } from '../lib/format.js';
 import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';
@@ -127,6 +128,7 @@ export async function postChallengeOrGame(
     ctx.log.warn({ err, kind: made.kind }, 'the reply did not reach Discord; posting with the bot token');
   }
   if (messageId) {
+    rememberAnswer(interaction, messageId, ctx.service);
     ctx.service.setMessage(shown.kind, idOf(shown), messageId);
     markShown(ctx.service, shown);
     if (shown.kind === 'lobby') await moveIntoThread({ ...shown.view, lobbyMessageId: messageId }, ctx);

@@ -7,6 +7,7 @@ import { type MessageKey, text } from '../i18n/index.js';
 import { ChannelType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
 import type { GameView } from '../game/types.js';
 import type { CommandContext } from './context.js';
+import { botTokenReaches } from './contexts.js';
 import { DISCORD } from './discordErrors.js';
 import { type BoardNote, threadName } from './messages.js';
 import { boardShown } from './shown.js';
@@ -25,6 +26,8 @@ const HOLDS_THREADS: ReadonlySet<ChannelType> = new Set([ChannelType.GuildText, 
 
 /** Whether a game started by this interaction gets a thread of its own (`threadsOn`: the server's setting). */
 export function threadPlan(interaction: RepliableInteraction, threadsOn: boolean): ThreadPlan {
+  // Outside a server that installed the bot there are no threads of its own: played where asked.
+  if (!interaction.inGuild() || !botTokenReaches(interaction)) return { ownThread: false, note: undefined };
   const channel = interaction.channel;
   // Already in a thread (a rematch asked in a finished game's thread): the game stays in it.
   if (channel?.isThread()) return { ownThread: false, note: undefined };

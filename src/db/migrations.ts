@@ -262,6 +262,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
     `,
   },
+  {
+    version: 10,
+    purpose:
+      'the latest interaction token answering each message in a channel the bot cannot reach with its own token (DMs and group DMs between users, servers without the bot)',
+    sql: `
+      -- A row marks a message as editable only through interaction webhooks; the token lives 15
+      -- minutes from issued_at (the bot's clock when the answer was given), then the row stays
+      -- as that mark. One row per message: a newer answer replaces the token.
+      CREATE TABLE answer_tokens (
+        message_id     TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL,
+        token          TEXT NOT NULL,
+        issued_at      INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

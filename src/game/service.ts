@@ -19,6 +19,7 @@
 // server's limits: its channel list, live games per player, open challenges, a challenge between
 // the pair already open, the decline cooldown; see limits.ts).
 import { type Database, openDatabase } from '../db/connection.js';
+import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
@@ -75,6 +76,7 @@ import { verifyGames, type VerifyReport } from './verify.js';
 import { statusDescription } from './views.js';
 
 export type {
+  AnswerToken,
   AcceptInput,
   ActInput,
   AdminInput,
@@ -154,8 +156,21 @@ export function openService(options: ServiceOptions): GameService {
 
 export class GameService {
   private readonly startBoards = new Map<RuleSetId, Promise<RenderedBoard>>();
+  private readonly answerTokens: AnswerTokenStore;
 
-  constructor(private readonly core: ServiceCore) {}
+  constructor(private readonly core: ServiceCore) {
+    this.answerTokens = new AnswerTokenStore(core.db);
+  }
+
+  /** Keeps the token of an interaction that answered a message the bot's own token cannot edit (stamped now). */
+  rememberAnswer(answer: Omit<AnswerToken, 'issuedAt'>): void {
+    this.answerTokens.remember({ ...answer, issuedAt: this.core.now() });
+  }
+
+  /** The latest interaction token that answered a message, or undefined when the bot's token edits it. */
+  answerToken(messageId: string): AnswerToken | undefined {
+    return this.answerTokens.latest(messageId);
+  }
 
   get db(): ServiceCore['db'] {
     return this.core.db;

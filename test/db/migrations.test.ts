@@ -50,6 +50,7 @@ describe('migrations', () => {
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     expect(tables(db)).toEqual([
       'actions',
+      'answer_tokens',
       'challenges',
       'games',
       'guild_settings',

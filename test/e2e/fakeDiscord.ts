@@ -84,7 +84,7 @@ export interface FakeThread {
 }
 
 /** Channel types the fake knows (Discord's numbers). */
-export const CHANNEL_TYPE = { text: 0, voice: 2, announcement: 5, publicThread: 11 } as const;
+export const CHANNEL_TYPE = { text: 0, dm: 1, voice: 2, groupDm: 3, announcement: 5, publicThread: 11 } as const;
 
 /** Permission bits the fake checks. */
 export const PERMISSION = {
@@ -112,6 +112,37 @@ export const FAILURE = {
     message: 'Invalid Form Body (content: Must be 2000 or fewer in length.)',
   },
 } as const satisfies Record<string, Failure>;
+
+/**
+ * Where a channel is, as Discord reports it in interactions (channels not listed: the bot's server).
+ * Where the server did not install the bot (a private channel between users, a server reached
+ * through a user's install), the bot's own token gets 403 Missing Access for the channel.
+ */
+export type Scene =
+  /** The user's DM with the bot (context 1): the bot's token reaches it. */
+  | { kind: 'botDm'; user: FakeUser }
+  /** A DM (`group: false`) or group DM between users (context 2), through a user install. */
+  | { kind: 'privateChannel'; group: boolean }
+  /** A server without the bot (context 0), through a user install; `externalApps`: members may use them publicly. */
+  | { kind: 'userInstallServer'; guildId: string; externalApps: boolean };
+
+/** Discord's interaction context types. */
+export const CONTEXT = { guild: 0, botDm: 1, privateChannel: 2 } as const;
+
+/** Use External Apps: without it, a user-installed app's answers in a server are forced private. */
+export const USE_EXTERNAL_APPS = 1n << 50n;
+
+/**
+ * The app's permissions where only interaction responses reach (a user install): what Discord
+ * reports there, the bits an interaction response may use (no View Channel: the bot is no member).
+ */
+export const USER_INSTALL_APP_PERMISSIONS = (
+  PERMISSION.sendMessages |
+  PERMISSION.attachFiles |
+  (1n << 14n) | // Embed Links
+  (1n << 17n)
+) // Mention Everyone
+  .toString();
 
 /** How long an interaction's token works, as Discord documents. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -202,6 +233,8 @@ export class FakeDiscord {
   readonly sessions = { ready: 0, resumed: 0 };
   /** Threads the bot started, by id. */
   readonly threads = new Map<string, FakeThread>();
+  /** Channels outside the bot's server (DMs, group DMs, servers without the bot), by id. */
+  readonly scenes = new Map<string, Scene>();
   /** Channels of another type than a text channel (a voice channel's chat, an announcement channel). */
   readonly channelTypes = new Map<string, number>();
   private readonly failures: { match: (r: RecordedRequest) => boolean; failure: Failure; times: number }[] = [];
@@ -431,17 +464,12 @@ export class FakeDiscord {
       application_id: this.applicationId,
       token,
       version: 1,
-      guild_id: this.guildId,
       channel_id: channelId,
       channel: this.channelJson(channelId),
-      member: this.member(user, true),
-      app_permissions: this.appPermissions,
       locale: this.userLocales.get(user.id) ?? 'en-US',
-      guild_locale: this.guildLocale,
       entitlements: [],
-      authorizing_integration_owners: { '0': this.guildId },
-      context: 0,
       attachment_size_limit: UPLOAD_LIMIT,
+      ...this.situation(user, this.scenes.get(channelId)),
       ...body,
     };
     const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
@@ -450,11 +478,58 @@ export class FakeDiscord {
   }
 
   /**
+   * The fields that say where an interaction happens, as Discord sends them: the guild, the
+   * member (in servers) or user (elsewhere), the context, who authorized the app there, and the
+   * app's permissions.
+   */
+  private situation(user: FakeUser, scene: Scene | undefined): Record<string, unknown> {
+    switch (scene?.kind) {
+      case undefined:
+        return {
+          guild_id: this.guildId,
+          member: this.member(user, true),
+          guild_locale: this.guildLocale,
+          app_permissions: this.appPermissions,
+          authorizing_integration_owners: { '0': this.guildId },
+          context: CONTEXT.guild,
+        };
+      case 'botDm':
+        // A command the server install authorized, used in the bot's DM: '0' stands for no server.
+        return {
+          user,
+          app_permissions: this.appPermissions,
+          authorizing_integration_owners: { '0': '0' },
+          context: CONTEXT.botDm,
+        };
+      case 'privateChannel':
+        return {
+          user,
+          app_permissions: USER_INSTALL_APP_PERMISSIONS,
+          authorizing_integration_owners: { '1': user.id },
+          context: CONTEXT.privateChannel,
+        };
+      case 'userInstallServer': {
+        const member = this.member(user, true);
+        const permissions = BigInt(member.permissions as string);
+        const allowed = scene.externalApps ? permissions | USE_EXTERNAL_APPS : permissions & ~USE_EXTERNAL_APPS;
+        return {
+          guild_id: scene.guildId,
+          member: { ...member, permissions: allowed.toString() },
+          guild_locale: this.guildLocale,
+          app_permissions: USER_INSTALL_APP_PERMISSIONS,
+          authorizing_integration_owners: { '1': user.id },
+          context: CONTEXT.guild,
+        };
+      }
+    }
+  }
+
+  /**
    * Tells the bot about a channel a test switched to, as Discord sends CHANNEL_CREATE for a new
    * channel (the bot's cache then knows its type, as it would).
    */
   private announce(channelId: string): void {
-    if (this.announced.has(channelId) || this.threads.has(channelId)) return;
+    if (this.announced.has(channelId) || this.threads.has(channelId) || this.scenes.has(channelId)) return;
     this.announced.add(channelId);
     this.dispatch('CHANNEL_CREATE', this.channelJson(channelId));
   }
@@ -536,6 +611,12 @@ export class FakeDiscord {
   private channelJson(id: string): Record<string, unknown> {
     const thread = this.threads.get(id);
     if (thread) return this.threadJson(thread);
+    const scene = this.scenes.get(id);
+    if (scene?.kind === 'botDm') return { id, type: CHANNEL_TYPE.dm, recipients: [scene.user] };
+    if (scene?.kind === 'privateChannel')
+      return scene.group ? { id, type: CHANNEL_TYPE.groupDm, recipients: [] } : { id, type: CHANNEL_TYPE.dm };
+    if (scene?.kind === 'userInstallServer')
+      return { id, type: CHANNEL_TYPE.text, guild_id: scene.guildId, name: 'elsewhere', position: 0 };
     return {
       id,
       type: this.channelTypes.get(id) ?? CHANNEL_TYPE.text,
@@ -642,6 +723,8 @@ export class FakeDiscord {
     const issued = token === undefined ? undefined : this.tokenIssuedAt.get(token);
     if (issued !== undefined && this.clock - issued > TOKEN_LIFETIME_MS) return FAILURE.invalidWebhookToken;
     if (parts[0] !== 'channels' || !parts[1]) return null;
+    const scene = this.scenes.get(parts[1])?.kind;
+    if (scene === 'privateChannel' || scene === 'userInstallServer') return FAILURE.missingAccess;
     const thread = this.threads.get(parts[1]);
     if (this.deletedChannels.has(parts[1]) || (thread && this.deletedChannels.has(thread.parentId)))
       return FAILURE.unknownChannel;
@@ -765,6 +848,8 @@ export class FakeDiscord {
     if (parts[0] === 'applications' && r.method === 'PUT') {
       const scope = parts[2] === 'guilds' ? parts[3]! : 'global';
       const list = (Array.isArray(r.body) ? r.body : []) as unknown[];
+      if (!list.every(validPlaces))
+        return { status: 400, json: { message: 'Invalid Form Body (contexts)', code: 50035 } };
       this.commands.set(scope, list);
       return {
         status: 200,
@@ -877,12 +962,19 @@ export class FakeDiscord {
     message.edits++;
   }
 
+  /** The `guild_id` of a channel's payloads: none in DMs and group DMs. */
+  private guildOf(channelId: string): { guild_id?: string } {
+    const scene = this.scenes.get(channelId);
+    if (!scene) return { guild_id: this.guildId };
+    return scene.kind === 'userInstallServer' ? { guild_id: scene.guildId } : {};
+  }
+
   messageJson(message: FakeMessage): Record<string, unknown> {
     return {
       id: message.id,
       type: 0,
       channel_id: message.channelId,
-      guild_id: this.guildId,
+      ...this.guildOf(message.channelId),
       author: this.botUser,
       content: message.content,
       timestamp: new Date().toISOString(),
@@ -908,6 +1000,16 @@ export class FakeDiscord {
       webhook_id: this.applicationId,
     };
   }
+}
+
+/** Integration types (0 server, 1 user install) and contexts (0 server, 1 bot DM, 2 private channel) Discord knows. */
+function validPlaces(command: unknown): boolean {
+  const { integration_types: types, contexts } = command as { integration_types?: unknown; contexts?: unknown };
+  const subset = (list: unknown, max: number): boolean =>
+    list === undefined ||
+    list === null ||
+    (Array.isArray(list) && list.length > 0 && list.every((n) => Number.isInteger(n) && n >= 0 && n <= max));
+  return subset(types, 1) && subset(contexts, 2);
 }
 
 function notFound(): { status: number; json: unknown } {

@@ -91,6 +91,7 @@ describe('npm run deploy-commands', () => {
         options: { name: string }[];
         default_member_permissions?: string | null;
         contexts?: number[];
+        integration_types?: number[];
       };
       const [command, admin] = fake.commands.get(fake.guildId) as Registered[];
       expect(command!.name).toBe('senet');
@@ -99,7 +100,11 @@ describe('npm run deploy-commands', () => {
       expect(admin!.name).toBe('senet-admin');
       expect(admin!.options.map((o) => o.name)).toEqual(['settings', 'new-season']);
       expect(admin!.default_member_permissions).toBe('32'); // Manage Server
+      // Both installs; servers, the DM with the bot, and DMs and group DMs between users.
+      expect(command!.integration_types).toEqual([0, 1]);
+      expect(command!.contexts).toEqual([0, 1, 2]);
       expect(admin!.contexts).toEqual([0]); // servers only
+      expect(admin!.integration_types ?? [0]).toEqual([0]); // server installs only
     } finally {
       await fake.stop();
     }
