@@ -3,7 +3,7 @@
 // the English lines read as they did before the catalogs.
 import { describe, expect, it } from 'vitest';
 import { historyLine, helpText, leaderboardLine, rulesList, rulesText, statsText } from '../../src/commands/info.js';
-import { rulesetSummary, squareRuleKey } from '../../src/commands/rulesetWords.js';
+import { rulesetSummary, rulesetTitle, squareRuleKey } from '../../src/commands/rulesetWords.js';
 import { RULESETS, RULESET_IDS, defaultOptions, rulesOf } from '../../src/engine/index.js';
 import { OFFERED_STRENGTHS } from '../../src/game/strengths.js';
 import type { HistoryEntry, PlayerStats } from '../../src/game/types.js';
@@ -32,8 +32,11 @@ describe.each(RULESET_IDS)('the %s rule set in words', (id) => {
     expect(said).toContain(`\`docs/rules/${id}.md\``);
   });
 
-  it.each(LOCALES)('explains itself in %s without a missing message', (locale) => {
-    expect(rulesText(translator(locale), id)).toContain(RULESETS[id].title);
+  it.each(LOCALES)('explains itself in %s, titled in that language, with every special square', (locale) => {
+    const t = translator(locale);
+    const said = rulesText(t, id);
+    expect(said).toContain(rulesetTitle(t, id));
+    for (const n of Object.keys(rules.squares)) expect(said).toContain(t(squareRuleKey(id, Number(n))));
   });
 });
 
