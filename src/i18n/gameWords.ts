@@ -78,6 +78,21 @@ export function variantTitle(t: Translate, id: RuleSetId, options: Readonly<Reco
  * defaults named in the schema's order.
  */
 export function squareKey(rules: Rules, square: number): MessageKey {
+  let keys = squareKeys.get(rules);
+  if (!keys) squareKeys.set(rules, (keys = new Map<number, MessageKey>()));
+  let key = keys.get(square);
+  if (key === undefined) keys.set(square, (key = keyOfSquare(rules, square)));
+  return key;
+}
+
+/**
+ * Each rule set's square keys, worked out once: every picture and alt text names the special
+ * squares, and comparing with the default rules each time made most of an alt text's work.
+ * Rules objects are shared per rule set and options (resolveRules), so they key the cache.
+ */
+const squareKeys = new WeakMap<Rules, Map<number, MessageKey>>();
+
+function keyOfSquare(rules: Rules, square: number): MessageKey {
   const base = resolveRules(rules.id, defaultOptions(rules.id));
   const sameAsDefault = base.ok && base.value.squares[square]?.name === rules.squares[square]?.name;
   if (sameAsDefault) return `square.${rules.id}.${square}` as MessageKey;

@@ -2,6 +2,7 @@
 // message in ICU MessageFormat (placeholders, plurals and selects), formatted by intl-messageformat.
 // Code names a message by its key; the English catalog defines the keys (MessageKey), and
 // test/i18n/catalogs.test.ts checks every other catalog has the same keys and placeholders.
+import { isArgumentElement, isLiteralElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import de from './catalogs/de.json' with { type: 'json' };
 import en from './catalogs/en.json' with { type: 'json' };
@@ -36,23 +37,51 @@ export const CATALOGS: Readonly<Record<Locale, Readonly<Record<string, string>>>
   'pt-BR': ptBR,
 };
 
-const compiled = new Map<string, IntlMessageFormat>();
+/** A compiled message: its placeholders' values in, the sentence out. */
+type Formatter = (params: Params | undefined) => string;
 
-function formatOf(locale: Locale, key: MessageKey): IntlMessageFormat {
-  const id = `${locale}\u0000${key}`;
-  let format = compiled.get(id);
-  if (!format) {
+/** Compiled on first use, per locale. */
+const compiled = new Map<Locale, Map<MessageKey, Formatter>>();
+
+function formatterOf(locale: Locale, key: MessageKey): Formatter {
+  let ofLocale = compiled.get(locale);
+  if (!ofLocale) compiled.set(locale, (ofLocale = new Map<MessageKey, Formatter>()));
+  let formatter = ofLocale.get(key);
+  if (!formatter) {
     // A catalog missing a key (the tests forbid it) falls back to English rather than failing a click.
-    const source = CATALOGS[locale][key] ?? en[key];
-    format = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
-    compiled.set(id, format);
+    const format = new IntlMessageFormat(CATALOGS[locale][key] ?? en[key], locale, undefined, { ignoreTag: true });
+    formatter = plainFormatter(format) ?? ((params) => String(format.format(params)));
+    ofLocale.set(key, formatter);
   }
-  return format;
+  return formatter;
+}
+
+/**
+ * Most messages are text and `{name}` placeholders only: those are joined directly. A full ICU
+ * format builds parts arrays for every call, and a click says dozens of messages (the board's
+ * words, its alt text), so the garbage added up to megabytes of a render thread's memory.
+ */
+function plainFormatter(format: IntlMessageFormat): Formatter | null {
+  const ast = format.getAst();
+  if (!ast.every((element) => isLiteralElement(element) || isArgumentElement(element))) return null;
+  const pieces = ast.map((element) => ({ name: isArgumentElement(element), value: element.value }));
+  return (params) => {
+    let said = '';
+    for (const piece of pieces) {
+      if (!piece.name) said += piece.value;
+      else {
+        const value = params?.[piece.value];
+        if (value === undefined) throw new Error(`the message needs a value for {${piece.value}}`);
+        said += String(value);
+      }
+    }
+    return said;
+  };
 }
 
 /** The message `key` in `locale`, its placeholders filled in. */
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  return String(formatOf(locale, key).format(params));
+  return formatterOf(locale, key)(params);
 }
 
 /** A function that speaks one locale: what the renderer and the message builders are handed. */
