@@ -4,11 +4,12 @@
 // interaction's token has expired; and whose records the games count in.
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/index.js';
-import { FAILURE, OPTION, TOKEN_LIFETIME_MS, snowflake, type FakeUser, type Scene } from './fakeDiscord.js';
+import { FAILURE, TOKEN_LIFETIME_MS, snowflake, type FakeUser, type Scene } from './fakeDiscord.js';
 import {
   TURN_TTL_MS,
   actButtons,
   assertReplyOk,
+  challengeAs,
   harnessForFile,
   liveGameIn,
   pickButton,
@@ -85,12 +86,7 @@ describe('in the DM with the bot', () => {
     await h.settle();
     expect(admin.ephemeral).toBe(true);
     expect(admin.data?.content).toBe(en('dm.adminInServers'));
-    const challenge = await h.slash(
-      h.ana,
-      'challenge',
-      [{ name: 'opponent', type: OPTION.user, value: h.ben.id }],
-      [h.ben],
-    );
+    const challenge = await challengeAs(h, h.ana, h.ben);
     expect(challenge.ephemeral).toBe(true);
     expect(challenge.data?.content).toBe(en('dm.challengeInBotDm'));
   });
@@ -162,12 +158,7 @@ describe('in a DM or group DM between users (a user install)', () => {
 
   it('a challenge that expired after its token: the next click shows it expired, then says so privately', async () => {
     goTo({ kind: 'privateChannel', group: true });
-    const reply = await h.slash(
-      h.ana,
-      'challenge',
-      [{ name: 'opponent', type: OPTION.user, value: h.ben.id }],
-      [h.ben],
-    );
+    const reply = await challengeAs(h, h.ana, h.ben);
     assertReplyOk(reply, h);
     const message = reply.message!.id;
     const accept = h.fake.buttons(message)[0]!.custom_id!;
@@ -258,12 +249,7 @@ describe('in a server without the bot (a user install)', () => {
 
   it('where the server forbids external apps, says so in one private line instead of starting a game', async () => {
     goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: false });
-    const reply = await h.slash(
-      h.ana,
-      'challenge',
-      [{ name: 'opponent', type: OPTION.user, value: h.ben.id }],
-      [h.ben],
-    );
+    const reply = await challengeAs(h, h.ana, h.ben);
     expect(reply.ephemeral).toBe(true);
     expect(reply.data?.content).toBe(en('dm.externalAppsForbidden'));
     expect(h.service.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);

@@ -172,9 +172,14 @@ export function assertReplyOk(reply: InteractionReply, h?: Harness): void {
   throw new Error(`the bot refused: ${content}${logged}`);
 }
 
+/** `/senet challenge opponent:@opponent` as `user`, in the harness's current channel. */
+export function challengeAs(h: Harness, user: FakeUser, opponent: FakeUser): Promise<InteractionReply> {
+  return h.slash(user, 'challenge', [{ name: 'opponent', type: OPTION.user, value: opponent.id }], [opponent]);
+}
+
 /** Ana challenges Ben and Ben accepts, in the harness's current channel: the board message's id. */
 export async function startHumanGame(h: Harness): Promise<string> {
-  const reply = await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
+  const reply = await challengeAs(h, h.ana, h.ben);
   assertReplyOk(reply, h);
   const messageId = reply.message!.id;
   assertReplyOk(await h.click(h.ben, messageId, h.fake.buttons(messageId)[0]!.custom_id!), h);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGS, type Locale, translate } from '../../src/i18n/index.js';
 import { OPTION, type FakeUser, type InteractionReply } from './fakeDiscord.js';
-import { actButtons, assertReplyOk, boardOf, liveGameIn, startHarness, type Harness } from './harness.js';
+import { actButtons, assertReplyOk, boardOf, challengeAs, liveGameIn, startHarness, type Harness } from './harness.js';
 
 /** Manage Server, as Discord sends a member's permissions. */
 const MANAGE_GUILD = (1n << 5n).toString();
@@ -62,12 +62,7 @@ describe('a German-speaking player in a French-speaking server', () => {
       if (reply.ephemeral) privately.push(typeof content === 'string' ? content : '');
     };
 
-    const challenge = await h.slash(
-      h.ana,
-      'challenge',
-      [{ name: 'opponent', type: OPTION.user, value: h.ben.id }],
-      [h.ben],
-    );
+    const challenge = await challengeAs(h, h.ana, h.ben);
     assertReplyOk(challenge, h);
     const challengeId = challenge.message!.id;
     // Ana may not accept her own challenge: told so privately, in German.
@@ -125,12 +120,7 @@ describe('a German-speaking player in a French-speaking server', () => {
     ]);
     await h.settle();
     expect(set.ephemeral).toBe(true);
-    const challenge = await h.slash(
-      h.ben,
-      'challenge',
-      [{ name: 'opponent', type: OPTION.user, value: h.ana.id }],
-      [h.ana],
-    );
+    const challenge = await challengeAs(h, h.ben, h.ana);
     assertReplyOk(challenge, h);
     expect(h.fake.buttons(challenge.message!.id).map((b) => b.label)).toEqual([
       translate('es', 'button.accept'),

@@ -3,8 +3,8 @@
 // filled (English fallback) and after it.
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/index.js';
-import { ALL_PERMISSIONS, type InteractionReply, OPTION } from './fakeDiscord.js';
-import { actButtons, assertReplyOk, boardOf, harnessForFile, toActName, userNamed } from './harness.js';
+import { ALL_PERMISSIONS, type InteractionReply } from './fakeDiscord.js';
+import { actButtons, assertReplyOk, boardOf, challengeAs, harnessForFile, toActName, userNamed } from './harness.js';
 
 const h = harnessForFile();
 
@@ -17,7 +17,7 @@ function privately(reply: InteractionReply): string {
 
 describe('refusals in the reader’s language', () => {
   it('tells a German-speaking player in an English server that it is not their turn, in German', async () => {
-    const made = await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
+    const made = await challengeAs(h, h.ana, h.ben);
     assertReplyOk(made, h);
     const challengeId = made.message!.id;
     assertReplyOk(await h.click(h.ben, challengeId, h.fake.buttons(challengeId)[0]!.custom_id!), h);
