@@ -2,6 +2,7 @@
 // prepared once per connection. Writes that race (two clicks, two processes, a sweep) are
 // conditional (`WHERE status = 'pending'`, `WHERE version = ?`) and report whether they won, so
 // callers inside a transaction can never apply the same change twice.
+import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import type {
@@ -126,9 +127,10 @@ export class GameStore {
   readonly db: Database;
   private readonly s: ReturnType<typeof prepare>;
 
-  constructor(db: Database) {
+  /** `shard`: the servers whose timed work this store lists (deadlines, catch-up, the bot's turns); see shards.ts. */
+  constructor(db: Database, shard: ShardScope = ONE_SHARD) {
     this.db = db;
-    this.s = prepare(db);
+    this.s = prepare(db, onShard(shard));
   }
 
   /** Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so it never fails half-way on a lock upgrade. */
@@ -375,7 +377,7 @@ export class GameStore {
   }
 }
 
-function prepare(db: Database) {
+function prepare(db: Database, owned: string) {
   const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
     db.prepare(sql);
   return {
@@ -396,7 +398,7 @@ function prepare(db: Database) {
       `UPDATE challenges SET status = ?, resolved_at = ?, game_id = ? WHERE id = ? AND status = 'pending'`,
     ),
     dueChallenges: st<[number], Id>(
-      `SELECT id FROM challenges WHERE status = 'pending' AND expires_at <= ? ORDER BY id`,
+      `SELECT id FROM challenges WHERE status = 'pending' AND expires_at <= ? AND ${owned} ORDER BY id`,
     ),
     setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
     insertGame: st<Record<string, string | number | null>>(
@@ -444,13 +446,16 @@ function prepare(db: Database) {
        WHERE id = ? AND thread_id IS NULL AND message_id IS NULL`,
     ),
     dueArchives: st<[number], { gameId: number; threadId: string }>(
-      `SELECT id AS gameId, thread_id AS threadId FROM games WHERE archive_at <= ? ORDER BY archive_at, id`,
+      `SELECT id AS gameId, thread_id AS threadId FROM games WHERE archive_at <= ? AND ${owned}
+       ORDER BY archive_at, id`,
     ),
     takeArchive: st<[number]>(`UPDATE games SET archive_at = NULL WHERE id = ? AND archive_at IS NOT NULL`),
     dueGames: st<[number], Id>(
-      `SELECT id FROM games WHERE status = 'active' AND turn_deadline <= ? ORDER BY turn_deadline, id`,
+      `SELECT id FROM games WHERE status = 'active' AND turn_deadline <= ? AND ${owned} ORDER BY turn_deadline, id`,
     ),
-    awaiting: st<[string], Id>(`SELECT id FROM games WHERE status = 'active' AND to_act_id = ? ORDER BY id`),
+    awaiting: st<[string], Id>(
+      `SELECT id FROM games WHERE status = 'active' AND to_act_id = ? AND ${owned} ORDER BY id`,
+    ),
     allGames: st<[], Id>(`SELECT id FROM games ORDER BY id`),
     recentGames: st<{ guild: string; user: string; limit: number }, GameRow>(
       `SELECT * FROM games WHERE guild_id = :guild AND (white_id = :user OR black_id = :user)
@@ -466,19 +471,21 @@ function prepare(db: Database) {
     markLobbyShown: st<[GameStatus, number]>(`UPDATE games SET lobby_shown = ? WHERE id = ?`),
     lobbiesBehind: st<[], Id>(
       `SELECT id FROM games WHERE lobby_message_id IS NOT NULL AND closed_reason IS NULL
-       AND (lobby_shown IS NULL OR lobby_shown <> status) ORDER BY id`,
+       AND (lobby_shown IS NULL OR lobby_shown <> status) AND ${owned} ORDER BY id`,
     ),
     gamesBehind: st<[], Id>(
       `SELECT id FROM games WHERE message_id IS NOT NULL AND closed_reason IS NULL
-       AND (shown_version IS NULL OR shown_version < version) ORDER BY id`,
+       AND (shown_version IS NULL OR shown_version < version) AND ${owned} ORDER BY id`,
     ),
     challengesBehind: st<[], Id>(
       `SELECT id FROM challenges WHERE message_id IS NOT NULL AND status <> 'accepted'
-       AND (shown_status IS NULL OR shown_status <> status) ORDER BY id`,
+       AND (shown_status IS NULL OR shown_status <> status) AND ${owned} ORDER BY id`,
     ),
-    unpostedGames: st<[], Id>(`SELECT id FROM games WHERE status = 'active' AND message_id IS NULL ORDER BY id`),
+    unpostedGames: st<[], Id>(
+      `SELECT id FROM games WHERE status = 'active' AND message_id IS NULL AND ${owned} ORDER BY id`,
+    ),
     unpostedChallenges: st<[], Id>(
-      `SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL ORDER BY id`,
+      `SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL AND ${owned} ORDER BY id`,
     ),
     closeGame: st<[number, ClosedReason, number | null, number]>(
       `UPDATE games SET status = 'finished', finished_at = ?, closed_reason = ?, to_act_id = NULL, turn_deadline = NULL,

@@ -278,6 +278,27 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // 9 was set aside for this during version 10's work and never shipped: a database already at 10
+    // would skip a 9, so this is 11.
+    version: 11,
+    purpose:
+      "the server of each reminder message waiting to be deleted, so that with several shards only the process holding the server's shard deletes it",
+    sql: `
+      -- Rows from before shards belong to shard 0, as games outside servers do ('' is 0).
+      ALTER TABLE reminder_deletions ADD COLUMN guild_id TEXT NOT NULL DEFAULT '';
+      DROP TRIGGER games_turn_over_reminders;
+      CREATE TRIGGER games_turn_over_reminders AFTER UPDATE OF version ON games
+        WHEN NEW.version <> OLD.version
+        BEGIN
+          INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id, guild_id)
+            SELECT OLD.reminder_channel_id, OLD.reminder_message_id, OLD.guild_id
+            WHERE OLD.reminder_message_id IS NOT NULL;
+          UPDATE games SET remind_at = NULL, reminders_sent = 0, reminder_channel_id = NULL, reminder_message_id = NULL
+            WHERE id = NEW.id;
+        END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

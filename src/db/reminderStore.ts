@@ -4,6 +4,7 @@
 // moves on; everything here runs inside the caller's transaction.
 import type { Locale } from '../i18n/index.js';
 import { storedLocale } from './records.js';
+import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 import type { Database, Statement } from 'better-sqlite3';
 
 /** A game's turn as far as reminding its player goes. */
@@ -67,8 +68,9 @@ const toTurn = (r: TurnRow): ReminderTurn => ({
 export class ReminderStore {
   private readonly s: ReturnType<typeof prepare>;
 
-  constructor(db: Database) {
-    this.s = prepare(db);
+  /** `shard`: the servers whose reminders this store lists as due or to delete (see shards.ts). */
+  constructor(db: Database, shard: ShardScope = ONE_SHARD) {
+    this.s = prepare(db, onShard(shard));
   }
 
   /** Sets when the game's current turn is first reminded (null: never). */
@@ -134,12 +136,13 @@ export class ReminderStore {
   }
 }
 
-function prepare(db: Database) {
+function prepare(db: Database, owned: string) {
   const st = <P extends unknown[], R = unknown>(sql: string): Statement<P, R> => db.prepare(sql);
   return {
     schedule: st<[number | null, number]>(`UPDATE games SET remind_at = ? WHERE id = ?`),
     due: st<[number], { id: number }>(
-      `SELECT id FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? ORDER BY remind_at, id`,
+      `SELECT id FROM games WHERE status = 'active' AND remind_at IS NOT NULL AND remind_at <= ? AND ${owned}
+       ORDER BY remind_at, id`,
     ),
     // The board's channel: the game's own thread, or games.channel_id when it is played there
     // (the channel GameView.channelId names).
@@ -163,7 +166,7 @@ function prepare(db: Database) {
     ),
     queue: st<[string, string]>(`INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id) VALUES (?, ?)`),
     deletions: st<[number], { channel_id: string; message_id: string }>(
-      `SELECT channel_id, message_id FROM reminder_deletions ORDER BY attempts, message_id LIMIT ?`,
+      `SELECT channel_id, message_id FROM reminder_deletions WHERE ${owned} ORDER BY attempts, message_id LIMIT ?`,
     ),
     done: st<[string, string]>(`DELETE FROM reminder_deletions WHERE channel_id = ? AND message_id = ?`),
     failed: st<[string, string]>(

@@ -6,6 +6,7 @@ import { GameStore } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
+import type { ShardScope } from '../db/shards.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
 import {
@@ -36,6 +37,8 @@ export interface CoreOptions {
   render: BoardRenderer;
   choose: BotChooser;
   renderReplay: ReplayRenderer;
+  /** The servers whose timed work this process does (deadlines, reminders, catch-up, the bot's pending turns). */
+  shard: ShardScope;
 }
 
 export class ServiceCore {
@@ -58,9 +61,9 @@ export class ServiceCore {
     readonly db: Database,
     options: CoreOptions,
   ) {
-    this.games = new GameStore(db);
+    this.games = new GameStore(db, options.shard);
     this.ratings = new RatingStore(db);
-    this.reminders = new ReminderStore(db);
+    this.reminders = new ReminderStore(db, options.shard);
     this.server = new ServerStore(db);
     this.botUserId = options.botUserId;
     this.now = options.now;

@@ -21,6 +21,7 @@
 import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
+import { ONE_SHARD, type ShardScope } from '../db/shards.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
   type AcceptInput,
@@ -118,6 +119,11 @@ export interface ServiceSettings {
   renderReplay?: ReplayRenderer;
   /** The computer player; default the AI on this thread (the bot passes one that searches on a worker). */
   chooseAction?: BotChooser;
+  /**
+   * The shard this process holds (default: one process for every server). Its deadlines,
+   * reminders, catch-up and the bot's pending turns are only those of its servers (src/db/shards.ts).
+   */
+  shard?: ShardScope;
 }
 
 const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
@@ -150,6 +156,7 @@ export function openService(options: ServiceOptions): GameService {
     render: options.renderBoard ?? renderOnThisThread,
     renderReplay: options.renderReplay ?? replayOnThisThread,
     choose: options.chooseAction ?? chooseOnThisThread,
+    shard: options.shard ?? ONE_SHARD,
   });
   return new GameService(core);
 }
@@ -247,7 +254,7 @@ export class GameService {
     return remindersOn(this.core, userId);
   }
 
-  /** Game ids where the bot is to act (resumed at start-up). */
+  /** Game ids where the bot is to act, in this process's servers (resumed at start-up). */
   pendingBotGames(): number[] {
     return this.core.games.gamesAwaiting(this.core.botUserId);
   }
