@@ -1,16 +1,22 @@
-// `npm start`: runs the bot with the settings from .env. Without a token it says which settings
-// are missing and how to get them, then plays an offline demo game and exits 0.
+// `npm start`: runs the bot with the settings from .env: one process, or with SHARDS one process
+// per gateway shard under a manager (this same script, which discord.js runs again for each
+// shard). Without a token it says which settings are missing and how to get them, then plays an
+// offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
 import { startBot } from './bot/client.js';
 import { collectBuffersPeriodically } from './bot/collector.js';
-import { explainMissing, inviteUrl, loadConfig } from './bot/config.js';
+import { explainMissing, inviteUrl, loadConfig, shardOf } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { AiThread } from './bot/aiThread.js';
 import { RenderPool } from './bot/renderPool.js';
 import { ReplayThread } from './bot/replayThread.js';
+import { spawnShards } from './bot/shardManager.js';
 import { databasePath, openDatabase } from './db/connection.js';
-import { openService } from './game/service.js';
+import { type ShardScope, openService } from './game/service.js';
 import { runDemo } from './tools/demo.js';
+
+/** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
+const SHUTDOWN_LIMIT_MS = 9000;
 
 loadDotenv({ quiet: true });
 const result = loadConfig(process.env);
@@ -27,69 +33,112 @@ if (!result.ok) {
 }
 
 const { config } = result;
+const { sharding } = config;
 const log = createLogger({ level: config.logLevel, secrets: [config.token] });
+const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.id }) : log;
 // Opened (checked and migrated) before logging in: a damaged file stops the bot with a clear message.
+// The sharding manager opens it too, once, so its shards start on a migrated file.
 const db = (() => {
   try {
     return openDatabase(databasePath(process.env));
   } catch (err) {
-    log.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
+    shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
     process.exit(1);
   }
 })();
-const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
-const aiThread = new AiThread();
-const replayThread = new ReplayThread();
-const bot = await startBot({
-  config,
-  log,
-  openService: (botUserId) =>
-    openService({
-      db,
-      botUserId,
-      config: config.serverDefaults,
-      ...(renderPool ? { renderBoard: renderPool.render } : {}),
-      chooseAction: aiThread.choose,
-      renderReplay: replayThread.render,
-    }),
-  uploadLarge: replayThread.upload,
-}).catch((err: unknown) => {
-  log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
-  process.exit(1);
-});
 
-log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
-const stopCollecting = collectBuffersPeriodically({ busy: () => bot.busy() });
+if (sharding.role === 'manager') {
+  db.close();
+  await manageShards(sharding.count);
+} else {
+  await serve(shardOf(sharding));
+}
 
-/** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
-const SHUTDOWN_LIMIT_MS = 9000;
-
-/**
- * Stops taking interactions, lets the clicks in hand finish (each is one transaction, already
- * committed or not started), stops the timers, waits for queued edits, closes the database
- * (checkpointing its log) and exits. Whatever is still unsent at the limit is caught up at the
- * next start-up.
- */
-const shutdown = (signal: string): void => {
-  log.info({ signal }, 'shutting down');
-  stopCollecting();
-  setTimeout(() => {
-    log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting now');
-    process.exit(1);
-  }, SHUTDOWN_LIMIT_MS).unref();
-  bot
-    .stop()
-    .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close()]))
-    .then(
+/** SHARDS=N or auto: one bot process per shard (src/bot/shardManager.ts); signals stop them all. */
+async function manageShards(count: number | 'auto'): Promise<void> {
+  const fleet = await spawnShards({ config, count, script: process.argv[1]!, execArgv: process.execArgv, log }).catch(
+    (err: unknown) => {
+      log.fatal({ err }, 'could not start the shards (check DISCORD_TOKEN)');
+      process.exit(1);
+    },
+  );
+  log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
+  const stop = (signal: string): void => {
+    log.info({ signal }, 'stopping every shard');
+    fleet.stop().then(
       () => {
         log.info('stopped cleanly');
         process.exit(0);
       },
       (err: unknown) => {
-        log.error({ err }, 'shutdown failed');
+        log.error({ err }, 'stopping the shards failed');
         process.exit(1);
       },
     );
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** One bot process: the whole bot, or one shard of it. */
+async function serve(shard: ShardScope): Promise<void> {
+  const log = shardLog;
+  const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
+  const aiThread = new AiThread();
+  const replayThread = new ReplayThread();
+  const bot = await startBot({
+    config,
+    log,
+    shard,
+    openService: (botUserId) =>
+      openService({
+        db,
+        botUserId,
+        config: config.serverDefaults,
+        ...(renderPool ? { renderBoard: renderPool.render } : {}),
+        chooseAction: aiThread.choose,
+        renderReplay: replayThread.render,
+        shard,
+      }),
+    uploadLarge: replayThread.upload,
+  }).catch((err: unknown) => {
+    log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
+    process.exit(1);
+  });
+
+  if (sharding.role === 'single')
+    log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
+  const stopCollecting = collectBuffersPeriodically({ busy: () => bot.busy() });
+
+  /**
+   * Stops taking interactions, lets the clicks in hand finish (each is one transaction, already
+   * committed or not started), stops the timers, waits for queued edits, closes the database
+   * (checkpointing its log) and exits. Whatever is still unsent at the limit is caught up at the
+   * next start-up.
+   */
+  const shutdown = (signal: string): void => {
+    log.info({ signal }, 'shutting down');
+    stopCollecting();
+    setTimeout(() => {
+      log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting now');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    bot
+      .stop()
+      .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close()]))
+      .then(
+        () => {
+          log.info('stopped cleanly');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  // A shard whose manager is gone (killed) has nobody to restart it or pass signals on: it stops.
+  if (sharding.role === 'shard') process.once('disconnect', () => shutdown('manager gone'));
+}

@@ -4,7 +4,7 @@
 import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandContext } from '../commands/context.js';
-import type { GameService } from '../game/service.js';
+import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { MessagePayload } from '../commands/messages.js';
 import { BotTurns } from './botTurns.js';
 import type { BotConfig } from './config.js';
@@ -45,14 +45,21 @@ export interface BotOptions {
   now?: () => number;
   /** Sends edits with megabytes of attachments (a replay) from another thread. */
   uploadLarge?: Uploader;
+  /** The gateway shard this process connects as (default: the only one). */
+  shard?: ShardScope;
 }
 
 /** Logs in, resolves once the client is ready and pending bot turns are resumed. */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { config, log } = options;
   const now = options.now ?? Date.now;
+  const shard = options.shard ?? ONE_SHARD;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // Given, never left to discord.js: it would otherwise read SHARDS from the environment, which
+    // in .env means the number of shard processes (src/bot/config.ts).
+    shards: [shard.id],
+    shardCount: shard.count,
     rest: { api: config.apiUrl },
     // Nothing here reads cached messages, members or users (clicks are routed by custom id and
     // carry their user), so those caches would only grow with every click: keep just the bot.
@@ -163,7 +170,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   await catchingUp.catch((err: unknown) => log.error({ err }, 'catching up with the database failed'));
   for (const gameId of service.pendingBotGames()) turns.schedule(gameId);
   if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
-  log.info({ user: me.tag, guilds: client.guilds.cache.size }, 'senet bot ready');
+  log.info({ user: me.tag, guilds: client.guilds.cache.size, shard: shard.id, shards: shard.count }, 'senet bot ready');
 
   return {
     client,

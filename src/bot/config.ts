@@ -2,6 +2,7 @@
 // list with how to get each one, never as a crash.
 import { LOCALES, type Locale, isLocale, say } from '../i18n/index.js';
 import { availableParallelism } from 'node:os';
+import { ONE_SHARD, type ShardScope } from '../game/service.js';
 import { DEFAULT_SETTINGS, SETTING_RANGES, type ServerSettings, parseVariant } from '../game/settings.js';
 
 export interface BotConfig {
@@ -19,7 +20,21 @@ export interface BotConfig {
   /** Worker threads drawing board pictures; 0 draws on the main thread. */
   renderThreads: number;
   logLevel: string;
+  /** SHARDS: one process, or one per gateway shard under discord.js's ShardingManager. */
+  sharding: Sharding;
 }
+
+/**
+ * How this process serves Discord's gateway. `single`: one process, one shard (the default, and
+ * SHARDS=1). `manager`: SHARDS=N or auto; the process opens nothing but the database check, and
+ * spawns one bot process per shard, restarting any that dies. `shard`: one of those processes
+ * (discord.js's manager sets SHARDING_MANAGER, SHARDS to the shard's id and SHARD_COUNT).
+ */
+export type Sharding =
+  { role: 'single' } | { role: 'manager'; count: number | 'auto' } | { role: 'shard'; shard: ShardScope };
+
+/** The most shards SHARDS may ask for: far past what one machine serves (docs/scaling.md). */
+export const MAX_SHARDS = 64;
 
 export type ConfigResult =
   { ok: true; config: BotConfig } | { ok: false; missing: MissingSetting[]; invalid: string[] };
@@ -91,6 +106,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
       invalid.push(`ALLOWED_CHANNELS must list channel ids (numbers), separated by commas (got "${bad.join(', ')}")`);
     return ids;
   };
+  const sharding = (): Sharding => {
+    if (env.SHARDING_MANAGER) {
+      const shard = { id: Number(env.SHARDS), count: Number(env.SHARD_COUNT) };
+      if (Number.isInteger(shard.id) && Number.isInteger(shard.count) && shard.id >= 0 && shard.id < shard.count)
+        return { role: 'shard', shard };
+      invalid.push(
+        `the sharding manager gave no valid shard (SHARDS "${env.SHARDS}", SHARD_COUNT "${env.SHARD_COUNT}")`,
+      );
+      return { role: 'single' };
+    }
+    const raw = env.SHARDS?.trim().toLowerCase();
+    if (!raw || raw === '1') return { role: 'single' };
+    if (raw === 'auto') return { role: 'manager', count: 'auto' };
+    const count = Number(raw);
+    if (Number.isInteger(count) && count >= 2 && count <= MAX_SHARDS) return { role: 'manager', count };
+    invalid.push(`SHARDS must be auto or a whole number from 1 to ${MAX_SHARDS} (got "${env.SHARDS}")`);
+    return { role: 'single' };
+  };
   const minutes = 60_000;
   const config: BotConfig = {
     token: env.DISCORD_TOKEN?.trim() ?? '',
@@ -129,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     // One per core: drawing is the main cost of a click (docs/performance.md).
     renderThreads: Math.floor(number('RENDER_THREADS', availableParallelism())),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    sharding: sharding(),
   };
   const { reminderDelayMs, turnTtlMs } = config.serverDefaults;
   if (reminderDelayMs > 0 && reminderDelayMs >= turnTtlMs) {
@@ -136,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
   }
   if (missing.length > 0 || invalid.length > 0) return { ok: false, missing, invalid };
   return { ok: true, config };
+}
+
+/** The shard a bot process serves: its own under the manager, else the only one. */
+export function shardOf(sharding: Sharding): ShardScope {
+  return sharding.role === 'shard' ? sharding.shard : ONE_SHARD;
 }
 
 /**

@@ -93,8 +93,9 @@ export type {
   ReplayView,
   ResignInput,
   ServiceConfig,
+  ShardScope,
 };
-export { DEFAULT_CONFIG };
+export { DEFAULT_CONFIG, ONE_SHARD };
 
 /**
  * Where the games live: a database file the service opens (checked and migrated), or one already
