@@ -188,6 +188,22 @@ export function snowflake(): string {
   return (((BigInt(Date.now()) - 1420070400000n) << 22n) | (sequence & 0x3fffffn)).toString();
 }
 
+/** The shard that gets a server's events, by Discord's formula; DMs (no server) go to shard 0. */
+export function shardOfGuild(guildId: string | null, count: number): number {
+  return guildId === null ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/** A server id that falls on `shard` of `count` (its timestamp part chosen so). */
+function snowflakeOnShard(shard: number, count: number): string {
+  const id = BigInt(snowflake());
+  const time = id >> 22n;
+  const onShard = time - (time % BigInt(count)) + BigInt(shard);
+  return ((onShard << 22n) | (id & 0x3fffffn)).toString();
+}
+
+/** Discord's identify window: one IDENTIFY per max_concurrency bucket per 5 s. */
+const IDENTIFY_WINDOW_MS = 5_000;
+
 function makeUser(username: string, bot = false): FakeUser {
   return {
     id: snowflake(),
@@ -202,7 +218,22 @@ function makeUser(username: string, bot = false): FakeUser {
 export class FakeDiscord {
   readonly applicationId = snowflake();
   readonly botUser = makeUser('Senet', true);
-  readonly guildId = snowflake();
+  /**
+   * The server slash commands are typed in (the first of `guilds` unless a test switches): a
+   * channel belongs to the server that was current when it was first used.
+   */
+  guildId = snowflake();
+  /** The servers the bot is in. */
+  readonly guilds = new Set<string>([this.guildId]);
+  /** What GET /gateway/bot recommends: the shard count, and how many shards may identify at once. */
+  recommendedShards = 1;
+  maxConcurrency = 1;
+  /**
+   * Whether IDENTIFY is limited as Discord limits it: one per `maxConcurrency` bucket (shard id %
+   * max_concurrency) per 5 s, else an invalid session (op 9). Off by default, so tests that drop
+   * and re-identify need not wait.
+   */
+  limitIdentify = false;
   /** The server's own language (its community locale), sent as each interaction's `guild_locale`. */
   guildLocale = 'en-US';
   /** Each user's Discord client language, sent as `locale` (default en-US). */
@@ -229,8 +260,8 @@ export class FakeDiscord {
   resumable = true;
   /** Channels deleted by a test: every request about them answers Unknown Channel. */
   readonly deletedChannels = new Set<string>();
-  /** READY and RESUMED dispatches sent, for gateway tests. */
-  readonly sessions = { ready: 0, resumed: 0 };
+  /** READY and RESUMED dispatches sent, and identifies refused for coming too soon, for gateway tests. */
+  readonly sessions = { ready: 0, resumed: 0, identifyRefused: 0 };
   /** Threads the bot started, by id. */
   readonly threads = new Map<string, FakeThread>();
   /** Channels outside the bot's server (DMs, group DMs, servers without the bot), by id. */
@@ -240,13 +271,20 @@ export class FakeDiscord {
   private readonly failures: { match: (r: RecordedRequest) => boolean; failure: Failure; times: number }[] = [];
   private readonly tokenIssuedAt = new Map<string, number>();
   private readonly editWindows = new Map<string, { start: number; count: number }>();
-  private sessionId = '';
+  /** The shard each gateway session was identified as, so a resumed connection gets the same events. */
+  private readonly sessionShards = new Map<string, [number, number]>();
   /** While set, answers to interaction callbacks wait for it (the bot's handler is in flight meanwhile). */
   private held: Promise<void> | null = null;
   private readonly byToken = new Map<string, FakeMessage>();
   private readonly pending = new Map<string, (reply: InteractionReply) => void>();
   private readonly waiters: { match: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
   private readonly sockets = new Set<WebSocket>();
+  /** The shard each identified connection serves: [id, count] ([0, 1] when the bot asked for none). */
+  private readonly shardOfSocket = new Map<WebSocket, [number, number]>();
+  /** When each identify bucket last identified (fake clock: real ms). */
+  private readonly identifiedAt = new Map<number, number>();
+  /** The server of each channel used in one (threads: their parent's). */
+  private readonly channelGuild = new Map<string, string>();
   /** Which stored message each component interaction was clicked on. */
   private readonly clickedMessage = new Map<string, string>();
   /** The channel of each interaction, for the messages its replies create. */
@@ -321,6 +359,22 @@ export class FakeDiscord {
     return this.sockets.size > 0;
   }
 
+  /** The shards with an open, identified gateway connection, as [id, count], by id. */
+  connectedShards(): [number, number][] {
+    return [...this.shardOfSocket.values()].sort((a, b) => a[0] - b[0]);
+  }
+
+  /**
+   * The bot is added to a new server (on `shard` of `count` if given): the shard connected for it
+   * gets its GUILD_CREATE. Tests then type commands there with `guildId` (and a new `channelId`).
+   */
+  addGuild(on?: { shard: number; count: number }): string {
+    const guildId = on ? snowflakeOnShard(on.shard, on.count) : snowflake();
+    this.guilds.add(guildId);
+    this.dispatch('GUILD_CREATE', this.guildJson(guildId), guildId);
+    return guildId;
+  }
+
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.terminate();
     this.wss.close();
@@ -345,7 +399,7 @@ export class FakeDiscord {
         id: snowflake(),
         name: 'senet',
         type: 1,
-        guild_id: this.guildId,
+        guild_id: this.serverOf(this.channelId),
         options: [{ type: 1, name: subcommand, options }],
         ...(resolvedUsers.length ? { resolved: { users, members } } : {}),
       },
@@ -370,7 +424,7 @@ export class FakeDiscord {
         id: snowflake(),
         name: command,
         type: 1,
-        guild_id: this.guildId,
+        guild_id: this.serverOf(this.channelId),
         options: [{ type: 1, name: subcommand, options }],
         ...(channelIds.length ? { resolved: { channels } } : {}),
       },
@@ -407,7 +461,7 @@ export class FakeDiscord {
         id: snowflake(),
         name: 'senet',
         type: 1,
-        guild_id: this.guildId,
+        guild_id: this.serverOf(this.channelId),
         options: [{ type: 1, name: subcommand, options: [{ ...focused, focused: true }] }],
       },
     });
@@ -453,13 +507,14 @@ export class FakeDiscord {
   interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
     const id = snowflake();
     const channelId = clickedMessageId ? this.messages.get(clickedMessageId)!.channelId : this.channelId;
+    this.serverOf(channelId);
     this.announce(channelId);
     this.interactionChannel.set(id, channelId);
     // An UPDATE_MESSAGE callback edits the message that was clicked.
     if (clickedMessageId) this.clickedMessage.set(id, clickedMessageId);
     const token = `tok-${id}`;
     this.tokenIssuedAt.set(token, this.clock);
-    const payload = {
+    const payload: Record<string, unknown> = {
       id,
       application_id: this.applicationId,
       token,
@@ -469,11 +524,11 @@ export class FakeDiscord {
       locale: this.userLocales.get(user.id) ?? 'en-US',
       entitlements: [],
       attachment_size_limit: UPLOAD_LIMIT,
-      ...this.situation(user, this.scenes.get(channelId)),
+      ...this.situation(user, channelId),
       ...body,
     };
     const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
-    this.dispatch('INTERACTION_CREATE', payload);
+    this.dispatch('INTERACTION_CREATE', payload, typeof payload.guild_id === 'string' ? payload.guild_id : null);
     return reply;
   }
 
@@ -482,17 +537,20 @@ export class FakeDiscord {
    * member (in servers) or user (elsewhere), the context, who authorized the app there, and the
    * app's permissions.
    */
-  private situation(user: FakeUser, scene: Scene | undefined): Record<string, unknown> {
+  private situation(user: FakeUser, channelId: string): Record<string, unknown> {
+    const scene = this.scenes.get(channelId);
     switch (scene?.kind) {
-      case undefined:
+      case undefined: {
+        const guildId = this.serverOf(channelId);
         return {
-          guild_id: this.guildId,
+          guild_id: guildId,
           member: this.member(user, true),
           guild_locale: this.guildLocale,
           app_permissions: this.appPermissions,
-          authorizing_integration_owners: { '0': this.guildId },
+          authorizing_integration_owners: { '0': guildId },
           context: CONTEXT.guild,
         };
+      }
       case 'botDm':
         // A command the server install authorized, used in the bot's DM: '0' stands for no server.
         return {
@@ -531,7 +589,7 @@ export class FakeDiscord {
   private announce(channelId: string): void {
     if (this.announced.has(channelId) || this.threads.has(channelId) || this.scenes.has(channelId)) return;
     this.announced.add(channelId);
-    this.dispatch('CHANNEL_CREATE', this.channelJson(channelId));
+    this.dispatch('CHANNEL_CREATE', this.channelJson(channelId), this.serverOf(channelId));
   }
 
   private member(user: FakeUser, withUser: boolean): Record<string, unknown> {
@@ -550,42 +608,80 @@ export class FakeDiscord {
 
   private handleGateway(ws: WebSocket): void {
     this.sockets.add(ws);
-    ws.on('close', () => this.sockets.delete(ws));
+    ws.on('close', () => {
+      this.sockets.delete(ws);
+      this.shardOfSocket.delete(ws);
+    });
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 45_000 }, s: null, t: null }));
     ws.on('message', (raw) => {
-      const frame = JSON.parse((raw as Buffer).toString('utf8')) as { op: number };
+      const frame = JSON.parse((raw as Buffer).toString('utf8')) as {
+        op: number;
+        d?: { shard?: unknown; session_id?: string };
+      };
       if (frame.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
-      if (frame.op === 2) this.identify(ws);
-      if (frame.op === 6) this.resume(ws);
+      if (frame.op === 2) this.identify(ws, frame.d?.shard);
+      if (frame.op === 6) this.resume(ws, frame.d?.session_id ?? '');
     });
   }
 
   /** A resume after a drop: events missed meanwhile are not replayed (interactions are never redelivered). */
-  private resume(ws: WebSocket): void {
-    if (!this.resumable) {
+  private resume(ws: WebSocket, sessionId: string): void {
+    const shard = this.sessionShards.get(sessionId);
+    if (!this.resumable || !shard) {
       // Invalid session, not resumable: the client waits a moment and identifies again.
       ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
       return;
     }
     this.sessions.resumed++;
+    this.shardOfSocket.set(ws, shard);
     ws.send(JSON.stringify({ op: 0, t: 'RESUMED', s: ++this.gatewaySeq, d: {} }));
   }
 
-  private identify(ws: WebSocket): void {
+  /**
+   * IDENTIFY, with `shard` [id, count] as the bot sends it (none: [0, 1]): an invalid shard closes
+   * the connection with 4010 as Discord does; READY lists only the servers on the shard, each then
+   * sent in full (GUILD_CREATE).
+   */
+  private identify(ws: WebSocket, asked: unknown): void {
+    const shard: [number, number] = Array.isArray(asked) ? [Number(asked[0]), Number(asked[1])] : [0, 1];
+    const [id, count] = shard;
+    if (!Number.isInteger(id) || !Number.isInteger(count) || count < 1 || id < 0 || id >= count) {
+      ws.close(4010, 'Invalid shard.');
+      return;
+    }
+    if (this.limitIdentify) {
+      const bucket = id % this.maxConcurrency;
+      const last = this.identifiedAt.get(bucket);
+      if (last !== undefined && Date.now() - last < IDENTIFY_WINDOW_MS) {
+        this.sessions.identifyRefused++;
+        ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
+        return;
+      }
+      this.identifiedAt.set(bucket, Date.now());
+    }
     const send = (t: string, d: unknown): void => ws.send(JSON.stringify({ op: 0, t, s: ++this.gatewaySeq, d }));
     this.sessions.ready++;
-    this.sessionId = `session-${snowflake()}`;
+    this.shardOfSocket.set(ws, shard);
+    const sessionId = `session-${snowflake()}`;
+    this.sessionShards.set(sessionId, shard);
+    const guilds = [...this.guilds].filter((g) => shardOfGuild(g, count) === id);
     send('READY', {
       v: 10,
       user: this.botUser,
-      guilds: [{ id: this.guildId, unavailable: true }],
-      session_id: this.sessionId,
+      guilds: guilds.map((g) => ({ id: g, unavailable: true })),
+      session_id: sessionId,
       resume_gateway_url: `ws://127.0.0.1:${this.port}`,
-      shard: [0, 1],
+      shard,
       application: { id: this.applicationId, flags: 0 },
     });
-    send('GUILD_CREATE', {
-      id: this.guildId,
+    for (const guildId of guilds) send('GUILD_CREATE', this.guildJson(guildId));
+  }
+
+  private guildJson(guildId: string): Record<string, unknown> {
+    const channels = new Set([...this.channelGuild].filter(([, g]) => g === guildId).map(([c]) => c));
+    if (guildId === this.guildId) channels.add(this.channelId);
+    return {
+      id: guildId,
       name: 'Senet Club',
       icon: null,
       preferred_locale: this.guildLocale,
@@ -596,7 +692,7 @@ export class FakeDiscord {
       emojis: [],
       stickers: [],
       features: [],
-      channels: [...new Set([this.channelId, ...this.announced])].map((id) => this.channelJson(id)),
+      channels: [...channels].filter((c) => !this.threads.has(c)).map((c) => this.channelJson(c)),
       threads: [],
       members: [],
       presences: [],
@@ -605,7 +701,7 @@ export class FakeDiscord {
       guild_scheduled_events: [],
       joined_at: new Date(0).toISOString(),
       large: false,
-    });
+    };
   }
 
   private channelJson(id: string): Record<string, unknown> {
@@ -620,7 +716,7 @@ export class FakeDiscord {
     return {
       id,
       type: this.channelTypes.get(id) ?? CHANNEL_TYPE.text,
-      guild_id: this.guildId,
+      guild_id: this.serverOf(id),
       name: `senet-${id.slice(-4)}`,
       position: 0,
       permission_overwrites: [],
@@ -631,7 +727,7 @@ export class FakeDiscord {
     return {
       id: thread.id,
       type: CHANNEL_TYPE.publicThread,
-      guild_id: this.guildId,
+      guild_id: this.serverOf(thread.parentId),
       parent_id: thread.parentId,
       owner_id: this.botUser.id,
       name: thread.name,
@@ -661,9 +757,27 @@ export class FakeDiscord {
     return [...this.messages.values()].filter((m) => m.channelId === channelId);
   }
 
-  private dispatch(t: string, d: unknown): void {
+  /** Sends an event to the shard that gets `guildId`'s events (null: a DM's, shard 0), as Discord routes them. */
+  private dispatch(t: string, d: unknown, guildId: string | null): void {
     const frame = JSON.stringify({ op: 0, t, s: ++this.gatewaySeq, d });
-    for (const socket of this.sockets) socket.send(frame);
+    for (const [socket, [id, count]] of this.shardOfSocket) {
+      if (shardOfGuild(guildId, count) === id) socket.send(frame);
+    }
+  }
+
+  /**
+   * The server a channel is in: a thread's parent's, else the one current when it was first used
+   * (recorded then). Not for DMs and user-install scenes (see guildOf).
+   */
+  private serverOf(channelId: string): string {
+    const thread = this.threads.get(channelId);
+    if (thread) return this.serverOf(thread.parentId);
+    let guildId = this.channelGuild.get(channelId);
+    if (guildId === undefined) {
+      guildId = this.guildId;
+      this.channelGuild.set(channelId, guildId);
+    }
+    return guildId;
   }
 
   // ---- REST -----------------------------------------------------------------------------------
@@ -791,8 +905,8 @@ export class FakeDiscord {
         status: 200,
         json: {
           url: `ws://127.0.0.1:${this.port}`,
-          shards: 1,
-          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+          shards: this.recommendedShards,
+          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: this.maxConcurrency },
         },
       };
     }
@@ -823,7 +937,7 @@ export class FakeDiscord {
       if (!thread) return { status: 400, json: { message: FAILURE.wrongChannelType.message, code: 50024 } };
       if (typeof r.body?.archived === 'boolean') thread.archived = r.body.archived;
       const json = this.threadJson(thread);
-      this.dispatch('THREAD_UPDATE', json);
+      this.dispatch('THREAD_UPDATE', json, this.serverOf(thread.id));
       return { status: 200, json };
     }
     if (parts[0] === 'channels' && parts[2] === 'messages' && parts[4] === 'threads' && r.method === 'POST') {
@@ -885,7 +999,7 @@ export class FakeDiscord {
     };
     this.threads.set(thread.id, thread);
     const json = this.threadJson(thread);
-    this.dispatch('THREAD_CREATE', { ...json, newly_created: true });
+    this.dispatch('THREAD_CREATE', { ...json, newly_created: true }, this.serverOf(thread.id));
     return { status: 201, json };
   }
 
@@ -965,7 +1079,7 @@ export class FakeDiscord {
   /** The `guild_id` of a channel's payloads: none in DMs and group DMs. */
   private guildOf(channelId: string): { guild_id?: string } {
     const scene = this.scenes.get(channelId);
-    if (!scene) return { guild_id: this.guildId };
+    if (!scene) return { guild_id: this.serverOf(channelId) };
     return scene.kind === 'userInstallServer' ? { guild_id: scene.guildId } : {};
   }
 
