@@ -125,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     return { role: 'single' };
   };
   const minutes = 60_000;
+  const shards = sharding();
+  // The cores are shared by the shard processes on this machine.
+  const processes = shards.role === 'shard' ? shards.shard.count : 1;
   const config: BotConfig = {
     token: env.DISCORD_TOKEN?.trim() ?? '',
     applicationId: env.DISCORD_APPLICATION_ID?.trim() ?? '',
@@ -159,10 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,
     botStepDelayMs: number('BOT_STEP_DELAY_MS', 750),
     sweepIntervalMs: number('SWEEP_INTERVAL_SECONDS', 30, 1000),
-    // One per core: drawing is the main cost of a click (docs/performance.md).
-    renderThreads: Math.floor(number('RENDER_THREADS', availableParallelism())),
+    // One per core (per process's share of the cores): drawing is the main cost of a click (docs/performance.md).
+    renderThreads: Math.floor(number('RENDER_THREADS', Math.max(1, Math.floor(availableParallelism() / processes)))),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    sharding: sharding(),
+    sharding: shards,
   };
   const { reminderDelayMs, turnTtlMs } = config.serverDefaults;
   if (reminderDelayMs > 0 && reminderDelayMs >= turnTtlMs) {

@@ -2,7 +2,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
-import { DEFAULT_API_URL, explainMissing, inviteUrl, loadConfig } from '../../src/bot/config.js';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_API_URL, MAX_SHARDS, explainMissing, inviteUrl, loadConfig, shardOf } from '../../src/bot/config.js';
 import { createLogger } from '../../src/bot/logger.js';
 import { Locale as DiscordLocale } from 'discord.js';
 import { LANGUAGE_CHOICES, adminCommand } from '../../src/commands/adminDefinition.js';
@@ -114,6 +115,39 @@ describe('configuration', () => {
     expect(text).toMatch(/DEFAULT_RULES: unknown rule set "ludo"/i);
     expect(text).toMatch(/ALLOWED_CHANNELS must list channel ids/);
     expect(text).toMatch(/REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES/);
+  });
+
+  it('reads SHARDS: one process by default, else a manager of N or auto shard processes, each told its shard', () => {
+    const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42' };
+    const sharding = (env: Record<string, string>) => {
+      const result = loadConfig({ ...base, ...env });
+      return result.ok ? result.config.sharding : result.invalid;
+    };
+    expect(sharding({})).toEqual({ role: 'single' });
+    expect(sharding({ SHARDS: '1' })).toEqual({ role: 'single' });
+    expect(sharding({ SHARDS: '2' })).toEqual({ role: 'manager', count: 2 });
+    expect(sharding({ SHARDS: 'auto' })).toEqual({ role: 'manager', count: 'auto' });
+    for (const bad of ['0', '1.5', 'many', String(MAX_SHARDS + 1)]) {
+      expect(sharding({ SHARDS: bad })).toEqual([expect.stringMatching(/^SHARDS must be auto or a whole number/)]);
+    }
+    // A process the sharding manager spawned: discord.js sets these three.
+    const child = { SHARDING_MANAGER: 'true', SHARDS: '1', SHARD_COUNT: '2' };
+    expect(sharding(child)).toEqual({ role: 'shard', shard: { id: 1, count: 2 } });
+    expect(sharding({ ...child, SHARDS: '2' })).toEqual([expect.stringMatching(/no valid shard/)]);
+    expect(shardOf({ role: 'shard', shard: { id: 1, count: 2 } })).toEqual({ id: 1, count: 2 });
+    expect(shardOf({ role: 'single' })).toEqual({ id: 0, count: 1 });
+  });
+
+  it('splits the cores between shard processes for drawing', () => {
+    const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42' };
+    const threads = (env: Record<string, string>) => {
+      const result = loadConfig({ ...base, ...env });
+      return result.ok ? result.config.renderThreads : -1;
+    };
+    const cores = availableParallelism();
+    expect(threads({})).toBe(cores);
+    expect(threads({ SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: String(cores * 2) })).toBe(1);
+    expect(threads({ SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: '2', RENDER_THREADS: '3' })).toBe(3);
   });
 
   it('rejects numbers that are not numbers', () => {

@@ -14,8 +14,16 @@ export interface BotProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts the bot and resolves once it logs that it is ready (logged in, caught up, listening). */
-export async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<BotProcess> {
+/**
+ * Starts the bot and resolves once it logs `readyLine` (default: ready, i.e. logged in, caught up,
+ * listening). `env` adds settings (SHARDS=2: the sharding manager, ready once every shard is).
+ */
+export async function startBotProcess(
+  fake: FakeDiscord,
+  dbPath: string,
+  options: { env?: Record<string, string>; readyLine?: string } = {},
+): Promise<BotProcess> {
+  const readyLine = options.readyLine ?? 'senet bot ready';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -28,6 +36,7 @@ export async function startBotProcess(fake: FakeDiscord, dbPath: string): Promis
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: '1',
       LOG_LEVEL: 'info',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,7 +50,7 @@ export async function startBotProcess(fake: FakeDiscord, dbPath: string): Promis
     buffered = parts.pop()!;
     for (const line of parts) {
       lines.push(line);
-      if (line.includes('senet bot ready')) ready();
+      if (line.includes(readyLine)) ready();
     }
   };
   child.stdout.on('data', collect);

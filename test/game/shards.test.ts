@@ -132,7 +132,7 @@ describe('two shard processes on one file', () => {
     for (const due of [...onZero])
       value(zero.recordReminder(due, { channelId: due.channelId, messageId: `r${due.gameId}` }));
     // Each turn ends (a resignation): its reminder message is queued for deletion by its shard.
-    for (const id of [g0, gDm]) value(await zero.resign({ gameId: id, userId: ANA.id }));
+    for (const id of [g0!, gDm!]) value(await zero.resign({ gameId: id, userId: ANA.id }));
     expect(one.reminderDeletions(10)).toEqual([]);
     expect(
       zero

@@ -1,0 +1,168 @@
+// `SHARDS=2 npm start` against the fake Discord: a manager process and one bot process per shard,
+// all on one SQLite file. Games in servers on different shards are each served by their own
+// shard; killing one shard's process in the middle of the computer's turn leaves the other
+// serving, the manager starts it again, and the computer's turn resumes there, played once.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayPlan } from '../../src/bot/shardManager.js';
+import { openService } from '../../src/game/service.js';
+import { actButtons, pickButton, toActName } from './players.js';
+import { startBotProcess, type BotProcess } from './botProcess.js';
+import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fakeDiscord.js';
+
+let fake: FakeDiscord;
+let dir: string;
+let bot: BotProcess | null = null;
+let ana: FakeUser;
+let ben: FakeUser;
+/** A server on shard 0 and one on shard 1 (of 2). */
+let servers: [string, string];
+
+beforeAll(async () => {
+  fake = await FakeDiscord.start();
+  // Discord's identify limit, enforced: one shard identifies per 5 s (max_concurrency 1).
+  fake.limitIdentify = true;
+  fake.recommendedShards = 2;
+  dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'senet-shards-'));
+  servers = [fake.addGuild({ shard: 0, count: 2 }), fake.addGuild({ shard: 1, count: 2 })];
+  ana = fake.newUser('Ana');
+  ben = fake.newUser('Ben');
+});
+afterAll(async () => {
+  if (bot && bot.child.exitCode === null && bot.child.signalCode === null) {
+    bot.child.kill('SIGKILL');
+    await bot.exited;
+  }
+  await fake?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The log lines (pino JSON) with this message. */
+function logged(msg: string): Record<string, unknown>[] {
+  return bot!.lines
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.msg === msg);
+}
+
+/** In a new channel of `guildId`: Ana challenges `opponent` (Ben accepts): the board's message id. */
+async function startGameIn(guildId: string, opponent: FakeUser): Promise<string> {
+  fake.guildId = guildId;
+  fake.channelId = snowflake();
+  const reply = await fake.slash(
+    ana,
+    'challenge',
+    [{ name: 'opponent', type: OPTION.user, value: opponent.id }],
+    [opponent],
+  );
+  const lobbyId = reply.message!.id;
+  if (opponent.id !== fake.botUser.id) {
+    expect((await fake.click(ben, lobbyId, fake.buttons(lobbyId)[0]!.custom_id!)).type).toBe(7);
+  }
+  // The board is the first message of the thread started from the lobby message.
+  return (await fake.firstMessageIn(lobbyId)).id;
+}
+
+/** The person the board says is to act clicks the furthest-reaching button: the answer's callback type. */
+async function play(messageId: string): Promise<number> {
+  const mover = [ana, ben].find((u) => u.global_name === toActName(fake.messages.get(messageId)!.content))!;
+  const button = pickButton(actButtons(fake, messageId));
+  return (await fake.click(mover, messageId, button.custom_id!)).type;
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('SHARDS=2', () => {
+  it('serves each server from its own shard process, and survives one being killed during play', async () => {
+    const dbPath = join(dir, 'shards.db');
+    // A pause before each of the computer's actions, so its turn can be caught pending.
+    bot = await startBotProcess(fake, dbPath, {
+      env: { SHARDS: '2', BOT_STEP_DELAY_MS: '2500' },
+      readyLine: 'all shards ready',
+    });
+    expect(fake.connectedShards()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    const pids = new Map(logged('shard process started').map((e) => [e.shard as number, e.pid as number]));
+    expect([...pids.keys()].sort()).toEqual([0, 1]);
+
+    // A game between people in each server: each is answered (by the shard its server is on).
+    const boards = [await startGameIn(servers[0], ben), await startGameIn(servers[1], ben)];
+    for (let round = 0; round < 3; round++) for (const board of boards) expect(await play(board)).toBe(7);
+
+    // A game against the computer on shard 1, played until the computer is to act.
+    const db = new Database(dbPath, { readonly: true });
+    const vsBot = await startGameIn(servers[1], fake.botUser);
+    const game = db.prepare<[string], { id: number; toAct: string | null; version: number; actions: number }>(
+      `SELECT id, to_act_id AS toAct, version, (SELECT count(*) FROM actions a WHERE a.game_id = g.id) AS actions
+       FROM games g WHERE message_id = ?`,
+    );
+    await until(() => game.get(vsBot)!.toAct !== fake.botUser.id || actButtons(fake, vsBot).length > 0, 'a turn');
+    while (game.get(vsBot)!.toAct !== fake.botUser.id) {
+      await until(() => actButtons(fake, vsBot).length > 0, "Ana's buttons");
+      const button = pickButton(actButtons(fake, vsBot));
+      expect((await fake.click(ana, vsBot, button.custom_id!)).type).toBe(7);
+    }
+    const pending = game.get(vsBot)!;
+
+    // Shard 1's process dies while the computer's turn is pending (within its pause).
+    process.kill(pids.get(1)!, 'SIGKILL');
+    await until(() => logged('shard process died; starting it again').length === 1, 'the death to be noticed');
+    expect(game.get(vsBot)).toEqual(pending);
+    // Shard 0 keeps serving meanwhile.
+    expect(await play(boards[0]!)).toBe(7);
+
+    // The manager starts shard 1 again; it resumes the computer's turn, which is played once.
+    await until(() => logged('shard ready').filter((e) => e.shard === 1).length === 2, 'shard 1 again', 60_000);
+    expect(fake.connectedShards()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    const restarted = logged('shard process started').filter((e) => e.shard === 1)[1]!.pid as number;
+    expect(restarted).not.toBe(pids.get(1));
+    await until(() => game.get(vsBot)!.toAct === ana.id && actButtons(fake, vsBot).length > 0, 'the computer to play');
+    const after = game.get(vsBot)!;
+    expect(after.version).toBeGreaterThan(pending.version);
+    expect(after.actions).toBe(after.version);
+    // Both servers play on.
+    for (const board of boards) expect(await play(board)).toBe(7);
+    expect((await fake.click(ana, vsBot, pickButton(actButtons(fake, vsBot)).custom_id!)).type).toBe(7);
+    db.close();
+
+    // SIGTERM to the manager stops every shard cleanly.
+    bot.child.kill('SIGTERM');
+    expect(await bot.exited).toBe(0);
+    for (const pid of [pids.get(0)!, restarted]) expect(isAlive(pid)).toBe(false);
+    expect(logged('stopped cleanly').length).toBe(3); // both shards, then the manager
+
+    // Nothing was applied twice: every game replays from its seed and log.
+    const service = openService({ dbPath, botUserId: fake.botUser.id });
+    expect(service.verify().problems).toEqual([]);
+    service.close();
+  }, 180_000);
+
+  it("asks Discord's gateway for the recommended count and identify concurrency (SHARDS=auto)", async () => {
+    fake.recommendedShards = 3;
+    fake.maxConcurrency = 16;
+    expect(await gatewayPlan({ token: 'plan-token', apiUrl: fake.apiUrl })).toEqual({ shards: 3, maxConcurrency: 16 });
+  });
+});
