@@ -187,6 +187,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await edits.idle();
       await client.destroy();
       editor.close();
+      log.info(service.lockWaits(), 'database writes');
       service.close();
     },
   };

@@ -133,9 +133,31 @@ export class GameStore {
     this.s = prepare(db, onShard(shard));
   }
 
+  /**
+   * Write transactions so far, and those that had to wait for another connection's (another shard
+   * process's) to end: how many and how long in all (shown at shutdown; docs/scaling.md).
+   */
+  readonly lockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0 };
+
   /** Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so it never fails half-way on a lock upgrade. */
   write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    const asked = performance.now();
+    return this.db
+      .transaction(() => {
+        this.noteLockWait(performance.now() - asked);
+        return fn();
+      })
+      .immediate();
+  }
+
+  /** BEGIN IMMEDIATE alone takes microseconds; SQLite's busy handler sleeps 1 ms or more at a time. */
+  private noteLockWait(ms: number): void {
+    const w = this.lockWaits;
+    w.writes++;
+    if (ms < 0.5) return;
+    w.waited++;
+    w.waitedMs += ms;
+    w.longestMs = Math.max(w.longestMs, ms);
   }
 
   // ---- players ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@
 import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
+import type { GameStore } from '../db/gameStore.js';
 import { ONE_SHARD, type ShardScope } from '../db/shards.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
@@ -178,6 +179,11 @@ export class GameService {
   /** The latest interaction token that answered a message, or undefined when the bot's token edits it. */
   answerToken(messageId: string): AnswerToken | undefined {
     return this.answerTokens.latest(messageId);
+  }
+
+  /** Write transactions so far, and their waits for another process's (see GameStore.lockWaits). */
+  lockWaits(): Readonly<GameStore['lockWaits']> {
+    return { ...this.core.games.lockWaits };
   }
 
   get db(): ServiceCore['db'] {

@@ -1,10 +1,10 @@
 // Two processes with their own connections to one database file fire conflicting clicks at the
 // same games. Every click must be applied once or rejected, never twice, and the log must replay.
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Applied, WorkerReport } from './concurrencyWorker.js';
-import { open, startGame, textOnlyRenderer } from './harness.js';
+import { open, playFirstChoice, startGame, textOnlyRenderer } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 import { say } from '../../src/i18n/index.js';
 
@@ -71,6 +71,39 @@ describe('two processes racing on the same games', () => {
       ).toEqual(mine.map((a) => a.action));
     }
     expect(service.verify()).toEqual({ checked: gameIds.length, problems: [] });
+    service.close();
+  });
+});
+
+describe('waiting for another process', () => {
+  it('counts the write transactions that waited for another connection to finish, and how long', async () => {
+    const path = tempDbPath();
+    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const game = await startGame(service, 'c');
+    const before = service.lockWaits();
+    expect(before.writes).toBeGreaterThan(0);
+    expect(before.waited).toBe(0);
+    // Another process takes the write lock and holds it for 300 ms.
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(process.argv[1]);
+         db.exec('BEGIN IMMEDIATE'); console.log('locked');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+         db.exec('COMMIT'); db.close();`,
+        path,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    await playFirstChoice(service, game); // waits in SQLite's busy handler until the other commits
+    const after = service.lockWaits();
+    expect(after.writes).toBe(before.writes + 1);
+    expect(after.waited).toBe(1);
+    expect(after.waitedMs).toBeGreaterThan(0);
+    expect(after.longestMs).toBe(after.waitedMs);
+    await new Promise((resolve) => holder.once('exit', resolve));
     service.close();
   });
 });
