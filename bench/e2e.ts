@@ -3,6 +3,9 @@
 // which dispatches clicks and times the answers.
 //   click latency (p50, p99) with 20 games played at once, then again while replays are drawn;
 //   sustained clicks per second with 500 live games; the bot process's RSS.
+// `-- e2e --shards N`: the bot as SHARDS=N runs it (a manager and N shard processes on one SQLite
+// file, games spread over one server per shard); figures then add up all processes, with the
+// largest shard's RSS, and the database's write transactions that waited for another's lock.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -11,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IDLE_MS } from '../src/bot/replayThread.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
-import type { Report } from './run.js';
+import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -22,21 +25,32 @@ interface Table {
   messageId: string;
 }
 
-export async function run(report: Report): Promise<void> {
+export async function run(baseReport: Report, options: BenchOptions = {}): Promise<void> {
+  const shards = Number(options.shards ?? 1);
+  if (!Number.isInteger(shards) || shards < 1) throw new Error(`--shards must be a whole number ≥ 1`);
+  const report: Report =
+    shards === 1 ? baseReport : (name, value, unit) => baseReport(`${name} [${shards} shards]`, value, unit);
   const fake = await FakeDiscord.start();
   fake.recordRequests = false;
+  // Two servers or more, one per shard: with one process both are on it, so the runs compare.
+  const serverCount = Math.max(2, shards);
+  const servers = Array.from({ length: serverCount }, (_, k) => fake.addGuild({ shard: k, count: serverCount }));
   // BENCH_DB_DIR=/dev/shm shows the cost without disk syncs; the default is the real disk.
   const dir = mkdtempSync(join(process.env.BENCH_DB_DIR ?? tmpdir(), 'senet-bench-e2e-'));
-  const bot = await startBotProcess(fake, join(dir, 'bench.db'));
+  const bot = await startBotProcess(fake, join(dir, 'bench.db'), shards);
   try {
-    report('e2e bot process RSS at start (logged in, idle)', rssOf(bot) / 1024 / 1024, 'MB');
+    reportMemory(report, bot, 'at start (logged in, idle)');
     const people = Array.from({ length: 1002 }, (_, i) => fake.newUser(`P${i}`));
     const byName = new Map(people.map((p) => [p.global_name, p]));
 
-    // Every game is challenged in one #games channel and played in a thread of its own.
-    fake.channelId = snowflake();
-    /** A new game: challenge, accept, its board posted in its thread. */
+    // Every game is challenged in its server's #games channel and played in a thread of its own.
+    const lobbies = servers.map((guildId) => ({ guildId, channelId: snowflake() }));
+    let opened = 0;
+    /** A new game, in the next server in turn: challenge, accept, its board posted in its thread. */
     const open = async (a: FakeUser, b: FakeUser): Promise<Table> => {
+      const lobby = lobbies[opened++ % lobbies.length]!;
+      fake.guildId = lobby.guildId;
+      fake.channelId = lobby.channelId;
       const challenge = await fake.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
       const challengeId = challenge.message!.id;
       const accepted = await fake.click(b, challengeId, fake.buttons(challengeId)[0]!.custom_id!);
@@ -148,7 +162,7 @@ export async function run(report: Report): Promise<void> {
     for (let i = 0; i < 48; i++)
       more.push(...(await Promise.all(Array.from({ length: 10 }, () => open(...nextPair())))));
     const all = [...twenty, ...more];
-    report(`e2e bot process RSS with ${all.length} live games open`, rssOf(bot) / 1024 / 1024, 'MB');
+    reportMemory(report, bot, `with ${all.length} live games open`);
     let clicks = 0;
     const windowMs = 10_000;
     const botCpuBefore = cpuSecondsOf(bot);
@@ -172,7 +186,7 @@ export async function run(report: Report): Promise<void> {
     // CPU per click does not depend on what else the machine is doing, unlike the rates above.
     report('e2e bot CPU per click', (botCpu * 1000) / clicks, 'ms');
     report('e2e fake Discord CPU per click', (fakeCpu.user + fakeCpu.system) / 1000 / clicks, 'ms');
-    report(`e2e bot process RSS after clicking in all ${all.length} games at once`, rssOf(bot) / 1024 / 1024, 'MB');
+    reportMemory(report, bot, `after clicking in all ${all.length} games at once`);
     report('machine load average (1 min) at the end', loadavg()[0]!, 'runnable');
   } finally {
     process.kill(bot.pid, 'SIGTERM');
@@ -180,12 +194,51 @@ export async function run(report: Report): Promise<void> {
     await fake.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  // Each bot process logs its write transactions as it stops.
+  const writes = bot.logs
+    .filter((line) => line.includes('"msg":"database writes"'))
+    .map((line) => JSON.parse(line) as { writes: number; waited: number; waitedMs: number; longestMs: number });
+  const sum = (pick: (w: (typeof writes)[number]) => number): number => writes.reduce((n, w) => n + pick(w), 0);
+  report(
+    'e2e database write transactions',
+    sum((w) => w.writes),
+    'writes',
+  );
+  report(
+    "e2e writes that waited for another process's lock",
+    sum((w) => w.waited),
+    'writes',
+  );
+  report(
+    'e2e time spent waiting for the lock, all processes',
+    sum((w) => w.waitedMs),
+    'ms',
+  );
+  report('e2e longest wait for the lock', Math.max(0, ...writes.map((w) => w.longestMs)), 'ms');
 }
 
-/** The bot as `npm start` runs it: the npm process, and the bot's own node process within it. */
+/** RSS: the one bot process's, or with shards all processes' together and the largest shard's. */
+function reportMemory(report: Report, bot: BotProcess, when: string): void {
+  const mb = (pid: number): number => rssOf(pid) / 1024 / 1024;
+  if (bot.shards.length === 0) {
+    report(`e2e bot process RSS ${when}`, mb(bot.pid), 'MB');
+    return;
+  }
+  const total = [bot.pid, ...bot.shards].reduce((n, pid) => n + mb(pid), 0);
+  report(`e2e RSS of all bot processes ${when}`, total, 'MB');
+  report(`e2e largest shard process RSS ${when}`, Math.max(...bot.shards.map(mb)), 'MB');
+  report(`e2e manager process RSS ${when}`, mb(bot.pid), 'MB');
+}
+
+/**
+ * The bot as `npm start` runs it: the npm process, and the bot's own node process within it (with
+ * shards: the manager, and its shard processes), and every log line it wrote.
+ */
 interface BotProcess {
   npm: ChildProcess;
   pid: number;
+  shards: number[];
+  logs: string[];
 }
 
 /**
@@ -193,7 +246,7 @@ interface BotProcess {
  * package.json, which `exec`s, so npm's child is the bot itself), with settings pointing at the
  * fake; resolves once the bot says it is ready.
  */
-async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<BotProcess> {
+async function startBotProcess(fake: FakeDiscord, dbPath: string, shards: number): Promise<BotProcess> {
   // Its output goes to stderr: stdout carries only the figures.
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
   const npm = spawn('npm', ['run', '--silent', 'serve'], {
@@ -210,36 +263,52 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string): Promise<BotPr
       LOG_LEVEL: 'info',
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: process.env.RENDER_THREADS ?? '',
+      SHARDS: String(shards),
       // BENCH_BOT_NODE_OPTIONS="--import ./bench/profiler.mjs" profiles the bot (see that file).
       NODE_OPTIONS: process.env.BENCH_BOT_NODE_OPTIONS ?? '',
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    npm.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('senet bot ready')) resolve();
-    });
-    npm.once('exit', (code) => reject(new Error(`the bot exited (${code}): ${out}`)));
-  });
-  // Keep the bot's warnings and errors visible; drop the rest.
+  const logs: string[] = [];
+  let partial = '';
+  // Keep every line, and show the bot's warnings and errors.
   npm.stdout.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n'))
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      logs.push(line);
       if (/"level":(40|50|60)/.test(line)) console.error(line.slice(0, 2000));
+    }
   });
-  const [pid] = readFileSync(`/proc/${npm.pid!}/task/${npm.pid!}/children`, 'utf8').trim().split(/\s+/).map(Number);
-  if (!pid || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/main.js'))
-    throw new Error('npm run serve: no bot process');
-  return { npm, pid };
+  const readyLine = shards > 1 ? 'all shards ready' : 'senet bot ready';
+  await new Promise<void>((resolve, reject) => {
+    npm.stdout.on('data', () => {
+      if (logs.some((line) => line.includes(readyLine))) resolve();
+    });
+    npm.once('exit', (code) => reject(new Error(`the bot exited (${code}): ${logs.join('\n')}`)));
+  });
+  const [pid] = childrenOf(npm.pid!);
+  if (!pid) throw new Error('npm run serve: no bot process');
+  return { npm, pid, shards: shards > 1 ? childrenOf(pid) : [], logs };
 }
 
-/** Resident memory of the bot's process (render workers are threads of it, so included). */
-function rssOf(bot: BotProcess): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+/** The node processes running dist/main.js that `pid` started. */
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number)
+    .filter((child) => child > 0 && readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('dist/main.js'));
 }
 
-/** User + system CPU seconds of the bot's process, all threads, from /proc (clock ticks of 1/100 s). */
+/** Resident memory of a bot process (render workers are threads of it, so included). */
+function rssOf(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+}
+
+/** User + system CPU seconds of the bot's processes, all threads, from /proc (clock ticks of 1/100 s). */
 function cpuSecondsOf(bot: BotProcess): number {
-  const fields = readFileSync(`/proc/${bot.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return [bot.pid, ...bot.shards].reduce((seconds, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return seconds + (Number(fields[11]) + Number(fields[12])) / 100;
+  }, 0);
 }

@@ -123,6 +123,14 @@ const toGame = (row: GameRow): GameRecord => ({
 
 type Id = { id: number };
 
+/** What `tryWrite` answers when another connection holds the write lock. */
+export const LOCKED = Symbol('locked');
+
+/** SQLite's "the database is locked" (by another connection), in any of its extended forms. */
+export function isBusy(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY');
+}
+
 export class GameStore {
   readonly db: Database;
   private readonly s: ReturnType<typeof prepare>;
@@ -130,6 +138,7 @@ export class GameStore {
   /** `shard`: the servers whose timed work this store lists (deadlines, catch-up, the bot's turns); see shards.ts. */
   constructor(db: Database, shard: ShardScope = ONE_SHARD) {
     this.db = db;
+    this.busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
     this.s = prepare(db, onShard(shard));
   }
 
@@ -138,16 +147,44 @@ export class GameStore {
    * process's) to end: how many and how long in all (shown at shutdown; docs/scaling.md).
    */
   readonly lockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0 };
+  /** How long a write may wait for another connection's lock (the connection's busy_timeout). */
+  readonly busyTimeoutMs: number;
 
-  /** Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so it never fails half-way on a lock upgrade. */
+  /**
+   * Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so it never fails half-way on
+   * a lock upgrade. While another connection writes, SQLite's busy handler sleeps this thread.
+   */
   write<T>(fn: () => T): T {
     const asked = performance.now();
-    return this.db
+    let waited = 0;
+    const result = this.db
       .transaction(() => {
-        this.noteLockWait(performance.now() - asked);
+        waited = performance.now() - asked;
         return fn();
       })
       .immediate();
+    this.noteLockWait(waited);
+    return result;
+  }
+
+  /**
+   * As `write`, but when another connection holds the write lock it runs nothing and answers LOCKED
+   * at once, so the caller can wait without sleeping its thread. `waitedMs`: how long the caller
+   * has waited so far (counted with this write when it is done).
+   */
+  tryWrite<T>(fn: () => T, waitedMs: number): T | typeof LOCKED {
+    this.db.pragma('busy_timeout = 0');
+    try {
+      const result = this.db.transaction(fn).immediate();
+      this.noteLockWait(waitedMs);
+      return result;
+    } catch (error) {
+      // Refused at BEGIN IMMEDIATE, or rolled back whole: nothing was written.
+      if (isBusy(error)) return LOCKED;
+      throw error;
+    } finally {
+      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+    }
   }
 
   /** BEGIN IMMEDIATE alone takes microseconds; SQLite's busy handler sleeps 1 ms or more at a time. */

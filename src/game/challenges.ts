@@ -57,7 +57,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   const vsBot = opponent.id === core.botUserId;
   const locale = input.locale ?? DEFAULT_LOCALE;
 
-  const made = core.transact<ChallengeMade | GameSnapshot>(() => {
+  const made = await core.transactWaiting<ChallengeMade | GameSnapshot>(() => {
     const now = core.now();
     core.games.savePlayer(challenger.id, challenger.name, now);
     core.games.savePlayer(opponent.id, opponent.name, now);
@@ -92,7 +92,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
 }
 
 export async function accept(core: ServiceCore, input: AcceptInput): Promise<Outcome<GameView>> {
-  const started = core.transact(() => {
+  const started = await core.transactWaiting(() => {
     const open = openChallenge(core, input.challengeId);
     if (!open.ok) return open;
     const c = open.value;

@@ -2,7 +2,8 @@
 // renderer, and the helpers that turn stored records into views. The parts (challenges, play,
 // deadlines, lookups) are functions over one ServiceCore; GameService (service.ts) joins them.
 import type { Database } from 'better-sqlite3';
-import { GameStore } from '../db/gameStore.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GameStore, LOCKED, isBusy } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
@@ -76,20 +77,27 @@ export class ServiceCore {
 
   /**
    * Runs `fn` as one IMMEDIATE write transaction. A database still locked by another process
-   * after busy_timeout is reported as 'busy' rather than thrown at the user.
+   * after busy_timeout is reported as 'busy' rather than thrown at the user. While it waits for
+   * that lock, this thread sleeps: for rare writes; clicks use `transactWaiting`.
    */
   transact<T>(fn: () => Outcome<T>): Outcome<T> {
-    try {
-      return this.games.write(fn);
-    } catch (error) {
-      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY')) {
-        return fail('busy', 'error.busy');
-      }
-      // A full disk: the transaction rolled back whole, so the game is as it was before the click.
-      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_FULL')) {
-        return fail('busy', 'error.storageFull');
-      }
-      throw error;
+    return refusingFailures(() => this.games.write(fn));
+  }
+
+  /**
+   * As `transact`, but while another process (a shard on the same file) holds the write lock it
+   * tries again every millisecond or two on a timer instead of sleeping in SQLite's busy handler
+   * (whose sleeps grow to 100 ms), so this process goes on answering other clicks meanwhile and
+   * takes the lock soon after it is free.
+   */
+  async transactWaiting<T>(fn: () => Outcome<T>): Promise<Outcome<T>> {
+    const asked = performance.now();
+    for (;;) {
+      const waited = performance.now() - asked;
+      const done = refusingFailures(() => this.games.tryWrite(fn, waited));
+      if (done !== LOCKED) return done;
+      if (waited > this.games.busyTimeoutMs) return fail('busy', 'error.busy');
+      await sleep(1 + Math.random());
     }
   }
 
@@ -132,5 +140,22 @@ export class ServiceCore {
 
   view(snapshot: GameSnapshot): Promise<GameView> {
     return renderView(snapshot, this.botUserId, this.render);
+  }
+}
+
+/**
+ * Runs a write, answering the database's own refusals as outcomes: locked past busy_timeout
+ * ('busy'), or a full disk (the transaction rolled back whole, so the game is as it was before
+ * the click).
+ */
+function refusingFailures<T, R>(write: () => Outcome<T> | R): Outcome<T> | R {
+  try {
+    return write();
+  } catch (error) {
+    if (isBusy(error)) return fail('busy', 'error.busy');
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_FULL')) {
+      return fail('busy', 'error.storageFull');
+    }
+    throw error;
   }
 }

@@ -14,7 +14,7 @@ export async function sweep(core: ServiceCore): Promise<SweepReport> {
   const now = core.now();
   const expiredChallenges: ChallengeView[] = [];
   for (const id of core.games.dueChallengeIds(now)) {
-    const expired = core.transact(() =>
+    const expired = await core.transactWaiting(() =>
       core.games.resolveChallenge(id, 'expired', now)
         ? ok(core.challengeViewOf(core.games.challenge(id)!))
         : fail('finished', 'error.challengeAlreadyOver'),
@@ -23,7 +23,7 @@ export async function sweep(core: ServiceCore): Promise<SweepReport> {
   }
   const timedOut: GameSnapshot[] = [];
   for (const id of core.games.dueGameIds(now)) {
-    const ended = core.transact(() => {
+    const ended = await core.transactWaiting(() => {
       const game = core.games.game(id);
       if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now) {
         return fail('finished', 'error.movedOn');

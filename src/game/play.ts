@@ -18,7 +18,7 @@ export interface ActInput {
 }
 
 export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<GameView>> {
-  const done = core.transact(() => {
+  const done = await core.transactWaiting(() => {
     const found = liveGame(core, input.gameId);
     if (!found.ok) return found;
     const game = found.value;
@@ -47,7 +47,7 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   if (read.toActId !== core.botUserId) return fail('not-your-turn', 'error.notBotsTurn');
   const strength = strengthOf(read.botStrength) ?? DEFAULT_STRENGTH;
   const action = await core.choose(read.state, strength, decisionSeed(read.seed, read.state.ply));
-  const done = core.transact(() => {
+  const done = await core.transactWaiting(() => {
     const again = liveGame(core, gameId);
     if (!again.ok) return again;
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
@@ -61,7 +61,7 @@ export type ResignInput = ({ gameId: number } | { channelId: string }) & { userI
 
 /** Either player may resign at any time; the opponent wins. */
 export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
-  const done = core.transact(() => {
+  const done = await core.transactWaiting(() => {
     const chosen = gameToResign(core, input);
     if (!chosen.ok) return chosen;
     const game = chosen.value;

@@ -76,7 +76,7 @@ describe('two processes racing on the same games', () => {
 });
 
 describe('waiting for another process', () => {
-  it('counts the write transactions that waited for another connection to finish, and how long', async () => {
+  it('waits for another connection to finish without blocking, and counts the writes that waited and how long', async () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const game = await startGame(service, 'c');
@@ -97,7 +97,14 @@ describe('waiting for another process', () => {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
-    await playFirstChoice(service, game); // waits in SQLite's busy handler until the other commits
+    // The click waits for the lock on timers: this process's event loop goes on meanwhile (SQLite's
+    // own busy handler would sleep the thread, and the ticks would come only after).
+    let ticks = 0;
+    const ticking = setInterval(() => ticks++, 10);
+    await playFirstChoice(service, game);
+    const ticksWhileWaiting = ticks;
+    clearInterval(ticking);
+    expect(ticksWhileWaiting).toBeGreaterThanOrEqual(5);
     const after = service.lockWaits();
     expect(after.writes).toBe(before.writes + 1);
     expect(after.waited).toBe(1);
