@@ -3,17 +3,11 @@
 // shard). Without a token it says which settings are missing and how to get them, then plays an
 // offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
-import { startBot } from './bot/client.js';
-import { collectBuffersPeriodically } from './bot/collector.js';
 import { explainMissing, inviteUrl, loadConfig, shardOf } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
-import { AiThread } from './bot/aiThread.js';
-import { RenderPool } from './bot/renderPool.js';
-import { ReplayThread } from './bot/replayThread.js';
 import { spawnShards } from './bot/shardManager.js';
 import { databasePath, openDatabase } from './db/connection.js';
-import { type ShardScope, openService } from './game/service.js';
-import { runDemo } from './tools/demo.js';
+import type { ShardScope } from './game/service.js';
 
 /** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
 const SHUTDOWN_LIMIT_MS = 9000;
@@ -26,6 +20,7 @@ if (!result.ok) {
   console.log(
     '\nWithout a Discord connection, here is an offline demo: two computer players, the real game service, database and renderer.',
   );
+  const { runDemo } = await import('./tools/demo.js');
   const demo = await runDemo({ outDir: process.env.DEMO_OUTPUT_DIR?.trim() || 'demo-output' });
   console.log(`${demo.finished ? 'Finished' : 'Stopped'} after ${demo.actions} actions: ${demo.lastLine}`);
   console.log(`Board pictures written:\n${demo.files.map((f) => `  ${f}`).join('\n')}`);
@@ -83,6 +78,22 @@ async function manageShards(count: number | 'auto'): Promise<void> {
 /** One bot process: the whole bot, or one shard of it. */
 async function serve(shard: ShardScope): Promise<void> {
   const log = shardLog;
+  // Loaded here rather than at the top: a sharding manager never needs them (about 25 MB).
+  const [
+    { startBot },
+    { collectBuffersPeriodically },
+    { AiThread },
+    { RenderPool },
+    { ReplayThread },
+    { openService },
+  ] = await Promise.all([
+    import('./bot/client.js'),
+    import('./bot/collector.js'),
+    import('./bot/aiThread.js'),
+    import('./bot/renderPool.js'),
+    import('./bot/replayThread.js'),
+    import('./game/service.js'),
+  ]);
   const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
   const aiThread = new AiThread();
   const replayThread = new ReplayThread();
