@@ -138,7 +138,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     log,
   });
-  const sweeper = new Sweeper(service, messages, log, reminders);
+  const sweeper = new Sweeper(service, messages, log, reminders, turns);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {

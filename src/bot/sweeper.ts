@@ -2,10 +2,12 @@
 // games whose player ran out of time, and edits each stored message to say so; archives the
 // threads of games finished a while ago; then tries again the edits that failed while Discord was
 // unreachable. It also posts the turn reminders now due and deletes those whose turn is over
-// (src/bot/reminders.ts).
+// (src/bot/reminders.ts), and takes up again any computer's turn that is not being played (one
+// whose step failed, or one begun by another process that stopped).
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { MessageSync } from './messageSync.js';
+import type { BotTurns } from './botTurns.js';
 import type { Reminders } from './reminders.js';
 
 export class Sweeper {
@@ -13,10 +15,11 @@ export class Sweeper {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly service: Pick<GameService, 'sweep'>,
+    private readonly service: Pick<GameService, 'sweep' | 'pendingBotGames'>,
     private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed' | 'archiveThread'>,
     private readonly log: Logger,
     private readonly reminders?: Pick<Reminders, 'runOnce'>,
+    private readonly turns?: Pick<BotTurns, 'schedule'>,
   ) {}
 
   start(intervalMs: number): void {
@@ -50,6 +53,9 @@ export class Sweeper {
       const reminded = await this.reminders?.runOnce();
       if (reminded && reminded.posted + reminded.deleted > 0) this.log.info(reminded, 'reminders');
       await this.messages.retryFailed();
+      // A turn being played here is not doubled (schedule ignores it); one another process is
+      // playing at this moment would lose its next step's race harmlessly (the version guards it).
+      for (const gameId of this.service.pendingBotGames()) this.turns?.schedule(gameId);
       return edited;
     } catch (err) {
       this.log.error({ err }, 'sweep failed');

@@ -181,6 +181,31 @@ describe('a message left behind by a crash', () => {
   });
 });
 
+describe("a computer's turn nobody is playing", () => {
+  it('is taken up at the next sweep', async () => {
+    h.fake.channelId = snowflake();
+    const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
+    const messageId = boardOf(h, reply.message!.id);
+    const { id } = stored(messageId);
+    // Ana's actions through the service alone, as a process that stopped right after committing
+    // them leaves it (or a step that failed): the game waits on the computer, which nobody plays.
+    let game = await h.service.game(id);
+    while (game.ok && !game.value.botToAct) {
+      const { version, choices } = game.value;
+      game = await h.service.act({ gameId: id, userId: h.ana.id, version, action: choices[0]!.action });
+    }
+    await h.settle();
+    expect(h.service.pendingBotGames()).toContain(id);
+    await h.bot.sweeper.sweepOnce();
+    await h.settle();
+    expect(h.service.pendingBotGames()).not.toContain(id);
+    const now = stored(messageId);
+    expect(now.shown).toBe(now.version);
+    expect(h.fake.messages.get(messageId)!.content).toMatch(/\*\*Ana\*\* (to throw|: choose a move)|Winner/);
+    await h.slash(h.ana, 'resign');
+  });
+});
+
 /** A challenge by Ana (a game, against the bot) made through the service, as a crash before posting leaves it. */
 function challengeBehindTheChat(channel: string, opponent: { id: string; name: string }) {
   return h.service.challenge({
