@@ -80,7 +80,7 @@ async function serve(shard: ShardScope): Promise<void> {
   const log = shardLog;
   // Loaded here rather than at the top: a sharding manager never needs them (about 25 MB).
   const [
-    { startBot },
+    { startBot, loginFailure },
     { collectBuffersPeriodically },
     { AiThread },
     { RenderPool },
@@ -113,7 +113,7 @@ async function serve(shard: ShardScope): Promise<void> {
       }),
     uploadLarge: replayThread.upload,
   }).catch((err: unknown) => {
-    log.fatal({ err }, 'could not start the bot (check DISCORD_TOKEN)');
+    log.fatal({ err }, loginFailure(err));
     process.exit(1);
   });
 

@@ -49,6 +49,16 @@ export interface BotOptions {
   shard?: ShardScope;
 }
 
+/** What to tell whoever runs the bot when it could not log in. */
+export function loginFailure(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  // Discord closes the gateway with 4011 when one connection would serve too many servers.
+  if (/sharding is required/i.test(message)) {
+    return 'Discord requires shards for this many servers: set SHARDS=auto in .env (README, "Many servers: shards")';
+  }
+  return 'could not start the bot (check DISCORD_TOKEN)';
+}
+
 /** Logs in, resolves once the client is ready and pending bot turns are resumed. */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { config, log } = options;

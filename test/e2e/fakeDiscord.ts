@@ -228,6 +228,8 @@ export class FakeDiscord {
   /** What GET /gateway/bot recommends: the shard count, and how many shards may identify at once. */
   recommendedShards = 1;
   maxConcurrency = 1;
+  /** The most servers one gateway connection may serve (Discord's 2,500); more: closed with 4011. */
+  maxGuildsPerShard = 2500;
   /**
    * Whether IDENTIFY is limited as Discord limits it: one per `maxConcurrency` bucket (shard id %
    * max_concurrency) per 5 s, else an invalid session (op 9). Off by default, so tests that drop
@@ -639,8 +641,9 @@ export class FakeDiscord {
 
   /**
    * IDENTIFY, with `shard` [id, count] as the bot sends it (none: [0, 1]): an invalid shard closes
-   * the connection with 4010 as Discord does; READY lists only the servers on the shard, each then
-   * sent in full (GUILD_CREATE).
+   * the connection with 4010 as Discord does, and one that would serve too many servers with 4011
+   * (sharding required); READY lists only the servers on the shard, each then sent in full
+   * (GUILD_CREATE).
    */
   private identify(ws: WebSocket, asked: unknown): void {
     const shard: [number, number] = Array.isArray(asked) ? [Number(asked[0]), Number(asked[1])] : [0, 1];
@@ -659,12 +662,16 @@ export class FakeDiscord {
       }
       this.identifiedAt.set(bucket, Date.now());
     }
+    const guilds = [...this.guilds].filter((g) => shardOfGuild(g, count) === id);
+    if (guilds.length > this.maxGuildsPerShard) {
+      ws.close(4011, 'Sharding required.');
+      return;
+    }
     const send = (t: string, d: unknown): void => ws.send(JSON.stringify({ op: 0, t, s: ++this.gatewaySeq, d }));
     this.sessions.ready++;
     this.shardOfSocket.set(ws, shard);
     const sessionId = `session-${snowflake()}`;
     this.sessionShards.set(sessionId, shard);
-    const guilds = [...this.guilds].filter((g) => shardOfGuild(g, count) === id);
     send('READY', {
       v: 10,
       user: this.botUser,

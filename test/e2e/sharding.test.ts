@@ -160,6 +160,33 @@ describe('SHARDS=2', () => {
     service.close();
   }, 180_000);
 
+  it('must shard past the servers one connection may serve: one process says so, SHARDS=auto starts enough', async () => {
+    // Three servers (the fake's first and the two above) where one connection may serve two.
+    fake.maxGuildsPerShard = 2;
+    try {
+      const refused = await startBotProcess(fake, join(dir, 'refused.db')).then(
+        () => 'started',
+        (err: Error) => err.message,
+      );
+      expect(refused).toMatch(/exited \(1\)/);
+      expect(refused).toMatch(/Discord requires shards for this many servers: set SHARDS=auto/);
+
+      bot = await startBotProcess(fake, join(dir, 'auto.db'), {
+        env: { SHARDS: 'auto' },
+        readyLine: 'all shards ready',
+      });
+      expect(logged('starting shards')[0]).toMatchObject({ shards: 2, recommended: 2 });
+      expect(fake.connectedShards()).toEqual([
+        [0, 2],
+        [1, 2],
+      ]);
+      bot.child.kill('SIGTERM');
+      expect(await bot.exited).toBe(0);
+    } finally {
+      fake.maxGuildsPerShard = 2500;
+    }
+  }, 60_000);
+
   it("asks Discord's gateway for the recommended count and identify concurrency (SHARDS=auto)", async () => {
     fake.recommendedShards = 3;
     fake.maxConcurrency = 16;
