@@ -320,6 +320,9 @@ export function migrate(db: Database, target: number = LATEST_VERSION): number[]
     );
   }
   const applied: number[] = [];
+  // Up to date (every start but the first after an upgrade): no write lock asked, so a process
+  // starting beside busy ones (a restarted shard) does not queue for it.
+  if (found >= target) return applied;
   for (const migration of MIGRATIONS) {
     if (migration.version > target) break;
     const ran = db
