@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPlan } from '../../src/bot/shardManager.js';
 import { openService } from '../../src/game/service.js';
 import { actButtons, pickButton, toActName } from './players.js';
@@ -31,11 +31,17 @@ beforeAll(async () => {
   ana = fake.newUser('Ana');
   ben = fake.newUser('Ben');
 });
-afterAll(async () => {
+/** A test that failed half-way leaves no processes behind for the next (the manager's SIGTERM stops its shards). */
+async function stopBot(): Promise<void> {
   if (bot && bot.child.exitCode === null && bot.child.signalCode === null) {
-    bot.child.kill('SIGKILL');
+    bot.child.kill('SIGTERM');
     await bot.exited;
   }
+  bot = null;
+}
+afterEach(stopBot);
+afterAll(async () => {
+  await stopBot();
   await fake?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -95,7 +101,7 @@ describe('SHARDS=2', () => {
     const dbPath = join(dir, 'shards.db');
     // A pause before each of the computer's actions, so its turn can be caught pending.
     bot = await startBotProcess(fake, dbPath, {
-      env: { SHARDS: '2', BOT_STEP_DELAY_MS: '2500' },
+      env: { SHARDS: '2', BOT_STEP_DELAY_MS: '4000' },
       readyLine: 'all shards ready',
     });
     expect(fake.connectedShards()).toEqual([
@@ -116,7 +122,8 @@ describe('SHARDS=2', () => {
       `SELECT id, to_act_id AS toAct, version, (SELECT count(*) FROM actions a WHERE a.game_id = g.id) AS actions
        FROM games g WHERE message_id = ?`,
     );
-    await until(() => game.get(vsBot)!.toAct !== fake.botUser.id || actButtons(fake, vsBot).length > 0, 'a turn');
+    // The board is in Discord before the bot has recorded its message id.
+    await until(() => game.get(vsBot) !== undefined, 'the board recorded');
     while (game.get(vsBot)!.toAct !== fake.botUser.id) {
       await until(() => actButtons(fake, vsBot).length > 0, "Ana's buttons");
       const button = pickButton(actButtons(fake, vsBot));
