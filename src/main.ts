@@ -3,6 +3,7 @@
 // shard). Without a token it says which settings are missing and how to get them, then plays an
 // offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
+import type { Logger } from 'pino';
 import { explainMissing, inviteUrl, loadConfig, shardOf } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
@@ -60,16 +61,7 @@ async function manageShards(count: number | 'auto'): Promise<void> {
   log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
   const stop = (signal: string): void => {
     log.info({ signal }, 'stopping every shard');
-    fleet.stop().then(
-      () => {
-        log.info('stopped cleanly');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        log.error({ err }, 'stopping the shards failed');
-        process.exit(1);
-      },
-    );
+    exitOnceDone(fleet.stop(), log, 'stopping the shards failed');
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -134,22 +126,25 @@ async function serve(shard: ShardScope): Promise<void> {
       log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting now');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    bot
-      .stop()
-      .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close()]))
-      .then(
-        () => {
-          log.info('stopped cleanly');
-          process.exit(0);
-        },
-        (err: unknown) => {
-          log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+    const stopped = bot.stop().then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close()]));
+    exitOnceDone(stopped, log, 'shutdown failed');
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   // A shard whose manager is gone (killed) has nobody to restart it or pass signals on: it stops.
   if (sharding.role === 'shard') process.once('disconnect', () => shutdown('manager gone'));
+}
+
+/** Exits 0 once `stopping` is done ("stopped cleanly"), or 1 if it fails. */
+function exitOnceDone(stopping: Promise<unknown>, log: Logger, failed: string): void {
+  stopping.then(
+    () => {
+      log.info('stopped cleanly');
+      process.exit(0);
+    },
+    (err: unknown) => {
+      log.error({ err }, failed);
+      process.exit(1);
+    },
+  );
 }
