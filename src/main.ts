@@ -119,7 +119,11 @@ async function serve(shard: ShardScope): Promise<void> {
    * (checkpointing its log) and exits. Whatever is still unsent at the limit is caught up at the
    * next start-up.
    */
+  let stopping = false;
   const shutdown = (signal: string): void => {
+    // Once: a shard told to stop by its manager also sees the manager go.
+    if (stopping) return;
+    stopping = true;
     log.info({ signal }, 'shutting down');
     stopCollecting();
     setTimeout(() => {
