@@ -135,13 +135,6 @@ export class GameStore {
   readonly db: Database;
   private readonly s: ReturnType<typeof prepare>;
 
-  /** `shard`: the servers whose timed work this store lists (deadlines, catch-up, the bot's turns); see shards.ts. */
-  constructor(db: Database, shard: ShardScope = ONE_SHARD) {
-    this.db = db;
-    this.busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
-    this.s = prepare(db, onShard(shard));
-  }
-
   /**
    * Write transactions so far, and those that had to wait for another connection's (another shard
    * process's) to end: how many and how long in all (shown at shutdown; docs/scaling.md).
@@ -149,6 +142,13 @@ export class GameStore {
   readonly lockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0 };
   /** How long a write may wait for another connection's lock (the connection's busy_timeout). */
   readonly busyTimeoutMs: number;
+
+  /** `shard`: the servers whose timed work this store lists (deadlines, catch-up, the bot's turns); see shards.ts. */
+  constructor(db: Database, shard: ShardScope = ONE_SHARD) {
+    this.db = db;
+    this.busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
+    this.s = prepare(db, onShard(shard));
+  }
 
   /**
    * Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so it never fails half-way on
