@@ -1,9 +1,10 @@
 // Replays drawn one at a time, with a rest after each. A replay keeps a core busy for about a
 // second; drawn back to back, the replay thread takes one of this machine's two cores whenever it
 // can, and clicks (the main thread, the board renderers) wait for a core more often, even at the
-// thread's lowest priority (docs/performance.md). After a replay that kept the thread busy t ms,
-// the next starts no sooner than the rest that keeps the thread to its share of a core: a player
-// who asks while another replay is drawn waits a little longer; nobody else does.
+// thread's lowest priority (docs/performance.md). After a replay that took t ms, the next starts
+// no sooner than the rest that keeps the thread to its share of a core: a player who asks while
+// another replay is drawn waits a little longer; nobody else does. t is wall time, not CPU time:
+// at the lowest priority a replay takes longer while the cores are busy, and so does its rest.
 
 /**
  * The share of one core that replays may use over time: each replay is followed by a rest twice

@@ -3,9 +3,10 @@
 // would hold up every board behind it. One thread, started on the first replay and ended once
 // replays stop coming (a drawing thread holds tens of megabytes). Replays are handed to it one at
 // a time, each after a rest twice as long as the last one took (replayPace.ts), so replays asked
-// for back to back use at most a third of a core, at the lowest priority. The game service takes `render` as its
-// `renderReplay`, and the interaction editor `upload` for the replay's answer: the thread sends the
-// megabytes itself, so the main thread neither builds nor sends their upload (docs/performance.md).
+// for back to back use at most a third of a core, at the lowest priority. The game service takes
+// `render` as its `renderReplay`, and the interaction editor `upload` for the replay's answer: the
+// thread sends the megabytes itself, so the main thread neither builds nor sends their upload
+// (docs/performance.md).
 import type { ReplayJob, ReplayOutput } from '../game/types.js';
 import type { OriginalEdit } from './interactionEdits.js';
 import { Pacer, REPLAY_CORE_SHARE } from './replayPace.js';
