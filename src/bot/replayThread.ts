@@ -1,12 +1,15 @@
 // Replays and reviews drawn on a worker thread of their own. A long game takes seconds of CPU:
 // on the main thread no click would be answered meanwhile, and in the board pictures' pool it
 // would hold up every board behind it. One thread, started on the first replay and ended once
-// replays stop coming (a drawing thread holds tens of megabytes); jobs queue in it (its work is
-// synchronous), so at most one core goes to replays. The game service takes `render` as its
-// `renderReplay`, and the interaction editor `upload` for the replay's answer: the thread sends the
-// megabytes itself, so the main thread neither builds nor sends their upload (docs/performance.md).
+// replays stop coming (a drawing thread holds tens of megabytes). Replays are handed to it one at
+// a time, each after a rest twice as long as the last one took (replayPace.ts), so replays asked
+// for back to back use at most a third of a core, at the lowest priority. The game service takes
+// `render` as its `renderReplay`, and the interaction editor `upload` for the replay's answer: the
+// thread sends the megabytes itself, so the main thread neither builds nor sends their upload
+// (docs/performance.md).
 import type { ReplayJob, ReplayOutput } from '../game/types.js';
 import type { OriginalEdit } from './interactionEdits.js';
+import { Pacer, REPLAY_CORE_SHARE } from './replayPace.js';
 import type { ReplayWorkerJob } from './replayWorker.js';
 import { JobThread, asBuffer } from './workerThread.js';
 
@@ -16,11 +19,19 @@ export const IDLE_MS = 30_000;
 export class ReplayThread {
   private thread: JobThread<ReplayWorkerJob, ReplayOutput | string> | null = null;
   private idle: NodeJS.Timeout | null = null;
+  private readonly pacer: Pacer;
 
-  constructor(private readonly idleMs = IDLE_MS) {}
+  /** `share`: the share of a core that replays may use over time (replayPace.ts). */
+  constructor(
+    private readonly idleMs = IDLE_MS,
+    share = REPLAY_CORE_SHARE,
+  ) {
+    this.pacer = new Pacer(share);
+  }
 
+  /** Draws a replay once the replays before it are drawn and the rest after the last has passed. */
   readonly render = async (job: ReplayJob): Promise<ReplayOutput> => {
-    const output = await this.run({ draw: job }, []);
+    const output = await this.pacer.run(() => this.run({ draw: job }, []));
     if (typeof output === 'string') throw new Error('replay worker: a message id instead of a replay');
     return asBuffers(output);
   };

@@ -1,17 +1,17 @@
 // A worker thread that draws replays and reviews, and uploads them (see replayThread.ts).
-import { setPriority } from 'node:os';
 import type { REST } from 'discord.js';
 import { type ReplayJob, type ReplayOutput, modelChance, produceReplay } from '../game/replayJob.js';
 import { ok } from '../lib/result.js';
+import { lowestPriority } from './idlePriority.js';
 import { type OriginalEdit, interactionRest, patchOriginal } from './interactionEdits.js';
 import { asBuffer, serveJobs } from './workerThread.js';
 
 /** A picture to draw, or an edit of an interaction's answer (with the pictures) to send. */
 export type ReplayWorkerJob = { draw: ReplayJob } | { upload: OriginalEdit; apiUrl: string };
 
-// On Linux a thread has its own nice value: this one yields the cores to the main thread and the
-// board renderers, so clicks keep their latency while a replay is drawn (it only waits longer).
-setPriority(19);
+// This thread yields the cores to the main thread and the board renderers, so clicks keep their
+// latency while a replay is drawn (it only waits longer): SCHED_IDLE where it can (idlePriority.ts).
+lowestPriority();
 
 /** One REST client per API address (there is one), made on the first upload. */
 const clients = new Map<string, REST>();
