@@ -106,8 +106,9 @@ export class ReminderStore {
 
   // ---- the outbox of messages to delete --------------------------------------------------------
 
-  queueDeletion(message: MessageRef): void {
-    this.s.queue.run(message.channelId, message.messageId);
+  /** Queues a reminder message of a game in `guildId` for deletion, by the process holding that server's shard. */
+  queueDeletion(message: MessageRef, guildId: string): void {
+    this.s.queue.run(message.channelId, message.messageId, guildId);
   }
 
   deletions(limit: number): MessageRef[] {
@@ -164,7 +165,9 @@ function prepare(db: Database, owned: string) {
     message: st<[number], { channel_id: string | null; message_id: string | null }>(
       `SELECT reminder_channel_id AS channel_id, reminder_message_id AS message_id FROM games WHERE id = ?`,
     ),
-    queue: st<[string, string]>(`INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id) VALUES (?, ?)`),
+    queue: st<[string, string, string]>(
+      `INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id, guild_id) VALUES (?, ?, ?)`,
+    ),
     deletions: st<[number], { channel_id: string; message_id: string }>(
       `SELECT channel_id, message_id FROM reminder_deletions WHERE ${owned} ORDER BY attempts, message_id LIMIT ?`,
     ),

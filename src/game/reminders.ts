@@ -124,9 +124,9 @@ export function recordReminder(core: ServiceCore, due: ReminderDue, posted: Mess
   return core.transact(() => {
     const previous = core.reminders.message(due.gameId);
     if (core.reminders.setMessage(due.gameId, due.version, due.ordinal, posted)) {
-      if (previous) core.reminders.queueDeletion(previous);
+      if (previous) core.reminders.queueDeletion(previous, due.guildId);
     } else {
-      core.reminders.queueDeletion(posted);
+      core.reminders.queueDeletion(posted, due.guildId);
     }
     return ok(null);
   });

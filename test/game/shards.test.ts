@@ -126,7 +126,8 @@ describe('two shard processes on one file', () => {
     const { clock, zero, one } = setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     clock.advance(10 * MINUTE);
-    expect(one.claimReminders().map((r) => r.gameId)).toEqual([g1]);
+    const onOne = one.claimReminders();
+    expect(onOne.map((r) => r.gameId)).toEqual([g1]);
     const onZero = zero.claimReminders();
     expect(onZero.map((r) => r.gameId).sort()).toEqual([g0, gDm].sort());
     for (const due of [...onZero])
@@ -140,6 +141,12 @@ describe('two shard processes on one file', () => {
         .map((m) => m.messageId)
         .sort(),
     ).toEqual([`r${g0}`, `r${gDm}`].sort());
+    // A reminder posted while its turn ended (shard 1's player resigned meanwhile) goes straight to
+    // the queue: for shard 1 too.
+    value(await one.resign({ gameId: g1!, userId: ANA.id }));
+    value(one.recordReminder(onOne[0]!, { channelId: onOne[0]!.channelId, messageId: 'late' }));
+    expect(one.reminderDeletions(10).map((m) => m.messageId)).toEqual(['late']);
+    expect(zero.reminderDeletions(10).map((m) => m.messageId)).not.toContain('late');
   });
 
   it('catches up only its own servers’ messages after a restart', async () => {
