@@ -2,7 +2,7 @@
 // list with how to get each one, never as a crash.
 import { LOCALES, type Locale, isLocale, say } from '../i18n/index.js';
 import { availableParallelism } from 'node:os';
-import { ONE_SHARD, type ShardScope } from '../game/service.js';
+import { ONE_SHARD, type ShardScope, isShard } from '../game/service.js';
 import { DEFAULT_SETTINGS, SETTING_RANGES, type ServerSettings, parseVariant } from '../game/settings.js';
 
 export interface BotConfig {
@@ -109,8 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const sharding = (): Sharding => {
     if (env.SHARDING_MANAGER) {
       const shard = { id: Number(env.SHARDS), count: Number(env.SHARD_COUNT) };
-      if (Number.isInteger(shard.id) && Number.isInteger(shard.count) && shard.id >= 0 && shard.id < shard.count)
-        return { role: 'shard', shard };
+      if (isShard(shard)) return { role: 'shard', shard };
       invalid.push(
         `the sharding manager gave no valid shard (SHARDS "${env.SHARDS}", SHARD_COUNT "${env.SHARD_COUNT}")`,
       );

@@ -21,8 +21,11 @@ export const ONE_SHARD: ShardScope = { id: 0, count: 1 };
  */
 export function onShard(scope: ShardScope, column = 'guild_id'): string {
   const { id, count } = scope;
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(id) || id < 0 || id >= count) {
-    throw new RangeError(`not a shard: ${id} of ${count}`);
-  }
+  if (!isShard(scope)) throw new RangeError(`not a shard: ${id} of ${count}`);
   return count === 1 ? 'TRUE' : `((CAST(${column} AS INTEGER) >> 22) % ${count}) = ${id}`;
+}
+
+/** Whether `scope` names a shard: whole numbers, 0 ≤ id < count. */
+export function isShard({ id, count }: ShardScope): boolean {
+  return Number.isInteger(count) && count >= 1 && Number.isInteger(id) && id >= 0 && id < count;
 }

@@ -22,7 +22,7 @@ import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
 import type { GameStore } from '../db/gameStore.js';
-import { ONE_SHARD, type ShardScope } from '../db/shards.js';
+import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
   type AcceptInput,
@@ -96,7 +96,7 @@ export type {
   ServiceConfig,
   ShardScope,
 };
-export { DEFAULT_CONFIG, ONE_SHARD };
+export { DEFAULT_CONFIG, ONE_SHARD, isShard };
 
 /**
  * Where the games live: a database file the service opens (checked and migrated), or one already
