@@ -62,3 +62,12 @@ export async function startBotProcess(
   if (outcome !== 'ready') throw new Error(`the bot exited (${outcome}) before it was ready:\n${lines.join('\n')}`);
   return { child, lines, exited };
 }
+
+/** Resolves once `condition()` holds (checked every 20 ms); fails naming `what` after `timeoutMs`. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

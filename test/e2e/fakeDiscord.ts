@@ -509,7 +509,6 @@ export class FakeDiscord {
   interact(user: FakeUser, body: Record<string, unknown>, clickedMessageId?: string): Promise<InteractionReply> {
     const id = snowflake();
     const channelId = clickedMessageId ? this.messages.get(clickedMessageId)!.channelId : this.channelId;
-    this.serverOf(channelId);
     this.announce(channelId);
     this.interactionChannel.set(id, channelId);
     // An UPDATE_MESSAGE callback edits the message that was clicked.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, type BotProcess } from './botProcess.js';
+import { startBotProcess, until, type BotProcess } from './botProcess.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
 
 let fake: FakeDiscord;
@@ -53,14 +53,6 @@ function clickNext(messageId: string): { version: number; reply: Promise<Interac
     version: Number(button.custom_id!.split(':')[3]),
     reply: fake.click(moverOf(messageId), messageId, button.custom_id!),
   };
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe.each(['SIGTERM', 'SIGINT'] as const)('%s', (signal) => {

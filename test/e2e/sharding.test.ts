@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPlan } from '../../src/bot/shardManager.js';
 import { openService } from '../../src/game/service.js';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, type BotProcess } from './botProcess.js';
+import { startBotProcess, until, type BotProcess } from './botProcess.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fakeDiscord.js';
 
 let fake: FakeDiscord;
@@ -46,13 +46,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** How long to wait for a process to do something: starting one takes a few seconds on a busy machine. */
+const WAIT_MS = 30_000;
 
 /** The log lines (pino JSON) with this message. */
 function logged(msg: string): Record<string, unknown>[] {
@@ -123,9 +118,9 @@ describe('SHARDS=2', () => {
        FROM games g WHERE message_id = ?`,
     );
     // The board is in Discord before the bot has recorded its message id.
-    await until(() => game.get(vsBot) !== undefined, 'the board recorded');
+    await until(() => game.get(vsBot) !== undefined, 'the board recorded', WAIT_MS);
     while (game.get(vsBot)!.toAct !== fake.botUser.id) {
-      await until(() => actButtons(fake, vsBot).length > 0, "Ana's buttons");
+      await until(() => actButtons(fake, vsBot).length > 0, "Ana's buttons", WAIT_MS);
       const button = pickButton(actButtons(fake, vsBot));
       expect((await fake.click(ana, vsBot, button.custom_id!)).type).toBe(7);
     }
@@ -133,7 +128,7 @@ describe('SHARDS=2', () => {
 
     // Shard 1's process dies while the computer's turn is pending (within its pause).
     process.kill(pids.get(1)!, 'SIGKILL');
-    await until(() => logged('shard process died; starting it again').length === 1, 'the death to be noticed');
+    await until(() => logged('shard process died; starting it again').length === 1, 'the death to be noticed', WAIT_MS);
     expect(game.get(vsBot)).toEqual(pending);
     // Shard 0 keeps serving meanwhile.
     expect(await play(boards[0]!)).toBe(7);
@@ -146,7 +141,11 @@ describe('SHARDS=2', () => {
     ]);
     const restarted = logged('shard process started').filter((e) => e.shard === 1)[1]!.pid as number;
     expect(restarted).not.toBe(pids.get(1));
-    await until(() => game.get(vsBot)!.toAct === ana.id && actButtons(fake, vsBot).length > 0, 'the computer to play');
+    await until(
+      () => game.get(vsBot)!.toAct === ana.id && actButtons(fake, vsBot).length > 0,
+      'the computer to play',
+      WAIT_MS,
+    );
     const after = game.get(vsBot)!;
     expect(after.version).toBeGreaterThan(pending.version);
     expect(after.actions).toBe(after.version);
