@@ -19,12 +19,15 @@ import {
   newGame,
   replaySteps,
 } from '../engine/index.js';
+import { mix32 } from '../lib/hash.js';
 import { unwrap } from '../lib/result.js';
 
 export interface Prediction {
   /** The predicted chance that W wins. */
   p: number;
   won: boolean;
+  /** Which game the position comes from (its index among the records). */
+  game: number;
 }
 
 export interface Bin {
@@ -48,7 +51,7 @@ export function recordPredictions(
   chance: (state: GameState) => number,
 ): Prediction[] {
   const predictions: Prediction[] = [];
-  for (const record of records) {
+  for (const [game, record] of records.entries()) {
     const walked = replaySteps(record);
     if (!walked.ok) throw new Error(`stored game ${record.seed}: ${walked.error.message}`);
     const sampled: number[] = [];
@@ -58,7 +61,7 @@ export function recordPredictions(
     const state = walked.value.steps.at(-1)?.after ?? walked.value.start;
     if (state.winner === null) throw new Error(`stored game ${record.seed} does not end`);
     const won = state.winner === 'W';
-    for (const p of sampled) predictions.push({ p, won });
+    for (const p of sampled) predictions.push({ p, won, game });
   }
   return predictions;
 }
@@ -68,6 +71,39 @@ export function brier(predictions: readonly Prediction[], constant?: number): nu
   let sum = 0;
   for (const { p, won } of predictions) sum += ((constant ?? p) - (won ? 1 : 0)) ** 2;
   return sum / Math.max(1, predictions.length);
+}
+
+/**
+ * A 95 % interval for the skill (1 − the model's Brier score / the constant's), resampling whole
+ * games with replacement: positions of one game share its outcome, so they are not independent
+ * samples. Deterministic (the resamples come from a fixed hash).
+ */
+export function skillInterval(
+  predictions: readonly Prediction[],
+  constant: number,
+  resamples = 2000,
+): [number, number] {
+  const games = new Map<number, { model: number; baseline: number }>();
+  for (const { p, won, game } of predictions) {
+    const sums = games.get(game) ?? { model: 0, baseline: 0 };
+    sums.model += (p - (won ? 1 : 0)) ** 2;
+    sums.baseline += (constant - (won ? 1 : 0)) ** 2;
+    games.set(game, sums);
+  }
+  const list = [...games.values()];
+  const skills: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    let model = 0;
+    let baseline = 0;
+    for (let i = 0; i < list.length; i++) {
+      const pick = list[(mix32(r * list.length + i, 0x5c11) >>> 0) % list.length]!;
+      model += pick.model;
+      baseline += pick.baseline;
+    }
+    skills.push(1 - model / baseline);
+  }
+  skills.sort((a, b) => a - b);
+  return [skills[Math.floor(resamples * 0.025)]!, skills[Math.ceil(resamples * 0.975) - 1]!];
 }
 
 /** The predictions by decile: how many, what they said on average, how often W then won. */

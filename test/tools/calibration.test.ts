@@ -1,14 +1,22 @@
 // The calibration measures (src/tools/calibration.ts) on predictions whose answers are known.
 import { describe, expect, it } from 'vitest';
 import { TOURNAMENT_CONFIGS } from '../../src/ai/configs.js';
-import { brier, heldOutGames, recordPredictions, reliability, worstGap } from '../../src/tools/calibration.js';
+import {
+  type Prediction,
+  brier,
+  heldOutGames,
+  recordPredictions,
+  reliability,
+  skillInterval,
+  worstGap,
+} from '../../src/tools/calibration.js';
 
 describe('calibration measures', () => {
   it('the Brier score is the mean squared error, for the predictions or a constant', () => {
     const predictions = [
-      { p: 0.9, won: true },
-      { p: 0.2, won: false },
-      { p: 0.6, won: false },
+      { p: 0.9, won: true, game: 0 },
+      { p: 0.2, won: false, game: 1 },
+      { p: 0.6, won: false, game: 2 },
     ];
     expect(brier(predictions)).toBeCloseTo((0.01 + 0.04 + 0.36) / 3, 12);
     expect(brier(predictions, 0.5)).toBeCloseTo(0.25, 12);
@@ -16,11 +24,11 @@ describe('calibration measures', () => {
 
   it('the reliability table puts each prediction in its decile and says how often W won there', () => {
     const predictions = [
-      { p: 0.05, won: false },
-      { p: 0.15, won: false },
-      { p: 0.12, won: true },
-      { p: 0.95, won: true },
-      { p: 1, won: true },
+      { p: 0.05, won: false, game: 0 },
+      { p: 0.15, won: false, game: 1 },
+      { p: 0.12, won: true, game: 2 },
+      { p: 0.95, won: true, game: 3 },
+      { p: 1, won: true, game: 4 },
     ];
     const table = reliability(predictions);
     expect(table).toHaveLength(10);
@@ -29,6 +37,28 @@ describe('calibration measures', () => {
     expect(table[1]!.meanPredicted).toBeCloseTo(0.135, 12);
     expect(table[2]!.observed).toBeNaN();
     expect(worstGap(table, 2)).toBeCloseTo(0.365, 12);
+  });
+
+  it("the skill's interval resamples whole games, so one game's many positions count as one outcome", () => {
+    // Ten games of ten positions each: the model is right (0.9 for the winner) in nine, and wrong in one.
+    const games = (wrongGames: number): Prediction[] =>
+      Array.from({ length: 100 }, (_, i) => {
+        const game = Math.floor(i / 10);
+        return { p: game < wrongGames ? 0.1 : 0.9, won: true, game };
+      });
+    const [low, high] = skillInterval(games(1), 0.5);
+    const point = 1 - brier(games(1)) / brier(games(1), 0.5);
+    expect(low).toBeLessThan(point);
+    expect(high).toBeGreaterThanOrEqual(point);
+    // Skill with the wrong game drawn k times out of ten: 1 − (8k + 1) / 25. It is drawn no time in
+    // 35 % of resamples (0.96), and three times or more in 7 % of them (0 or less).
+    expect(high).toBeCloseTo(0.96, 12);
+    expect(low).toBeCloseTo(0, 12);
+    expect(skillInterval(games(1), 0.5)).toEqual([low, high]);
+    // With every game right the interval is one point, whatever the resamples.
+    const [allLow, allHigh] = skillInterval(games(0), 0.5);
+    expect(allLow).toBeCloseTo(0.96, 12);
+    expect(allHigh).toBeCloseTo(0.96, 12);
   });
 
   it('the committed held-out games replay to their end, and positions are sampled from them with their outcome', () => {
