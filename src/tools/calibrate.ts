@@ -68,7 +68,8 @@ whether the light side went on to win.
 - **Baseline**: always predicting the light side's win rate in that configuration, from the balance report
   (docs/rules/README.md, 10,000 hard games: the first player's edge). **Skill** is 1 − model / baseline,
   the share of the baseline's error the model removes, with a 95 % interval from resampling whole games
-  (a game's positions share one outcome, so they are far from independent).
+  (a game's positions share one outcome, so they are far from independent). How much skill any model
+  could have, measured with rollouts, is in [predictability.md](predictability.md).
   \`test/tools/winChanceCalibration.test.ts\` fails if the committed model does not beat the baseline in
   every configuration.
 - **Reliability**: the positions grouped by the decile of their prediction. Calibrated, the positions

@@ -75,14 +75,9 @@ export function brier(predictions: readonly Prediction[], constant?: number): nu
 
 /**
  * A 95 % interval for the skill (1 − the model's Brier score / the constant's), resampling whole
- * games with replacement: positions of one game share its outcome, so they are not independent
- * samples. Deterministic (the resamples come from a fixed hash).
+ * games: positions of one game share its outcome, so they are not independent samples.
  */
-export function skillInterval(
-  predictions: readonly Prediction[],
-  constant: number,
-  resamples = 2000,
-): [number, number] {
+export function skillInterval(predictions: readonly Prediction[], constant: number): [number, number] {
   const games = new Map<number, { model: number; baseline: number }>();
   for (const { p, won, game } of predictions) {
     const sums = games.get(game) ?? { model: 0, baseline: 0 };
@@ -90,20 +85,58 @@ export function skillInterval(
     sums.baseline += (constant - (won ? 1 : 0)) ** 2;
     games.set(game, sums);
   }
-  const list = [...games.values()];
-  const skills: number[] = [];
-  for (let r = 0; r < resamples; r++) {
+  return bootstrapInterval([...games.values()], (sample) => {
     let model = 0;
     let baseline = 0;
-    for (let i = 0; i < list.length; i++) {
-      const pick = list[(mix32(r * list.length + i, 0x5c11) >>> 0) % list.length]!;
-      model += pick.model;
-      baseline += pick.baseline;
+    for (const sums of sample) {
+      model += sums.model;
+      baseline += sums.baseline;
     }
-    skills.push(1 - model / baseline);
+    return 1 - model / baseline;
+  });
+}
+
+/**
+ * A 95 % interval for `statistic` over `items`, from resamples of them with replacement (the
+ * percentile bootstrap). Deterministic: the resamples come from a fixed hash.
+ */
+export function bootstrapInterval<T>(
+  items: readonly T[],
+  statistic: (sample: readonly T[]) => number,
+  resamples = 2000,
+): [number, number] {
+  const values: number[] = [];
+  const sample: T[] = new Array<T>(items.length);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < items.length; i++)
+      sample[i] = items[(mix32(r * items.length + i, 0x5c11) >>> 0) % items.length]!;
+    values.push(statistic(sample));
   }
-  skills.sort((a, b) => a - b);
-  return [skills[Math.floor(resamples * 0.025)]!, skills[Math.ceil(resamples * 0.975) - 1]!];
+  values.sort((a, b) => a - b);
+  return [values[Math.floor(resamples * 0.025)]!, values[Math.ceil(resamples * 0.975) - 1]!];
+}
+
+export const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/**
+ * How much positions' true chances vary, from each one's share of wins over `rollouts` playouts:
+ * the variance of those shares, less the binomial noise each share carries (p(1 − p) / (n − 1)
+ * is that noise's unbiased estimate). Never below zero.
+ */
+export function trueVariance(shares: readonly number[], rollouts: number): number {
+  const average = mean(shares);
+  const spread = mean(shares.map((p) => (p - average) ** 2));
+  const noise = mean(shares.map((p) => p * (1 - p))) / (rollouts - 1);
+  return Math.max(0, spread - noise);
+}
+
+/**
+ * The share of the constant baseline's Brier score that a perfect model would remove: the true
+ * chances' variance over what always saying their mean scores, mean × (1 − mean).
+ */
+export function ceilingSkill(shares: readonly number[], rollouts: number): number {
+  const average = mean(shares);
+  return trueVariance(shares, rollouts) / (average * (1 - average));
 }
 
 /** The predictions by decile: how many, what they said on average, how often W then won. */

@@ -4,12 +4,22 @@ import { TOURNAMENT_CONFIGS } from '../../src/ai/configs.js';
 import {
   type Prediction,
   brier,
+  ceilingSkill,
   heldOutGames,
   recordPredictions,
   reliability,
   skillInterval,
+  trueVariance,
   worstGap,
 } from '../../src/tools/calibration.js';
+import { mix32 } from '../../src/lib/hash.js';
+
+/** The share of wins in `rollouts` coin flips that come up heads with chance `p`. */
+function rolledShare(p: number, rollouts: number, salt: number): number {
+  let wins = 0;
+  for (let r = 0; r < rollouts; r++) if ((mix32(r, salt) >>> 0) / 2 ** 32 < p) wins++;
+  return wins / rollouts;
+}
 
 describe('calibration measures', () => {
   it('the Brier score is the mean squared error, for the predictions or a constant', () => {
@@ -59,6 +69,17 @@ describe('calibration measures', () => {
     const [allLow, allHigh] = skillInterval(games(0), 0.5);
     expect(allLow).toBeCloseTo(0.96, 12);
     expect(allHigh).toBeCloseTo(0.96, 12);
+  });
+
+  it("the ceiling counts only the true chances' spread, not the noise of the rollouts that measured them", () => {
+    // 400 positions whose true chance is 50 % for all: the shares spread by noise alone.
+    const alike = Array.from({ length: 400 }, (_, i) => rolledShare(0.5, 100, i));
+    expect(trueVariance(alike, 100)).toBeLessThan(0.0005);
+    expect(ceilingSkill(alike, 100)).toBeLessThan(0.002);
+    // Half at 30 %, half at 70 %: a true variance of 0.04, and a perfect model removes 0.04 / 0.25.
+    const apart = Array.from({ length: 400 }, (_, i) => rolledShare(i % 2 ? 0.7 : 0.3, 100, i));
+    expect(trueVariance(apart, 100)).toBeCloseTo(0.04, 2);
+    expect(ceilingSkill(apart, 100)).toBeCloseTo(0.16, 1);
   });
 
   it('the committed held-out games replay to their end, and positions are sampled from them with their outcome', () => {
