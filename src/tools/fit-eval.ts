@@ -20,9 +20,9 @@ import { FEATURE_COUNT, FEATURE_NAMES, features, useWeights, weightsKey } from '
 
 const { values } = parseArgs({
   options: {
-    games: { type: 'string', default: '20000' },
+    games: { type: 'string', default: '2000' },
     seed: { type: 'string', default: '1' },
-    players: { type: 'string', default: 'medium' },
+    players: { type: 'string', default: 'hard' },
     /** Sample one throw position in this many. */
     every: { type: 'string', default: '6' },
     rounds: { type: 'string', default: '1' },

@@ -11,7 +11,6 @@ import { chooseCode } from '../ai/choose.js';
 import { playCode } from '../ai/codes.js';
 import { TOURNAMENT_CONFIGS, type PlayConfig } from '../ai/configs.js';
 import { MAX_ACTIONS, decisionSeed } from '../ai/selfplay.js';
-import { winChance } from '../ai/winChance.js';
 import { Position, SeededSticks } from '../engine/index.js';
 import { mix32 } from '../lib/hash.js';
 import { percent } from '../lib/format.js';
@@ -49,14 +48,8 @@ function samplePosition(config: PlayConfig, seed: number): Position {
   return throwPositions[(mix32(seed, SALT) >>> 0) % throwPositions.length]!;
 }
 
-interface Sampled {
-  /** The rollouts' share of W wins. */
-  rolled: number;
-  /** The committed model's chance for W. */
-  model: number;
-}
-
-function sample(config: PlayConfig): Sampled[] {
+/** Each sampled position's share of W wins over the rollouts from it. */
+function sample(config: PlayConfig): number[] {
   return Array.from({ length: positionCount }, (_, k) => {
     const seed = mix32(k, SALT);
     const start = samplePosition(config, seed);
@@ -67,19 +60,17 @@ function sample(config: PlayConfig): Sampled[] {
       pos.rng = SeededSticks.fromSeed(rolloutSeed);
       if (playOut(pos, rolloutSeed)) wins++;
     }
-    return { rolled: wins / rolloutCount, model: winChance(start) };
+    return wins / rolloutCount;
   });
 }
 
-function row(name: string, sampled: readonly Sampled[]): string {
-  const rolled = sampled.map((s) => s.rolled);
+function row(name: string, rolled: readonly number[]): string {
   const outside = rolled.filter((p) => Math.abs(p - 0.5) > 0.15).length / rolled.length;
   const ceiling = (sample: readonly number[]): number => ceilingSkill(sample, rolloutCount);
   const [low, high] = bootstrapInterval(rolled, ceiling);
-  const error = Math.sqrt(mean(sampled.map((s) => (s.model - s.rolled) ** 2)));
   return (
-    `| ${name} | ${sampled.length} | ${percent(mean(rolled), 1)} | ${percent(Math.sqrt(trueVariance(rolled, rolloutCount)), 1)} | ` +
-    `${percent(outside, 0)} | ${percent(ceiling(rolled), 1)} | ${percent(low, 1)} to ${percent(high, 1)} | ${percent(error, 1)} |`
+    `| ${name} | ${rolled.length} | ${percent(mean(rolled), 1)} | ${percent(Math.sqrt(trueVariance(rolled, rolloutCount)), 1)} | ` +
+    `${percent(outside, 0)} | ${percent(ceiling(rolled), 1)} | ${percent(low, 1)} to ${percent(high, 1)} |`
   );
 }
 
@@ -109,11 +100,9 @@ take the rollouts' binomial noise (${percent(0.5 / Math.sqrt(rolloutCount), 1)} 
 - **Ceiling skill**: the share of the baseline's Brier score a perfect model would remove (the true
   chances' variance over the average's p(1 − p)), with a 95 % interval from resampling the positions;
   compare the model's skill in calibration.md.
-- **Model's error**: the root mean square difference between the committed model's chance and the
-  rollouts' (rollout noise included).
 
-| configuration | positions | W wins, mean | spread of the true chance | outside 35-65 % | ceiling skill | its 95 % interval | model's error |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| configuration | positions | W wins, mean | spread of the true chance | outside 35-65 % | ceiling skill | its 95 % interval |
+|---|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 `,
 );
