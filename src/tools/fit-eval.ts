@@ -1,4 +1,4 @@
-// `npm run fit-eval [-- --games N --seed S --players medium --rounds R --budget B --lambda L]`:
+// `npm run fit-eval [-- --games N --seed S --players hard --rounds R --budget B --lambda L]`:
 // fits winChance's logistic model (src/ai/winChance.ts) to self-play in every tournament
 // configuration and writes the weights to src/ai/winWeights.ts. Reproducible: the same arguments
 // give the same numbers. Positions are sampled where the side to move is about to throw (where
