@@ -6,8 +6,10 @@
 // `-- e2e --shards N`: the bot as SHARDS=N runs it (a manager and N shard processes on one SQLite
 // file, games spread over one server per shard); figures then add up all processes, with the
 // largest shard's RSS, and the database's write transactions that waited for another's lock.
+// BENCH_SMAPS_DIR=dir saves the bot's /proc/<pid>/smaps beside each memory figure, to see where the
+// RSS is (V8's 256 KB pages, malloc's heaps, mapped files; docs/performance.md).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -220,6 +222,10 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
 /** RSS: the one bot process's, or with shards all processes' together and the largest shard's. */
 function reportMemory(report: Report, bot: BotProcess, when: string): void {
   const mb = (pid: number): number => rssOf(pid) / 1024 / 1024;
+  const smapsDir = process.env.BENCH_SMAPS_DIR;
+  if (smapsDir)
+    for (const pid of [bot.pid, ...bot.shards])
+      writeFileSync(join(smapsDir, `${pid} ${when}.smaps`), readFileSync(`/proc/${pid}/smaps`));
   if (bot.shards.length === 0) {
     report(`e2e bot process RSS ${when}`, mb(bot.pid), 'MB');
     return;

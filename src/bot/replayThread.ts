@@ -11,27 +11,24 @@ import type { ReplayJob, ReplayOutput } from '../game/types.js';
 import type { OriginalEdit } from './interactionEdits.js';
 import { Pacer, REPLAY_CORE_SHARE } from './replayPace.js';
 import type { ReplayWorkerJob } from './replayWorker.js';
-import { JobThread, asBuffer } from './workerThread.js';
+import { ThreadOnDemand, asBuffer } from './workerThread.js';
 
 /** How long the thread stays after its last replay, waiting for the next. */
 export const IDLE_MS = 30_000;
 
 export class ReplayThread {
-  private thread: JobThread<ReplayWorkerJob, ReplayOutput | string> | null = null;
-  private idle: NodeJS.Timeout | null = null;
+  private readonly thread: ThreadOnDemand<ReplayWorkerJob, ReplayOutput | string>;
   private readonly pacer: Pacer;
 
   /** `share`: the share of a core that replays may use over time (replayPace.ts). */
-  constructor(
-    private readonly idleMs = IDLE_MS,
-    share = REPLAY_CORE_SHARE,
-  ) {
+  constructor(idleMs = IDLE_MS, share = REPLAY_CORE_SHARE) {
+    this.thread = new ThreadOnDemand('replayWorker', idleMs);
     this.pacer = new Pacer(share);
   }
 
   /** Draws a replay once the replays before it are drawn and the rest after the last has passed. */
   readonly render = async (job: ReplayJob): Promise<ReplayOutput> => {
-    const output = await this.pacer.run(() => this.run({ draw: job }, []));
+    const output = await this.pacer.run(() => this.thread.run({ draw: job }));
     if (typeof output === 'string') throw new Error('replay worker: a message id instead of a replay');
     return asBuffers(output);
   };
@@ -41,7 +38,7 @@ export class ReplayThread {
    * memory moves to the thread: the caller must not read those buffers afterwards.
    */
   readonly upload = async (apiUrl: string, edit: OriginalEdit): Promise<string> => {
-    const messageId = await this.run(
+    const messageId = await this.thread.run(
       { upload: edit, apiUrl },
       edit.files.flatMap((file) => movable(file.data)),
     );
@@ -49,37 +46,13 @@ export class ReplayThread {
     return messageId;
   };
 
-  private async run(job: ReplayWorkerJob, transfer: ArrayBuffer[]): Promise<ReplayOutput | string> {
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = null;
-    // A crashed worker fails its jobs; the next job starts a new one.
-    const thread = (this.thread ??= new JobThread('replayWorker', (crashed) => {
-      if (this.thread === crashed) this.thread = null;
-    }));
-    try {
-      return await thread.run(job, transfer);
-    } finally {
-      if (thread === this.thread && thread.load === 0) this.endWhenIdle();
-    }
-  }
-
   /** Whether a drawing thread is running (it ends `idleMs` after the last replay). */
   get running(): boolean {
-    return this.thread !== null;
+    return this.thread.running;
   }
 
-  async close(): Promise<void> {
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = null;
-    const thread = this.thread;
-    this.thread = null;
-    await thread?.terminate();
-  }
-
-  private endWhenIdle(): void {
-    this.idle = setTimeout(() => void this.close(), this.idleMs);
-    // The timer alone must not keep a process alive.
-    this.idle.unref();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }
 

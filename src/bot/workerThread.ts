@@ -84,6 +84,53 @@ export class JobThread<J, R> {
 }
 
 /**
+ * A JobThread started by the first job and ended `idleMs` after the last one is answered: a thread
+ * holds megabytes (a V8 heap, its modules, what malloc keeps of its buffers) that a bot not using
+ * it should not carry. A crashed thread fails its jobs; the next job starts a new one.
+ */
+export class ThreadOnDemand<J, R> {
+  private thread: JobThread<J, R> | null = null;
+  private idle: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly idleMs: number,
+  ) {}
+
+  async run(job: J, transfer: ArrayBuffer[] = []): Promise<R> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const thread = (this.thread ??= new JobThread<J, R>(this.name, (crashed) => {
+      if (this.thread === crashed) this.thread = null;
+    }));
+    try {
+      return await thread.run(job, transfer);
+    } finally {
+      if (thread === this.thread && thread.load === 0) this.endWhenIdle();
+    }
+  }
+
+  /** Whether the thread is running (it ends `idleMs` after the last job). */
+  get running(): boolean {
+    return this.thread !== null;
+  }
+
+  async close(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.terminate();
+  }
+
+  private endWhenIdle(): void {
+    this.idle = setTimeout(() => void this.close(), this.idleMs);
+    // The timer alone must not keep a process alive.
+    this.idle.unref();
+  }
+}
+
+/**
  * The worker side of a JobThread: answers each job with `handle`'s result, or with its refusal (an
  * expected failure, as a value) or the stack of what it threw. `transfer` names buffers of the
  * result to move to the owner instead of copying them.

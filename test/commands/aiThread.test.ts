@@ -1,6 +1,7 @@
-// The AI thread chooses exactly what chooseAction chooses on the main thread.
+// The AI thread chooses exactly what chooseAction chooses on the main thread, starts with the first
+// search and ends itself once searches stop coming.
 import { unwrap } from '../../src/lib/result.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AiThread } from '../../src/bot/aiThread.js';
 import { STRENGTHS, chooseAction } from '../../src/ai/index.js';
 import { type GameState, applyAction, legalActions, newGame } from '../../src/engine/index.js';
@@ -32,5 +33,19 @@ describe('AiThread', () => {
     const [state] = states();
     await expect(thread.choose({ ...state!, phase: 'over' }, 'expert', 1)).rejects.toThrow(/ai worker/);
     expect(await thread.choose(state!, 'expert', 1)).toEqual(chooseAction(state!, 'expert', 1));
+  });
+
+  it('starts with the first search, not for easy choices, and ends when idle', async () => {
+    const idle = new AiThread(50);
+    const [state] = states();
+    expect(idle.running).toBe(false);
+    expect(await idle.choose(state!, 'easy', 1)).toEqual(chooseAction(state!, 'easy', 1));
+    expect(idle.running).toBe(false);
+    expect(await idle.choose(state!, 'hard', 1)).toEqual(chooseAction(state!, 'hard', 1));
+    expect(idle.running).toBe(true);
+    await vi.waitFor(() => expect(idle.running).toBe(false), { timeout: 5000 });
+    expect(await idle.choose(state!, 'expert', 2)).toEqual(chooseAction(state!, 'expert', 2));
+    await idle.close();
+    expect(idle.running).toBe(false);
   });
 });
