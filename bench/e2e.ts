@@ -130,9 +130,9 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const replayButton = fake.buttons(watched.messageId).find((b) => b.label === 'Replay')!.custom_id!;
     const duringReplays: number[] = [];
     const replayTimes: number[] = [];
-    let replaying = true;
+    const replaysDone = new AbortController();
     const replays = (async () => {
-      while (replaying) {
+      while (!replaysDone.signal.aborted) {
         const started = performance.now();
         const reply = await fake.click(watched.players[0], watched.messageId, replayButton);
         if (reply.ephemeral) throw new Error(`replay refused: ${String(reply.data?.content)}`);
@@ -149,7 +149,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       (ms) => duringReplays.push(ms),
       THINK_MS,
     );
-    replaying = false;
+    replaysDone.abort();
     await replays;
     report('e2e click latency p50 (20 games at once, replays drawn meanwhile)', quantile(duringReplays, 0.5), 'ms');
     report('e2e click latency p99 (20 games at once, replays drawn meanwhile)', quantile(duringReplays, 0.99), 'ms');

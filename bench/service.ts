@@ -80,16 +80,17 @@ async function cycles(service: GameService, count: number): Promise<Timings> {
     if (view.status === 'finished') continue;
     const start = performance.now();
     let t = start;
-    const step = async (): Promise<void> => {
-      view = await click(service, view);
+    const step = async (from: GameView): Promise<GameView> => {
+      const next = await click(service, from);
       const now = performance.now();
       timings.actions.push(now - t);
       timings.own.push(now - t - lastRenderMs);
       renders.push(lastRenderMs);
       t = now;
+      return next;
     };
-    await step(); // the throw
-    if (view.status === 'active' && view.state.phase === 'move') await step(); // the move it allows
+    view = await step(view); // the throw
+    if (view.status === 'active' && view.state.phase === 'move') view = await step(view); // the move it allows
     timings.cycles.push(performance.now() - start);
     await yieldToLoop();
   }

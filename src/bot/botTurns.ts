@@ -46,7 +46,8 @@ export class BotTurns {
     const { signal } = this.stopping;
     // The turn ends once its last board is shown (or superseded), not at each step.
     let shown: Promise<unknown> = Promise.resolve();
-    while (!signal.aborted) {
+    for (;;) {
+      // An abort cuts the pause short; the check after it is the loop's only exit by stop().
       if (this.deps.delayMs > 0) await sleep(this.deps.delayMs, undefined, { signal }).catch(() => undefined);
       if (signal.aborted) break;
       const step = await this.deps.service.botStep(gameId);

@@ -10,7 +10,7 @@ import { ADMIN_OPT, LANGUAGE_CHOICES, RESET_CHOICES, adminCommand } from './admi
 import { type Locale, type Text, type Translate, isLocale, text, translator } from '../i18n/index.js';
 import { publicLocale, userLocale } from './locale.js';
 import type { CommandContext } from './context.js';
-import { durationWords } from '../lib/format.js';
+import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
 import { replyPrivately } from './replies.js';

@@ -8,7 +8,16 @@ import { Position } from './position.js';
 import type { Rules } from './rules.js';
 import { resolveRules } from './rulesets/index.js';
 import { SeededSticks, sticksFor, type ThrowSource } from './throws.js';
-import { type Action, type GameEvent, type GameState, type Move, type RuleOptions, type Side, SIDES } from './types.js';
+import {
+  type Action,
+  type GameEvent,
+  type GameState,
+  type Move,
+  type Phase,
+  type RuleOptions,
+  type Side,
+  SIDES,
+} from './types.js';
 
 /** Everything needed to rebuild a game: storage keeps this plus the state it leads to. */
 export interface GameRecord {
@@ -88,7 +97,7 @@ export function replay(record: GameRecord): Result<GameState, ReplayError> {
   if (!rules.ok) return err({ index: -1, message: rules.error });
   const pos = Position.start(rules.value, record.seed);
   for (let index = 0; index < record.actions.length; index++) {
-    const problem = play(pos, record.actions[index]!);
+    const problem = play(pos, record.actions[index]);
     if (problem) return err({ index, message: `action ${index}: ${problem}` });
   }
   return ok(toState(pos));
@@ -218,7 +227,7 @@ export function toPosition(state: GameState): Result<Position, string> {
   }
   if (!SIDES.includes(state.toMove)) return err('toMove must be W or B');
   pos.turn = sideCode(state.toMove);
-  if (state.phase !== 'throw' && state.phase !== 'move' && state.phase !== 'over') return err('unknown phase');
+  if (!PHASES.includes(state.phase)) return err('unknown phase');
   pos.phase = state.phase;
   if (state.phase === 'move' && !state.throw) return err('a position awaiting a move needs its throw');
   if (state.throw) {
@@ -257,8 +266,14 @@ function actionsOf(pos: Position): Action[] {
   return actions;
 }
 
-/** Plays one action on the position, or says why it is not allowed (and changes nothing). */
-function play(pos: Position, action: Action, source?: ThrowSource): string | null {
+/** The phases a stored state may be in. */
+const PHASES: readonly Phase[] = ['throw', 'move', 'over'];
+
+/**
+ * Plays one action on the position, or says why it is not allowed (and changes nothing). The
+ * action may be missing or malformed: logs and clicks are data from outside.
+ */
+function play(pos: Position, action: Action | undefined, source?: ThrowSource): string | null {
   if (pos.phase === 'over') return 'the game is over';
   switch (action?.type) {
     case 'throw':
@@ -281,6 +296,8 @@ function play(pos: Position, action: Action, source?: ThrowSource): string | nul
       pos.play(code);
       return null;
     }
+    case undefined:
+      return 'no action';
     default:
       return 'unknown action';
   }

@@ -29,12 +29,13 @@ const isMove = (m: unknown): m is Move =>
 /** Checks the shape of a parsed case file and returns its cases, or throws InvalidCaseFile. */
 export function parseCaseFile(data: unknown): RuleCase[] {
   if (!Array.isArray(data)) throw new InvalidCaseFile('a case file is a JSON array of cases');
-  data.forEach((c: Partial<RuleCase>, i) => {
-    const where = `case ${i}${typeof c?.id === 'string' ? ` (${c.id})` : ''}`;
+  data.forEach((entry: unknown, i) => {
+    const c = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<RuleCase>;
+    const where = `case ${i}${typeof c.id === 'string' ? ` (${c.id})` : ''}`;
     const bad = (what: string): never => {
       throw new InvalidCaseFile(`${where}: ${what}`);
     };
-    if (typeof c !== 'object' || c === null) bad('not an object');
+    if (typeof entry !== 'object' || entry === null) bad('not an object');
     if (typeof c.id !== 'string') bad('needs a string id');
     if (typeof c.ruleset !== 'string') bad('needs a ruleset');
     if (typeof c.board !== 'string') bad('needs a board');

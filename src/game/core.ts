@@ -1,7 +1,7 @@
 // What every part of the game service shares: the stores, the clock, the configuration, the
 // renderer, and the helpers that turn stored records into views. The parts (challenges, play,
 // deadlines, lookups) are functions over one ServiceCore; GameService (service.ts) joins them.
-import type { Database } from 'better-sqlite3';
+import type { Database } from '../db/connection.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GameStore, LOCKED, isBusy } from '../db/gameStore.js';
 import { RatingStore } from '../db/ratingStore.js';

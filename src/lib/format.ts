@@ -1,11 +1,9 @@
 // Numbers and text as people read them in the chat and in the tools' tables.
-import type { Locale, Translate } from '../i18n/index.js';
-
 /**
  * A share 0..1 as a percentage: `percent(0.503, 1)` is "50.3 %" (the tools' tables). Given a
- * locale, as that language writes it (`'de'`: "50,3 %"), for words players read.
+ * locale (a BCP 47 tag), as that language writes it (`'de'`: "50,3 %"), for words players read.
  */
-export function percent(share: number, digits = 0, locale?: Locale): string {
+export function percent(share: number, digits = 0, locale?: string): string {
   if (locale === undefined) return `${(100 * share).toFixed(digits)} %`;
   const format = { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits } as const;
   return new Intl.NumberFormat(locale, format).format(share);
@@ -27,10 +25,4 @@ export function durationParts(ms: number): DurationParts {
   if (minutes > 0 && minutes % 1440 === 0) return { count: minutes / 1440, unit: 'day' };
   if (minutes > 0 && minutes % 60 === 0) return { count: minutes / 60, unit: 'hour' };
   return { count: minutes, unit: 'minute' };
-}
-
-/** A duration as people say it in `t`'s language: "2 days", "3 hours", "90 minutes". */
-export function durationWords(ms: number, t: Translate): string {
-  const { count, unit } = durationParts(ms);
-  return t('duration.words', { count, unit });
 }

@@ -2,7 +2,8 @@
 // shares through Intl.
 import { describe, expect, it } from 'vitest';
 import { translate, translator } from '../../src/i18n/index.js';
-import { durationParts, durationWords, percent } from '../../src/lib/format.js';
+import { durationWords } from '../../src/i18n/durations.js';
+import { durationParts, percent } from '../../src/lib/format.js';
 
 const MINUTE = 60_000;
 

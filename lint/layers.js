@@ -1,0 +1,57 @@
+// The layers the README promises, as lint rules: each folder of src/ names the folders of ours it
+// may import and the packages it must not. `npm run lint` fails on an import that crosses a layer
+// the wrong way; test/lint/layers.test.ts shows it does.
+//
+//   bot → commands → game → engine, db, render, ai, i18n → lib
+//
+// tools/, main.ts, bench/ and test/ stand outside the layers: they assemble the whole.
+
+/** Every folder of src/ that is a layer. */
+const LAYERS = ['lib', 'engine', 'ai', 'i18n', 'render', 'db', 'game', 'commands', 'bot', 'tools'];
+
+const DISCORD = ['discord.js', '@discordjs/*'];
+const SQL = ['better-sqlite3'];
+const CANVAS = ['@napi-rs/canvas'];
+
+/**
+ * What each layer may import of ours, and the packages that belong to another layer's job:
+ * Discord to commands and bot, SQL to db, drawing to render. The engine is pure (no I/O, no
+ * clock), so it takes nothing from Node either.
+ */
+const RULES = {
+  lib: { ours: [], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino'] },
+  engine: { ours: ['lib'], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino', 'node:*'] },
+  ai: { ours: ['engine', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino'] },
+  i18n: { ours: ['engine', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS] },
+  render: { ours: ['engine', 'i18n', 'lib'], packages: [...DISCORD, ...SQL] },
+  db: { ours: ['engine', 'i18n', 'lib'], packages: [...DISCORD, ...CANVAS] },
+  game: { ours: ['engine', 'db', 'render', 'ai', 'i18n', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS] },
+  commands: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...SQL, ...CANVAS] },
+  bot: { ours: ['commands', 'game', 'engine', 'render', 'ai', 'i18n', 'lib'], packages: [...SQL] },
+};
+
+/** A relative import that climbs out of the file's folder into `layer` (`../db/x.js`, `../../db/x.js`). */
+const into = (layer) => `^(\\.\\./)+${layer}/`;
+
+function rule(layer, { ours, packages }) {
+  const forbidden = LAYERS.filter((other) => other !== layer && !ours.includes(other));
+  return {
+    files: [`src/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbidden.map((other) => ({
+              regex: into(other),
+              message: `src/${layer} may not import src/${other} (layers: lint/layers.js).`,
+            })),
+            { group: packages, message: `src/${layer} may not use this package (layers: lint/layers.js).` },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export const layers = Object.entries(RULES).map(([layer, allowed]) => rule(layer, allowed));
