@@ -1,6 +1,6 @@
 // Expert: its pruned search finds the same values as a plain expectiminimax, its learned win
 // chance behaves as a probability, and its choices are pinned so a speed-up cannot silently
-// change its play (the tournament's figures in the README were measured with these choices).
+// change its play (the tournament's figures in docs/contributors.md were measured with these choices).
 import { unwrap } from '../../src/lib/result.js';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ function expertChoices(rules: Rules): string {
   return createHash('sha256').update(chosen.join(',')).digest('hex').slice(0, 16);
 }
 
-/** Expert's choices as the tournament in the README measured them. */
+/** Expert's choices as the tournament in docs/contributors.md measured them. */
 const PINNED: Record<string, string> = {
   kendall: '552472adfc6bbaf8',
   traditional: '1d20352e36c00bde',
@@ -83,7 +83,7 @@ const PINNED: Record<string, string> = {
   'kendall-7': 'bb7be87d37009715',
 };
 
-describe('expert plays as when the README was measured', () => {
+describe('expert plays as when its tournament figures were measured', () => {
   for (const { name, rules } of TOURNAMENT_CONFIGS) it(name, () => expect(expertChoices(rules)).toBe(PINNED[name]));
 });
 

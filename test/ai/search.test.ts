@@ -1,6 +1,6 @@
 // The search's speed-ups must not change a single decision: positions reused per depth
 // (Position.copyFrom) and a memo of scores. Hard's games are pinned to those the first,
-// clone-based search played; the tournament's figures in the README were measured with it.
+// clone-based search played; the tournament's figures in docs/contributors.md were measured with it.
 import { createHash } from 'node:crypto';
 import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
