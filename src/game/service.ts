@@ -21,7 +21,7 @@
 import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
-import type { GameStore } from '../db/gameStore.js';
+import type { GameStore, WriteTiming } from '../db/gameStore.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
@@ -184,6 +184,16 @@ export class GameService {
   /** Write transactions so far, and their waits for another process's (see GameStore.lockWaits). */
   lockWaits(): Readonly<GameStore['lockWaits']> {
     return { ...this.core.games.lockWaits };
+  }
+
+  /** Tells `observer` of each write transaction's lock wait and commit time (the bot's metrics). */
+  observeWrites(observer: (timing: WriteTiming) => void): void {
+    this.core.games.onWrite = observer;
+  }
+
+  /** Games being played on this process's shard. */
+  liveGames(): number {
+    return this.core.games.liveGameCount();
   }
 
   get db(): ServiceCore['db'] {
