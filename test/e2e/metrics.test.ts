@@ -103,6 +103,34 @@ describe('/metrics', () => {
     expect(grew(before, after, 'senet_discord_responses_total', { ...CALLBACK, status: '404' })).toBe(1);
   });
 
+  it('counts an unexpected error as failed, and a 429 by its route', async () => {
+    const before = await scrape();
+    const original = h.service.leaderboard.bind(h.service);
+    h.service.leaderboard = () => {
+      throw new Error('database exploded');
+    };
+    try {
+      await h.slash(h.ana, 'leaderboard');
+    } finally {
+      h.service.leaderboard = original;
+    }
+    // Discord's rate limit on starting the game's thread: discord.js waits it out and tries again.
+    h.fake.failRequests((r) => r.method === 'POST' && r.path.endsWith('/threads'), {
+      status: 429,
+      code: 0,
+      message: 'You are being rate limited.',
+      retryAfter: 0.05,
+    });
+    await startHumanGame(h);
+    const after = await scrape();
+
+    const leaderboard = { kind: 'command', name: 'senet leaderboard' };
+    expect(grew(before, after, 'senet_interactions_total', { ...leaderboard, outcome: 'failed' })).toBe(1);
+    const threads = { method: 'POST', route: '/channels/:id/messages/:id/threads' };
+    expect(grew(before, after, 'senet_discord_responses_total', { ...threads, status: '429' })).toBe(1);
+    expect(grew(before, after, 'senet_discord_responses_total', { ...threads, status: '201' })).toBe(1);
+  });
+
   it('answers 404 elsewhere and 405 to anything but GET and HEAD', async () => {
     expect((await fetch(`${h.metricsUrl}/`)).status).toBe(404);
     expect((await fetch(`${h.metricsUrl}/metrics`, { method: 'POST' })).status).toBe(405);
