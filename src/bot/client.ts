@@ -36,7 +36,7 @@ export interface Bot {
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
   busy(): boolean;
-  /** Gateway connected and database writable (GET /healthz); checking writes to the database. */
+  /** Gateway connected and database writable (GET /healthz); each call commits one small write. */
   health(): Health;
   stop(): Promise<void>;
 }
