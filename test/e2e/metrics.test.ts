@@ -161,4 +161,18 @@ describe('/healthz', () => {
     const board = await startHumanGame(h);
     await playClick(board);
   });
+
+  it("turns 503 while the database takes no writes, naming SQLite's error", async () => {
+    // What a read-only mount or file looks like to the bot: every write refused.
+    h.service.db.pragma('query_only = ON');
+    try {
+      const down = await healthz();
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ status: 'unhealthy', gateway: 'ready' });
+      expect(down.body.database).toMatch(/readonly/);
+    } finally {
+      h.service.db.pragma('query_only = OFF');
+    }
+    expect((await healthz()).status).toBe(200);
+  });
 });
