@@ -208,7 +208,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     messages,
     settled,
     busy: () => inFlight.size > 0,
-    health: () => checkHealth(client, service.db),
+    health: () => checkHealth(client, service),
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
       await Promise.all(inFlight);

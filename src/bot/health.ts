@@ -2,8 +2,7 @@
 // holds is connected (ready or resumed) and the database takes a write. Anything else is a reason
 // a service manager or load balancer should know: the bot is up but cannot serve clicks.
 import { type Client, Status } from 'discord.js';
-import type { Database } from '../db/connection.js';
-import { probeWrite } from '../db/health.js';
+import type { GameService } from '../game/service.js';
 
 export interface Health {
   ok: boolean;
@@ -13,9 +12,9 @@ export interface Health {
   database: string;
 }
 
-export function checkHealth(client: Client, db: Database): Health {
+export function checkHealth(client: Client, service: Pick<GameService, 'probeWrite'>): Health {
   const gateway = gatewayState(client);
-  const database = databaseState(db);
+  const database = databaseState(service);
   return { ok: gateway === 'ready' && database === 'writable', gateway, database };
 }
 
@@ -28,9 +27,9 @@ export function gatewayState(client: Client): string {
   return down.map((shard) => `shard ${shard.id} ${Status[shard.status]?.toLowerCase() ?? 'unknown'}`).join(', ');
 }
 
-function databaseState(db: Database): string {
+function databaseState(service: Pick<GameService, 'probeWrite'>): string {
   try {
-    probeWrite(db);
+    service.probeWrite();
     return 'writable';
   } catch (err) {
     return err instanceof Error ? err.message : String(err);

@@ -4,8 +4,7 @@
 // or histogram bucket; the figures that need a query (live games) are read when /metrics is
 // scraped, never per click. docs/operations.md explains each metric and how to read them.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { WriteTiming } from '../db/gameStore.js';
-import type { ShardScope } from '../game/service.js';
+import type { ShardScope, WriteTiming } from '../game/service.js';
 
 /** What became of an interaction (docs/operations.md): see `Metrics.interaction`. */
 export type InteractionOutcome = 'ok' | 'private' | 'failed' | 'unanswered';

@@ -22,6 +22,7 @@ import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
 import type { GameStore, WriteTiming } from '../db/gameStore.js';
+import { probeWrite } from '../db/health.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
@@ -95,6 +96,7 @@ export type {
   ResignInput,
   ServiceConfig,
   ShardScope,
+  WriteTiming,
 };
 export { DEFAULT_CONFIG, ONE_SHARD, isShard };
 
@@ -194,6 +196,11 @@ export class GameService {
   /** Games being played on this process's shard. */
   liveGames(): number {
     return this.core.games.liveGameCount();
+  }
+
+  /** Commits one small write (GET /healthz: the database still takes writes); throws SQLite's error when it does not. */
+  probeWrite(): void {
+    probeWrite(this.core.db);
   }
 
   get db(): ServiceCore['db'] {
