@@ -9,6 +9,9 @@ import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { databasePath, openDatabase } from './db/connection.js';
 import type { ShardScope } from './game/service.js';
+import type { Health } from './bot/health.js';
+import type { Metrics } from './bot/metrics.js';
+import type { MetricsServer } from './bot/metricsServer.js';
 
 /** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
 const SHUTDOWN_LIMIT_MS = 9000;
@@ -89,6 +92,10 @@ async function serve(shard: ShardScope): Promise<void> {
   const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
   const aiThread = new AiThread();
   const replayThread = new ReplayThread();
+  // Loaded only when asked for (METRICS_PORT): a bot without metrics never loads prom-client.
+  const metrics = config.metricsPort === undefined ? null : new (await import('./bot/metrics.js')).Metrics(shard);
+  if (metrics) metrics.replayQueue = () => replayThread.pending;
+  const renderBoard = renderPool && metrics ? metrics.timeRenders(renderPool.render) : renderPool?.render;
   const bot = await startBot({
     config,
     log,
@@ -98,16 +105,18 @@ async function serve(shard: ShardScope): Promise<void> {
         db,
         botUserId,
         config: config.serverDefaults,
-        ...(renderPool ? { renderBoard: renderPool.render } : {}),
+        ...(renderBoard ? { renderBoard } : {}),
         chooseAction: aiThread.choose,
-        renderReplay: replayThread.render,
+        renderReplay: metrics ? metrics.timeReplays(replayThread.render) : replayThread.render,
         shard,
       }),
     uploadLarge: replayThread.upload,
+    ...(metrics ? { metrics } : {}),
   }).catch((err: unknown) => {
     log.fatal({ err }, loginFailure(err));
     process.exit(1);
   });
+  const metricsServer = metrics && (await serveMetricsFor(metrics, shard, () => bot.health(), log));
 
   if (sharding.role === 'single')
     log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
@@ -130,13 +139,39 @@ async function serve(shard: ShardScope): Promise<void> {
       log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting now');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    const stopped = bot.stop().then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close()]));
+    const stopped = bot
+      .stop()
+      .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close(), metricsServer?.close()]));
     exitOnceDone(stopped, log, 'shutdown failed');
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   // A shard whose manager is gone (killed) has nobody to restart it or pass signals on: it stops.
   if (sharding.role === 'shard') process.once('disconnect', () => shutdown('manager gone'));
+}
+
+/**
+ * METRICS_PORT: /metrics and /healthz, shard n of a sharded bot on METRICS_PORT + n (each shard is a
+ * process of its own, with its own gateway connection and counters). A port that cannot be bound
+ * stops the bot: an operator who asked for health checks must not get a bot that silently has none.
+ */
+async function serveMetricsFor(
+  metrics: Metrics,
+  shard: ShardScope,
+  health: () => Health,
+  log: Logger,
+): Promise<MetricsServer> {
+  const { serveMetrics } = await import('./bot/metricsServer.js');
+  const host = config.metricsHost;
+  const port = config.metricsPort! + shard.id;
+  try {
+    const server = await serveMetrics({ host, port, metrics, health });
+    log.info({ url: `http://${host.includes(':') ? `[${host}]` : host}:${server.port}/metrics` }, 'serving metrics');
+    return server;
+  } catch (err) {
+    log.fatal({ err, host, port }, `could not serve metrics on ${host}:${port} (METRICS_HOST, METRICS_PORT)`);
+    process.exit(1);
+  }
 }
 
 /** Exits 0 once `stopping` is done ("stopped cleanly"), or 1 if it fails. */

@@ -7,12 +7,15 @@ import type { CommandContext } from '../commands/context.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { MessagePayload } from '../commands/messages.js';
 import { BotTurns } from './botTurns.js';
+import { countInteraction, watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
+import { checkHealth, type Health } from './health.js';
 import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
 import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync } from './messageSync.js';
+import type { Metrics } from './metrics.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { Sweeper } from './sweeper.js';
 
@@ -33,6 +36,8 @@ export interface Bot {
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
   busy(): boolean;
+  /** Gateway connected and database writable (GET /healthz); each call commits one small write. */
+  health(): Health;
   stop(): Promise<void>;
 }
 
@@ -47,6 +52,8 @@ export interface BotOptions {
   uploadLarge?: Uploader;
   /** The gateway shard this process connects as (default: the only one). */
   shard?: ShardScope;
+  /** Where to count interactions, Discord's responses and database writes (METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 /** What to tell whoever runs the bot when it could not log in. */
@@ -83,6 +90,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       VoiceStateManager: 0,
     }),
   });
+  const { metrics } = options;
+  if (metrics) watchRest(client.rest, metrics);
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -106,6 +115,11 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const post = async (channelId: string, payload: MessagePayload | ReminderMessage): Promise<string> =>
     (await (await textChannel(channelId)).send(payload)).id;
   const editor = interactionEditor(config.apiUrl, options.uploadLarge);
+  if (metrics) {
+    watchRest(editor.rest, metrics);
+    service.observeWrites((timing) => metrics.write(timing));
+    metrics.liveGames = () => service.liveGames();
+  }
   const edits = new EditQueue(
     editsThroughAnswers({
       tokenOf: (messageId) => service.answerToken(messageId),
@@ -171,7 +185,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const catchingUp = messages.catchUp();
   client.on(Events.InteractionCreate, (interaction) => {
     received.set(interaction, now());
-    const handled = dispatch(interaction, ctx).finally(() => inFlight.delete(handled));
+    const arrivedAt = performance.now();
+    let failed = false;
+    const handled = dispatch(interaction, ctx, () => (failed = true)).finally(() => {
+      inFlight.delete(handled);
+      if (metrics) countInteraction(metrics, interaction, failed, arrivedAt);
+    });
     inFlight.add(handled);
   });
   const settled = async (): Promise<void> => {
@@ -189,6 +208,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     messages,
     settled,
     busy: () => inFlight.size > 0,
+    health: () => checkHealth(client, service),
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
       await Promise.all(inFlight);

@@ -22,6 +22,10 @@ export interface BotConfig {
   logLevel: string;
   /** SHARDS: one process, or one per gateway shard under discord.js's ShardingManager. */
   sharding: Sharding;
+  /** METRICS_PORT: serve /metrics and /healthz there (shard n on port + n); unset = off. */
+  metricsPort?: number;
+  /** METRICS_HOST: the address they listen on; loopback unless the operator opens it wider. */
+  metricsHost: string;
 }
 
 /**
@@ -123,6 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     invalid.push(`SHARDS must be auto or a whole number from 1 to ${MAX_SHARDS} (got "${env.SHARDS}")`);
     return { role: 'single' };
   };
+  const metricsPort = (): { metricsPort?: number } => {
+    const raw = env.METRICS_PORT?.trim();
+    if (!raw) return {};
+    const port = Number(raw);
+    if (Number.isInteger(port) && port >= 1 && port <= 65535) return { metricsPort: port };
+    invalid.push(`METRICS_PORT must be a port number from 1 to 65535, or empty for no metrics (got "${raw}")`);
+    return {};
+  };
   const minutes = 60_000;
   const shards = sharding();
   // The cores are shared by the shard processes on this machine.
@@ -165,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     renderThreads: Math.floor(number('RENDER_THREADS', Math.max(1, Math.floor(availableParallelism() / processes)))),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     sharding: shards,
+    ...metricsPort(),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
   };
   const { reminderDelayMs, turnTtlMs } = config.serverDefaults;
   if (reminderDelayMs > 0 && reminderDelayMs >= turnTtlMs) {

@@ -17,7 +17,8 @@ import { replyPrivately } from '../commands/replies.js';
  */
 export const NOT_MINE = text('bot.notMine');
 
-export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
+/** `failed`: told when the interaction failed unexpectedly (the user was told "something went wrong"). */
+export async function dispatch(interaction: Interaction, ctx: CommandContext, failed?: () => void): Promise<void> {
   // Autocomplete has no message to answer with: a failure just leaves the list empty.
   if (interaction.isAutocomplete()) {
     const answering =
@@ -48,6 +49,7 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
       'handled',
     );
   } catch (err) {
+    failed?.();
     const ref = randomBytes(3).toString('hex').toUpperCase();
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
     await replyPrivately(interaction, text('bot.failed', { ref })).catch((replyErr: unknown) =>

@@ -31,6 +31,8 @@ export interface InteractionEditor {
    * the clicked message, or the "thinking…" reply. Resolves to that message's id.
    */
   editOriginal(interaction: AnswerTarget, payload: WebhookMessageEditOptions): Promise<string>;
+  /** Its REST client (for metrics: its responses and rate limits). */
+  readonly rest: REST;
   close(): void;
 }
 
@@ -67,6 +69,7 @@ export async function patchOriginal(rest: REST, edit: OriginalEdit): Promise<str
 export function interactionEditor(apiUrl: string, uploadLarge?: Uploader): InteractionEditor {
   const rest = interactionRest(apiUrl);
   return {
+    rest,
     async editOriginal(interaction, payload) {
       // Built exactly as discord.js builds the edit, attachments included.
       const { body, files } = await MessagePayload.create(interaction.webhook, payload).resolveBody().resolveFiles();

@@ -46,6 +46,11 @@ export class ReplayThread {
     return messageId;
   };
 
+  /** Replays asked for and not drawn yet, the one being drawn included (the replay-queue gauge). */
+  get pending(): number {
+    return this.pacer.pending;
+  }
+
   /** Whether a drawing thread is running (it ends `idleMs` after the last replay). */
   get running(): boolean {
     return this.thread.running;

@@ -123,6 +123,12 @@ const toGame = (row: GameRow): GameRecord => ({
 
 type Id = { id: number };
 
+/** A write transaction's timing: waiting for another connection's lock, and its COMMIT (log append and fsync). */
+export interface WriteTiming {
+  waitedMs: number;
+  commitMs: number;
+}
+
 /** What `tryWrite` answers when another connection holds the write lock. */
 export const LOCKED = Symbol('locked');
 
@@ -140,6 +146,8 @@ export class GameStore {
    * process's) to end: how many and how long in all (shown at shutdown; docs/scaling.md).
    */
   readonly lockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0 };
+  /** Told of each write transaction done: its wait for the lock and its COMMIT's time (the bot's metrics). */
+  onWrite: ((timing: WriteTiming) => void) | null = null;
   /** How long a write may wait for another connection's lock (the connection's busy_timeout). */
   readonly busyTimeoutMs: number;
 
@@ -157,13 +165,17 @@ export class GameStore {
   write<T>(fn: () => T): T {
     const asked = performance.now();
     let waited = 0;
+    let done = 0;
     const result = this.db
       .transaction(() => {
         waited = performance.now() - asked;
-        return fn();
+        const value = fn();
+        done = performance.now();
+        return value;
       })
       .immediate();
     this.noteLockWait(waited);
+    this.onWrite?.({ waitedMs: waited, commitMs: performance.now() - done });
     return result;
   }
 
@@ -175,8 +187,16 @@ export class GameStore {
   tryWrite<T>(fn: () => T, waitedMs: number): T | typeof LOCKED {
     this.db.pragma('busy_timeout = 0');
     try {
-      const result = this.db.transaction(fn).immediate();
+      let done = 0;
+      const result = this.db
+        .transaction(() => {
+          const value = fn();
+          done = performance.now();
+          return value;
+        })
+        .immediate();
       this.noteLockWait(waitedMs);
+      this.onWrite?.({ waitedMs, commitMs: performance.now() - done });
       return result;
     } catch (error) {
       // Refused at BEGIN IMMEDIATE, or rolled back whole: nothing was written.
@@ -349,6 +369,11 @@ export class GameStore {
     return this.s.dueGames.all(now).map((r) => r.id);
   }
 
+  /** Games being played on this store's shard (the bot's live-games gauge). */
+  liveGameCount(): number {
+    return this.s.liveGames.get()!.n;
+  }
+
   /** Active games where `userId` (the bot) is to act. */
   gamesAwaiting(userId: string): number[] {
     return this.s.awaiting.all(userId).map((r) => r.id);
@@ -512,6 +537,7 @@ function prepare(db: Database, owned: string) {
     dueGames: st<[number], Id>(
       `SELECT id FROM games WHERE status = 'active' AND turn_deadline <= ? AND ${owned} ORDER BY turn_deadline, id`,
     ),
+    liveGames: st<[], { n: number }>(`SELECT COUNT(*) AS n FROM games WHERE status = 'active' AND ${owned}`),
     awaiting: st<[string], Id>(
       `SELECT id FROM games WHERE status = 'active' AND to_act_id = ? AND ${owned} ORDER BY id`,
     ),

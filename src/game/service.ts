@@ -21,7 +21,8 @@
 import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
-import type { GameStore } from '../db/gameStore.js';
+import type { GameStore, WriteTiming } from '../db/gameStore.js';
+import { probeWrite } from '../db/health.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
 import {
@@ -95,6 +96,7 @@ export type {
   ResignInput,
   ServiceConfig,
   ShardScope,
+  WriteTiming,
 };
 export { DEFAULT_CONFIG, ONE_SHARD, isShard };
 
@@ -184,6 +186,21 @@ export class GameService {
   /** Write transactions so far, and their waits for another process's (see GameStore.lockWaits). */
   lockWaits(): Readonly<GameStore['lockWaits']> {
     return { ...this.core.games.lockWaits };
+  }
+
+  /** Tells `observer` of each write transaction's lock wait and commit time (the bot's metrics). */
+  observeWrites(observer: (timing: WriteTiming) => void): void {
+    this.core.games.onWrite = observer;
+  }
+
+  /** Games being played on this process's shard. */
+  liveGames(): number {
+    return this.core.games.liveGameCount();
+  }
+
+  /** Commits one small write (GET /healthz: the database still takes writes); throws SQLite's error when it does not. */
+  probeWrite(): void {
+    probeWrite(this.core.db);
   }
 
   get db(): ServiceCore['db'] {

@@ -260,10 +260,21 @@ export class FakeDiscord {
   clock = 0;
   /** Whether a dropped gateway session may be resumed (else the bot must identify again). */
   resumable = true;
+  /**
+   * A gateway outage: while set, every IDENTIFY and RESUME is answered with Invalid Session (op 9,
+   * `d: false`), which Discord sends when "the gateway could not initialize a session after
+   * receiving an Opcode 2 Identify" or "could not resume a previous session"
+   * (events/gateway-events.mdx, "Invalid Session"). The client then opens a new connection and
+   * identifies again (events/gateway.mdx, "Resuming"), and is refused again until this is cleared.
+   */
+  refuseSessions = false;
   /** Channels deleted by a test: every request about them answers Unknown Channel. */
   readonly deletedChannels = new Set<string>();
-  /** READY and RESUMED dispatches sent, and identifies refused for coming too soon, for gateway tests. */
-  readonly sessions = { ready: 0, resumed: 0, identifyRefused: 0 };
+  /**
+   * READY and RESUMED dispatches sent, identifies refused for coming too soon, and identifies and
+   * resumes refused during an outage (`refuseSessions`), for gateway tests.
+   */
+  readonly sessions = { ready: 0, resumed: 0, identifyRefused: 0, outageRefused: 0 };
   /** Threads the bot started, by id. */
   readonly threads = new Map<string, FakeThread>();
   /** Channels outside the bot's server (DMs, group DMs, servers without the bot), by id. */
@@ -628,7 +639,8 @@ export class FakeDiscord {
   /** A resume after a drop: events missed meanwhile are not replayed (interactions are never redelivered). */
   private resume(ws: WebSocket, sessionId: string): void {
     const shard = this.sessionShards.get(sessionId);
-    if (!this.resumable || !shard) {
+    if (this.refuseSessions) this.sessions.outageRefused++;
+    if (!this.resumable || this.refuseSessions || !shard) {
       // Invalid session, not resumable: the client waits a moment and identifies again.
       ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
       return;
@@ -649,6 +661,11 @@ export class FakeDiscord {
     const [id, count] = shard;
     if (!Number.isInteger(id) || !Number.isInteger(count) || count < 1 || id < 0 || id >= count) {
       ws.close(4010, 'Invalid shard.');
+      return;
+    }
+    if (this.refuseSessions) {
+      this.sessions.outageRefused++;
+      ws.send(JSON.stringify({ op: 9, d: false, s: null, t: null }));
       return;
     }
     if (this.limitIdentify) {

@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { startBot, type Bot } from '../../src/bot/client.js';
 import { createLogger } from '../../src/bot/logger.js';
+import { Metrics } from '../../src/bot/metrics.js';
+import { serveMetrics, type MetricsServer } from '../../src/bot/metricsServer.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { ReplayThread } from '../../src/bot/replayThread.js';
-import { openService, type GameService } from '../../src/game/service.js';
+import { ONE_SHARD, openService, type GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
 import { actButtons as buttonsOf } from './players.js';
 import {
@@ -32,6 +34,8 @@ export interface Harness {
   clock: { now: number };
   logs: string[];
   dbPath: string;
+  /** The bot's /metrics and /healthz (started with `metrics: true`), e.g. http://127.0.0.1:1234. */
+  metricsUrl: string | null;
   ana: FakeUser;
   ben: FakeUser;
   /** Whether slash() and click() also wait for the computer's turn to be played (default true). */
@@ -62,7 +66,9 @@ function tempDir(): string {
   return mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'senet-e2e-'));
 }
 
-export async function startHarness(options: { botStepDelayMs?: number; seed?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { botStepDelayMs?: number; seed?: number; metrics?: boolean } = {},
+): Promise<Harness> {
   const fake = await FakeDiscord.start();
   const dir = tempDir();
   const dbPath = join(dir, 'senet.db');
@@ -82,6 +88,9 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
   // Pictures are drawn on a worker thread, as `npm start` does by default.
   const pool = new RenderPool(1);
   const replays = new ReplayThread();
+  // Counted as `npm start` counts with METRICS_PORT set: the pictures' and replays' times too.
+  const metrics = options.metrics ? new Metrics(ONE_SHARD) : null;
+  if (metrics) metrics.replayQueue = () => replays.pending;
   let service!: GameService;
   const launch = (delay: number, deferAfterMs?: number): Promise<Bot> =>
     startBot({
@@ -90,6 +99,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
       now: () => clock.now,
       // Replays are uploaded by the thread that drew them, as `npm start` does.
       uploadLarge: replays.upload,
+      ...(metrics ? { metrics } : {}),
       openService: (botUserId) => {
         service = openService({
           dbPath,
@@ -97,15 +107,20 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
           now: () => clock.now,
           newSeed: () => seed++,
           config: { challengeTtlMs: CHALLENGE_TTL_MS, turnTtlMs: TURN_TTL_MS },
-          renderBoard: pool.render,
-          renderReplay: replays.render,
+          renderBoard: metrics ? metrics.timeRenders(pool.render) : pool.render,
+          renderReplay: metrics ? metrics.timeReplays(replays.render) : replays.render,
         });
         return service;
       },
     });
+  const bot = await launch(options.botStepDelayMs ?? 0);
+  const metricsServer: MetricsServer | null = metrics
+    ? await serveMetrics({ host: '127.0.0.1', port: 0, metrics, health: () => harness.bot.health() })
+    : null;
   const harness: Harness = {
     fake,
-    bot: await launch(options.botStepDelayMs ?? 0),
+    bot,
+    metricsUrl: metricsServer ? `http://127.0.0.1:${metricsServer.port}` : null,
     awaitBotTurns: true,
     get service() {
       return service;
@@ -140,6 +155,7 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
     },
     async close() {
       await harness.bot.stop();
+      await metricsServer?.close();
       await pool.close();
       await replays.close();
       await fake.stop();
