@@ -24,7 +24,7 @@ export function gatewayState(client: Client): string {
   if (shards.length === 0) return 'not connected';
   const down = shards.filter((shard) => shard.status !== Status.Ready);
   if (down.length === 0) return 'ready';
-  return down.map((shard) => `shard ${shard.id} ${Status[shard.status]?.toLowerCase() ?? 'unknown'}`).join(', ');
+  return down.map((shard) => `shard ${shard.id} ${Status[shard.status].toLowerCase()}`).join(', ');
 }
 
 function databaseState(service: Pick<GameService, 'probeWrite'>): string {
