@@ -12,21 +12,26 @@ const LAYERS = ['lib', 'engine', 'ai', 'i18n', 'render', 'db', 'game', 'commands
 const DISCORD = ['discord.js', '@discordjs/*'];
 const SQL = ['better-sqlite3'];
 const CANVAS = ['@napi-rs/canvas'];
+/** Metrics are the running bot's plumbing (src/bot/metrics.ts). */
+const METRICS = ['prom-client'];
 
 /**
  * What each layer may import of ours, and the packages that belong to another layer's job:
- * Discord to commands and bot, SQL to db, drawing to render. The engine is pure (no I/O, no
+ * Discord to commands and bot, SQL to db, drawing to render, metrics to bot. The engine is pure (no I/O, no
  * clock), so it takes nothing from Node either.
  */
 const RULES = {
-  lib: { ours: [], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino'] },
-  engine: { ours: ['lib'], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino', 'node:*'] },
-  ai: { ours: ['engine', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino'] },
-  i18n: { ours: ['engine', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS] },
-  render: { ours: ['engine', 'i18n', 'lib'], packages: [...DISCORD, ...SQL] },
-  db: { ours: ['engine', 'i18n', 'lib'], packages: [...DISCORD, ...CANVAS] },
-  game: { ours: ['engine', 'db', 'render', 'ai', 'i18n', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS] },
-  commands: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...SQL, ...CANVAS] },
+  lib: { ours: [], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino', ...METRICS] },
+  engine: { ours: ['lib'], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino', 'node:*', ...METRICS] },
+  ai: { ours: ['engine', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS, 'pino', ...METRICS] },
+  i18n: { ours: ['engine', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS, ...METRICS] },
+  render: { ours: ['engine', 'i18n', 'lib'], packages: [...DISCORD, ...SQL, ...METRICS] },
+  db: { ours: ['engine', 'i18n', 'lib'], packages: [...DISCORD, ...CANVAS, ...METRICS] },
+  game: {
+    ours: ['engine', 'db', 'render', 'ai', 'i18n', 'lib'],
+    packages: [...DISCORD, ...SQL, ...CANVAS, ...METRICS],
+  },
+  commands: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...SQL, ...CANVAS, ...METRICS] },
   bot: { ours: ['commands', 'game', 'engine', 'render', 'ai', 'i18n', 'lib'], packages: [...SQL] },
 };
 
