@@ -15,7 +15,7 @@ import { replyPrivately } from '../commands/replies.js';
  * The answer to anything that is not one of ours: a command left registered by an older version,
  * a select menu, a modal. Without an answer Discord would show "The application did not respond".
  */
-export const NOT_MINE = text('bot.notMine');
+const NOT_MINE = text('bot.notMine');
 
 export async function dispatch(interaction: Interaction, ctx: CommandContext): Promise<void> {
   // Autocomplete has no message to answer with: a failure just leaves the list empty.

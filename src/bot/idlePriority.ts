@@ -29,7 +29,7 @@ export function lowestPriority(): LowPriority {
 }
 
 /** The kernel's id of the calling thread (/proc/thread-self is "<pid>/task/<tid>"), or null off Linux. */
-export function threadId(): number | null {
+function threadId(): number | null {
   if (process.platform !== 'linux') return null;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());

@@ -93,16 +93,15 @@ export type {
   ReplayInput,
   ReplayView,
   ResignInput,
-  ServiceConfig,
   ShardScope,
 };
-export { DEFAULT_CONFIG, ONE_SHARD, isShard };
+export { ONE_SHARD, isShard };
 
 /**
  * Where the games live: a database file the service opens (checked and migrated), or one already
  * opened so (the bot opens it before logging in, to stop at once on a damaged file).
  */
-export type ServiceDatabase = { dbPath: string } | { db: Database };
+type ServiceDatabase = { dbPath: string } | { db: Database };
 
 export type ServiceOptions = ServiceDatabase & ServiceSettings;
 

@@ -6,7 +6,6 @@ import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/
 import { type Result, err } from '../lib/result.js';
 import type { BoardView, RenderedBoard } from '../render/index.js';
 
-export type { ChallengeStatus, ClosedReason, EndReason } from '../db/records.js';
 export { ok } from '../lib/result.js';
 
 export interface Player {
@@ -35,7 +34,7 @@ export type { BoardView, RenderedBoard } from '../render/index.js';
 
 export type BoardRenderer = (state: GameState, view: BoardView) => Promise<RenderedBoard>;
 
-export type { ReplayJob, ReplayOutput, ReplayRenderer, ReviewSummary } from './replayJob.js';
+export type { ReplayJob, ReplayOutput, ReplayRenderer } from './replayJob.js';
 
 // ---- views ----------------------------------------------------------------------------
 
