@@ -40,7 +40,7 @@ export const RULE_OPTIONS: readonly { ruleset: RuleSetId; name: string; spec: An
 
 /**
  * The catalog keys of a rule option's description and (numeric options) choice names: one family
- * per option, enumerated by test/commands/config.test.ts.
+ * per option, enumerated by test/bot/config.test.ts.
  */
 export const ruleOptionKeys = (ruleset: RuleSetId, name: string): { description: MessageKey; choice: MessageKey } => ({
   description: `command.ruleOption.${ruleset}.${name}` as MessageKey,
