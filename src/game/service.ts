@@ -12,12 +12,7 @@
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
 //   replays.ts     replays and reviews of stored games (read-only)
 //
-// Error codes: 'not-found' (no such game/challenge), 'finished' (game over, challenge already
-// answered or expired), 'forbidden' (not your game/challenge), 'stale' (the button's version is
-// old), 'not-your-turn', 'invalid' (bad input, illegal action, self-challenge, several games to
-// resign and none named), 'busy' (the database stayed locked past busy_timeout), 'limit' (a
-// server's limits: its channel list, live games per player, open challenges, a challenge between
-// the pair already open, the decline cooldown; see limits.ts).
+// Error codes: the documented list in errors.ts.
 import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';

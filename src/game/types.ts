@@ -5,6 +5,7 @@ import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import { type Result, err } from '../lib/result.js';
 import type { BoardView, RenderedBoard } from '../render/index.js';
+import type { ErrorCode } from './errors.js';
 
 export { ok } from '../lib/result.js';
 
@@ -12,9 +13,6 @@ export interface Player {
   id: string;
   name: string;
 }
-
-export type ErrorCode =
-  'not-found' | 'not-your-turn' | 'stale' | 'finished' | 'invalid' | 'forbidden' | 'busy' | 'limit';
 
 /** A refusal: what kind, and the sentence the player sees (privately), said in their language by the adapter. */
 export interface ServiceError {
