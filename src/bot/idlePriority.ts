@@ -28,8 +28,11 @@ export function lowestPriority(): LowPriority {
   }
 }
 
-/** The kernel's id of the calling thread (/proc/thread-self is "<pid>/task/<tid>"), or null off Linux. */
-function threadId(): number | null {
+/**
+ * The kernel's id of the calling thread (/proc/thread-self is "<pid>/task/<tid>"), or null off Linux.
+ * @public test/bot/idlePriority.test.ts calls it in a worker, loaded by URL where knip cannot see.
+ */
+export function threadId(): number | null {
   if (process.platform !== 'linux') return null;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
