@@ -6,7 +6,7 @@ import { ScoreMemo } from './memo.js';
 import { MAX_MOVES, OFF, type Position, type Rules, moveFrom, moveTo, throwDistribution } from '../engine/index.js';
 
 /** A finished game: far beyond any difference in progress. */
-export const WIN_SCORE = 10_000;
+const WIN_SCORE = 10_000;
 
 /** A borne-off pawn is worth more than one on the last square: it can no longer be held up. */
 const OFF_BONUS = 6;

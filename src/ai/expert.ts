@@ -26,7 +26,7 @@ export const EXPERT_TIE = 1e-9;
 
 /** Expert's limits: the deepest search, and the positions one decision may visit (about 3,500 a millisecond here). */
 const MAX_BUDGET = 6;
-export const EXPERT_NODES = 30_000;
+const EXPERT_NODES = 30_000;
 /** One more throw costs about this many times the positions of the last depth. */
 const GROWTH = 8;
 

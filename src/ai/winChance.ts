@@ -45,7 +45,7 @@ export function useWeights(weights: Readonly<Record<string, readonly number[]>>)
 }
 
 /** The fitted weights for a rule configuration: its rule set and pawn count, or the rule set's defaults. */
-export function weightsFor(rules: Rules): readonly number[] {
+function weightsFor(rules: Rules): readonly number[] {
   const weights = table[weightsKey(rules)] ?? table[`${rules.id}-5`];
   if (!weights) throw new Error(`winChance: no fitted weights for ${rules.id}`);
   return weights;

@@ -16,7 +16,7 @@ const SEARCHING: ReadonlySet<Strength> = new Set(['hard', 'expert']);
  * move, so a game against the computer keeps its thread (a new one costs its start-up and a cold
  * search on the next computer move).
  */
-export const AI_IDLE_MS = 5 * 60_000;
+const AI_IDLE_MS = 5 * 60_000;
 
 export class AiThread {
   private readonly thread: ThreadOnDemand<{ state: GameState; strength: Strength; seed: number }, Action>;

@@ -18,7 +18,7 @@ export function watchRest(rest: REST, metrics: Metrics): void {
  * The interaction's kind and name: "/senet challenge" as command "senet challenge", a board's move
  * button as button "act". Names are bounded: commands and buttons not ours are "unknown".
  */
-export function kindOf(interaction: Interaction): InteractionKind {
+function kindOf(interaction: Interaction): InteractionKind {
   if (interaction.isChatInputCommand()) {
     const ours = senet.handles(interaction) || admin.handles(interaction);
     const name = `${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
@@ -32,7 +32,7 @@ export function kindOf(interaction: Interaction): InteractionKind {
 }
 
 /** What the user got once the handler is done (see Metrics.interaction). */
-export function outcomeOf(interaction: Interaction, failed: boolean): InteractionOutcome {
+function outcomeOf(interaction: Interaction, failed: boolean): InteractionOutcome {
   if (failed) return 'failed';
   if (interaction.isAutocomplete()) return interaction.responded ? 'ok' : 'unanswered';
   if (!interaction.isRepliable() || !(interaction.replied || interaction.deferred)) return 'unanswered';

@@ -15,7 +15,7 @@ import { replyPrivately } from '../commands/replies.js';
  * The answer to anything that is not one of ours: a command left registered by an older version,
  * a select menu, a modal. Without an answer Discord would show "The application did not respond".
  */
-export const NOT_MINE = text('bot.notMine');
+const NOT_MINE = text('bot.notMine');
 
 /** `failed`: told when the interaction failed unexpectedly (the user was told "something went wrong"). */
 export async function dispatch(interaction: Interaction, ctx: CommandContext, failed?: () => void): Promise<void> {

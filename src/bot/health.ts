@@ -19,7 +19,7 @@ export function checkHealth(client: Client, service: Pick<GameService, 'probeWri
 }
 
 /** "ready" when every shard's connection is; else each shard that is not, with its state. */
-export function gatewayState(client: Client): string {
+function gatewayState(client: Client): string {
   const shards = [...client.ws.shards.values()];
   if (shards.length === 0) return 'not connected';
   const down = shards.filter((shard) => shard.status !== Status.Ready);

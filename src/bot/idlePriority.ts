@@ -28,7 +28,10 @@ export function lowestPriority(): LowPriority {
   }
 }
 
-/** The kernel's id of the calling thread (/proc/thread-self is "<pid>/task/<tid>"), or null off Linux. */
+/**
+ * The kernel's id of the calling thread (/proc/thread-self is "<pid>/task/<tid>"), or null off Linux.
+ * @public test/bot/idlePriority.test.ts calls it in a worker, loaded by URL where knip cannot see.
+ */
 export function threadId(): number | null {
   if (process.platform !== 'linux') return null;
   try {

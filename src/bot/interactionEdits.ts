@@ -48,7 +48,7 @@ export interface OriginalEdit {
 export type Uploader = (apiUrl: string, edit: OriginalEdit) => Promise<string>;
 
 /** Edits whose attachments weigh this much go to `uploadLarge`: replays (hundreds of KB to MB), not boards (about 70 KB). */
-export const LARGE_UPLOAD_BYTES = 256 * 1024;
+const LARGE_UPLOAD_BYTES = 256 * 1024;
 
 /** A REST client for interaction endpoints: no global limit (Discord does not count them). */
 export function interactionRest(apiUrl: string): REST {

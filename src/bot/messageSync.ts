@@ -25,6 +25,7 @@ import {
 } from '../commands/shown.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
+import { err as failed, ok } from '../lib/result.js';
 import type { EditQueue } from './editQueue.js';
 import { answerTokenExpired } from './interactionWebhooks.js';
 
@@ -74,10 +75,10 @@ export class MessageSync implements ChatMessages {
 
   async openThread(channelId: string, messageId: string, name: string): Promise<Opened> {
     try {
-      return { ok: true, threadId: await this.deps.startThread(channelId, messageId, name) };
+      return ok(await this.deps.startThread(channelId, messageId, name));
     } catch (err) {
       this.deps.log.info({ err, channelId, messageId }, 'could not open a thread; playing in the channel');
-      return { ok: false, code: discordCode(err) };
+      return failed(discordCode(err));
     }
   }
 
@@ -97,12 +98,12 @@ export class MessageSync implements ChatMessages {
       const messageId = await this.deps.post(placeOf(shown).channelId, payloadOf(shown));
       this.deps.service.setMessage(shown.kind, idOf(shown), messageId);
       markShown(this.deps.service, shown);
-      return { ok: true, messageId };
+      return ok(messageId);
     } catch (err) {
       // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
       this.deps.log.warn({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; withdrawn');
       this.deps.service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'not-posted');
-      return { ok: false, code: discordCode(err) };
+      return failed(discordCode(err));
     }
   }
 

@@ -29,7 +29,7 @@ export interface ReminderOptions {
 const timestamp = (ms: number, style: 'f' | 'R'): string => `<t:${Math.floor(ms / 1000)}:${style}>`;
 
 /** "<@ana>, your turn in Senet against Ben: play by … (in 2 hours) or lose by forfeit. <link>" */
-export function reminderMessage(due: ReminderDue): ReminderMessage {
+function reminderMessage(due: ReminderDue): ReminderMessage {
   const words = {
     playerId: due.player.id,
     opponent: due.opponent.name,

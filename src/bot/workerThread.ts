@@ -13,7 +13,7 @@ import type { Result } from '../lib/result.js';
  */
 const COMPILED = import.meta.url.endsWith('.js');
 
-export function newWorker(name: string): Worker {
+function newWorker(name: string): Worker {
   if (COMPILED) return new Worker(new URL(`./${name}.js`, import.meta.url), { execArgv: [] });
   // (tsx's ESM entry: resolving it from here gives the CommonJS one, whose register() fails in a worker.)
   const tsx = pathToFileURL(

@@ -72,13 +72,13 @@ type ChangeRead = { ok: true; value: SettingsChange } | { ok: false; message: Te
 /** The settings an admin gave, as one change (empty: just show them). */
 function readChange(interaction: ChatInputCommandInteraction, currentDefault: Variant): ChangeRead {
   const rules = readRules(interaction, currentDefault);
-  if (!rules.ok) return rules;
+  if (!rules.ok) return { ok: false, message: rules.error };
   const o = interaction.options;
   const reset = o.getString(ADMIN_OPT.reset);
   const resetKey = RESET_CHOICES.find((c) => c.value === reset)?.value;
   if (reset !== null && !resetKey) return { ok: false, message: text('settings.unknownReset') };
   const given: SettingsChange = {
-    ...(rules.variant ? { variant: rules.variant } : {}),
+    ...(rules.value ? { variant: rules.value } : {}),
     threads: o.getBoolean(ADMIN_OPT.threads) ?? undefined,
     addChannel: o.getChannel(ADMIN_OPT.addChannel)?.id,
     removeChannel: o.getChannel(ADMIN_OPT.removeChannel)?.id,

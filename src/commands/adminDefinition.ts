@@ -13,7 +13,7 @@ import { SETTING_KEYS, SETTING_RANGES, type SettingKey } from '../game/settings.
 import { addRuleOptions, addRules } from './definition.js';
 import { choice, described, message } from './localizations.js';
 
-export const ADMIN_COMMAND_NAME = 'senet-admin';
+const ADMIN_COMMAND_NAME = 'senet-admin';
 
 /** Option names of `/senet-admin settings`; the handler reads the same constants. */
 export const ADMIN_OPT = {

@@ -4,15 +4,16 @@ import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js
 import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
+import type { Result } from '../lib/result.js';
 import type { ChallengeMade, GameView, Player, RenderedBoard } from '../game/types.js';
 import type { BoardNote } from './messages.js';
 import type { Shown } from './shown.js';
 
-/** A new message posted with the bot's token, or why it could not be (the Discord error code, if any). */
-export type Posted = { ok: true; messageId: string } | { ok: false; code: number | null };
+/** A new message posted with the bot's token (its id), or why it could not be (the Discord error code, if any). */
+export type Posted = Result<string, number | null>;
 
-/** A thread started, or why it could not be (the Discord error code, if any). */
-export type Opened = { ok: true; threadId: string } | { ok: false; code: number | null };
+/** A thread started (its id), or why it could not be (the Discord error code, if any). */
+export type Opened = Result<string, number | null>;
 
 /**
  * The chat's stored messages, edited and posted with the bot's own token (src/bot/messageSync.ts):

@@ -3,12 +3,8 @@
 // rule set's own option schema (src/engine/rulesets), so a new option needs no change here.
 // Every description and choice name comes from the catalogs, in every language (localizations.ts);
 // names of subcommands and options stay English: they are what players type and the handlers read.
-import {
-  ApplicationIntegrationType,
-  InteractionContextType,
-  SlashCommandBuilder,
-  type SlashCommandSubcommandBuilder,
-} from 'discord.js';
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
+import { ApplicationIntegrationType, InteractionContextType } from 'discord.js';
 import { type AnyOptionSpec, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
 import { OFFERED_STRENGTHS, type Strength } from '../game/strengths.js';
 import type { MessageKey, Translate } from '../i18n/index.js';
@@ -16,7 +12,7 @@ import { clip } from '../lib/format.js';
 import { MAX_DESCRIPTION, type Words, choice, described, message } from './localizations.js';
 import { rulesetSummary, rulesetTitle } from './rulesetWords.js';
 
-export const COMMAND_NAME = 'senet';
+const COMMAND_NAME = 'senet';
 
 /** Option names as players type them, besides the rule options; the parser reads the same constants. */
 export const OPT = {
@@ -44,7 +40,7 @@ export const RULE_OPTIONS: readonly { ruleset: RuleSetId; name: string; spec: An
 
 /**
  * The catalog keys of a rule option's description and (numeric options) choice names: one family
- * per option, enumerated by test/commands/config.test.ts.
+ * per option, enumerated by test/bot/config.test.ts.
  */
 export const ruleOptionKeys = (ruleset: RuleSetId, name: string): { description: MessageKey; choice: MessageKey } => ({
   description: `command.ruleOption.${ruleset}.${name}` as MessageKey,

@@ -8,11 +8,12 @@ import { type Locale, type Text, text, translate, translator } from '../i18n/ind
 import { userLocale } from './locale.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/strengths.js';
 import type { Player } from '../game/types.js';
+import { type Result, err, ok } from '../lib/result.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
 import { echo } from './messages.js';
 
-/** The rules a command names; null: none (the server's default rule set and options apply). */
-export type RulesChoice = { ok: true; variant: Variant | null } | { ok: false; message: Text };
+/** The rules a command names (null: none, the server's default rule set and options apply), or why they cannot be played. */
+export type RulesChoice = Result<Variant | null, Text>;
 
 /**
  * The rule set a command names and the options given for it. Options without `rules` change the
@@ -27,20 +28,20 @@ export function readRules(interaction: ChatInputCommandInteraction, serverDefaul
     return value === null ? [] : [{ ruleset, name, slashName: spec.slashName, value }];
   });
   const named = interaction.options.getString(OPT.rules);
-  if (named === null && given.length === 0) return { ok: true, variant: null };
+  if (named === null && given.length === 0) return ok(null);
   const id = named ?? serverDefault.ruleset;
-  if (!isRuleSetId(id)) return { ok: false, message: text('refusal.unknownRules', { name: echo(id) }) };
+  if (!isRuleSetId(id)) return err(text('refusal.unknownRules', { name: echo(id) }));
   const options: Record<string, boolean | number> = named === null ? { ...serverDefault.options } : {};
   const foreign: string[] = [];
   for (const { ruleset, name, slashName, value } of given) {
     if (ruleset === id) options[name] = value;
     else foreign.push(slashName);
   }
-  if (foreign.length > 0) return { ok: false, message: foreignOptions(id, foreign, userLocale(interaction)) };
+  if (foreign.length > 0) return err(foreignOptions(id, foreign, userLocale(interaction)));
   const rules = checkRules(id, options);
-  if (!rules.ok) return { ok: false, message: optionRefusal(id, rules.error) };
+  if (!rules.ok) return err(optionRefusal(id, rules.error));
   // checkRules accepted these options for this rule set, which is what Variant promises.
-  return { ok: true, variant: { ruleset: id, options } as Variant };
+  return ok({ ruleset: id, options } as Variant);
 }
 
 /**

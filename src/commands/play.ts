@@ -29,7 +29,7 @@ export async function play(interaction: ChatInputCommandInteraction, ctx: Comman
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
   const rules = readRules(interaction, ctx.service.defaultVariant(recordsGuild(interaction)));
   if (!rules.ok) {
-    await replyPrivately(interaction, rules.message);
+    await replyPrivately(interaction, rules.error);
     return;
   }
   // A game against the bot is drawn at once: the answer can be slow under load.
@@ -39,7 +39,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
     ...parentChannel(interaction),
     challenger: playerOf(interaction.user, interaction.member),
     opponent,
-    ...(rules.variant ? { variant: rules.variant } : {}),
+    ...(rules.value ? { variant: rules.value } : {}),
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
     locale: publicLocale(interaction, ctx),
   });

@@ -18,7 +18,7 @@ export async function settings(interaction: ChatInputCommandInteraction, ctx: Co
 }
 
 /** What a player is told about their reminders, now or just changed. */
-export function remindersText(on: boolean, changed: boolean): Text {
+function remindersText(on: boolean, changed: boolean): Text {
   const now = changed ? 'changed' : 'shown';
   return text(on ? 'settings.remindersOn' : 'settings.remindersOff', { now });
 }

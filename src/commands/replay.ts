@@ -39,7 +39,7 @@ async function postReplay(
 }
 
 /** The replay's message, for the whole channel: in the game's language. */
-export function replayText(view: ReplayView, tooBig = false): string {
+function replayText(view: ReplayView, tooBig = false): string {
   const t = translator(view.locale);
   const { W, B } = view.players;
   const summary = { result: view.result, moves: view.moves };

@@ -135,7 +135,7 @@ export async function postChallengeOrGame(
   } else {
     const posted = await ctx.messages.post(made);
     if (!posted.ok) {
-      await replyPrivately(interaction, postRefusal(posted.code, interaction)).catch((err: unknown) =>
+      await replyPrivately(interaction, postRefusal(posted.error, interaction)).catch((err: unknown) =>
         ctx.log.warn({ err }, 'could not say why nothing was posted'),
       );
       return;

@@ -75,14 +75,12 @@ async function openGameThread(view: GameView, ctx: CommandContext): Promise<Plac
   const lobby = view.lobbyMessageId;
   if (!lobby) return { view, note: undefined };
   const opened = await ctx.messages.openThread(view.homeChannelId, lobby, threadName(view));
-  const placed = opened.ok
-    ? ctx.service.setThread(view.gameId, opened.threadId)
-    : ctx.service.playInChannel(view.gameId);
+  const placed = opened.ok ? ctx.service.setThread(view.gameId, opened.value) : ctx.service.playInChannel(view.gameId);
   // Placed already (cannot happen: the game was made a moment ago): shown as stored.
   if (!placed.ok) return { view, note: undefined };
   const moved = { ...view, ...placed.value };
   if (opened.ok) return { view: moved, note: playersHere(moved, ctx.botUser.id) };
-  return { view: moved, note: inChannel(refusalReason(opened.code)) };
+  return { view: moved, note: inChannel(refusalReason(opened.error)) };
 }
 
 /** Opens the game's thread and posts its first board there (or, refused, shows the board in the lobby's place). */

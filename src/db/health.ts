@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 
 /** "Sent" in ASCII: what `PRAGMA application_id` reads on a senet-bot database once probed. */
-export const SENET_APPLICATION_ID = 0x53656e74;
+const SENET_APPLICATION_ID = 0x53656e74;
 
 /** One committed write (a page appended to the log and fsynced); throws when the file takes none. */
 export function probeWrite(db: Database): void {

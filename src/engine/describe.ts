@@ -3,7 +3,7 @@
 import { OFF, WAITING } from './types.js';
 
 /** A square as the engine's messages name it: its number, "off" past the end, "waiting" before the start. */
-export function squareLabel(square: number): string {
+function squareLabel(square: number): string {
   return square === OFF ? 'off' : square === WAITING ? 'waiting' : String(square);
 }
 

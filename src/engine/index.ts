@@ -12,8 +12,7 @@ export {
   toState,
   toPosition,
 } from './game.js';
-export type { Applied, GameRecord, ReplayError, ReplayStep, Setup } from './game.js';
-export { moveLabel, squareLabel } from './describe.js';
+export type { GameRecord, Setup } from './game.js';
 export {
   RULESETS,
   RULESET_IDS,
@@ -24,9 +23,9 @@ export {
   optionProblemWords,
   resolveRules,
 } from './rulesets/index.js';
-export type { AnyOptionSpec, OptionProblem, OptionsById, Variant } from './rulesets/index.js';
-export type { Rules, RuleSet, SquareInfo, SquareEffect } from './rules.js';
+export type { AnyOptionSpec, OptionProblem, Variant } from './rulesets/index.js';
+export type { Rules, SquareInfo } from './rules.js';
 export { MAX_MOVES, Position } from './position.js';
-export { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
+export { moveFrom, moveTo, sideName } from './codes.js';
 export { SeededSticks, FixedSticks, throwDistribution, sticksFor, lightCount } from './throws.js';
-export type { ThrowSource, ThrowTable } from './throws.js';
+export type { ThrowSource } from './throws.js';

@@ -122,7 +122,7 @@ export interface NumberSpec<V extends number> {
   readonly words: (value: V) => string;
 }
 
-export type OptionSpec<V> = [V] extends [boolean] ? FlagSpec : [V] extends [number] ? NumberSpec<V> : never;
+type OptionSpec<V> = [V] extends [boolean] ? FlagSpec : [V] extends [number] ? NumberSpec<V> : never;
 
 /** Every option of a rule set, by the name games store it under. */
 export type OptionSchema<O> = { readonly [K in keyof O]-?: OptionSpec<O[K]> };
@@ -131,7 +131,7 @@ export type OptionSchema<O> = { readonly [K in keyof O]-?: OptionSpec<O[K]> };
 export type NoOptions = { readonly [name: string]: never };
 
 /** A named choice of options worth measuring beside the defaults (`kendall-7`). */
-export interface NotableVariant<O> {
+interface NotableVariant<O> {
   readonly tag: string;
   readonly options: Partial<O>;
   /** Played in the tournament too, not only in the balance report. */

@@ -20,7 +20,7 @@ export function throwValue(table: ThrowTable, sticks: number): number {
 }
 
 /** Chance of each number of light sides with four fair sticks: 1, 4, 6, 4, 1 in 16. */
-export const LIGHT_COUNT_CHANCES: readonly number[] = [1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16];
+const LIGHT_COUNT_CHANCES: readonly number[] = [1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16];
 
 /** The distinct values of a table with their chances, in table order (used by the AI's chance nodes). */
 export function throwDistribution(table: ThrowTable): { value: number; chance: number }[] {

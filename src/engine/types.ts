@@ -44,7 +44,7 @@ export type Action = { type: 'throw' } | { type: 'take' } | ({ type: 'move' } & 
 export type Phase = 'throw' | 'move' | 'over';
 
 /** The four sticks of a throw, one bit per stick: 1 = light side up. */
-export interface Throw {
+interface Throw {
   sticks: number;
   value: number;
 }
@@ -110,4 +110,4 @@ export type GameEvent =
   | { type: 'extraThrow'; side: Side }
   | { type: 'win'; side: Side; score: number | null };
 
-export type SquareEffectKind = 'extraThrow' | 'sendTo' | 'drown' | 'water' | 'off';
+type SquareEffectKind = 'extraThrow' | 'sendTo' | 'drown' | 'water' | 'off';

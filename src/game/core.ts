@@ -145,8 +145,8 @@ export class ServiceCore {
 
 /**
  * Runs a write, answering the database's own refusals as outcomes: locked past busy_timeout
- * ('busy'), or a full disk (the transaction rolled back whole, so the game is as it was before
- * the click).
+ * ('busy'), or a full disk ('storage-full': the transaction rolled back whole, so the game is as
+ * it was before the click).
  */
 function refusingFailures<T, R>(write: () => Outcome<T> | R): Outcome<T> | R {
   try {
@@ -154,7 +154,7 @@ function refusingFailures<T, R>(write: () => Outcome<T> | R): Outcome<T> | R {
   } catch (error) {
     if (isBusy(error)) return fail('busy', 'error.busy');
     if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_FULL')) {
-      return fail('busy', 'error.storageFull');
+      return fail('storage-full', 'error.storageFull');
     }
     throw error;
   }

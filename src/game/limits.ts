@@ -48,7 +48,7 @@ export function acceptRefusal(core: ServiceCore, c: ChallengeRecord, listedChann
 }
 
 /** Outside the server's channel list (empty: everywhere), naming where the bot does play. */
-export function channelRefusal(settings: ServerSettings, channelId: string): Refusal {
+function channelRefusal(settings: ServerSettings, channelId: string): Refusal {
   if (settings.channels.length === 0 || settings.channels.includes(channelId)) return null;
   const where = settings.channels.map((id) => `<#${id}>`).join(', ');
   return fail('limit', 'limit.notThisChannel', { where });

@@ -9,7 +9,7 @@ export interface Rating {
 }
 
 /** Glickman's recommended starting values; tau 0.5 is the middle of his suggested range. */
-export const GLICKO_SETTINGS = { tau: 0.5, rating: 1500, rd: 350, vol: 0.06 } as const;
+const GLICKO_SETTINGS = { tau: 0.5, rating: 1500, rd: 350, vol: 0.06 } as const;
 
 export const INITIAL_RATING: Rating = {
   rating: GLICKO_SETTINGS.rating,

@@ -13,7 +13,7 @@ export type { MessageRef } from '../db/reminderStore.js';
 const HOUR = 3_600_000;
 
 /** Failed deletions of a reminder message before it is left as it is (the bot lost access to it). */
-export const MAX_DELETE_ATTEMPTS = 5;
+const MAX_DELETE_ATTEMPTS = 5;
 
 /**
  * How long before the turn timeout the last reminder comes: an hour, or a quarter of the turn
@@ -24,7 +24,7 @@ export function finalReminderLead(turnTtlMs: number): number {
 }
 
 /** When a turn that started at `start` is first reminded: after the delay, if that is before the deadline. */
-export function firstReminderAt(start: number, deadline: number, delayMs: number): number | null {
+function firstReminderAt(start: number, deadline: number, delayMs: number): number | null {
   if (delayMs <= 0) return null;
   const at = start + delayMs;
   return at < deadline ? at : null;
@@ -34,7 +34,7 @@ export function firstReminderAt(start: number, deadline: number, delayMs: number
  * When the last reminder comes, once the first was claimed at `now`: shortly before the deadline,
  * or never when that moment has already passed (it would come with or before the first).
  */
-export function finalReminderAt(deadline: number, turnTtlMs: number, now: number): number | null {
+function finalReminderAt(deadline: number, turnTtlMs: number, now: number): number | null {
   const at = deadline - finalReminderLead(turnTtlMs);
   return at > now ? at : null;
 }

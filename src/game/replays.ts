@@ -11,13 +11,13 @@ import { type GameChoiceEntry, type Outcome, type Player, fail, ok } from './typ
 import { endDescription, namesOf, sideOf, storedResult } from './views.js';
 
 /** Discord offers at most 25 choices in an autocomplete list. */
-export const MAX_CHOICES = 25;
+const MAX_CHOICES = 25;
 
 /**
  * Replays drawn at once, in all: each takes a second or more of a core, and a button anyone in the
  * server may press must not let one player queue minutes of work. Each player has one at a time.
  */
-export const MAX_REPLAYS_DRAWING = 3;
+const MAX_REPLAYS_DRAWING = 3;
 
 export interface ReplayInput {
   guildId: string;

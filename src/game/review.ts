@@ -24,9 +24,9 @@ import { percent } from '../lib/format.js';
 /** The chance (0..1) that the light side, W, wins from a position not yet over. */
 export type WinChance = (state: GameState) => number;
 
-export type ActionKind = 'throw' | 'choice' | 'forced' | 'take';
+type ActionKind = 'throw' | 'choice' | 'forced' | 'take';
 
-export interface ReviewedAction {
+interface ReviewedAction {
   index: number;
   /** The move number it belongs to: 1 + pawn moves before it (a throw shares its move's number). */
   move: number;
@@ -44,7 +44,7 @@ export interface ReviewedAction {
   thrown?: number;
 }
 
-export interface TurningPoint {
+interface TurningPoint {
   /** The action's index in the log. */
   index: number;
   move: number;
@@ -201,7 +201,7 @@ function turningPoint(t: Translate, a: ReviewedAction, names: SideNames): Turnin
  * player's accuracy is the mean over their choices between two or more moves. (The curve is the
  * one lichess uses for chess, so the numbers read alike: about 64 for a 10-point mistake.)
  */
-export function accuracy(actions: readonly ReviewedAction[], side: Side): number | null {
+function accuracy(actions: readonly ReviewedAction[], side: Side): number | null {
   const scores = actions
     .filter((a) => a.side === side && a.kind === 'choice' && a.best)
     .map((a) => moveAccuracy(100 * (forSide(side, a.best!.chance) - forSide(side, a.after))));

@@ -12,12 +12,7 @@
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
 //   replays.ts     replays and reviews of stored games (read-only)
 //
-// Error codes: 'not-found' (no such game/challenge), 'finished' (game over, challenge already
-// answered or expired), 'forbidden' (not your game/challenge), 'stale' (the button's version is
-// old), 'not-your-turn', 'invalid' (bad input, illegal action, self-challenge, several games to
-// resign and none named), 'busy' (the database stayed locked past busy_timeout), 'limit' (a
-// server's limits: its channel list, live games per player, open challenges, a challenge between
-// the pair already open, the decline cooldown; see limits.ts).
+// Error codes: the documented list in errors.ts.
 import { type Database, openDatabase } from '../db/connection.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
@@ -94,17 +89,16 @@ export type {
   ReplayInput,
   ReplayView,
   ResignInput,
-  ServiceConfig,
   ShardScope,
   WriteTiming,
 };
-export { DEFAULT_CONFIG, ONE_SHARD, isShard };
+export { ONE_SHARD, isShard };
 
 /**
  * Where the games live: a database file the service opens (checked and migrated), or one already
  * opened so (the bot opens it before logging in, to stop at once on a damaged file).
  */
-export type ServiceDatabase = { dbPath: string } | { db: Database };
+type ServiceDatabase = { dbPath: string } | { db: Database };
 
 export type ServiceOptions = ServiceDatabase & ServiceSettings;
 

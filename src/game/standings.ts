@@ -52,7 +52,7 @@ function tally(games: readonly PlayedGameRecord[]): Tally {
 }
 
 /** The run of equal results ending with the newest game (`played` is newest first). */
-export function currentStreak(played: readonly PlayedGameRecord[]): PlayerStats['streak'] {
+function currentStreak(played: readonly PlayedGameRecord[]): PlayerStats['streak'] {
   const first = played[0];
   if (!first) return null;
   let length = 0;

@@ -2,7 +2,7 @@
 // option parser read them here, so commands need not reach into the AI.
 import { STRENGTHS, type Strength } from '../ai/index.js';
 
-export { STRENGTHS, type Strength, strengthOf } from '../ai/index.js';
+export { type Strength, strengthOf } from '../ai/index.js';
 
 /**
  * What players may pick. Expert is held back until it beats hard as issue #18 asks (at least 55 %,

@@ -5,17 +5,14 @@ import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import { type Result, err } from '../lib/result.js';
 import type { BoardView, RenderedBoard } from '../render/index.js';
+import type { ErrorCode } from './errors.js';
 
-export type { ChallengeStatus, ClosedReason, EndReason } from '../db/records.js';
 export { ok } from '../lib/result.js';
 
 export interface Player {
   id: string;
   name: string;
 }
-
-export type ErrorCode =
-  'not-found' | 'not-your-turn' | 'stale' | 'finished' | 'invalid' | 'forbidden' | 'busy' | 'limit';
 
 /** A refusal: what kind, and the sentence the player sees (privately), said in their language by the adapter. */
 export interface ServiceError {
@@ -35,7 +32,7 @@ export type { BoardView, RenderedBoard } from '../render/index.js';
 
 export type BoardRenderer = (state: GameState, view: BoardView) => Promise<RenderedBoard>;
 
-export type { ReplayJob, ReplayOutput, ReplayRenderer, ReviewSummary } from './replayJob.js';
+export type { ReplayJob, ReplayOutput, ReplayRenderer } from './replayJob.js';
 
 // ---- views ----------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { GameStore } from '../db/gameStore.js';
 import { type GameState, replay } from '../engine/index.js';
 
-export interface VerifyProblem {
+interface VerifyProblem {
   gameId: number;
   problem: string;
 }
@@ -15,7 +15,7 @@ export interface VerifyReport {
 }
 
 /** Rebuilds one stored game from its seed and log; null when it matches the stored state. */
-export function verifyGame(store: GameStore, gameId: number): string | null {
+function verifyGame(store: GameStore, gameId: number): string | null {
   const game = store.game(gameId);
   if (!game) return 'no such game';
   const actions = store.actions(gameId);

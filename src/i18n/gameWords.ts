@@ -27,11 +27,6 @@ export function moveLabel(t: Translate, from: number, to: number): string {
   return t('words.move', { from: from === WAITING ? t('words.enter') : String(from), to: squareLabel(t, to) });
 }
 
-/** A side's colour: "light", "dark". */
-export function sideColour(t: Translate, side: Side): string {
-  return side === 'W' ? t('words.light') : t('words.dark');
-}
-
 /** A side's colour and pawn shape: "light reels", "dark cones". */
 export function sidePawns(t: Translate, side: Side): string {
   return side === 'W' ? t('words.lightPawns') : t('words.darkPawns');
@@ -48,7 +43,7 @@ export function rulesetTitle(t: Translate, id: RuleSetId): string {
 }
 
 /** The options' words that differ from the defaults: "7 pawns", "no safe pairs", "with variations". */
-export function optionWords(t: Translate, id: RuleSetId, options: Readonly<Record<string, unknown>>): string[] {
+function optionWords(t: Translate, id: RuleSetId, options: Readonly<Record<string, unknown>>): string[] {
   const words: string[] = [];
   for (const [name, spec] of optionSpecs(id)) {
     const value = options[name];

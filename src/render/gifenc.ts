@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 
 export type Palette = number[][];
 
-export interface FrameOptions {
+interface FrameOptions {
   palette?: Palette;
   delay?: number;
   repeat?: number;
@@ -14,7 +14,7 @@ export interface FrameOptions {
   dispose?: number;
 }
 
-export interface Encoder {
+interface Encoder {
   writeFrame(index: Uint8Array, width: number, height: number, options?: FrameOptions): void;
   finish(): void;
   bytesView(): Uint8Array;

@@ -25,7 +25,7 @@ export const BOARD_TOP = HEADER + 8;
 export const BOARD_LEFT = GUTTER;
 export const BOARD_WIDTH = 10 * CELL;
 export const WIDTH = BOARD_WIDTH + 2 * GUTTER;
-export const HEIGHT = BOARD_TOP + 3 * CELL + 10;
+const HEIGHT = BOARD_TOP + 3 * CELL + 10;
 
 /**
  * Everything is laid out in the units above and drawn scaled by this factor, so the picture's
@@ -68,7 +68,7 @@ export function trayPawnCenter(tray: Rect, side: Side): Point {
   return { x: tray.x + (side === 'W' ? tray.w * 0.29 : tray.w * 0.71), y: tray.y + tray.h * 0.5 };
 }
 
-export const PAWN_HEIGHT = 52;
+const PAWN_HEIGHT = 52;
 export const TRAY_PAWN_HEIGHT = 30;
 
 /**

@@ -21,7 +21,7 @@ import { COLOURS } from './theme.js';
  * Replays are drawn smaller than the live board (0.9): reading pixels back and indexing them is
  * most of a frame's cost, and Discord shows an inline GIF at most about 550 pixels wide anyway.
  */
-export const REPLAY_SCALE = 0.6;
+const REPLAY_SCALE = 0.6;
 const BOARD = pixelSize(REPLAY_SCALE);
 /** The caption strip above the board, in layout units: its text is larger than the header's, to read at a glance. */
 const CAPTION = 46;
@@ -109,7 +109,7 @@ const TOP_ROWS = CAPTION_ROWS + Math.ceil(HEADER * REPLAY_SCALE) + 1;
  * read; and the frame is written only down to the last changed row (the caption is on top so that
  * a change near the top of the board makes a short frame).
  */
-export function changedRects(before: GameState, after: GameState): PixelRect[] {
+function changedRects(before: GameState, after: GameState): PixelRect[] {
   const rules = rulesOf(after);
   const areas: Rect[] = [];
   for (let square = 1; square <= 30; square++) {
@@ -166,7 +166,7 @@ function latestFitting(ctx: SKRSContext2D, caption: string, width: number): stri
 }
 
 /** How long each frame of `frames` is shown, in ms. */
-export function frameDelays(frames: readonly ReplayFrame[]): number[] {
+function frameDelays(frames: readonly ReplayFrame[]): number[] {
   const captures = frames.filter((f) => f.kind === 'capture').length;
   const weight = frames.length + (PACE.captureFactor - 1) * captures;
   const base = Math.min(PACE.maxMs, Math.max(PACE.minMs, Math.round(PACE.wholeGameMs / Math.max(1, weight))));

@@ -7,7 +7,7 @@ import { type SideNames, variantTitle } from '../i18n/gameWords.js';
 import type { Translate } from '../i18n/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 
-export type FrameKind = 'start' | 'move' | 'capture' | 'final';
+type FrameKind = 'start' | 'move' | 'capture' | 'final';
 
 export interface ReplayFrame {
   state: GameState;

@@ -12,7 +12,7 @@ export function font(size: number, bold = false): string {
  * Splits `text` into at most `maxLines` lines no wider than `maxWidth` in the current font; a
  * word wider than the line, or what does not fit in the last line, is cut with an ellipsis.
  */
-export function wrapText(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: number): string[] {
+function wrapText(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: number): string[] {
   // Most lines fit whole: one measurement instead of one per word.
   if (ctx.measureText(text).width <= maxWidth) return [text];
   const lines: string[] = [];

@@ -67,7 +67,7 @@ function throwDetails(t: Translate, state: GameState, moves: number): string[] {
 }
 
 /** Whether the side to move may throw now (before a throw, moves may be allowed instead, or only). */
-export function throwAllowed(state: GameState): boolean {
+function throwAllowed(state: GameState): boolean {
   return state.phase === 'throw' && legalActions(state).some((action) => action.type === 'throw');
 }
 

@@ -25,7 +25,7 @@ describe('a full disk', () => {
       if (outcome.ok) view = outcome.value;
       else refused = outcome.error;
     }
-    expect(refused?.code).toBe('busy');
+    expect(refused?.code).toBe('storage-full');
     expect(refused && say('en', refused.message)).toMatch(/storage is full, so nothing was played/);
     const stored = value(await service.game(view.gameId));
     expect(stored.version).toBe(view.version);

@@ -30,7 +30,7 @@ export function testClock(start = Date.UTC(2026, 0, 1)): { now: () => number; ad
   return { now: () => t, advance: (ms) => (t += ms) };
 }
 
-export function seedCounter(first = 1): () => number {
+function seedCounter(first = 1): () => number {
   let next = first;
   return () => next++;
 }

@@ -1,0 +1,175 @@
+-- The schema at version 11, generated from src/db/migrations.ts by `npm run db:schema`.
+-- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
+
+CREATE TABLE actions (
+  game_id INTEGER NOT NULL REFERENCES games (id),
+  seq INTEGER NOT NULL,  -- 0, 1, 2, ... : the order replay applies them
+  user_id TEXT NOT NULL,
+  action TEXT NOT NULL,  -- JSON engine Action
+  throw_value INTEGER,   -- the value thrown or taken by this action, if any
+  at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+  BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+  BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+CREATE TABLE answer_tokens (
+  message_id TEXT PRIMARY KEY,
+  application_id TEXT NOT NULL,
+  token TEXT NOT NULL,
+  issued_at INTEGER NOT NULL
+);
+
+CREATE TABLE challenges (
+  id INTEGER PRIMARY KEY,
+  guild_id TEXT NOT NULL,
+  channel_id TEXT NOT NULL,
+  message_id TEXT,
+  challenger_id TEXT NOT NULL REFERENCES players (user_id),
+  opponent_id TEXT NOT NULL REFERENCES players (user_id),
+  ruleset TEXT NOT NULL,
+  options TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  resolved_at INTEGER,
+  game_id INTEGER REFERENCES games (id),
+  shown_status TEXT,
+  locale TEXT NOT NULL DEFAULT 'en',
+  CHECK (challenger_id <> opponent_id)
+);
+
+CREATE INDEX challenges_by_challenger ON challenges (challenger_id, guild_id, status);
+
+CREATE UNIQUE INDEX challenges_one_pending_pair
+  ON challenges (channel_id, min(challenger_id, opponent_id), max(challenger_id, opponent_id))
+  WHERE status = 'pending';
+
+CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status = 'pending';
+
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY,
+  guild_id TEXT NOT NULL,
+  channel_id TEXT NOT NULL,
+  message_id TEXT,
+  ruleset TEXT NOT NULL,
+  options TEXT NOT NULL,     -- JSON, defaults filled in
+  seed INTEGER NOT NULL,
+  state TEXT NOT NULL,       -- JSON GameState after the last logged action
+  version INTEGER NOT NULL,  -- +1 per change: the stale-click guard
+  status TEXT NOT NULL CHECK (status IN ('active', 'finished')),
+  white_id TEXT NOT NULL REFERENCES players (user_id),
+  black_id TEXT NOT NULL REFERENCES players (user_id),
+  to_act_id TEXT,            -- who must act now; NULL once finished
+  bot_strength TEXT,         -- set only for games against the bot
+  rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+  turn_deadline INTEGER,     -- ms; NULL while the bot acts or once finished
+  created_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  winner_side TEXT CHECK (winner_side IN ('W', 'B')),
+  end_reason TEXT CHECK (end_reason IN ('won', 'resigned', 'timeout')),
+  score INTEGER,
+  shown_version INTEGER,
+  closed_reason TEXT CHECK (closed_reason IN ('channel-gone', 'not-posted')),
+  thread_id TEXT,
+  lobby_message_id TEXT,
+  lobby_shown TEXT CHECK (lobby_shown IN ('active', 'finished')),
+  archive_at INTEGER,
+  season INTEGER,
+  remind_at INTEGER,
+  reminders_sent INTEGER NOT NULL DEFAULT 0,
+  reminder_channel_id TEXT,
+  reminder_message_id TEXT,
+  locale TEXT NOT NULL DEFAULT 'en'
+);
+
+CREATE INDEX games_active_in_channel ON games (channel_id) WHERE status = 'active';
+
+CREATE INDEX games_active_in_thread ON games (thread_id) WHERE status = 'active' AND thread_id IS NOT NULL;
+
+CREATE INDEX games_archive_due ON games (archive_at) WHERE archive_at IS NOT NULL;
+
+CREATE INDEX games_by_black ON games (black_id, guild_id);
+
+CREATE INDEX games_by_white ON games (white_id, guild_id);
+
+CREATE INDEX games_finished_by_guild ON games (guild_id, finished_at) WHERE status = 'finished';
+
+CREATE INDEX games_rated_by_season ON games (guild_id, season) WHERE season IS NOT NULL;
+
+CREATE INDEX games_remind_at ON games (remind_at) WHERE status = 'active' AND remind_at IS NOT NULL;
+
+CREATE INDEX games_turn_deadline ON games (turn_deadline) WHERE status = 'active';
+
+CREATE TRIGGER games_turn_over_reminders AFTER UPDATE OF version ON games
+  WHEN NEW.version <> OLD.version
+  BEGIN
+    INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id, guild_id)
+      SELECT OLD.reminder_channel_id, OLD.reminder_message_id, OLD.guild_id
+      WHERE OLD.reminder_message_id IS NOT NULL;
+    UPDATE games SET remind_at = NULL, reminders_sent = 0, reminder_channel_id = NULL, reminder_message_id = NULL
+      WHERE id = NEW.id;
+  END;
+
+CREATE TABLE guild_settings (
+  guild_id TEXT PRIMARY KEY,
+  settings TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  updated_by TEXT NOT NULL
+);
+
+CREATE TABLE player_settings (
+  user_id TEXT PRIMARY KEY,
+  reminders INTEGER NOT NULL CHECK (reminders IN (0, 1)),
+  updated_at INTEGER NOT NULL
+);
+
+CREATE TABLE players (
+  user_id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+
+CREATE TABLE rating_history (
+  guild_id TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES players (user_id),
+  game_id INTEGER NOT NULL REFERENCES games (id),
+  before REAL NOT NULL,
+  after REAL NOT NULL,
+  rd REAL NOT NULL,
+  at INTEGER NOT NULL,
+  season INTEGER NOT NULL DEFAULT 1,
+  PRIMARY KEY (guild_id, user_id, game_id)
+);
+
+CREATE TABLE "ratings" (
+  guild_id TEXT NOT NULL,
+  season INTEGER NOT NULL,
+  user_id TEXT NOT NULL REFERENCES players (user_id),
+  rating REAL NOT NULL,
+  rd REAL NOT NULL,
+  vol REAL NOT NULL,
+  games INTEGER NOT NULL,  -- rated games played in this guild this season
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (guild_id, season, user_id)
+);
+
+CREATE TABLE reminder_deletions (
+  channel_id TEXT NOT NULL,
+  message_id TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,  -- failed deletions so far; given up after a few
+  guild_id TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (channel_id, message_id)
+) WITHOUT ROWID;
+
+CREATE TABLE seasons (
+  guild_id TEXT NOT NULL,
+  season INTEGER NOT NULL CHECK (season >= 2),
+  started_at INTEGER NOT NULL,
+  started_by TEXT NOT NULL,
+  PRIMARY KEY (guild_id, season)
+);
