@@ -37,6 +37,8 @@ describe('npm start without a token', () => {
     const { stdout } = await run('npm', ['start', '--silent'], { cwd: ROOT, env: cleanEnv({ DEMO_OUTPUT_DIR: out }) });
     expect(stdout).toMatch(/Missing settings: DISCORD_TOKEN, DISCORD_APPLICATION_ID/);
     expect(stdout).toMatch(/developer portal/);
+    expect(stdout).toMatch(/^Finished after \d+ actions: .* wins!$/m);
+    expect(stdout).toMatch(/^The winning position: \/\S+$/m);
     const files = [...stdout.matchAll(/^ {2}(\/\S+)$/gm)].map((m) => m[1]!);
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const file of files) {
