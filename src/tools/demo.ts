@@ -30,7 +30,7 @@ export interface DemoResult {
 const MOST_ACTIONS = 5000;
 
 /** A board with no picture, for the positions the demo does not write. */
-const UNDRAWN: RenderedBoard = { image: Buffer.alloc(0), fileName: 'board.png', alt: '' };
+const UNDRAWN: RenderedBoard = { image: Buffer.alloc(0), fileName: '', alt: '' };
 
 const BOT = { id: 'demo-bot', name: 'Senet bot' };
 const GUEST = { id: 'demo-guest', name: 'Guest' };
