@@ -4,7 +4,15 @@
 // was removed from is deleted by the sweeper after the grace period unless the bot is added back.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
-import { MEMBER_PERMISSIONS, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
+import {
+  ALL_PERMISSIONS,
+  MEMBER_PERMISSIONS,
+  OPTION,
+  PERMISSION,
+  snowflake,
+  type FakeUser,
+  type InteractionReply,
+} from './fakeDiscord.js';
 import { assertReplyOk, harnessForFile, startHumanGame } from './harness.js';
 
 const h = harnessForFile();
@@ -85,6 +93,21 @@ describe('/senet privacy', () => {
     expect(text(history)).not.toContain('Ana');
     expect(text(await h.slash(h.ana, 'privacy'))).toBe('I store nothing about you: no name, no settings, no games.');
     expect(h.service.verify().problems).toEqual([]);
+  });
+
+  it("works in a channel where the bot may not post: its answers are private, so they need none of the bot's permissions", async () => {
+    h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~PERMISSION.sendMessages).toString();
+    try {
+      const set = await h.slash(h.ana, 'settings', [{ name: 'reminders', type: OPTION.string, value: 'off' }]);
+      expect(text(set)).toMatch(/^Turn reminders are now \*\*off\*\*/);
+      const asked = await h.slash(h.ana, 'privacy');
+      expect(text(asked)).toContain('turn reminders **off**');
+      const done = await clickOn(await clickOn(asked, h.ana, 'Delete my data'), h.ana, 'Yes, delete my data');
+      expect(text(done)).toMatch(/^\*\*Your data is deleted\.\*\* Your name, settings and tokens are gone\./);
+      expect(stored('SELECT count(*) FROM player_settings WHERE user_id = ?', h.ana.id)).toBe(0);
+    } finally {
+      h.fake.appPermissions = ALL_PERMISSIONS;
+    }
   });
 });
 
