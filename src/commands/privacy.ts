@@ -11,6 +11,7 @@ import {
   MessageFlags,
 } from 'discord.js';
 import type { PlayerData } from '../game/service.js';
+import { storesAnything } from '../game/privacy.js';
 import { type Text, type Translate, say, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
 import { type ConfirmStep, encodeButtonId } from './customIds.js';
@@ -23,7 +24,7 @@ export async function privacy(interaction: ChatInputCommandInteraction, ctx: Com
   const userId = interaction.user.id;
   const data = ctx.service.playerData(userId);
   const t = translator(userLocale(interaction));
-  const stored = data.name !== null || data.reminders !== null || data.games + data.challenges + data.ratings > 0;
+  const stored = storesAnything(data);
   await interaction.reply({
     content: say(userLocale(interaction), stored ? summary(data) : text('privacy.nothing')),
     components: stored ? [confirmRow([button(t, userId, 'ask', 'privacy.deleteButton', ButtonStyle.Danger)])] : [],

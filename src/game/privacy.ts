@@ -21,6 +21,10 @@ export function playerData(core: ServiceCore, userId: string): PlayerData {
 /** Whether anything shared with other people holds the person's id (else there is nothing to stand in for). */
 const sharedRecords = (d: PlayerData): number => d.games + d.challenges + d.ratings + d.ratingChanges + d.adminMarks;
 
+/** Whether the bot stores anything at all about the person. */
+export const storesAnything = (d: PlayerData): boolean =>
+  d.name !== null || d.reminders !== null || sharedRecords(d) > 0;
+
 /**
  * Deletes what the bot stores about a person, in one transaction; answers with what was stored.
  * Refused while they have a live game or an open challenge: those still need them (they can

@@ -133,6 +133,15 @@ describe('a person’s data', () => {
     expect(service.remindersOn(CLEO.id)).toBe(true);
     expect(count(`SELECT count(*) FROM players WHERE user_id LIKE 'deleted:%'`)).toBe(0);
   });
+
+  it('replaces an admin who never played in the server settings they changed', () => {
+    value(service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
+    expect(service.playerData(CLEO.id)).toMatchObject({ name: null, games: 0, adminMarks: 1 });
+    value(service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
+    expect(count('SELECT count(*) FROM guild_settings WHERE updated_by = ?', CLEO.id)).toBe(0);
+    expect(count(`SELECT count(*) FROM guild_settings WHERE updated_by LIKE 'deleted:%'`)).toBe(1);
+    expect(service.settings(GUILD).rated).toBe(false); // the server's choice stays
+  });
 });
 
 describe('a server’s data', () => {
