@@ -189,4 +189,20 @@ describe('a server’s data', () => {
     expect(value(service.serverData({ ...ADMIN, guildId: OTHER_GUILD })).games).toBe(1);
     expect(service.purgeLeftServers()).toEqual([]);
   });
+
+  it('is deleted by the process holding the server’s shard only', () => {
+    // Server ids fall on shard (id >> 22) % 2: 1 << 22 on shard 1, 2 << 22 on shard 0.
+    const [onShard1, onShard0] = [String(1 << 22), String(2 << 22)];
+    const path = tempDbPath();
+    const shards = [0, 1].map((id) => open(path, { now: clock.now, shard: { id, count: 2 } }));
+    try {
+      for (const guildId of [onShard1, onShard0]) value(shards[0]!.serverLeft(guildId));
+      clock.advance(LEFT_SERVER_GRACE_MS);
+      expect(shards[1]!.purgeLeftServers()).toEqual([onShard1]);
+      expect(shards[0]!.purgeLeftServers()).toEqual([onShard0]);
+      expect(shards[1]!.purgeLeftServers()).toEqual([]);
+    } finally {
+      for (const shard of shards) shard.close();
+    }
+  });
 });
