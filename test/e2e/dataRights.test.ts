@@ -153,9 +153,9 @@ describe('a server the bot was removed from', () => {
     h.fake.removeGuild(left);
     h.fake.removeGuild(back);
     const pending = (): number => stored('SELECT count(*) FROM servers_left');
-    await vi.waitFor(() => expect(pending()).toBe(2));
+    await vi.waitFor(() => expect(pending()).toBe(2), { timeout: 10_000 });
     h.fake.rejoinGuild(back);
-    await vi.waitFor(() => expect(pending()).toBe(1));
+    await vi.waitFor(() => expect(pending()).toBe(1), { timeout: 10_000 });
 
     h.advance(LEFT_SERVER_GRACE_MS - 60_000);
     await h.bot.sweeper.sweepOnce();
