@@ -1,4 +1,4 @@
--- The schema at version 11, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 13, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -12,9 +12,12 @@ CREATE TABLE actions (
 ) WITHOUT ROWID;
 
 CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+  WHEN EXISTS (SELECT 1 FROM games WHERE id = OLD.game_id)
   BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
 
 CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+  WHEN NOT (NEW.user_id LIKE 'deleted:%' AND NEW.game_id = OLD.game_id AND NEW.seq = OLD.seq
+            AND NEW.action = OLD.action AND NEW.throw_value IS OLD.throw_value AND NEW.at = OLD.at)
   BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
 
 CREATE TABLE answer_tokens (
@@ -173,3 +176,11 @@ CREATE TABLE seasons (
   started_by TEXT NOT NULL,
   PRIMARY KEY (guild_id, season)
 );
+
+CREATE TABLE servers_left (
+  guild_id TEXT PRIMARY KEY,
+  left_at INTEGER NOT NULL,
+  purge_at INTEGER NOT NULL
+);
+
+CREATE INDEX servers_left_due ON servers_left (purge_at);

@@ -26,8 +26,9 @@ if (!result.ok) {
   );
   const { runDemo } = await import('./tools/demo.js');
   const demo = await runDemo({ outDir: process.env.DEMO_OUTPUT_DIR?.trim() || 'demo-output' });
-  console.log(`${demo.finished ? 'Finished' : 'Stopped'} after ${demo.actions} actions: ${demo.lastLine}`);
+  console.log(`Finished after ${demo.actions} actions: ${demo.lastLine}`);
   console.log(`Board pictures written:\n${demo.files.map((f) => `  ${f}`).join('\n')}`);
+  console.log(`The winning position: ${demo.winningPicture}`);
   process.exit(0);
 }
 

@@ -66,6 +66,26 @@ export function loginFailure(err: unknown): string {
   return 'could not start the bot (check DISCORD_TOKEN)';
 }
 
+/**
+ * A server the bot was removed from (or that was deleted) keeps its data for a grace period, then
+ * the sweeper deletes it (src/game/serverData.ts). Discord's GUILD_DELETE says so when its
+ * `unavailable` is not set (an outage sets it, and discord.js then emits GuildUnavailable
+ * instead); being added again, or finding the server among this shard's at start-up, calls the
+ * deletion off. Events reach the shard that holds the server, as its timed work does.
+ */
+function watchMembership(client: Client, service: GameService, log: Logger): void {
+  const noted = (outcome: { ok: boolean }, guildId: string, what: string): void => {
+    if (!outcome.ok) log.warn({ guildId }, `could not record that the bot ${what} a server`);
+  };
+  client.on(Events.GuildDelete, (guild) => {
+    log.info({ guildId: guild.id }, 'removed from a server: its data is deleted after the grace period');
+    noted(service.serverLeft(guild.id), guild.id, 'left');
+  });
+  client.on(Events.GuildCreate, (guild) => noted(service.serversPresent([guild.id]), guild.id, 'joined'));
+  const present = service.serversPresent([...client.guilds.cache.keys()]);
+  if (present.ok && present.value.length > 0) log.info({ guilds: present.value }, 'back in servers it had left');
+}
+
 /** Logs in, resolves once the client is ready and pending bot turns are resumed. */
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { config, log } = options;
@@ -105,6 +125,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   }
   const me = client.user!;
   const service = options.openService(me.id);
+  watchMembership(client, service, log);
 
   const textChannel = async (channelId: string) => {
     const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId));

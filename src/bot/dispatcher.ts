@@ -39,7 +39,7 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext, fa
       if (refusal) return await replyPrivately(interaction, refusal);
       await admin.execute(interaction, ctx);
     } else if (interaction.isButton()) {
-      if (!(await permitted(interaction))) return;
+      if (!senet.answersPrivately(interaction.customId) && !(await permitted(interaction))) return;
       await senet.handleButton(interaction, ctx);
     } else {
       await replyPrivately(interaction, NOT_MINE);

@@ -2,8 +2,9 @@
 // games whose player ran out of time, and edits each stored message to say so; archives the
 // threads of games finished a while ago; then tries again the edits that failed while Discord was
 // unreachable. It also posts the turn reminders now due and deletes those whose turn is over
-// (src/bot/reminders.ts), and takes up again any computer's turn that is not being played (one
-// whose step failed, or one begun by another process that stopped).
+// (src/bot/reminders.ts), takes up again any computer's turn that is not being played (one
+// whose step failed, or one begun by another process that stopped), and deletes the data of the
+// servers the bot left longer ago than the grace period (src/game/serverData.ts).
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { MessageSync } from './messageSync.js';
@@ -15,7 +16,7 @@ export class Sweeper {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly service: Pick<GameService, 'sweep' | 'pendingBotGames'>,
+    private readonly service: Pick<GameService, 'sweep' | 'pendingBotGames' | 'purgeLeftServers'>,
     private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed' | 'archiveThread'>,
     private readonly log: Logger,
     private readonly reminders?: Pick<Reminders, 'runOnce'>,
@@ -56,6 +57,8 @@ export class Sweeper {
       // A turn being played here is not doubled (schedule ignores it); one another process is
       // playing at this moment would lose its next step's race harmlessly (the version guards it).
       for (const gameId of this.service.pendingBotGames()) this.turns?.schedule(gameId);
+      const purged = this.service.purgeLeftServers();
+      if (purged.length > 0) this.log.info({ guilds: purged }, 'deleted the data of servers the bot left');
       return edited;
     } catch (err) {
       this.log.error({ err }, 'sweep failed');

@@ -1,10 +1,11 @@
 // The /senet-admin command module (`data` for deployment, `execute` for the dispatcher): a
-// server's settings and leaderboard seasons. The answers about settings are private; a new
+// server's settings and leaderboard seasons, and its stored data (src/commands/serverData.ts). The answers about settings are private; a new
 // season is announced in the channel with the closed season's final table.
-import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Variant } from '../engine/index.js';
 import { variantTitle } from '../i18n/gameWords.js';
-import type { AdminInput, SettingsChange, SettingsView } from '../game/service.js';
+import type { SettingsChange, SettingsView } from '../game/service.js';
+import { adminInput } from './adminInput.js';
 import { type ServerSettings, type SettingKey } from '../game/settings.js';
 import { ADMIN_OPT, LANGUAGE_CHOICES, RESET_CHOICES, adminCommand } from './adminDefinition.js';
 import { type Locale, type Text, type Translate, isLocale, text, translator } from '../i18n/index.js';
@@ -14,12 +15,13 @@ import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
 import { replyPrivately } from './replies.js';
+import { serverDataCommand } from './serverData.js';
 
 export const data = adminCommand;
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
-const SUBCOMMANDS: Record<string, Handler> = { settings, 'new-season': newSeason };
+const SUBCOMMANDS: Record<string, Handler> = { settings, 'new-season': newSeason, data: serverDataCommand };
 
 /** Whether this is a /senet-admin subcommand this version knows. */
 export function handles(interaction: ChatInputCommandInteraction): boolean {
@@ -31,15 +33,6 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
   if (!handler) throw new Error(`no handler for /senet-admin ${interaction.options.getSubcommand()}`);
   await handler(interaction, ctx);
-}
-
-/** Who asks, with the permission Discord reports for them in this channel. */
-function adminInput(interaction: ChatInputCommandInteraction): AdminInput {
-  return {
-    guildId: interaction.guildId ?? '',
-    userId: interaction.user.id,
-    canManageServer: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
-  };
 }
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

@@ -1,4 +1,4 @@
-// The /senet-admin slash command: a server's settings and leaderboard seasons. Its own command
+// The /senet-admin slash command: a server's settings, leaderboard seasons and stored data. Its own command
 // because Discord sets a default permission per command, not per subcommand: registered with
 // Manage Server, so only admins see it unless the server changes that (the service checks again).
 import type { Locale, MessageKey } from '../i18n/index.js';
@@ -118,4 +118,5 @@ export const adminCommand = described(
   .setContexts(InteractionContextType.Guild)
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand(settingsSubcommand)
-  .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')));
+  .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')))
+  .addSubcommand((sub) => described(sub.setName('data'), message('command.admin.data.description')));

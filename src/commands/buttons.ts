@@ -4,13 +4,24 @@ import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './context.js';
 import { decodeButtonId } from './customIds.js';
 import { answerWith, refreshOutOfDate } from './delivery.js';
+import { privacyButton } from './privacy.js';
 import { replayButton } from './replay.js';
+import { serverDataButton } from './serverData.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
 import { parentChannel, placeStarted, threadPlan } from './threads.js';
 import { boardShown } from './shown.js';
 import { refusedOnChallenge } from './unreachedMessages.js';
 import { ok } from '../game/types.js';
 import { text } from '../i18n/index.js';
+
+/**
+ * Buttons on a private answer (deleting data): their answers replace that private message, which
+ * needs none of the bot's permissions in the channel.
+ */
+export function answersPrivately(customId: string): boolean {
+  const kind = decodeButtonId(customId)?.kind;
+  return kind === 'privacy' || kind === 'serverData';
+}
 
 export async function handleButton(interaction: ButtonInteraction, ctx: CommandContext): Promise<void> {
   const id = decodeButtonId(interaction.customId);
@@ -85,5 +96,9 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     }
     case 'replay':
       return replayButton(interaction, ctx, id.gameId);
+    case 'privacy':
+      return privacyButton(interaction, ctx, id);
+    case 'serverData':
+      return serverDataButton(interaction, ctx, id);
   }
 }

@@ -8,7 +8,13 @@ export type ButtonId =
   | { kind: 'decline'; challengeId: number }
   | { kind: 'withdraw'; challengeId: number }
   | { kind: 'rematch'; gameId: number }
-  | { kind: 'replay'; gameId: number };
+  | { kind: 'replay'; gameId: number }
+  | { kind: 'privacy'; step: ConfirmStep; userId: string }
+  | { kind: 'serverData'; step: ConfirmStep; guildId: string };
+
+/** The steps of deleting data: asked to delete (shown what goes), confirmed, or called off. */
+export type ConfirmStep = 'ask' | 'yes' | 'no';
+const CONFIRM_STEPS: readonly string[] = ['ask', 'yes', 'no'] satisfies ConfirmStep[];
 
 const PREFIX = 'senet';
 
@@ -24,6 +30,11 @@ export function encodeButtonId(id: ButtonId): string {
     case 'rematch':
     case 'replay':
       return `${PREFIX}:${id.kind}:${id.gameId}`;
+    // The person or server is in the id, so a click is checked against who clicks where.
+    case 'privacy':
+      return `${PREFIX}:privacy:${id.step}:${id.userId}`;
+    case 'serverData':
+      return `${PREFIX}:serverdata:${id.step}:${id.guildId}`;
   }
 }
 
@@ -32,6 +43,7 @@ export function decodeButtonId(customId: string): ButtonId | null {
   const parts = customId.split(':');
   if (parts[0] !== PREFIX) return null;
   const [, kind, first, second, third] = parts;
+  if ((kind === 'privacy' || kind === 'serverdata') && parts.length === 4) return confirmStep(kind, first, second);
   const a = toId(first);
   if (a === null) return null;
   if ((kind === 'accept' || kind === 'decline' || kind === 'withdraw') && parts.length === 3) {
@@ -44,6 +56,14 @@ export function decodeButtonId(customId: string): ButtonId | null {
     if (version !== null && action) return { kind, gameId: a, version, action };
   }
   return null;
+}
+
+function confirmStep(kind: 'privacy' | 'serverdata', step = '', snowflake = ''): ButtonId | null {
+  if (!CONFIRM_STEPS.includes(step) || !/^\d{1,20}$/.test(snowflake)) return null;
+  const s = step as ConfirmStep;
+  return kind === 'privacy'
+    ? { kind, step: s, userId: snowflake }
+    : { kind: 'serverData', step: s, guildId: snowflake };
 }
 
 /** `t` throw, `k` take, `m<from>-<to>` a pawn move. */

@@ -146,4 +146,5 @@ export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_
       ),
     ),
   )
+  .addSubcommand((sub) => described(sub.setName('privacy'), message('command.privacy.description')))
   .addSubcommand((sub) => described(sub.setName('help'), message('command.help.description')));

@@ -1,13 +1,14 @@
 // The /senet command module in the discord.js guide's shape: `data` for deployment, `execute`
 // for the dispatcher. Each subcommand is a thin handler.
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
-import { handleButton } from './buttons.js';
+import { answersPrivately, handleButton } from './buttons.js';
 import type { CommandContext } from './context.js';
 import { senetCommand } from './definition.js';
 import { help, history, leaderboard, rules, stats } from './info.js';
 import { challenge, play, resign, resignAutocomplete } from './play.js';
 import { autocomplete as replayAutocomplete, replay } from './replay.js';
 import { settings } from './playerSettings.js';
+import { privacy } from './privacy.js';
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
@@ -21,6 +22,7 @@ const SUBCOMMANDS: Record<string, Handler> = {
   stats,
   history,
   settings,
+  privacy,
   help,
 };
 
@@ -41,7 +43,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   await handler(interaction, ctx);
 }
 
-export { handleButton };
+export { answersPrivately, handleButton };
 
 /** Suggestions while an option is typed: the `game` of /senet replay and /senet resign. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

@@ -299,6 +299,33 @@ export const MIGRATIONS: readonly Migration[] = [
         END;
     `,
   },
+  {
+    version: 13,
+    purpose:
+      "data rights: a player's id replaced by a stand-in when they delete their data (their games stay for their opponents), a server's games deleted with their logs, and the servers the bot left, deleted after a grace period",
+    sql: `
+      -- The log stays append-only in everything a replay reads; the one change allowed is the id of
+      -- who acted becoming a deleted player's stand-in ('deleted:…', src/game/privacy.ts).
+      DROP TRIGGER actions_no_update;
+      CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        WHEN NOT (NEW.user_id LIKE 'deleted:%' AND NEW.game_id = OLD.game_id AND NEW.seq = OLD.seq
+                  AND NEW.action = OLD.action AND NEW.throw_value IS OLD.throw_value AND NEW.at = OLD.at)
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+      -- A game's log goes only with the game itself (a server's data deleted): its row first.
+      DROP TRIGGER actions_no_delete;
+      CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        WHEN EXISTS (SELECT 1 FROM games WHERE id = OLD.game_id)
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+      -- Servers the bot was removed from: their data is deleted at purge_at unless it is added back.
+      CREATE TABLE servers_left (
+        guild_id TEXT PRIMARY KEY,
+        left_at  INTEGER NOT NULL,
+        purge_at INTEGER NOT NULL
+      );
+      CREATE INDEX servers_left_due ON servers_left (purge_at);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

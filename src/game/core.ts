@@ -4,6 +4,7 @@
 import type { Database } from '../db/connection.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GameStore, LOCKED, isBusy } from '../db/gameStore.js';
+import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
@@ -48,6 +49,8 @@ export class ServiceCore {
   readonly reminders: ReminderStore;
   /** Server settings, seasons, and the counts the limits read. */
   readonly server: ServerStore;
+  /** What is stored about a person or a server, and deleting it. */
+  readonly privacy: PrivacyStore;
   readonly botUserId: string;
   readonly now: () => number;
   readonly newSeed: () => number;
@@ -66,6 +69,7 @@ export class ServiceCore {
     this.ratings = new RatingStore(db);
     this.reminders = new ReminderStore(db, options.shard);
     this.server = new ServerStore(db);
+    this.privacy = new PrivacyStore(db, options.shard);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newSeed = options.newSeed;

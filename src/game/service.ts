@@ -11,6 +11,7 @@
 //   lifecycle.ts   a game created, moved on, ended (inside the caller's transaction)
 //   playerRecords.ts  leaderboard, stats, history; core.ts  what they all share
 //   replays.ts     replays and reviews of stored games (read-only)
+//   privacy.ts     what is stored about a person, and deleting it; serverData.ts  the same for a server
 //
 // Error codes: the documented list in errors.ts.
 import { type Database, openDatabase } from '../db/connection.js';
@@ -39,6 +40,7 @@ import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from
 import { sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
+import { type PlayerData, forgetPlayer, playerData } from './privacy.js';
 import {
   type MessageRef,
   type ReminderDue,
@@ -70,6 +72,14 @@ import {
 } from './types.js';
 import { type ShownMarker, challengeView, markShown, outOfSync, placeGame, takeBack } from './sync.js';
 import type { ServerSettings } from './settings.js';
+import {
+  type ServerData,
+  deleteServerData,
+  purgeLeftServers,
+  serverData,
+  serverLeft,
+  serversPresent,
+} from './serverData.js';
 import { verifyGames, type VerifyReport } from './verify.js';
 import { statusDescription } from './views.js';
 
@@ -84,11 +94,13 @@ export type {
   ChallengeAnswer,
   ChallengeInput,
   MessageRef,
+  PlayerData,
   RematchInput,
   ReminderDue,
   ReplayInput,
   ReplayView,
   ResignInput,
+  ServerData,
   ShardScope,
   WriteTiming,
 };
@@ -387,6 +399,43 @@ export class GameService {
 
   newSeason(input: AdminInput): Outcome<SeasonClosed> {
     return newSeason(this.core, input);
+  }
+
+  // ---- data rights (/senet privacy, /senet-admin data, servers the bot left) -----------------
+
+  /** What the bot stores about a person. */
+  playerData(userId: string): PlayerData {
+    return playerData(this.core, userId);
+  }
+
+  /** Deletes what the bot stores about a person; their games stay with a stand-in named `standInName`. */
+  forgetPlayer(input: { userId: string; standInName: string }): Outcome<PlayerData> {
+    return forgetPlayer(this.core, input);
+  }
+
+  /** What the bot stores about the admin's server (Manage Server checked). */
+  serverData(input: AdminInput): Outcome<ServerData> {
+    return serverData(this.core, input);
+  }
+
+  /** Deletes everything stored for the admin's server (Manage Server checked). */
+  deleteServerData(input: AdminInput): Outcome<ServerData> {
+    return deleteServerData(this.core, input);
+  }
+
+  /** The bot left a server: its data is deleted after the grace period unless it comes back. */
+  serverLeft(guildId: string): Outcome<null> {
+    return serverLeft(this.core, guildId);
+  }
+
+  /** The bot is in these servers: any deletion pending for them is called off (those answered). */
+  serversPresent(guildIds: readonly string[]): Outcome<string[]> {
+    return serversPresent(this.core, guildIds);
+  }
+
+  /** Deletes the data of this shard's servers the bot left longer ago than the grace period. */
+  purgeLeftServers(): string[] {
+    return purgeLeftServers(this.core);
   }
 
   history(input: { guildId: string; userId: string; limit?: number }): Outcome<HistoryEntry[]> {

@@ -1,14 +1,20 @@
-// `npm run db:verify [-- path]`: rebuilds every stored game from its seed and action log and
-// reports any whose stored state differs. Exit code 1 if any does (for cron jobs and CI).
-// The path is the argument, else DATABASE_PATH, else ./data/senet.db.
+// `npm run db:verify [-- --db <file>]`: rebuilds every stored game from its seed and action log
+// and reports any whose stored state differs. Exit code 1 if any does (for cron jobs and CI).
+// The file is `--db`, else DATABASE_PATH, else ./data/senet.db.
 import { config as loadDotenv } from 'dotenv';
 import { existsSync } from 'node:fs';
 import { databasePath, openDatabase } from '../db/connection.js';
 import { GameStore } from '../db/gameStore.js';
 import { verifyGames } from '../game/verify.js';
+import { namedArgs } from './toolArgs.js';
 
+const USAGE =
+  'usage: npm run db:verify [-- --db <database file>]\n' +
+  '  --db  the database to check (default: DATABASE_PATH, else ./data/senet.db)';
+
+const args = namedArgs(['db'], USAGE);
 loadDotenv({ quiet: true });
-const path = process.argv[2] ?? databasePath();
+const path = args.db ?? databasePath();
 if (!existsSync(path)) {
   console.error(`no database at ${path}`);
   process.exit(2);

@@ -1,31 +1,36 @@
-// The offline demo: two computer players play a short game through the real game service,
-// database and renderer, and the board pictures are written to a folder. Runs when no Discord
-// token is configured, so `npm start` shows something useful on a fresh checkout.
+// The offline demo: two computer players play one whole game through the real game service,
+// database and renderer, and the first board pictures and the winning one are written to a folder.
+// Runs when no Discord token is configured, so `npm start` shows something useful on a fresh checkout.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chooseAction } from '../ai/index.js';
 import type { RuleSetId } from '../engine/index.js';
 import { openService } from '../game/service.js';
-import type { GameView } from '../game/types.js';
+import type { BoardRenderer, GameView, RenderedBoard } from '../game/types.js';
 import { say } from '../i18n/index.js';
 
 export interface DemoOptions {
   outDir: string;
   ruleset?: RuleSetId;
-  /** Pictures of the first this many positions are written, then only the last one. */
+  /** Pictures of the first this many positions are written, then only the winning one. */
   pictures?: number;
-  /** The game stops here if nobody has won yet (a demo, not a marathon). */
-  maxActions?: number;
   seed?: number;
 }
 
 export interface DemoResult {
   files: string[];
+  /** The picture of the final position, with the winner. */
+  winningPicture: string;
   actions: number;
-  finished: boolean;
   lastLine: string;
 }
+
+/** Far more than any game takes (a few hundred actions): reaching it means the game is stuck. */
+const MOST_ACTIONS = 5000;
+
+/** A board with no picture, for the positions the demo does not write. */
+const UNDRAWN: RenderedBoard = { image: Buffer.alloc(0), fileName: '', alt: '' };
 
 const BOT = { id: 'demo-bot', name: 'Senet bot' };
 const GUEST = { id: 'demo-guest', name: 'Guest' };
@@ -35,7 +40,17 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   mkdirSync(outDir, { recursive: true });
   const dbDir = mkdtempSync(join(tmpdir(), 'senet-demo-'));
   let seed = options.seed ?? 20260;
-  const service = openService({ dbPath: join(dbDir, 'demo.db'), botUserId: BOT.id, newSeed: () => seed++ });
+  // Drawing every one of a game's few hundred positions would take most of the demo's time;
+  // only the positions written are drawn, by the real renderer.
+  let drawing = true;
+  const renderBoard: BoardRenderer = async (state, view) =>
+    drawing ? (await import('../render/index.js')).renderBoard(state, view) : UNDRAWN;
+  const service = openService({
+    dbPath: join(dbDir, 'demo.db'),
+    botUserId: BOT.id,
+    newSeed: () => seed++,
+    renderBoard,
+  });
   try {
     const made = await service.challenge({
       guildId: 'demo',
@@ -55,10 +70,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       files.push(file);
     };
     const pictures = options.pictures ?? 8;
-    const maxActions = options.maxActions ?? 150;
     let actions = 0;
     write(view, 0);
-    while (view.status === 'active' && actions < maxActions) {
+    while (view.status === 'active') {
+      if (actions === MOST_ACTIONS) throw new Error(`the demo game did not end in ${MOST_ACTIONS} actions`);
+      drawing = actions + 1 < pictures;
       const next = view.botToAct
         ? await service.botStep(view.gameId)
         : await service.act({
@@ -70,10 +86,13 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       if (!next.ok) throw new Error(`the demo game stopped: ${say('en', next.error.message)}`);
       view = next.value;
       actions++;
-      if (actions < pictures) write(view, actions);
+      if (drawing) write(view, actions);
     }
-    if (actions >= pictures) write(view, actions);
-    return { files, actions, finished: view.status === 'finished', lastLine: view.description };
+    drawing = true;
+    const final = await service.game(view.gameId);
+    if (!final.ok) throw new Error(`the demo game is gone: ${say('en', final.error.message)}`);
+    if (actions >= pictures) write(final.value, actions);
+    return { files, winningPicture: files[files.length - 1]!, actions, lastLine: view.description };
   } finally {
     service.close();
     rmSync(dbDir, { recursive: true, force: true });

@@ -60,10 +60,14 @@ describe('custom ids', () => {
     }),
   );
   const id = fc.integer({ min: 1, max: 2 ** 40 });
+  const snowflake = fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }).map(String);
+  const step = () => fc.constantFrom('ask' as const, 'yes' as const, 'no' as const);
   const buttonId: fc.Arbitrary<ButtonId> = fc.oneof(
     fc.record({ kind: fc.constant('act' as const), gameId: id, version: fc.nat({ max: 100_000 }), action }),
     fc.record({ kind: fc.constantFrom('accept' as const, 'decline' as const), challengeId: id }),
     fc.record({ kind: fc.constant('rematch' as const), gameId: id }),
+    fc.record({ kind: fc.constant('privacy' as const), step: step(), userId: snowflake }),
+    fc.record({ kind: fc.constant('serverData' as const), step: step(), guildId: snowflake }),
   );
 
   it('round-trip and stay within Discord’s 100 characters', () => {
@@ -90,6 +94,10 @@ describe('custom ids', () => {
       'senet:accept:1:2',
       'senet:act:1:1:t:extra',
       'senet:act:1.5:1:t',
+      'senet:privacy:delete:123',
+      'senet:privacy:yes:12a',
+      'senet:serverdata:no:',
+      'senet:privacy:yes:1:2',
     ]) {
       expect(decodeButtonId(forged)).toBeNull();
     }

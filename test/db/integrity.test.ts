@@ -65,7 +65,7 @@ describe('npm run db:backup', () => {
     );
     const target = join(dirname(path), 'copy', 'backup.db');
     try {
-      const { stdout } = await run(TSX, ['src/tools/db-backup.ts', target], {
+      const { stdout } = await run(TSX, ['src/tools/db-backup.ts', '--out', target], {
         cwd: ROOT,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_PATH: path },
       });
@@ -78,5 +78,22 @@ describe('npm run db:backup', () => {
     expect(value(await restored.game(game.gameId)).version).toBe(1);
     expect(restored.verify().problems).toEqual([]);
     restored.close();
+  });
+
+  it('names its arguments: --db and --out; anything else prints the usage line and copies nothing', async () => {
+    const path = await fileWithGames();
+    const target = join(dirname(path), 'named', 'backup.db');
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const { stdout } = await run(TSX, ['src/tools/db-backup.ts', '--db', path, '--out', target], { cwd: ROOT, env });
+    expect(stdout).toMatch(/backed up .* \(20 games\)/);
+    // The old positional form, and an unknown option: refused with the usage, exit 2.
+    for (const args of [[target], ['--to', target], ['--db']]) {
+      const refused = await run(TSX, ['src/tools/db-backup.ts', ...args], { cwd: ROOT, env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr).toMatch(/^usage: npm run db:backup \[-- --db <database file>\] \[--out <backup file>\]$/m);
+    }
   });
 });

@@ -60,6 +60,7 @@ describe('migrations', () => {
       'ratings',
       'reminder_deletions',
       'seasons',
+      'servers_left',
     ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);

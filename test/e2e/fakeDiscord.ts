@@ -388,6 +388,22 @@ export class FakeDiscord {
     return guildId;
   }
 
+  /**
+   * The bot is removed from a server (kicked, or the server deleted): Discord sends GUILD_DELETE
+   * with an unavailable guild object whose `unavailable` is not set, which is how a removal is
+   * told from an outage (events/gateway-events.mdx, "Guild Delete").
+   */
+  removeGuild(guildId: string): void {
+    this.guilds.delete(guildId);
+    this.dispatch('GUILD_DELETE', { id: guildId }, guildId);
+  }
+
+  /** The bot is added back to a server it was removed from: GUILD_CREATE, sent when "user joined a new guild" (events/gateway-events.mdx, "Guild Create"). */
+  rejoinGuild(guildId: string): void {
+    this.guilds.add(guildId);
+    this.dispatch('GUILD_CREATE', this.guildJson(guildId), guildId);
+  }
+
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.terminate();
     this.wss.close();

@@ -37,6 +37,8 @@ describe('npm start without a token', () => {
     const { stdout } = await run('npm', ['start', '--silent'], { cwd: ROOT, env: cleanEnv({ DEMO_OUTPUT_DIR: out }) });
     expect(stdout).toMatch(/Missing settings: DISCORD_TOKEN, DISCORD_APPLICATION_ID/);
     expect(stdout).toMatch(/developer portal/);
+    expect(stdout).toMatch(/^Finished after \d+ actions: .* wins!$/m);
+    expect(stdout).toMatch(/^The winning position: \/\S+$/m);
     const files = [...stdout.matchAll(/^ {2}(\/\S+)$/gm)].map((m) => m[1]!);
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const file of files) {
@@ -98,7 +100,7 @@ describe('npm run deploy-commands', () => {
       expect(command!.options.map((o) => o.name)).toContain('challenge');
       expect(command!.default_member_permissions ?? null).toBeNull(); // everyone
       expect(admin!.name).toBe('senet-admin');
-      expect(admin!.options.map((o) => o.name)).toEqual(['settings', 'new-season']);
+      expect(admin!.options.map((o) => o.name)).toEqual(['settings', 'new-season', 'data']);
       expect(admin!.default_member_permissions).toBe('32'); // Manage Server
       // Both installs; servers, the DM with the bot, and DMs and group DMs between users.
       expect(command!.integration_types).toEqual([0, 1]);

@@ -1,5 +1,5 @@
 // The replay check catches a state that its log does not produce: a lost, doubled or altered action.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { open, startGame, textOnlyRenderer, playFirstChoice } from './harness.js';
 import { tempDbPath } from './tempDb.js';
@@ -35,12 +35,20 @@ describe('replay check', () => {
     let status = 0;
     let output = '';
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', 'src/tools/db-verify.ts', path], { encoding: 'utf8' });
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/tools/db-verify.ts', '--db', path], {
+        encoding: 'utf8',
+      });
     } catch (error) {
       ({ status, stdout: output } = error as { status: number; stdout: string });
     }
     expect(status).toBe(1);
     expect(output).toContain(`game ${view.gameId}: the state is at ply 6 but the log holds 5 actions`);
     expect(output).toContain('1 game checked, 1 differs');
+    // The old positional form is refused with the usage line, checking nothing.
+    const refused = spawnSync(process.execPath, ['--import', 'tsx', 'src/tools/db-verify.ts', path], {
+      encoding: 'utf8',
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^usage: npm run db:verify \[-- --db <database file>\]$/m);
   });
 });

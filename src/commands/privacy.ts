@@ -1,0 +1,93 @@
+// /senet privacy: what the bot stores about the person asking, answered privately, with a button
+// to delete it, a confirmation step, and the result, each replacing the private answer in place.
+// The buttons carry the person's id, so only they can act on them (src/game/privacy.ts decides
+// what goes and what stays).
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  type ButtonInteraction,
+  ButtonStyle,
+  type ChatInputCommandInteraction,
+  MessageFlags,
+} from 'discord.js';
+import type { PlayerData } from '../game/service.js';
+import { storesAnything } from '../game/privacy.js';
+import { type Text, type Translate, say, text, translator } from '../i18n/index.js';
+import type { CommandContext } from './context.js';
+import { type ConfirmStep, encodeButtonId } from './customIds.js';
+import { userLocale } from './locale.js';
+import { replyPrivately } from './replies.js';
+
+type Row = ActionRowBuilder<ButtonBuilder>;
+
+export async function privacy(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const userId = interaction.user.id;
+  const data = ctx.service.playerData(userId);
+  const t = translator(userLocale(interaction));
+  const stored = storesAnything(data);
+  await interaction.reply({
+    content: say(userLocale(interaction), stored ? summary(data) : text('privacy.nothing')),
+    components: stored ? [confirmRow([button(t, userId, 'ask', 'privacy.deleteButton', ButtonStyle.Danger)])] : [],
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** A click on one of the buttons above: the confirmation, the deletion, or calling it off. */
+export async function privacyButton(
+  interaction: ButtonInteraction,
+  ctx: CommandContext,
+  id: { step: ConfirmStep; userId: string },
+): Promise<void> {
+  if (id.userId !== interaction.user.id) return replyPrivately(interaction, text('privacy.notYours'));
+  const locale = userLocale(interaction);
+  const t = translator(locale);
+  const show = (said: Text, components: Row[] = []) =>
+    interaction.update({ content: say(locale, said), components, allowedMentions: { parse: [] } });
+  if (id.step === 'no') return void (await show(text('privacy.cancelled')));
+  if (id.step === 'ask') {
+    const { games } = ctx.service.playerData(id.userId);
+    return void (await show(text('privacy.confirm', { games }), [
+      confirmRow([
+        button(t, id.userId, 'yes', 'privacy.confirmButton', ButtonStyle.Danger),
+        button(t, id.userId, 'no', 'privacy.cancelButton', ButtonStyle.Secondary),
+      ]),
+    ]));
+  }
+  const deleted = ctx.service.forgetPlayer({ userId: id.userId, standInName: t('privacy.standInName') });
+  if (!deleted.ok) return void (await show(deleted.error.message));
+  ctx.log.info({ games: deleted.value.games }, 'a player deleted their data');
+  await show(text('privacy.deleted', { games: deleted.value.games }));
+}
+
+function summary(d: PlayerData): Text {
+  return text('privacy.summary', {
+    named: d.name === null ? 'no' : 'yes',
+    name: d.name ?? '',
+    reminders: d.reminders === null ? 'unset' : d.reminders ? 'on' : 'off',
+    games: d.games,
+    live: d.liveGames,
+    challenges: d.challenges,
+    ratings: d.ratings,
+    changes: d.ratingChanges,
+    tokens: d.answerTokens,
+    admin: d.adminMarks,
+  });
+}
+
+function button(
+  t: Translate,
+  userId: string,
+  step: ConfirmStep,
+  label: 'privacy.deleteButton' | 'privacy.confirmButton' | 'privacy.cancelButton',
+  style: ButtonStyle,
+): ButtonBuilder {
+  return new ButtonBuilder()
+    .setCustomId(encodeButtonId({ kind: 'privacy', step, userId }))
+    .setLabel(t(label))
+    .setStyle(style);
+}
+
+/** One row of confirmation buttons (shared with /senet-admin data). */
+export const confirmRow = (buttons: ButtonBuilder[]): Row =>
+  new ActionRowBuilder<ButtonBuilder>().addComponents(...buttons);

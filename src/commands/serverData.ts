@@ -1,0 +1,91 @@
+// /senet-admin data: what the bot stores about this server, answered privately to an admin, with
+// a button to delete it all, a confirmation step and the result, each replacing the private
+// answer in place. Every click checks Manage Server again (src/game/serverData.ts decides).
+import {
+  ButtonBuilder,
+  type ButtonInteraction,
+  ButtonStyle,
+  type ChatInputCommandInteraction,
+  MessageFlags,
+} from 'discord.js';
+import type { ServerData } from '../game/service.js';
+import { adminInput } from './adminInput.js';
+import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
+import { type MessageKey, type Text, type Translate, say, text, translator } from '../i18n/index.js';
+import type { CommandContext } from './context.js';
+import { type ConfirmStep, encodeButtonId } from './customIds.js';
+import { userLocale } from './locale.js';
+import { confirmRow } from './privacy.js';
+import { replyPrivately } from './replies.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+export async function serverDataCommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  const asked = adminInput(interaction);
+  const outcome = ctx.service.serverData(asked);
+  if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+  const locale = userLocale(interaction);
+  await interaction.reply({
+    content: say(locale, summary(outcome.value)),
+    components: [
+      confirmRow([button(translator(locale), asked.guildId, 'ask', 'admin.data.deleteButton', ButtonStyle.Danger)]),
+    ],
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** A click on one of the buttons above: the confirmation, the deletion, or calling it off. */
+export async function serverDataButton(
+  interaction: ButtonInteraction,
+  ctx: CommandContext,
+  id: { step: ConfirmStep; guildId: string },
+): Promise<void> {
+  const asked = adminInput(interaction);
+  if (asked.guildId !== id.guildId) return replyPrivately(interaction, text('privacy.notYours'));
+  const locale = userLocale(interaction);
+  const t = translator(locale);
+  const show = (said: Text, components: ReturnType<typeof confirmRow>[] = []) =>
+    interaction.update({ content: say(locale, said), components, allowedMentions: { parse: [] } });
+  if (id.step === 'no') return void (await show(text('privacy.cancelled')));
+  if (id.step === 'ask') {
+    const data = ctx.service.serverData(asked);
+    if (!data.ok) return replyPrivately(interaction, data.error.message);
+    return void (await show(text('admin.data.confirm', { games: data.value.games, live: data.value.liveGames }), [
+      confirmRow([
+        button(t, id.guildId, 'yes', 'admin.data.confirmButton', ButtonStyle.Danger),
+        button(t, id.guildId, 'no', 'privacy.cancelButton', ButtonStyle.Secondary),
+      ]),
+    ]));
+  }
+  const deleted = ctx.service.deleteServerData(asked);
+  if (!deleted.ok) return replyPrivately(interaction, deleted.error.message);
+  ctx.log.info({ guildId: id.guildId, games: deleted.value.games }, "an admin deleted the server's data");
+  await show(text('admin.data.deleted', { games: deleted.value.games, ratings: deleted.value.ratings }));
+}
+
+function summary(d: ServerData): Text {
+  return text('admin.data.summary', {
+    games: d.games,
+    live: d.liveGames,
+    challenges: d.challenges,
+    players: d.players,
+    ratings: d.ratings,
+    seasons: d.seasons,
+    settings: d.settings ? 'yes' : 'no',
+    days: LEFT_SERVER_GRACE_MS / DAY_MS,
+  });
+}
+
+function button(
+  t: Translate,
+  guildId: string,
+  step: ConfirmStep,
+  label: MessageKey,
+  style: ButtonStyle,
+): ButtonBuilder {
+  return new ButtonBuilder()
+    .setCustomId(encodeButtonId({ kind: 'serverData', step, guildId }))
+    .setLabel(t(label))
+    .setStyle(style);
+}

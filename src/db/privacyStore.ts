@@ -1,0 +1,264 @@
+// Every SQL statement about data rights: what the bot holds about a person or a server, a person's
+// id replaced by a stand-in when they delete their data, a server's data deleted whole, and the
+// servers the bot left (their data deleted after a grace period). Everything here runs inside the
+// caller's transaction.
+import type { Database, Statement } from 'better-sqlite3';
+import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
+
+/** What the bot stores about one person (counts; their name as last seen). */
+export interface PlayerDataRecord {
+  name: string | null;
+  /** Their own choice of turn reminders, if they made one (null: the default). */
+  reminders: boolean | null;
+  games: number;
+  liveGames: number;
+  challenges: number;
+  pendingChallenges: number;
+  /** Rating rows (one per server and season they played rated games in) and rating changes. */
+  ratings: number;
+  ratingChanges: number;
+  /** Interaction tokens kept for messages of their games and challenges. */
+  answerTokens: number;
+  /** Server settings they last changed and seasons they started, as an admin. */
+  adminMarks: number;
+}
+
+/** What the bot stores about one server. */
+export interface ServerDataRecord {
+  games: number;
+  liveGames: number;
+  challenges: number;
+  players: number;
+  ratings: number;
+  seasons: number;
+  settings: boolean;
+}
+
+interface PlayerRow {
+  name: string | null;
+  reminders: number | null;
+  games: number;
+  live_games: number;
+  challenges: number;
+  pending_challenges: number;
+  ratings: number;
+  rating_changes: number;
+  answer_tokens: number;
+  admin_marks: number;
+}
+
+interface ServerRow {
+  games: number;
+  live_games: number;
+  challenges: number;
+  players: number;
+  ratings: number;
+  seasons: number;
+  settings: number;
+}
+
+type ForgetParams = { user: string; standIn: string };
+
+// The messages a person's games and challenges are shown in (their answer tokens).
+const MESSAGES_OF = (who: string) => `
+  SELECT message_id FROM games WHERE (white_id = ${who} OR black_id = ${who}) AND message_id IS NOT NULL
+  UNION SELECT lobby_message_id FROM games WHERE (white_id = ${who} OR black_id = ${who}) AND lobby_message_id IS NOT NULL
+  UNION SELECT message_id FROM challenges WHERE (challenger_id = ${who} OR opponent_id = ${who}) AND message_id IS NOT NULL`;
+
+// The messages of a server's games and challenges.
+const SERVER_MESSAGES = `
+  SELECT message_id FROM games WHERE guild_id = :guild AND message_id IS NOT NULL
+  UNION SELECT lobby_message_id FROM games WHERE guild_id = :guild AND lobby_message_id IS NOT NULL
+  UNION SELECT message_id FROM challenges WHERE guild_id = :guild AND message_id IS NOT NULL`;
+
+export class PrivacyStore {
+  private readonly s: ReturnType<typeof prepare>;
+
+  /** `shard`: the servers whose deletion after leaving this store lists as due (see shards.ts). */
+  constructor(
+    private readonly db: Database,
+    shard: ShardScope = ONE_SHARD,
+  ) {
+    this.s = prepare(db, onShard(shard));
+  }
+
+  playerData(userId: string): PlayerDataRecord {
+    const r = this.s.playerData.get({ user: userId })!;
+    return {
+      name: r.name,
+      reminders: r.reminders === null ? null : r.reminders === 1,
+      games: r.games,
+      liveGames: r.live_games,
+      challenges: r.challenges,
+      pendingChallenges: r.pending_challenges,
+      ratings: r.ratings,
+      ratingChanges: r.rating_changes,
+      answerTokens: r.answer_tokens,
+      adminMarks: r.admin_marks,
+    };
+  }
+
+  /**
+   * Puts `standIn` (a new player named `standInName`) in the person's place in every game,
+   * challenge, action, rating and admin mark, and voids the tokens of their games' messages. The
+   * caller has checked they have no live game or open challenge, and then deletes their own rows.
+   */
+  replaceWithStandIn(userId: string, standIn: string, standInName: string, now: number): void {
+    this.s.addStandIn.run(standIn, standInName, now);
+    const p: ForgetParams = { user: userId, standIn };
+    for (const statement of this.s.replaceId) statement.run(p);
+    this.s.voidTokens.run({ standIn });
+  }
+
+  /** Deletes the person's own rows: their name and their settings. */
+  deleteOwnRows(userId: string): void {
+    this.s.deleteSettings.run(userId);
+    this.s.deletePlayer.run(userId);
+  }
+
+  serverData(guildId: string): ServerDataRecord {
+    const r = this.s.serverData.get({ guild: guildId })!;
+    return {
+      games: r.games,
+      liveGames: r.live_games,
+      challenges: r.challenges,
+      players: r.players,
+      ratings: r.ratings,
+      seasons: r.seasons,
+      settings: r.settings === 1,
+    };
+  }
+
+  /**
+   * Deletes everything stored for a server: its games with their logs, challenges, ratings,
+   * seasons, settings, reminder messages to delete, the tokens of its messages, any pending
+   * deletion after leaving, and the names of players who have nothing else stored.
+   */
+  purgeServer(guildId: string): void {
+    const p = { guild: guildId };
+    const players = this.s.serverPlayers.all(p).map((r) => r.user_id);
+    const games = this.s.serverGames.all(p).map((r) => r.id);
+    // The log of a game may only be deleted once the game's row is gone, while the log's foreign
+    // key wants the opposite order: checked at commit instead (the pragma ends with the transaction).
+    this.db.pragma('defer_foreign_keys = ON');
+    for (const statement of this.s.purge) statement.run(p);
+    for (const id of games) this.s.deleteActions.run(id);
+    for (const user of players) this.s.deleteOrphan.run({ user });
+  }
+
+  /** Notes that the bot left a server: its data goes at `purgeAt` (the first leave counts). */
+  markLeft(guildId: string, leftAt: number, purgeAt: number): void {
+    this.s.markLeft.run(guildId, leftAt, purgeAt);
+  }
+
+  /** The bot is in the server (again): nothing of it is to be deleted. True if a deletion was pending. */
+  markPresent(guildId: string): boolean {
+    return this.s.markPresent.run(guildId).changes > 0;
+  }
+
+  /** Whether the server's grace period after the bot left is over (and it was not added back). */
+  purgeDue(guildId: string, now: number): boolean {
+    return this.s.purgeDue.get(guildId, now) !== undefined;
+  }
+
+  /** Servers on this shard whose grace period after the bot left is over. */
+  dueServerPurges(now: number): string[] {
+    return this.s.duePurges.all(now).map((r) => r.guild_id);
+  }
+}
+
+function prepare(db: Database, owned: string) {
+  const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
+    db.prepare(sql);
+  const replace = (sql: string) => st<ForgetParams>(sql);
+  return {
+    playerData: st<{ user: string }, PlayerRow>(
+      `SELECT
+         (SELECT name FROM players WHERE user_id = :user) AS name,
+         (SELECT reminders FROM player_settings WHERE user_id = :user) AS reminders,
+         (SELECT count(*) FROM games WHERE white_id = :user OR black_id = :user) AS games,
+         (SELECT count(*) FROM games WHERE (white_id = :user OR black_id = :user) AND status = 'active') AS live_games,
+         (SELECT count(*) FROM challenges WHERE challenger_id = :user OR opponent_id = :user) AS challenges,
+         (SELECT count(*) FROM challenges WHERE (challenger_id = :user OR opponent_id = :user) AND status = 'pending')
+           AS pending_challenges,
+         (SELECT count(*) FROM ratings WHERE user_id = :user) AS ratings,
+         (SELECT count(*) FROM rating_history WHERE user_id = :user) AS rating_changes,
+         (SELECT count(*) FROM answer_tokens WHERE token <> '' AND message_id IN (${MESSAGES_OF(':user')}))
+           AS answer_tokens,
+         (SELECT count(*) FROM guild_settings WHERE updated_by = :user)
+           + (SELECT count(*) FROM seasons WHERE started_by = :user) AS admin_marks`,
+    ),
+    addStandIn: st<[string, string, number]>(`INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)`),
+    // Games first: the actions are found through the games now holding the stand-in.
+    replaceId: [
+      replace(`UPDATE games SET white_id = :standIn WHERE white_id = :user`),
+      replace(`UPDATE games SET black_id = :standIn WHERE black_id = :user`),
+      replace(`UPDATE challenges SET challenger_id = :standIn WHERE challenger_id = :user`),
+      replace(`UPDATE challenges SET opponent_id = :standIn WHERE opponent_id = :user`),
+      replace(
+        `UPDATE actions SET user_id = :standIn WHERE user_id = :user AND game_id IN
+           (SELECT id FROM games WHERE white_id = :standIn UNION SELECT id FROM games WHERE black_id = :standIn)`,
+      ),
+      replace(`UPDATE ratings SET user_id = :standIn WHERE user_id = :user`),
+      replace(`UPDATE rating_history SET user_id = :standIn WHERE user_id = :user`),
+      replace(`UPDATE guild_settings SET updated_by = :standIn WHERE updated_by = :user`),
+      replace(`UPDATE seasons SET started_by = :standIn WHERE started_by = :user`),
+    ],
+    // Kept as rows (they mark messages only interaction answers can edit), with no usable token.
+    voidTokens: st<{ standIn: string }>(
+      `UPDATE answer_tokens SET token = '', issued_at = 0 WHERE token <> '' AND message_id IN (${MESSAGES_OF(':standIn')})`,
+    ),
+    deleteSettings: st<[string]>(`DELETE FROM player_settings WHERE user_id = ?`),
+    deletePlayer: st<[string]>(`DELETE FROM players WHERE user_id = ?`),
+    serverData: st<{ guild: string }, ServerRow>(
+      `SELECT
+         (SELECT count(*) FROM games WHERE guild_id = :guild) AS games,
+         (SELECT count(*) FROM games WHERE guild_id = :guild AND status = 'active') AS live_games,
+         (SELECT count(*) FROM challenges WHERE guild_id = :guild) AS challenges,
+         (SELECT count(*) FROM (SELECT white_id FROM games WHERE guild_id = :guild
+                                UNION SELECT black_id FROM games WHERE guild_id = :guild)) AS players,
+         (SELECT count(*) FROM ratings WHERE guild_id = :guild) AS ratings,
+         (SELECT count(*) FROM seasons WHERE guild_id = :guild) AS seasons,
+         EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = :guild) AS settings`,
+    ),
+    serverPlayers: st<{ guild: string }, { user_id: string }>(
+      `SELECT white_id AS user_id FROM games WHERE guild_id = :guild
+       UNION SELECT black_id FROM games WHERE guild_id = :guild
+       UNION SELECT challenger_id FROM challenges WHERE guild_id = :guild
+       UNION SELECT opponent_id FROM challenges WHERE guild_id = :guild
+       UNION SELECT user_id FROM ratings WHERE guild_id = :guild`,
+    ),
+    serverGames: st<{ guild: string }, { id: number }>(`SELECT id FROM games WHERE guild_id = :guild`),
+    purge: [
+      st<{ guild: string }>(`DELETE FROM answer_tokens WHERE message_id IN (${SERVER_MESSAGES})`),
+      st<{ guild: string }>(`DELETE FROM rating_history WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM ratings WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM seasons WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM guild_settings WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM challenges WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM reminder_deletions WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM games WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM servers_left WHERE guild_id = :guild`),
+    ],
+    deleteActions: st<[number]>(`DELETE FROM actions WHERE game_id = ?`),
+    // A player's name is kept only while something of theirs is.
+    deleteOrphan: st<{ user: string }>(
+      `DELETE FROM players WHERE user_id = :user
+         AND NOT EXISTS (SELECT 1 FROM games WHERE white_id = :user)
+         AND NOT EXISTS (SELECT 1 FROM games WHERE black_id = :user)
+         AND NOT EXISTS (SELECT 1 FROM challenges WHERE challenger_id = :user OR opponent_id = :user)
+         AND NOT EXISTS (SELECT 1 FROM ratings WHERE user_id = :user)
+         AND NOT EXISTS (SELECT 1 FROM rating_history WHERE user_id = :user)`,
+    ),
+    markLeft: st<[string, number, number]>(
+      `INSERT INTO servers_left (guild_id, left_at, purge_at) VALUES (?, ?, ?) ON CONFLICT (guild_id) DO NOTHING`,
+    ),
+    markPresent: st<[string]>(`DELETE FROM servers_left WHERE guild_id = ?`),
+    purgeDue: st<[string, number], { guild_id: string }>(
+      `SELECT guild_id FROM servers_left WHERE guild_id = ? AND purge_at <= ?`,
+    ),
+    duePurges: st<[number], { guild_id: string }>(
+      `SELECT guild_id FROM servers_left WHERE purge_at <= ? AND ${owned} ORDER BY purge_at, guild_id`,
+    ),
+  };
+}

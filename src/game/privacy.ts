@@ -1,0 +1,43 @@
+// A person's data rights (/senet privacy): what the bot stores about them, and deleting it. Their
+// games stay, for their opponents' records and replays, with a stand-in in their seat: a new player
+// id ('deleted:…') named as a deleted player, which nothing links back to them. Ratings are frozen:
+// their opponents' ratings and past rating changes stay as they were (recomputing them would move
+// other people's ratings without a game, and closed seasons' tables never change), and their own
+// ratings stay in the tables under the stand-in. Their name, settings and stored answer tokens go.
+import { randomUUID } from 'node:crypto';
+import type { PlayerDataRecord } from '../db/privacyStore.js';
+import type { ServiceCore } from './core.js';
+import { type Outcome, fail, ok } from './types.js';
+
+export type PlayerData = PlayerDataRecord;
+
+/** The prefix of every stand-in's id; the action log's trigger allows only such ids to replace a person's. */
+export const STAND_IN_PREFIX = 'deleted:';
+
+export function playerData(core: ServiceCore, userId: string): PlayerData {
+  return core.privacy.playerData(userId);
+}
+
+/** Whether anything shared with other people holds the person's id (else there is nothing to stand in for). */
+const sharedRecords = (d: PlayerData): number => d.games + d.challenges + d.ratings + d.ratingChanges + d.adminMarks;
+
+/** Whether the bot stores anything at all about the person. */
+export const storesAnything = (d: PlayerData): boolean =>
+  d.name !== null || d.reminders !== null || sharedRecords(d) > 0;
+
+/**
+ * Deletes what the bot stores about a person, in one transaction; answers with what was stored.
+ * Refused while they have a live game or an open challenge: those still need them (they can
+ * resign or withdraw first). `standInName`: the name their seat shows from now on.
+ */
+export function forgetPlayer(core: ServiceCore, input: { userId: string; standInName: string }): Outcome<PlayerData> {
+  return core.transact(() => {
+    const data = core.privacy.playerData(input.userId);
+    if (data.liveGames > 0 || data.pendingChallenges > 0)
+      return fail('invalid', 'privacy.stillPlaying', { games: data.liveGames, challenges: data.pendingChallenges });
+    if (sharedRecords(data) > 0)
+      core.privacy.replaceWithStandIn(input.userId, STAND_IN_PREFIX + randomUUID(), input.standInName, core.now());
+    core.privacy.deleteOwnRows(input.userId);
+    return ok(data);
+  });
+}

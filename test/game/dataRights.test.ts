@@ -1,0 +1,208 @@
+// Data rights through the service on a real file: what is stored about a person, deleting it (the
+// games stay with a stand-in, ratings frozen, replays still work), a server's data deleted by an
+// admin, and a server the bot left deleted after the grace period unless the bot comes back.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminInput, GameService } from '../../src/game/service.js';
+import { STAND_IN_PREFIX } from '../../src/game/privacy.js';
+import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
+import type { Player } from '../../src/game/types.js';
+import {
+  ANA,
+  BEN,
+  CLEO,
+  GUILD,
+  inEnglish,
+  open,
+  playFirstChoice,
+  startGame,
+  testClock,
+  textOnlyRenderer,
+  value,
+} from './harness.js';
+import { tempDbPath } from './tempDb.js';
+
+const ADMIN: AdminInput = { guildId: GUILD, userId: CLEO.id, canManageServer: true };
+const OTHER_GUILD = 'guild-2';
+
+let service: GameService;
+let clock: ReturnType<typeof testClock>;
+
+beforeEach(() => {
+  clock = testClock();
+  service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
+});
+afterEach(() => service.close());
+
+/** A rated game in `guildId` that `winner` wins by the loser's resignation; its id. */
+async function decide(winner: Player, loser: Player, guildId = GUILD): Promise<number> {
+  const made = value(
+    await service.challenge({ guildId, channelId: `c-${guildId}`, challenger: winner, opponent: loser }),
+  );
+  if (made.kind !== 'challenge') throw new Error('expected a challenge');
+  let game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
+  // A few actions in the log (whoever is to act), so there are ids of who acted to replace.
+  for (let i = 0; i < 4 && game.status === 'active'; i++) game = await playFirstChoice(service, game);
+  value(await service.resign({ gameId: game.gameId, userId: loser.id }));
+  return game.gameId;
+}
+
+const count = (sql: string, ...params: string[]): number =>
+  (service.db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number) ?? 0;
+
+describe('a person’s data', () => {
+  it('lists what is stored: name, settings, games, ratings, answer tokens', async () => {
+    expect(service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0 });
+    const game = await decide(ANA, BEN);
+    value(service.setReminders(ANA.id, false));
+    value(service.setMessage('game', game, 'm1'));
+    service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
+    expect(service.playerData(ANA.id)).toEqual({
+      name: 'Ana',
+      reminders: false,
+      games: 1,
+      liveGames: 0,
+      challenges: 1,
+      pendingChallenges: 0,
+      ratings: 1,
+      ratingChanges: 1,
+      answerTokens: 1,
+      adminMarks: 0,
+    });
+  });
+
+  it('deletes the name, settings and tokens; the games stay with a stand-in, ratings frozen', async () => {
+    const first = await decide(ANA, BEN);
+    await decide(BEN, ANA);
+    value(service.setReminders(ANA.id, false));
+    value(service.setMessage('game', first, 'm1'));
+    service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
+    const benBefore = value(service.stats({ guildId: GUILD, userId: BEN.id }));
+
+    const deleted = value(service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    expect(deleted).toMatchObject({ name: 'Ana', games: 2, answerTokens: 1 });
+
+    // Nothing in the file holds Ana's id, her name or the token any more.
+    for (const [table, column] of [
+      ['players', 'user_id'],
+      ['player_settings', 'user_id'],
+      ['games', 'white_id'],
+      ['games', 'black_id'],
+      ['challenges', 'challenger_id'],
+      ['challenges', 'opponent_id'],
+      ['actions', 'user_id'],
+      ['ratings', 'user_id'],
+      ['rating_history', 'user_id'],
+    ] as const)
+      expect(count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
+    expect(count(`SELECT count(*) FROM players WHERE name = 'Ana'`)).toBe(0);
+    expect(count(`SELECT count(*) FROM answer_tokens WHERE token = 'secret-token'`)).toBe(0);
+    expect(service.answerToken('m1')).toMatchObject({ token: '', issuedAt: 0 }); // still marks the message
+    expect(service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0, ratings: 0 });
+    expect(service.remindersOn(ANA.id)).toBe(true);
+
+    // Ben's records are as they were, his opponent now the stand-in.
+    const benAfter = value(service.stats({ guildId: GUILD, userId: BEN.id }));
+    expect(benAfter).toEqual(benBefore);
+    const history = value(service.history({ guildId: GUILD, userId: BEN.id }));
+    expect(history.map((h) => h.opponent.name)).toEqual(['deleted player', 'deleted player']);
+    expect(history[0]!.opponent.id.startsWith(STAND_IN_PREFIX)).toBe(true);
+    // The leaderboard keeps both lines (ratings frozen), the stand-in's under its new name.
+    const board = value(service.leaderboard({ guildId: GUILD }));
+    expect(board.map((e) => e.player.name).sort()).toEqual(['Ben', 'deleted player']);
+    // The game still replays from its log (the stand-in's id in the log is allowed, nothing else).
+    expect(service.verify().problems).toEqual([]);
+    expect(count(`SELECT count(*) FROM actions WHERE user_id LIKE 'deleted:%'`)).toBeGreaterThan(0);
+    expect(() => service.db.exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
+    expect(() => service.db.exec(`UPDATE actions SET action = '{}'`)).toThrow(/append-only/);
+  });
+
+  it('refuses while the person has a live game, and deletes nothing', async () => {
+    await startGame(service, 'c');
+    const refused = inEnglish(service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/1 live game and 0 open challenges/);
+    expect(service.playerData(ANA.id).name).toBe('Ana');
+  });
+
+  it('deletes the settings of someone who never played, leaving no stand-in', () => {
+    value(service.setReminders(CLEO.id, false));
+    value(service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
+    expect(service.remindersOn(CLEO.id)).toBe(true);
+    expect(count(`SELECT count(*) FROM players WHERE user_id LIKE 'deleted:%'`)).toBe(0);
+  });
+
+  it('replaces an admin who never played in the server settings they changed', () => {
+    value(service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
+    expect(service.playerData(CLEO.id)).toMatchObject({ name: null, games: 0, adminMarks: 1 });
+    value(service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
+    expect(count('SELECT count(*) FROM guild_settings WHERE updated_by = ?', CLEO.id)).toBe(0);
+    expect(count(`SELECT count(*) FROM guild_settings WHERE updated_by LIKE 'deleted:%'`)).toBe(1);
+    expect(service.settings(GUILD).rated).toBe(false); // the server's choice stays
+  });
+});
+
+describe('a server’s data', () => {
+  it('is shown to and deleted by an admin only, whole, leaving other servers alone', async () => {
+    await decide(ANA, BEN);
+    await decide(CLEO, BEN);
+    await decide(ANA, BEN, OTHER_GUILD);
+    await startGame(service, 'live');
+    value(service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
+    const member = { ...ADMIN, userId: ANA.id, canManageServer: false };
+    expect(inEnglish(service.serverData(member))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(inEnglish(service.deleteServerData(member))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(value(service.serverData(ADMIN))).toEqual({
+      games: 3,
+      liveGames: 1,
+      challenges: 3,
+      players: 3,
+      ratings: 3,
+      seasons: 0,
+      settings: true,
+    });
+
+    value(service.deleteServerData(ADMIN));
+    expect(value(service.serverData(ADMIN))).toMatchObject({ games: 0, challenges: 0, ratings: 0, settings: false });
+    expect(count(`SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)`)).toBe(0);
+    // Cleo played only there: her name is gone; Ana and Ben played elsewhere too.
+    expect(service.playerData(CLEO.id).name).toBeNull();
+    expect(service.playerData(ANA.id)).toMatchObject({ name: 'Ana', games: 1 });
+    expect(value(service.leaderboard({ guildId: OTHER_GUILD })).length).toBe(2);
+    expect(service.verify().problems).toEqual([]);
+    expect(service.settings(GUILD).rated).toBe(true);
+  });
+
+  it('is deleted after the grace period once the bot left, unless it came back', async () => {
+    await decide(ANA, BEN);
+    await decide(ANA, BEN, OTHER_GUILD);
+    value(service.serverLeft(GUILD));
+    value(service.serverLeft(OTHER_GUILD));
+    clock.advance(LEFT_SERVER_GRACE_MS - 1);
+    expect(service.purgeLeftServers()).toEqual([]);
+    expect(value(service.serversPresent([OTHER_GUILD, 'guild-3']))).toEqual([OTHER_GUILD]); // added back
+    clock.advance(1);
+    expect(service.purgeLeftServers()).toEqual([GUILD]);
+    expect(value(service.serverData(ADMIN)).games).toBe(0);
+    expect(value(service.serverData({ ...ADMIN, guildId: OTHER_GUILD })).games).toBe(1);
+    expect(service.purgeLeftServers()).toEqual([]);
+  });
+
+  it('is deleted by the process holding the server’s shard only', () => {
+    // Server ids fall on shard (id >> 22) % 2: 1 << 22 on shard 1, 2 << 22 on shard 0.
+    const [onShard1, onShard0] = [String(1 << 22), String(2 << 22)];
+    const path = tempDbPath();
+    const shards = [0, 1].map((id) => open(path, { now: clock.now, shard: { id, count: 2 } }));
+    try {
+      for (const guildId of [onShard1, onShard0]) value(shards[0]!.serverLeft(guildId));
+      clock.advance(LEFT_SERVER_GRACE_MS);
+      expect(shards[1]!.purgeLeftServers()).toEqual([onShard1]);
+      expect(shards[0]!.purgeLeftServers()).toEqual([onShard0]);
+      expect(shards[1]!.purgeLeftServers()).toEqual([]);
+    } finally {
+      for (const shard of shards) shard.close();
+    }
+  });
+});
