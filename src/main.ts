@@ -1,13 +1,15 @@
 // `npm start`: runs the bot with the settings from .env: one process, or with SHARDS one process
 // per gateway shard under a manager (this same script, which discord.js runs again for each
-// shard). Without a token it says which settings are missing and how to get them, then plays an
-// offline demo game and exits 0.
+// shard). Every problem with the settings is printed on a line of its own and the process exits
+// 1, before anything starts. Only a fresh checkout (no token at all, nothing invalid) says which
+// settings are missing and how to get them, then plays an offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
 import type { Logger } from 'pino';
-import { explainMissing, inviteUrl, loadConfig, shardOf } from './bot/config.js';
+import { explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
-import { databasePath, openDatabase } from './db/connection.js';
+import { retryingNetworkFailures } from './bot/startupRetry.js';
+import { openDatabase } from './db/connection.js';
 import type { ShardScope } from './game/service.js';
 
 /** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
@@ -17,12 +19,17 @@ loadDotenv({ quiet: true });
 const result = loadConfig(process.env);
 
 if (!result.ok) {
+  if (!result.demo) {
+    for (const line of problemLines(result)) console.error(line);
+    console.error('The bot did not start. Fix the settings above (in .env or the environment; see .env.example).');
+    process.exit(1);
+  }
   console.log(explainMissing(result));
   console.log(
     '\nWithout a Discord connection, here is an offline demo: two computer players, the real game service, database and renderer.',
   );
   const { runDemo } = await import('./tools/demo.js');
-  const demo = await runDemo({ outDir: process.env.DEMO_OUTPUT_DIR?.trim() || 'demo-output' });
+  const demo = await runDemo({ outDir: result.demo.outDir });
   console.log(`${demo.finished ? 'Finished' : 'Stopped'} after ${demo.actions} actions: ${demo.lastLine}`);
   console.log(`Board pictures written:\n${demo.files.map((f) => `  ${f}`).join('\n')}`);
   process.exit(0);
@@ -36,7 +43,7 @@ const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.i
 // The sharding manager opens it too, once, so its shards start on a migrated file.
 const db = (() => {
   try {
-    return openDatabase(databasePath(process.env));
+    return openDatabase(config.databasePath);
   } catch (err) {
     shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
     process.exit(1);
@@ -52,12 +59,14 @@ if (sharding.role === 'manager') {
 
 /** SHARDS=N or auto: one bot process per shard (src/bot/shardManager.ts); signals stop them all. */
 async function manageShards(count: number | 'auto'): Promise<void> {
-  const fleet = await spawnShards({ config, count, script: process.argv[1]!, execArgv: process.execArgv, log }).catch(
-    (err: unknown) => {
-      log.fatal({ err }, 'could not start the shards (check DISCORD_TOKEN)');
-      process.exit(1);
-    },
-  );
+  const { loginFailure } = await import('./bot/client.js');
+  const fleet = await retryingNetworkFailures(
+    () => spawnShards({ config, count, script: process.argv[1]!, execArgv: process.execArgv, log }),
+    { retryMs: config.startupRetryMs, url: config.apiUrl, log },
+  ).catch((err: unknown) => {
+    log.fatal({ err }, `could not start the shards: ${loginFailure(err)}`);
+    process.exit(1);
+  });
   log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
   const stop = (signal: string): void => {
     log.info({ signal }, 'stopping every shard');
@@ -89,22 +98,26 @@ async function serve(shard: ShardScope): Promise<void> {
   const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads) : null;
   const aiThread = new AiThread();
   const replayThread = new ReplayThread();
-  const bot = await startBot({
-    config,
-    log,
-    shard,
-    openService: (botUserId) =>
-      openService({
-        db,
-        botUserId,
-        config: config.serverDefaults,
-        ...(renderPool ? { renderBoard: renderPool.render } : {}),
-        chooseAction: aiThread.choose,
-        renderReplay: replayThread.render,
+  const bot = await retryingNetworkFailures(
+    () =>
+      startBot({
+        config,
+        log,
         shard,
+        openService: (botUserId) =>
+          openService({
+            db,
+            botUserId,
+            config: config.serverDefaults,
+            ...(renderPool ? { renderBoard: renderPool.render } : {}),
+            chooseAction: aiThread.choose,
+            renderReplay: replayThread.render,
+            shard,
+          }),
+        uploadLarge: replayThread.upload,
       }),
-    uploadLarge: replayThread.upload,
-  }).catch((err: unknown) => {
+    { retryMs: config.startupRetryMs, url: config.apiUrl, log },
+  ).catch((err: unknown) => {
     log.fatal({ err }, loginFailure(err));
     process.exit(1);
   });
