@@ -2,6 +2,8 @@
 // src/game/settingSpecs.ts reaches the `.env` parsing (and its checks), the /senet-admin command's
 // JSON, the listing and the database; every process setting is checked. So adding a setting is
 // its entry and its words in the catalogs, and a setting that one of those misses fails here.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROCESS_SETTINGS, loadConfig, problemLines } from '../../src/bot/config.js';
 import { settingsText } from '../../src/commands/admin.js';
@@ -159,6 +161,15 @@ describe.each(Object.entries(BAD_PROCESS_VALUES))('the process setting %s', (key
     if (result.ok) return;
     expect(problemLines(result)).toEqual([expect.stringMatching(new RegExp(`^Invalid setting: ${env} must `))]);
     expect(result.demo).toBeNull();
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every setting of both tables', () => {
+    const example = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8');
+    const listed = new Set([...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
+    const declared = [...Object.values(PROCESS_SETTINGS), ...SERVER_SETTINGS].map((s) => s.env);
+    expect(declared.filter((env) => !listed.has(env))).toEqual([]);
   });
 });
 
