@@ -1,7 +1,7 @@
 // `npm start`: runs the bot with the settings from .env: one process, or with SHARDS one process
 // per gateway shard under a manager (this same script, which discord.js runs again for each
 // shard). Every problem with the settings is printed on a line of its own and the process exits
-// 1, before anything starts. Only a fresh checkout (no token at all, nothing invalid) says which
+// 78, before anything starts. Only a fresh checkout (no token at all, nothing invalid) says which
 // settings are missing and how to get them, then plays an offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
 import type { Logger } from 'pino';
@@ -11,6 +11,12 @@ import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
 import { openDatabase } from './db/connection.js';
 import type { ShardScope } from './game/service.js';
+
+/**
+ * The exit code for bad settings: sysexits' EX_CONFIG, so a service manager can tell a setting to
+ * fix from a crash and not restart into the same error (systemd: RestartPreventExitStatus=78).
+ */
+const EXIT_BAD_SETTINGS = 78;
 
 /** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
 const SHUTDOWN_LIMIT_MS = 9000;
@@ -22,7 +28,7 @@ if (!result.ok) {
   if (!result.demo) {
     for (const line of problemLines(result)) console.error(line);
     console.error('The bot did not start. Fix the settings above (in .env or the environment; see .env.example).');
-    process.exit(1);
+    process.exit(EXIT_BAD_SETTINGS);
   }
   console.log(explainMissing(result));
   console.log(

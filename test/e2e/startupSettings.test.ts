@@ -1,5 +1,5 @@
 // The real process (src/main.ts) started as a service manager starts it, with a token: bad
-// settings stop it with exit 1 and one line per problem (never the offline demo), and a Discord it
+// settings stop it with exit 78 (EX_CONFIG) and one line per problem (never the offline demo), and a Discord it
 // cannot reach is said to be unreachable and tried again before it gives up.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,7 +70,7 @@ const BAD: Record<string, string> = {
 };
 
 describe('a start with a token and bad settings', () => {
-  it('names every bad setting on a line of its own, exits 1 and plays no demo', async () => {
+  it('names every bad setting on a line of its own, exits 78 and plays no demo', async () => {
     const checked = [
       ...Object.values(PROCESS_SETTINGS)
         .map((s) => s.env)
@@ -79,7 +79,7 @@ describe('a start with a token and bad settings', () => {
     ];
     expect(Object.keys(BAD).sort()).toEqual([...checked].sort());
     const run = await start(BAD);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(78);
     const problems = run.stderr.split('\n').filter((line) => line.startsWith('Invalid setting: '));
     expect(problems.map((line) => line.split(' ')[2]).sort()).toEqual([...checked].sort());
     expect(run.stderr).toMatch(/^The bot did not start\. Fix the settings above/m);
@@ -94,7 +94,7 @@ describe('a start with a token and bad settings', () => {
     ['DISCORD_APPLICATION_ID', 'my-bot'],
   ])('with only %s=%s wrong, says that one setting and nothing else', async (name, bad) => {
     const run = await start({ [name]: bad });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(78);
     expect(run.stderr.split('\n').filter(Boolean)).toEqual([
       expect.stringMatching(new RegExp(`^Invalid setting: ${name} must .*\\(got "${bad}"\\)$`)),
       expect.stringMatching(/^The bot did not start/),
