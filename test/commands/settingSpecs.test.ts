@@ -12,7 +12,7 @@ import type { Variant } from '../../src/engine/index.js';
 import type { GameService } from '../../src/game/service.js';
 import { DEFAULT_SETTINGS, type SettingsChange } from '../../src/game/settings.js';
 import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS } from '../../src/game/settingSpecs.js';
-import { say, translate } from '../../src/i18n/index.js';
+import { type MessageKey, say, translate } from '../../src/i18n/index.js';
 import { GUILD, open, value } from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 
@@ -65,7 +65,7 @@ const settingsOptions = (): Json[] =>
   ((adminCommand.toJSON().options ?? []) as Json[]).find((o) => o.name === 'settings')!.options ?? [];
 
 /** The slash options a setting declares, with their descriptions' catalog keys. */
-function declaredOptions(spec: DeclaredSetting): [string, string][] {
+function declaredOptions(spec: DeclaredSetting): [string, MessageKey][] {
   if (spec.kind === 'channels')
     return (['add', 'remove', 'clear'] as const).map((part) => [spec.options[part], spec.descriptions[part]]);
   return [[spec.option, spec.description]];
@@ -98,7 +98,7 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
     for (const [name, description] of declaredOptions(spec)) {
       const option = options.find((o) => o.name === name);
       expect(option, name).toBeDefined();
-      expect(option!.description).toBe(translate('en', description as Parameters<typeof translate>[1]));
+      expect(option!.description).toBe(translate('en', description));
       if (spec.kind === 'minutes' || spec.kind === 'count')
         expect([option!.min_value, option!.max_value]).toEqual([spec.range.min, spec.range.max]);
     }
