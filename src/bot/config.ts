@@ -7,8 +7,14 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { type Result, err, ok } from '../lib/result.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../game/service.js';
-import { SERVER_SETTINGS, type ServerSettings } from '../game/settingSpecs.js';
-import { DEFAULT_SETTINGS, isSnowflake, reminderBeforeTimeout, settingFromText } from '../game/settings.js';
+import type { ServerSettings } from '../game/settingSpecs.js';
+import {
+  DEFAULT_SETTINGS,
+  isSnowflake,
+  reminderBeforeTimeout,
+  settingFromText,
+  settingsFrom,
+} from '../game/settings.js';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.js';
 
 export interface BotConfig {
@@ -210,14 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
 /** Every server setting's default from `.env`, each read as its spec says. */
 function serverDefaults(read: <T>(name: string, parse: Parse<T>, fallback: T) => T, invalid: string[]): ServerSettings {
   const refused = new Set<string>();
-  const defaults: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const spec of SERVER_SETTINGS) {
+  const settings = settingsFrom((spec) => {
     const before = invalid.length;
-    defaults[spec.key] = read(spec.env, (raw) => settingFromText(spec, raw), DEFAULT_SETTINGS[spec.key]);
+    const value = read(spec.env, (raw) => settingFromText(spec, raw), DEFAULT_SETTINGS[spec.key]);
     if (invalid.length > before) refused.add(spec.key);
-  }
-  // Each key was read by its own spec, as the table pairs them.
-  const settings = defaults as unknown as ServerSettings;
+    return value;
+  });
   // Checked only when both are valid: a bad turn timeout is not also blamed on the reminder delay.
   const bothValid = !refused.has('reminderDelayMs') && !refused.has('turnTtlMs');
   if (bothValid && !reminderBeforeTimeout(settings))

@@ -24,7 +24,7 @@ import { type Outcome, fail, ok } from './types.js';
 export type { ServerSettings, SettingKey } from './settingSpecs.js';
 
 /** A value of some setting, as the service holds it (durations in milliseconds). */
-type AnyValue = KindValues[SettingKind];
+export type AnyValue = KindValues[SettingKind];
 
 /** Writes one setting: the table pairs each key with its kind, and `value` was made for that kind. */
 function put(target: SettingOverrides, key: SettingKey, value: AnyValue): void {
@@ -35,12 +35,15 @@ function put(target: SettingOverrides, key: SettingKey, value: AnyValue): void {
 const declaredDefault = (spec: DeclaredSetting): AnyValue =>
   spec.kind === 'minutes' ? spec.default * MINUTE_MS : spec.default;
 
-export const DEFAULT_SETTINGS: ServerSettings = (() => {
-  const defaults: SettingOverrides = {};
-  for (const spec of SERVER_SETTINGS) put(defaults, spec.key, declaredDefault(spec));
-  // Every declared setting was just given its default.
-  return defaults as ServerSettings;
-})();
+/** A whole set of settings, each setting's value made by `valueOf` from its spec. */
+export function settingsFrom(valueOf: (spec: DeclaredSetting) => AnyValue): ServerSettings {
+  const settings: SettingOverrides = {};
+  for (const spec of SERVER_SETTINGS) put(settings, spec.key, valueOf(spec));
+  // Every declared setting was just given a value.
+  return settings as ServerSettings;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = settingsFrom(declaredDefault);
 
 /** The settings in the order /senet-admin shows them. */
 export const SETTING_KEYS: readonly SettingKey[] = SERVER_SETTINGS.map((spec) => spec.key);
