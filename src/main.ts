@@ -9,7 +9,7 @@ import { explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
-import { openDatabase } from './db/connection.js';
+import { DEFAULT_DATABASE_PATH, openDatabase } from './db/connection.js';
 import type { ShardScope } from './game/service.js';
 
 /**
@@ -49,7 +49,7 @@ const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.i
 // The sharding manager opens it too, once, so its shards start on a migrated file.
 const db = (() => {
   try {
-    return openDatabase(config.databasePath);
+    return openDatabase(config.databasePath ?? DEFAULT_DATABASE_PATH);
   } catch (err) {
     shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
     process.exit(1);

@@ -15,15 +15,14 @@ import {
   settingFromText,
   settingsFrom,
 } from '../game/settings.js';
-import { DEFAULT_DATABASE_PATH } from '../db/connection.js';
 
 export interface BotConfig {
   token: string;
   applicationId: string;
   /** Deploy commands to this guild only (instant, for testing); unset = global. */
   guildId: string | null;
-  /** The SQLite file. */
-  databasePath: string;
+  /** The SQLite file; null: the database's own default (src/db/connection.ts). */
+  databasePath: string | null;
   /** What every server plays with until its admins change it (/senet-admin settings). */
   serverDefaults: ServerSettings;
   /** Base URL of Discord's REST API (discord.js appends /v10); tests point it at a fake. */
@@ -143,7 +142,7 @@ export const PROCESS_SETTINGS = {
     howToGet: 'Discord developer portal → your application → General Information → Application ID.',
   },
   guildId: { env: 'GUILD_ID', parse: snowflake, fallback: null },
-  databasePath: { env: 'DATABASE_PATH', parse: text, fallback: DEFAULT_DATABASE_PATH },
+  databasePath: { env: 'DATABASE_PATH', parse: text, fallback: null },
   apiUrl: { env: 'DISCORD_API_URL', parse: httpUrl, fallback: DEFAULT_API_URL },
   botStepDelayMs: { env: 'BOT_STEP_DELAY_MS', parse: whole(0, 60_000), fallback: 750 },
   // At least a second: 0 would silently stop expiries, forfeits, reminders and archiving.
