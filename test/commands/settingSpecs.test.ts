@@ -8,58 +8,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROCESS_SETTINGS, loadConfig, problemLines } from '../../src/bot/config.js';
 import { settingsText } from '../../src/commands/admin.js';
 import { RESET_CHOICES, adminCommand } from '../../src/commands/adminDefinition.js';
-import type { Variant } from '../../src/engine/index.js';
 import type { GameService } from '../../src/game/service.js';
-import { DEFAULT_SETTINGS, type SettingsChange } from '../../src/game/settings.js';
-import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS } from '../../src/game/settingSpecs.js';
+import { DEFAULT_SETTINGS } from '../../src/game/settings.js';
+import { type DeclaredSetting, SERVER_SETTINGS } from '../../src/game/settingSpecs.js';
+import { samples } from './settingSamples.js';
 import { type MessageKey, say, translate } from '../../src/i18n/index.js';
 import { GUILD, open, value } from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 
 const REQUIRED = { DISCORD_TOKEN: 'a-token', DISCORD_APPLICATION_ID: '123456789012345678' };
-const CHANNEL = '223456789012345678';
-const REGENCY: Variant = { ruleset: 'regency', options: {} };
-
-/** A number other than the default, within the range. */
-const otherNumber = (spec: { default: number; range: { max: number } }): number =>
-  spec.default + 1 <= spec.range.max ? spec.default + 1 : spec.default - 1;
-
-/**
- * For each kind of setting: a `.env` text that is not the default, the value it means, the same
- * change as an admin makes it, and a text the setting refuses.
- */
-function samples(spec: DeclaredSetting): { text: string; value: unknown; change: SettingsChange; bad: string } {
-  switch (spec.kind) {
-    case 'flag':
-      return {
-        text: spec.default ? 'off' : 'on',
-        value: !spec.default,
-        change: { [spec.key]: !spec.default },
-        bad: 'maybe',
-      };
-    case 'minutes':
-      return {
-        text: String(otherNumber(spec)),
-        value: otherNumber(spec) * MINUTE_MS,
-        change: { [spec.key]: otherNumber(spec) * MINUTE_MS },
-        bad: String(spec.range.max + 1),
-      };
-    case 'count':
-      return {
-        text: String(otherNumber(spec)),
-        value: otherNumber(spec),
-        change: { [spec.key]: otherNumber(spec) },
-        bad: String(spec.range.max + 1),
-      };
-    case 'language':
-      return { text: 'de', value: 'de', change: { [spec.key]: 'de' }, bad: 'klingon' };
-    case 'rules':
-      return { text: 'regency', value: REGENCY, change: { [spec.key]: REGENCY }, bad: 'ludo' };
-    case 'channels':
-      return { text: CHANNEL, value: [CHANNEL], change: { [spec.key]: { add: CHANNEL } }, bad: '#games' };
-  }
-}
-
 type Json = { name: string; description?: string; min_value?: number; max_value?: number; options?: Json[] };
 const settingsOptions = (): Json[] =>
   ((adminCommand.toJSON().options ?? []) as Json[]).find((o) => o.name === 'settings')!.options ?? [];

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROCESS_SETTINGS } from '../../src/bot/config.js';
 import { SERVER_SETTINGS } from '../../src/game/settingSpecs.js';
+import { samples } from '../commands/settingSamples.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'senet-startup-'));
@@ -44,8 +45,8 @@ function start(env: Record<string, string>): Promise<Run> {
   });
 }
 
-/** A value each setting refuses, by `.env` key (paths and the demo folder take any text). */
-const BAD: Record<string, string> = {
+/** A value each process setting refuses, by `.env` key (paths and the demo folder take any text). */
+const BAD_PROCESS: Record<string, string> = {
   DISCORD_TOKEN: 'two words',
   DISCORD_APPLICATION_ID: '42',
   GUILD_ID: 'my-server',
@@ -58,15 +59,12 @@ const BAD: Record<string, string> = {
   METRICS_PORT: '70000',
   METRICS_HOST: 'local host',
   SHARDS: '0',
-  DEFAULT_RULES: 'ludo',
-  THREADS: 'maybe',
-  ALLOWED_CHANNELS: '#games',
-  CHALLENGE_TIMEOUT_MINUTES: '0',
-  TURN_TIMEOUT_MINUTES: '0',
-  REMINDER_DELAY_MINUTES: '-5',
-  MAX_GAMES_PER_PLAYER: '26',
-  RATED_GAMES: 'perhaps',
-  LANGUAGE: 'klingon',
+};
+
+/** Every setting with a value it refuses: the server settings' by their kind. */
+const BAD: Record<string, string> = {
+  ...BAD_PROCESS,
+  ...Object.fromEntries(SERVER_SETTINGS.map((spec) => [spec.env, samples(spec).bad])),
 };
 
 describe('a start with a token and bad settings', () => {
