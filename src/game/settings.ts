@@ -171,9 +171,10 @@ function applyOne(
     }
     case 'language': {
       const value = change[spec.key];
-      // Back to the default when it is what was asked for, so the listing shows it as the bot's.
       if (value === undefined) return null;
-      if (value === defaults[spec.key]) delete next[spec.key];
+      // "The server's Discord language" when that is the default too: back to the default, shown
+      // as the bot's. Over a default language (LANGUAGE=de) it is a choice of its own, kept.
+      if (value === null && defaults[spec.key] === null) delete next[spec.key];
       else put(next, spec.key, value);
       return null;
     }

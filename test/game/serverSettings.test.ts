@@ -128,6 +128,14 @@ describe('server settings', () => {
     expect(value(applyChange(DEFAULTS, own, { channels: { clear: true } }))).toMatchObject({ channels: [] });
   });
 
+  it('keeps "the server’s Discord language" as a choice of its own over a default language', () => {
+    const german = { ...DEFAULTS, language: 'de' as const };
+    expect(value(applyChange(german, {}, { language: null }))).toEqual({ language: null });
+    expect(parseOverrides(JSON.stringify({ language: null }))).toEqual({ language: null });
+    // Over the default "the server's Discord language", it is that default again.
+    expect(value(applyChange(DEFAULTS, { language: 'fr' }, { language: null }))).toEqual({});
+  });
+
   it('leaves out stored values that no longer check, so the default applies', () => {
     const stored = JSON.stringify({
       defaultVariant: { ruleset: 'ludo', options: {} },
