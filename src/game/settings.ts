@@ -24,7 +24,7 @@ import { type Outcome, fail, ok } from './types.js';
 export type { ServerSettings, SettingKey } from './settingSpecs.js';
 
 /** A value of some setting, as the service holds it (durations in milliseconds). */
-export type AnyValue = KindValues[SettingKind];
+type AnyValue = KindValues[SettingKind];
 
 /** Writes one setting: the table pairs each key with its kind, and `value` was made for that kind. */
 function put(target: SettingOverrides, key: SettingKey, value: AnyValue): void {
