@@ -1,17 +1,25 @@
 // `npm start`: runs the bot with the settings from .env: one process, or with SHARDS one process
 // per gateway shard under a manager (this same script, which discord.js runs again for each
-// shard). Without a token it says which settings are missing and how to get them, then plays an
-// offline demo game and exits 0.
+// shard). Every problem with the settings is printed on a line of its own and the process exits
+// 78, before anything starts. Only a fresh checkout (no token at all, nothing invalid) says which
+// settings are missing and how to get them, then plays an offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
 import type { Logger } from 'pino';
-import { explainMissing, inviteUrl, loadConfig, shardOf } from './bot/config.js';
+import { explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
-import { databasePath, openDatabase } from './db/connection.js';
+import { retryingNetworkFailures } from './bot/startupRetry.js';
+import { DEFAULT_DATABASE_PATH, openDatabase } from './db/connection.js';
 import type { ShardScope } from './game/service.js';
 import type { Health } from './bot/health.js';
 import type { Metrics } from './bot/metrics.js';
 import type { MetricsServer } from './bot/metricsServer.js';
+
+/**
+ * The exit code for bad settings: sysexits' EX_CONFIG, so a service manager can tell a setting to
+ * fix from a crash and not restart into the same error (systemd: RestartPreventExitStatus=78).
+ */
+const EXIT_BAD_SETTINGS = 78;
 
 /** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
 const SHUTDOWN_LIMIT_MS = 9000;
@@ -20,12 +28,17 @@ loadDotenv({ quiet: true });
 const result = loadConfig(process.env);
 
 if (!result.ok) {
+  if (!result.demo) {
+    for (const line of problemLines(result)) console.error(line);
+    console.error('The bot did not start. Fix the settings above (in .env or the environment; see .env.example).');
+    process.exit(EXIT_BAD_SETTINGS);
+  }
   console.log(explainMissing(result));
   console.log(
     '\nWithout a Discord connection, here is an offline demo: two computer players, the real game service, database and renderer.',
   );
   const { runDemo } = await import('./tools/demo.js');
-  const demo = await runDemo({ outDir: process.env.DEMO_OUTPUT_DIR?.trim() || 'demo-output' });
+  const demo = await runDemo({ outDir: result.demo.outDir });
   console.log(`Finished after ${demo.actions} actions: ${demo.lastLine}`);
   console.log(`Board pictures written:\n${demo.files.map((f) => `  ${f}`).join('\n')}`);
   console.log(`The winning position: ${demo.winningPicture}`);
@@ -40,7 +53,7 @@ const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.i
 // The sharding manager opens it too, once, so its shards start on a migrated file.
 const db = (() => {
   try {
-    return openDatabase(databasePath(process.env));
+    return openDatabase(config.databasePath ?? DEFAULT_DATABASE_PATH);
   } catch (err) {
     shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
     process.exit(1);
@@ -56,12 +69,14 @@ if (sharding.role === 'manager') {
 
 /** SHARDS=N or auto: one bot process per shard (src/bot/shardManager.ts); signals stop them all. */
 async function manageShards(count: number | 'auto'): Promise<void> {
-  const fleet = await spawnShards({ config, count, script: process.argv[1]!, execArgv: process.execArgv, log }).catch(
-    (err: unknown) => {
-      log.fatal({ err }, 'could not start the shards (check DISCORD_TOKEN)');
-      process.exit(1);
-    },
-  );
+  const { loginFailure } = await import('./bot/client.js');
+  const fleet = await retryingNetworkFailures(
+    () => spawnShards({ config, count, script: process.argv[1]!, execArgv: process.execArgv, log }),
+    { retryMs: config.startupRetryMs, url: config.apiUrl, log },
+  ).catch((err: unknown) => {
+    log.fatal({ err }, `could not start the shards: ${loginFailure(err)}`);
+    process.exit(1);
+  });
   log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
   const stop = (signal: string): void => {
     log.info({ signal }, 'stopping every shard');
@@ -97,23 +112,27 @@ async function serve(shard: ShardScope): Promise<void> {
   const metrics = config.metricsPort === undefined ? null : new (await import('./bot/metrics.js')).Metrics(shard);
   if (metrics) metrics.replayQueue = () => replayThread.pending;
   const renderBoard = renderPool && metrics ? metrics.timeRenders(renderPool.render) : renderPool?.render;
-  const bot = await startBot({
-    config,
-    log,
-    shard,
-    openService: (botUserId) =>
-      openService({
-        db,
-        botUserId,
-        config: config.serverDefaults,
-        ...(renderBoard ? { renderBoard } : {}),
-        chooseAction: aiThread.choose,
-        renderReplay: metrics ? metrics.timeReplays(replayThread.render) : replayThread.render,
+  const bot = await retryingNetworkFailures(
+    () =>
+      startBot({
+        config,
+        log,
         shard,
+        openService: (botUserId) =>
+          openService({
+            db,
+            botUserId,
+            config: config.serverDefaults,
+            ...(renderBoard ? { renderBoard } : {}),
+            chooseAction: aiThread.choose,
+            renderReplay: metrics ? metrics.timeReplays(replayThread.render) : replayThread.render,
+            shard,
+          }),
+        uploadLarge: replayThread.upload,
+        ...(metrics ? { metrics } : {}),
       }),
-    uploadLarge: replayThread.upload,
-    ...(metrics ? { metrics } : {}),
-  }).catch((err: unknown) => {
+    { retryMs: config.startupRetryMs, url: config.apiUrl, log },
+  ).catch((err: unknown) => {
     log.fatal({ err }, loginFailure(err));
     process.exit(1);
   });

@@ -17,6 +17,7 @@ import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync } from './messageSync.js';
 import type { Metrics } from './metrics.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
+import { UnreachableError } from './startupRetry.js';
 import { Sweeper } from './sweeper.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
@@ -58,12 +59,16 @@ export interface BotOptions {
 
 /** What to tell whoever runs the bot when it could not log in. */
 export function loginFailure(err: unknown): string {
+  if (err instanceof UnreachableError) return err.message;
   const message = err instanceof Error ? err.message : String(err);
   // Discord closes the gateway with 4011 when one connection would serve too many servers.
   if (/sharding is required/i.test(message)) {
     return 'Discord requires shards for this many servers: set SHARDS=auto in .env (README, "Many servers: shards")';
   }
-  return 'could not start the bot (check DISCORD_TOKEN)';
+  // discord.js's own check of the token's form, or Discord's 401.
+  const refused =
+    err instanceof Error && (('code' in err && err.code === 'TokenInvalid') || ('status' in err && err.status === 401));
+  return refused ? 'Discord refused the token: check DISCORD_TOKEN' : `could not start the bot: ${message}`;
 }
 
 /**

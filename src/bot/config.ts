@@ -1,15 +1,28 @@
-// Settings from the environment (.env via dotenv). Missing required settings are reported as a
-// list with how to get each one, never as a crash.
-import { LOCALES, type Locale, isLocale, say } from '../i18n/index.js';
+// Settings from the environment (.env via dotenv), each read and checked from one table: the
+// process's own settings here (PROCESS_SETTINGS), the defaults of the server settings from their
+// spec (src/game/settingSpecs.ts). Every problem is listed once, on a line naming its setting;
+// missing required settings are named with how to get each one, never as a crash.
+import { pino } from 'pino';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { type Result, err, ok } from '../lib/result.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../game/service.js';
-import { DEFAULT_SETTINGS, SETTING_RANGES, type ServerSettings, parseVariant } from '../game/settings.js';
+import type { ServerSettings } from '../game/settingSpecs.js';
+import {
+  DEFAULT_SETTINGS,
+  isSnowflake,
+  reminderBeforeTimeout,
+  settingFromText,
+  settingsFrom,
+} from '../game/settings.js';
 
 export interface BotConfig {
   token: string;
   applicationId: string;
   /** Deploy commands to this guild only (instant, for testing); unset = global. */
   guildId: string | null;
+  /** The SQLite file; null: the database's own default (src/db/connection.ts). */
+  databasePath: string | null;
   /** What every server plays with until its admins change it (/senet-admin settings). */
   serverDefaults: ServerSettings;
   /** Base URL of Discord's REST API (discord.js appends /v10); tests point it at a fake. */
@@ -20,12 +33,14 @@ export interface BotConfig {
   /** Worker threads drawing board pictures; 0 draws on the main thread. */
   renderThreads: number;
   logLevel: string;
+  /** How long start-up keeps trying to reach Discord when the network fails; 0: one try. */
+  startupRetryMs: number;
+  /** The health and metrics HTTP server's port; unset: no server. */
+  metricsPort?: number;
+  /** The address it listens on (loopback unless told otherwise). */
+  metricsHost: string;
   /** SHARDS: one process, or one per gateway shard under discord.js's ShardingManager. */
   sharding: Sharding;
-  /** METRICS_PORT: serve /metrics and /healthz there (shard n on port + n); unset = off. */
-  metricsPort?: number;
-  /** METRICS_HOST: the address they listen on; loopback unless the operator opens it wider. */
-  metricsHost: string;
 }
 
 /**
@@ -41,7 +56,15 @@ export type Sharding =
 export const MAX_SHARDS = 64;
 
 export type ConfigResult =
-  { ok: true; config: BotConfig } | { ok: false; missing: MissingSetting[]; invalid: string[] };
+  | { ok: true; config: BotConfig }
+  | {
+      ok: false;
+      missing: MissingSetting[];
+      /** One line per problem, each starting with its setting's name. */
+      invalid: string[];
+      /** A fresh checkout (no token at all, nothing invalid): the offline demo may run. */
+      demo: { outDir: string } | null;
+    };
 
 export interface MissingSetting {
   name: string;
@@ -50,142 +73,171 @@ export interface MissingSetting {
 
 export const DEFAULT_API_URL = 'https://discord.com/api';
 
-const REQUIRED: MissingSetting[] = [
-  {
-    name: 'DISCORD_TOKEN',
+/** A setting's value read from its text, or what is wrong with it, said after its name. */
+type Parse<T> = (raw: string) => Result<T, string>;
+
+/** A process setting: its `.env` key, how its text is read, and its value when unset or empty. */
+interface ProcessSetting<T> {
+  env: string;
+  parse: Parse<T>;
+  fallback: T;
+  /** Required: how to get it (it has no usable fallback). */
+  howToGet?: string;
+}
+
+const text: Parse<string> = (raw) => ok(raw);
+
+const snowflake: Parse<string> = (raw) =>
+  isSnowflake(raw) ? ok(raw) : err('must be a Discord id (a snowflake: 17 to 20 digits)');
+
+const whole =
+  (min: number, max: number, scale = 1): Parse<number> =>
+  (raw) => {
+    const value = Number(raw);
+    return Number.isInteger(value) && value >= min && value <= max
+      ? ok(value * scale)
+      : err(`must be a whole number from ${min} to ${max}`);
+  };
+
+const oneOf =
+  <T extends string>(choices: readonly T[]): Parse<T> =>
+  (raw) =>
+    (choices as readonly string[]).includes(raw) ? ok(raw as T) : err(`must be one of ${choices.join(', ')}`);
+
+const httpUrl: Parse<string> = (raw) =>
+  URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol) ? ok(raw) : err('must be an http(s) URL');
+
+/** An address to listen on: an IP address or a host name. */
+const host: Parse<string> = (raw) =>
+  isIP(raw) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(raw)
+    ? ok(raw)
+    : err('must be an IP address or a host name');
+
+const shardCount: Parse<number | 'auto'> = (raw) => {
+  if (raw.toLowerCase() === 'auto') return ok('auto');
+  const count = whole(1, MAX_SHARDS)(raw);
+  return count.ok ? count : err(`must be auto or a whole number from 1 to ${MAX_SHARDS}`);
+};
+
+/** pino's levels, and silent. */
+const LOG_LEVELS = [...Object.keys(pino.levels.values), 'silent'];
+
+/**
+ * The process's own settings (the server settings' defaults are read from their spec). A table of
+ * their own: they hold the process's secrets, paths and resources, which the service and the
+ * admin command never see, and no server can change them.
+ */
+export const PROCESS_SETTINGS = {
+  token: {
+    env: 'DISCORD_TOKEN',
+    parse: (raw) => (/\s/.test(raw) ? err('must be the token alone (it contains a space)') : ok(raw)),
+    fallback: '',
     howToGet:
       'Discord developer portal (https://discord.com/developers/applications) → your application → Bot → Reset Token, then copy it.',
   },
-  {
-    name: 'DISCORD_APPLICATION_ID',
+  applicationId: {
+    env: 'DISCORD_APPLICATION_ID',
+    parse: snowflake,
+    fallback: '',
     howToGet: 'Discord developer portal → your application → General Information → Application ID.',
   },
-];
+  guildId: { env: 'GUILD_ID', parse: snowflake, fallback: null },
+  databasePath: { env: 'DATABASE_PATH', parse: text, fallback: null },
+  apiUrl: { env: 'DISCORD_API_URL', parse: httpUrl, fallback: DEFAULT_API_URL },
+  botStepDelayMs: { env: 'BOT_STEP_DELAY_MS', parse: whole(0, 60_000), fallback: 750 },
+  // At least a second: 0 would silently stop expiries, forfeits, reminders and archiving.
+  sweepIntervalMs: { env: 'SWEEP_INTERVAL_SECONDS', parse: whole(1, 3600, 1000), fallback: 30_000 },
+  // null: one per core (per process's share of them), decided once SHARDS is known.
+  renderThreads: { env: 'RENDER_THREADS', parse: whole(0, 64), fallback: null },
+  logLevel: { env: 'LOG_LEVEL', parse: oneOf(LOG_LEVELS), fallback: 'info' },
+  startupRetryMs: { env: 'STARTUP_RETRY_SECONDS', parse: whole(0, 3600, 1000), fallback: 60_000 },
+  metricsPort: { env: 'METRICS_PORT', parse: whole(1, 65_535), fallback: undefined },
+  metricsHost: { env: 'METRICS_HOST', parse: host, fallback: '127.0.0.1' },
+  shards: { env: 'SHARDS', parse: shardCount, fallback: 1 },
+  demoOutputDir: { env: 'DEMO_OUTPUT_DIR', parse: text, fallback: 'demo-output' },
+} satisfies Record<string, ProcessSetting<unknown>>;
+
+type ProcessSettings = typeof PROCESS_SETTINGS;
+type ProcessValue<K extends keyof ProcessSettings> = ProcessSettings[K]['fallback'] | ParsedOf<ProcessSettings[K]>;
+type ParsedOf<S> = S extends { parse: Parse<infer T> } ? T : never;
 
 export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
-  const missing = REQUIRED.filter((s) => !env[s.name]?.trim());
+  const missing: MissingSetting[] = [];
   const invalid: string[] = [];
-  const number = (name: string, fallback: number, scale = 1): number => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback * scale;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value < 0) invalid.push(`${name} must be a number ≥ 0 (got "${raw}")`);
-    return value * scale;
-  };
-  const whole = (name: string, fallback: number, range: { min: number; max: number }): number => {
-    const value = number(name, fallback);
-    // A value that is not a number at all was reported by number().
-    if (Number.isFinite(value) && (!Number.isInteger(value) || value < range.min || value > range.max)) {
-      invalid.push(`${name} must be a whole number from ${range.min} to ${range.max} (got "${env[name]}")`);
-    }
-    return value;
-  };
-  const flag = (name: string, fallback: boolean): boolean => {
-    const raw = env[name]?.trim().toLowerCase();
-    if (!raw) return fallback;
-    if (['on', 'true', 'yes', '1'].includes(raw)) return true;
-    if (['off', 'false', 'no', '0'].includes(raw)) return false;
-    invalid.push(`${name} must be on or off (got "${env[name]}")`);
+  const given = (name: string): string | undefined => env[name]?.trim() || undefined;
+  /** The setting's value; a problem with it is noted and its fallback used, to find the next one. */
+  const read = <T>(name: string, parse: Parse<T>, fallback: T): T => {
+    const raw = given(name);
+    if (raw === undefined) return fallback;
+    const parsed = parse(raw);
+    if (parsed.ok) return parsed.value;
+    invalid.push(`${name} ${parsed.error} (got "${raw}")`);
     return fallback;
   };
-  const variant = (): ServerSettings['defaultVariant'] => {
-    const raw = env.DEFAULT_RULES?.trim();
-    if (!raw) return DEFAULT_SETTINGS.defaultVariant;
-    const parsed = parseVariant(raw);
-    if (parsed.ok) return parsed.value;
-    invalid.push(`DEFAULT_RULES: ${say('en', parsed.error.message)} (got "${raw}")`);
-    return DEFAULT_SETTINGS.defaultVariant;
+  const setting = <K extends keyof ProcessSettings>(key: K): ProcessValue<K> => {
+    const spec: ProcessSetting<ProcessValue<K>> = PROCESS_SETTINGS[key];
+    if (spec.howToGet && given(spec.env) === undefined) missing.push({ name: spec.env, howToGet: spec.howToGet });
+    return read(spec.env, spec.parse, spec.fallback);
   };
-  const language = (): Locale | null => {
-    const raw = env.LANGUAGE?.trim();
-    if (!raw || raw === 'auto') return DEFAULT_SETTINGS.language;
-    if (isLocale(raw)) return raw;
-    invalid.push(`LANGUAGE must be auto or one of ${LOCALES.join(', ')} (got "${raw}")`);
-    return DEFAULT_SETTINGS.language;
-  };
-  const channels = (): string[] => {
-    const ids = (env.ALLOWED_CHANNELS ?? '').split(/[\s,]+/).filter(Boolean);
-    const bad = ids.filter((id) => !/^\d+$/.test(id));
-    if (bad.length > 0)
-      invalid.push(`ALLOWED_CHANNELS must list channel ids (numbers), separated by commas (got "${bad.join(', ')}")`);
-    return ids;
-  };
-  const sharding = (): Sharding => {
-    if (env.SHARDING_MANAGER) {
-      const shard = { id: Number(env.SHARDS), count: Number(env.SHARD_COUNT) };
-      if (isShard(shard)) return { role: 'shard', shard };
-      invalid.push(
-        `the sharding manager gave no valid shard (SHARDS "${env.SHARDS}", SHARD_COUNT "${env.SHARD_COUNT}")`,
-      );
-      return { role: 'single' };
-    }
-    const raw = env.SHARDS?.trim().toLowerCase();
-    if (!raw || raw === '1') return { role: 'single' };
-    if (raw === 'auto') return { role: 'manager', count: 'auto' };
-    const count = Number(raw);
-    if (Number.isInteger(count) && count >= 2 && count <= MAX_SHARDS) return { role: 'manager', count };
-    invalid.push(`SHARDS must be auto or a whole number from 1 to ${MAX_SHARDS} (got "${env.SHARDS}")`);
-    return { role: 'single' };
-  };
-  const metricsPort = (): { metricsPort?: number } => {
-    const raw = env.METRICS_PORT?.trim();
-    if (!raw) return {};
-    const port = Number(raw);
-    if (Number.isInteger(port) && port >= 1 && port <= 65535) return { metricsPort: port };
-    invalid.push(`METRICS_PORT must be a port number from 1 to 65535, or empty for no metrics (got "${raw}")`);
-    return {};
-  };
-  const minutes = 60_000;
-  const shards = sharding();
+
+  const token = setting('token');
+  const applicationId = setting('applicationId');
+  // A shard process is told its shard by the manager, in SHARDS among others (see Sharding).
+  const sharding = env.SHARDING_MANAGER ? shardFromManager(env, invalid) : processesFor(setting('shards'));
   // The cores are shared by the shard processes on this machine.
-  const processes = shards.role === 'shard' ? shards.shard.count : 1;
+  const processes = sharding.role === 'shard' ? sharding.shard.count : 1;
+  const metricsPort = setting('metricsPort');
   const config: BotConfig = {
-    token: env.DISCORD_TOKEN?.trim() ?? '',
-    applicationId: env.DISCORD_APPLICATION_ID?.trim() ?? '',
-    guildId: env.GUILD_ID?.trim() || null,
-    serverDefaults: {
-      defaultVariant: variant(),
-      threads: flag('THREADS', DEFAULT_SETTINGS.threads),
-      channels: channels(),
-      challengeTtlMs:
-        whole(
-          'CHALLENGE_TIMEOUT_MINUTES',
-          DEFAULT_SETTINGS.challengeTtlMs / minutes,
-          SETTING_RANGES.challengeTimeoutMinutes,
-        ) * minutes,
-      turnTtlMs:
-        whole('TURN_TIMEOUT_MINUTES', DEFAULT_SETTINGS.turnTtlMs / minutes, SETTING_RANGES.turnTimeoutMinutes) *
-        minutes,
-      reminderDelayMs:
-        whole(
-          'REMINDER_DELAY_MINUTES',
-          DEFAULT_SETTINGS.reminderDelayMs / minutes,
-          SETTING_RANGES.reminderDelayMinutes,
-        ) * minutes,
-      maxGamesPerPlayer: whole(
-        'MAX_GAMES_PER_PLAYER',
-        DEFAULT_SETTINGS.maxGamesPerPlayer,
-        SETTING_RANGES.maxGamesPerPlayer,
-      ),
-      rated: flag('RATED_GAMES', DEFAULT_SETTINGS.rated),
-      language: language(),
-    },
-    apiUrl: env.DISCORD_API_URL?.trim() || DEFAULT_API_URL,
-    botStepDelayMs: number('BOT_STEP_DELAY_MS', 750),
-    sweepIntervalMs: number('SWEEP_INTERVAL_SECONDS', 30, 1000),
-    // One per core (per process's share of the cores): drawing is the main cost of a click (docs/performance.md).
-    renderThreads: Math.floor(number('RENDER_THREADS', Math.max(1, Math.floor(availableParallelism() / processes)))),
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
-    sharding: shards,
-    ...metricsPort(),
-    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    token,
+    applicationId,
+    guildId: setting('guildId'),
+    databasePath: setting('databasePath'),
+    serverDefaults: serverDefaults(read, invalid),
+    apiUrl: setting('apiUrl'),
+    botStepDelayMs: setting('botStepDelayMs'),
+    sweepIntervalMs: setting('sweepIntervalMs'),
+    // One per core: drawing is the main cost of a click (docs/performance.md).
+    renderThreads: setting('renderThreads') ?? Math.max(1, Math.floor(availableParallelism() / processes)),
+    logLevel: setting('logLevel'),
+    startupRetryMs: setting('startupRetryMs'),
+    ...(metricsPort !== undefined ? { metricsPort } : {}),
+    metricsHost: setting('metricsHost'),
+    sharding,
   };
-  const { reminderDelayMs, turnTtlMs } = config.serverDefaults;
-  if (reminderDelayMs > 0 && reminderDelayMs >= turnTtlMs) {
-    invalid.push('REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES (0 turns reminders off)');
+  const demoOutputDir = setting('demoOutputDir');
+  if (missing.length > 0 || invalid.length > 0) {
+    const fresh = given(PROCESS_SETTINGS.token.env) === undefined && invalid.length === 0;
+    return { ok: false, missing, invalid, demo: fresh ? { outDir: demoOutputDir } : null };
   }
-  if (missing.length > 0 || invalid.length > 0) return { ok: false, missing, invalid };
   return { ok: true, config };
+}
+
+/** Every server setting's default from `.env`, each read as its spec says. */
+function serverDefaults(read: <T>(name: string, parse: Parse<T>, fallback: T) => T, invalid: string[]): ServerSettings {
+  const refused = new Set<string>();
+  const settings = settingsFrom((spec) => {
+    const before = invalid.length;
+    const value = read(spec.env, (raw) => settingFromText(spec, raw), DEFAULT_SETTINGS[spec.key]);
+    if (invalid.length > before) refused.add(spec.key);
+    return value;
+  });
+  // Checked only when both are valid: a bad turn timeout is not also blamed on the reminder delay.
+  const bothValid = !refused.has('reminderDelayMs') && !refused.has('turnTtlMs');
+  if (bothValid && !reminderBeforeTimeout(settings))
+    invalid.push('REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES (0 turns reminders off)');
+  return settings;
+}
+
+/** SHARDS as the operator set it: one process, or a manager of that many. */
+const processesFor = (shards: number | 'auto'): Sharding =>
+  shards === 1 ? { role: 'single' } : { role: 'manager', count: shards };
+
+/** The shard discord.js's sharding manager gave this process. */
+function shardFromManager(env: NodeJS.ProcessEnv, invalid: string[]): Sharding {
+  const shard = { id: Number(env.SHARDS), count: Number(env.SHARD_COUNT) };
+  if (isShard(shard)) return { role: 'shard', shard };
+  invalid.push(`the sharding manager gave no valid shard (SHARDS "${env.SHARDS}", SHARD_COUNT "${env.SHARD_COUNT}")`);
+  return { role: 'single' };
 }
 
 /** The shard a bot process serves: its own under the manager, else the only one. */
@@ -204,7 +256,15 @@ export function inviteUrl(applicationId: string): string {
   return `https://discord.com/oauth2/authorize?client_id=${applicationId}&scope=bot+applications.commands&permissions=${INVITE_PERMISSIONS}`;
 }
 
-/** What to print when settings are missing: each one and where to find it. */
+/** One line per problem, each naming its setting: what a start with bad settings prints before it exits. */
+export function problemLines(result: Extract<ConfigResult, { ok: false }>): string[] {
+  return [
+    ...result.missing.map((m) => `Missing setting: ${m.name}. ${m.howToGet}`),
+    ...result.invalid.map((problem) => `Invalid setting: ${problem}`),
+  ];
+}
+
+/** What a fresh checkout prints: each missing setting, where to find it, and the next steps. */
 export function explainMissing(result: Extract<ConfigResult, { ok: false }>): string {
   const lines: string[] = [];
   if (result.missing.length > 0) {

@@ -1,19 +1,20 @@
 // The /senet-admin command module (`data` for deployment, `execute` for the dispatcher): a
-// server's settings and leaderboard seasons, and its stored data (src/commands/serverData.ts). The answers about settings are private; a new
-// season is announced in the channel with the closed season's final table.
+// server's settings, leaderboard seasons and stored data (serverData.ts). The answers about
+// settings are private; a new season is announced in the channel with the closed season's final table.
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Variant } from '../engine/index.js';
 import { variantTitle } from '../i18n/gameWords.js';
 import type { SettingsChange, SettingsView } from '../game/service.js';
 import { adminInput } from './adminInput.js';
-import { type ServerSettings, type SettingKey } from '../game/settings.js';
-import { ADMIN_OPT, LANGUAGE_CHOICES, RESET_CHOICES, adminCommand } from './adminDefinition.js';
+import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS, type ServerSettings } from '../game/settingSpecs.js';
+import { LANGUAGE_CHOICES, RESET_CHOICES, RESET_OPTION, adminCommand } from './adminDefinition.js';
 import { type Locale, type Text, type Translate, isLocale, text, translator } from '../i18n/index.js';
 import { publicLocale, userLocale } from './locale.js';
 import type { CommandContext } from './context.js';
 import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
+import { type Result, err, ok } from '../lib/result.js';
 import { replyPrivately } from './replies.js';
 import { serverDataCommand } from './serverData.js';
 
@@ -37,7 +38,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const change = readChange(interaction, ctx.service.defaultVariant(interaction.guildId ?? ''));
-  if (!change.ok) return replyPrivately(interaction, change.message);
+  if (!change.ok) return replyPrivately(interaction, change.error);
   const asked = adminInput(interaction);
   const changing = Object.keys(change.value).length > 0;
   const outcome = changing
@@ -60,33 +61,60 @@ async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandC
   await interaction.reply({ content, allowedMentions: { parse: [] } });
 }
 
-type ChangeRead = { ok: true; value: SettingsChange } | { ok: false; message: Text };
+type ChangeRead = Result<SettingsChange, Text>;
 
 /** The settings an admin gave, as one change (empty: just show them). */
 function readChange(interaction: ChatInputCommandInteraction, currentDefault: Variant): ChangeRead {
-  const rules = readRules(interaction, currentDefault);
-  if (!rules.ok) return { ok: false, message: rules.error };
   const o = interaction.options;
-  const reset = o.getString(ADMIN_OPT.reset);
+  const change: SettingsChange = {};
+  for (const spec of SERVER_SETTINGS) {
+    switch (spec.kind) {
+      case 'rules': {
+        const rules = readRules(interaction, currentDefault);
+        if (!rules.ok) return rules;
+        if (rules.value) change[spec.key] = rules.value;
+        break;
+      }
+      case 'flag': {
+        const on = o.getBoolean(spec.option);
+        if (on !== null) change[spec.key] = on;
+        break;
+      }
+      case 'minutes': {
+        const minutes = o.getInteger(spec.option);
+        if (minutes !== null) change[spec.key] = minutes * MINUTE_MS;
+        break;
+      }
+      case 'count': {
+        const count = o.getInteger(spec.option);
+        if (count !== null) change[spec.key] = count;
+        break;
+      }
+      case 'language': {
+        const language = languageChoice(o.getString(spec.option));
+        if (language !== undefined) change[spec.key] = language;
+        break;
+      }
+      case 'channels': {
+        const add = o.getChannel(spec.options.add)?.id;
+        const remove = o.getChannel(spec.options.remove)?.id;
+        const clear = o.getBoolean(spec.options.clear);
+        // Options not given are left out, so an empty change means "show".
+        if (add !== undefined || remove !== undefined || clear !== null)
+          change[spec.key] = {
+            ...(add !== undefined ? { add } : {}),
+            ...(remove !== undefined ? { remove } : {}),
+            ...(clear !== null ? { clear } : {}),
+          };
+        break;
+      }
+    }
+  }
+  const reset = o.getString(RESET_OPTION);
   const resetKey = RESET_CHOICES.find((c) => c.value === reset)?.value;
-  if (reset !== null && !resetKey) return { ok: false, message: text('settings.unknownReset') };
-  const given: SettingsChange = {
-    ...(rules.value ? { variant: rules.value } : {}),
-    threads: o.getBoolean(ADMIN_OPT.threads) ?? undefined,
-    addChannel: o.getChannel(ADMIN_OPT.addChannel)?.id,
-    removeChannel: o.getChannel(ADMIN_OPT.removeChannel)?.id,
-    clearChannels: o.getBoolean(ADMIN_OPT.clearChannels) ?? undefined,
-    challengeTimeoutMinutes: o.getInteger(ADMIN_OPT.challengeTimeout) ?? undefined,
-    turnTimeoutMinutes: o.getInteger(ADMIN_OPT.turnTimeout) ?? undefined,
-    reminderDelayMinutes: o.getInteger(ADMIN_OPT.reminderDelay) ?? undefined,
-    maxGamesPerPlayer: o.getInteger(ADMIN_OPT.maxGames) ?? undefined,
-    rated: o.getBoolean(ADMIN_OPT.rated) ?? undefined,
-    language: languageChoice(o.getString(ADMIN_OPT.language)),
-    ...(resetKey ? { reset: resetKey } : {}),
-  };
-  // Options not given are left out, so an empty change means "show".
-  const value = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as SettingsChange;
-  return { ok: true, value };
+  if (reset !== null && !resetKey) return err(text('settings.unknownReset'));
+  if (resetKey) change.reset = resetKey;
+  return ok(change);
 }
 
 /** The language option: a locale, null for the server's Discord language, undefined when not given. */
@@ -101,33 +129,41 @@ function languageChoice(value: string | null): Locale | null | undefined {
  */
 export function settingsText(view: SettingsView, saved: boolean, locale: Locale): Text {
   const t = translator(locale);
-  const s = view.settings;
-  const line = (key: SettingKey, label: string, value: string): string =>
-    t('settings.line', { label, value, own: view.own.includes(key) ? 'yes' : 'no' });
-  const lines = [
-    line(
-      'defaultVariant',
-      t('settings.defaultRules'),
-      variantTitle(t, s.defaultVariant.ruleset, s.defaultVariant.options),
-    ),
-    line('threads', t('settings.threads'), onOff(s.threads, t)),
-    line('channels', t('settings.channels'), channelsWords(s, t)),
-    line('challengeTtlMs', t('settings.challengeTimeout'), durationWords(s.challengeTtlMs, t)),
-    line('turnTtlMs', t('settings.turnTimeout'), durationWords(s.turnTtlMs, t)),
-    line(
-      'reminderDelayMs',
-      t('settings.turnReminder'),
-      s.reminderDelayMs === 0
-        ? t('settings.off')
-        : t('settings.reminderAfter', { duration: durationWords(s.reminderDelayMs, t) }),
-    ),
-    line('maxGamesPerPlayer', t('settings.maxGames'), String(s.maxGamesPerPlayer)),
-    line('rated', t('settings.rated'), onOff(s.rated, t)),
-    line('language', t('settings.language'), languageName(s.language, t)),
-  ];
+  const lines = SERVER_SETTINGS.map((spec) =>
+    t('settings.line', {
+      label: t(spec.label),
+      value: valueWords(spec, view.settings, t),
+      own: view.own.includes(spec.key) ? 'yes' : 'no',
+    }),
+  );
   // The command's usage stays out of the catalog: ICU would read `<option>` as a tag.
   const command = '`/senet-admin settings <option>`';
   return text('settings.listing', { saved: saved ? 'yes' : 'no', lines: lines.join('\n'), command });
+}
+
+/** A setting's value in the listing, in `t`'s language. */
+function valueWords(spec: DeclaredSetting, s: ServerSettings, t: Translate): string {
+  switch (spec.kind) {
+    case 'rules': {
+      const variant = s[spec.key];
+      return variantTitle(t, variant.ruleset, variant.options);
+    }
+    case 'flag':
+      return onOff(s[spec.key], t);
+    case 'minutes': {
+      const ms = s[spec.key];
+      if (!('zeroIsOff' in spec)) return durationWords(ms, t);
+      return ms === 0 ? t('settings.off') : t(spec.zeroIsOff.phrase, { duration: durationWords(ms, t) });
+    }
+    case 'count':
+      return String(s[spec.key]);
+    case 'language':
+      return languageName(s[spec.key], t);
+    case 'channels': {
+      const channels = s[spec.key];
+      return channels.length === 0 ? t('settings.everyChannel') : channels.map((id) => `<#${id}>`).join(', ');
+    }
+  }
 }
 
 /** A language by its own name ("Deutsch"), as the language option lists it. */
@@ -137,7 +173,3 @@ function languageName(language: Locale | null, t: Translate): string {
 }
 
 const onOff = (on: boolean, t: Translate): string => t(on ? 'settings.on' : 'settings.off');
-
-function channelsWords(s: ServerSettings, t: Translate): string {
-  return s.channels.length === 0 ? t('settings.everyChannel') : s.channels.map((id) => `<#${id}>`).join(', ');
-}

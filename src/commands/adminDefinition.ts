@@ -1,7 +1,7 @@
 // The /senet-admin slash command: a server's settings, leaderboard seasons and stored data. Its own command
 // because Discord sets a default permission per command, not per subcommand: registered with
 // Manage Server, so only admins see it unless the server changes that (the service checks again).
-import type { Locale, MessageKey } from '../i18n/index.js';
+import type { Locale } from '../i18n/index.js';
 import {
   ChannelType,
   InteractionContextType,
@@ -9,26 +9,14 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
-import { SETTING_KEYS, SETTING_RANGES, type SettingKey } from '../game/settings.js';
+import { SERVER_SETTINGS, type SettingKey } from '../game/settingSpecs.js';
 import { addRuleOptions, addRules } from './definition.js';
 import { choice, described, message } from './localizations.js';
 
 const ADMIN_COMMAND_NAME = 'senet-admin';
 
-/** Option names of `/senet-admin settings`; the handler reads the same constants. */
-export const ADMIN_OPT = {
-  threads: 'threads',
-  addChannel: 'add_channel',
-  removeChannel: 'remove_channel',
-  clearChannels: 'clear_channels',
-  challengeTimeout: 'challenge_timeout',
-  turnTimeout: 'turn_timeout',
-  reminderDelay: 'reminder_delay',
-  maxGames: 'max_games',
-  rated: 'rated',
-  language: 'language',
-  reset: 'reset',
-} as const;
+/** The `reset` option of `/senet-admin settings`: back to the default for one setting, or all. */
+export const RESET_OPTION = 'reset';
 
 /**
  * The `language` choices: each language named in itself (the same in every language, so a reader
@@ -44,71 +32,56 @@ export const LANGUAGE_CHOICES = [
 ] as const satisfies readonly { name: string; value: Locale | 'auto' }[];
 
 /** The `reset` choices: the stored key of each setting (or all), named as admins see it. */
-const RESETTABLE: readonly (SettingKey | 'all')[] = ['all', ...SETTING_KEYS];
-
-export const RESET_CHOICES = RESETTABLE.map((value) => choice(message(`command.admin.reset.${value}`), value));
+export const RESET_CHOICES: readonly { name: string; value: SettingKey | 'all' }[] = [
+  choice(message('command.admin.reset.all'), 'all'),
+  ...SERVER_SETTINGS.map((spec) => choice(message(spec.resetLabel), spec.key)),
+];
 
 const PLAYABLE_CHANNELS = [ChannelType.GuildText, ChannelType.GuildAnnouncement] as const;
 
-function addMinutes(
-  sub: SlashCommandSubcommandBuilder,
-  name: string,
-  description: MessageKey,
-  range: { min: number; max: number },
-): SlashCommandSubcommandBuilder {
-  return sub.addIntegerOption((o) =>
-    described(o.setName(name), message(description)).setMinValue(range.min).setMaxValue(range.max),
-  );
+/** One option (three for the channel list) per server setting, as its spec declares it. */
+function addSettingOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  for (const spec of SERVER_SETTINGS) {
+    switch (spec.kind) {
+      case 'rules':
+        addRuleOptions(addRules(sub, spec.description));
+        break;
+      case 'flag':
+        sub.addBooleanOption((o) => described(o.setName(spec.option), message(spec.description)));
+        break;
+      case 'minutes':
+      case 'count':
+        sub.addIntegerOption((o) =>
+          described(o.setName(spec.option), message(spec.description))
+            .setMinValue(spec.range.min)
+            .setMaxValue(spec.range.max),
+        );
+        break;
+      case 'language':
+        sub.addStringOption((o) =>
+          described(o.setName(spec.option), message(spec.description)).addChoices(...LANGUAGE_CHOICES),
+        );
+        break;
+      case 'channels':
+        for (const part of ['add', 'remove'] as const)
+          sub.addChannelOption((o) =>
+            described(o.setName(spec.options[part]), message(spec.descriptions[part])).addChannelTypes(
+              ...PLAYABLE_CHANNELS,
+            ),
+          );
+        sub.addBooleanOption((o) => described(o.setName(spec.options.clear), message(spec.descriptions.clear)));
+        break;
+    }
+  }
+  return sub;
 }
 
 function settingsSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
-  const withRules = addRules(
+  return addSettingOptions(
     described(sub.setName('settings'), message('command.admin.settings.description')),
-    'command.admin.settings.rules',
+  ).addStringOption((o) =>
+    described(o.setName(RESET_OPTION), message('command.admin.settings.reset')).addChoices(...RESET_CHOICES),
   );
-  addRuleOptions(withRules)
-    .addBooleanOption((o) => described(o.setName(ADMIN_OPT.threads), message('command.admin.settings.threads')))
-    .addChannelOption((o) =>
-      described(o.setName(ADMIN_OPT.addChannel), message('command.admin.settings.addChannel')).addChannelTypes(
-        ...PLAYABLE_CHANNELS,
-      ),
-    )
-    .addChannelOption((o) =>
-      described(o.setName(ADMIN_OPT.removeChannel), message('command.admin.settings.removeChannel')).addChannelTypes(
-        ...PLAYABLE_CHANNELS,
-      ),
-    )
-    .addBooleanOption((o) =>
-      described(o.setName(ADMIN_OPT.clearChannels), message('command.admin.settings.clearChannels')),
-    );
-  addMinutes(
-    withRules,
-    ADMIN_OPT.challengeTimeout,
-    'command.admin.settings.challengeTimeout',
-    SETTING_RANGES.challengeTimeoutMinutes,
-  );
-  addMinutes(withRules, ADMIN_OPT.turnTimeout, 'command.admin.settings.turnTimeout', SETTING_RANGES.turnTimeoutMinutes);
-  addMinutes(
-    withRules,
-    ADMIN_OPT.reminderDelay,
-    'command.admin.settings.reminderDelay',
-    SETTING_RANGES.reminderDelayMinutes,
-  );
-  return withRules
-    .addIntegerOption((o) =>
-      described(o.setName(ADMIN_OPT.maxGames), message('command.admin.settings.maxGames'))
-        .setMinValue(SETTING_RANGES.maxGamesPerPlayer.min)
-        .setMaxValue(SETTING_RANGES.maxGamesPerPlayer.max),
-    )
-    .addBooleanOption((o) => described(o.setName(ADMIN_OPT.rated), message('command.admin.settings.rated')))
-    .addStringOption((o) =>
-      described(o.setName(ADMIN_OPT.language), message('command.admin.settings.language')).addChoices(
-        ...LANGUAGE_CHOICES,
-      ),
-    )
-    .addStringOption((o) =>
-      described(o.setName(ADMIN_OPT.reset), message('command.admin.settings.reset')).addChoices(...RESET_CHOICES),
-    );
 }
 
 export const adminCommand = described(

@@ -6,7 +6,7 @@ import { migrate } from './migrations.js';
 
 export type { Database } from 'better-sqlite3';
 
-const DEFAULT_DATABASE_PATH = './data/senet.db';
+export const DEFAULT_DATABASE_PATH = './data/senet.db';
 
 /** The configured database file: `DATABASE_PATH` from the environment, else ./data/senet.db. */
 export function databasePath(env: NodeJS.ProcessEnv = process.env): string {

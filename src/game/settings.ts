@@ -1,96 +1,98 @@
-// A server's settings: where and how the bot plays there. The defaults come from the bot's
-// environment (.env, src/bot/config.ts); an admin's choices (/senet-admin) override them per server.
+// A server's settings: where and how the bot plays there. Each setting is declared once in
+// settingSpecs.ts; this file holds what the settings of a kind share: the defaults, how a
+// server's stored choices are read back, how an admin's change is checked and applied, and how a
+// `.env` value is read (src/bot/config.ts). An admin's choices (/senet-admin) override the
+// defaults per server.
 import { RULESET_IDS, type Variant, checkRules, isRuleSetId, optionSpecs } from '../engine/index.js';
 import { durationParts } from '../lib/format.js';
-import { err } from '../lib/result.js';
-import { type Locale, type MessageKey, isLocale } from '../i18n/index.js';
+import { type Result, err } from '../lib/result.js';
+import { LOCALES, isLocale, say } from '../i18n/index.js';
 import { optionRefusal } from './refusals.js';
+import {
+  type DeclaredSetting,
+  type KindValues,
+  MINUTE_MS,
+  type Range,
+  SERVER_SETTINGS,
+  type ServerSettings,
+  type SettingKey,
+  type SettingKind,
+  type SettingOfKind,
+} from './settingSpecs.js';
 import { type Outcome, fail, ok } from './types.js';
 
-export interface ServerSettings {
-  /** What a challenge plays when it names no rules. */
-  defaultVariant: Variant;
-  /** Each game in a thread of its own; off: in the channel itself. */
-  threads: boolean;
-  /** The channels the bot plays in; empty: every channel. */
-  channels: readonly string[];
-  /** How long a challenge waits for an answer. */
-  challengeTtlMs: number;
-  /** How long a player may take to act before forfeiting. */
-  turnTtlMs: number;
-  /** How long a turn waits before its player is reminded; 0: never. */
-  reminderDelayMs: number;
-  /** The most live games one player may have at once in the server. */
-  maxGamesPerPlayer: number;
-  /** Whether games between people change ratings. */
-  rated: boolean;
-  /** The language of the bot's public messages here; null: the server's own Discord language. */
-  language: Locale | null;
+export type { ServerSettings, SettingKey } from './settingSpecs.js';
+
+/** A value of some setting, as the service holds it (durations in milliseconds). */
+type AnyValue = KindValues[SettingKind];
+
+/** Writes one setting: the table pairs each key with its kind, and `value` was made for that kind. */
+function put(target: SettingOverrides, key: SettingKey, value: AnyValue): void {
+  (target as Record<SettingKey, AnyValue>)[key] = value;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = {
-  defaultVariant: { ruleset: 'kendall', options: {} },
-  threads: true,
-  channels: [],
-  challengeTtlMs: 15 * 60_000,
-  turnTtlMs: 24 * 3_600_000,
-  reminderDelayMs: 10 * 60_000,
-  maxGamesPerPlayer: 3,
-  rated: true,
-  language: null,
-};
+/** A setting's default as declared, held as the service holds it (minutes → milliseconds). */
+const declaredDefault = (spec: DeclaredSetting): AnyValue =>
+  spec.kind === 'minutes' ? spec.default * MINUTE_MS : spec.default;
 
-export type SettingKey = keyof ServerSettings;
+/** A whole set of settings, each setting's value made by `valueOf` from its spec. */
+export function settingsFrom(valueOf: (spec: DeclaredSetting) => AnyValue): ServerSettings {
+  const settings: SettingOverrides = {};
+  for (const spec of SERVER_SETTINGS) put(settings, spec.key, valueOf(spec));
+  // Every declared setting was just given a value.
+  return settings as ServerSettings;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = settingsFrom(declaredDefault);
 
 /** The settings in the order /senet-admin shows them. */
-export const SETTING_KEYS: readonly SettingKey[] = [
-  'defaultVariant',
-  'threads',
-  'channels',
-  'challengeTtlMs',
-  'turnTtlMs',
-  'reminderDelayMs',
-  'maxGamesPerPlayer',
-  'rated',
-  'language',
-];
+export const SETTING_KEYS: readonly SettingKey[] = SERVER_SETTINGS.map((spec) => spec.key);
 
 /** A server's own choices: only the settings its admins set. */
 export type SettingOverrides = Partial<ServerSettings>;
 
-const MINUTE = 60_000;
+/** What an admin gives for a setting of each kind. */
+interface ChangeValues extends Omit<KindValues, 'channels'> {
+  /** Add one channel, remove one, or empty the list (then add). */
+  channels: { add?: string; remove?: string; clear?: boolean };
+}
 
-/** What an admin may choose, in minutes (reminders: 0 is off) and games; wider values are refused. */
-export const SETTING_RANGES = {
-  challengeTimeoutMinutes: { min: 1, max: 7 * 24 * 60 },
-  turnTimeoutMinutes: { min: 1, max: 14 * 24 * 60 },
-  reminderDelayMinutes: { min: 0, max: 7 * 24 * 60 },
-  maxGamesPerPlayer: { min: 1, max: 25 },
-  /** Allowed channels listed at most. */
-  channels: { min: 0, max: 25 },
-} as const;
-
-/** One /senet-admin settings call: each field given changes that setting. */
-export interface SettingsChange {
-  variant?: Variant;
-  threads?: boolean;
-  addChannel?: string;
-  removeChannel?: string;
-  clearChannels?: boolean;
-  challengeTimeoutMinutes?: number;
-  turnTimeoutMinutes?: number;
-  reminderDelayMinutes?: number;
-  maxGamesPerPlayer?: number;
-  rated?: boolean;
-  /** A language for public messages, or null to follow the server's Discord language again. */
-  language?: Locale | null;
+/**
+ * One /senet-admin settings call: each setting given changes it, its value as the service holds
+ * it (durations in milliseconds). A language of null follows the server's Discord language again.
+ */
+export type SettingsChange = { [S in DeclaredSetting as S['key']]?: ChangeValues[S['kind']] } & {
   /** Back to the default (.env) for one setting, or for all of them. */
   reset?: SettingKey | 'all';
-}
+};
 
 /** The settings in force: the server's own choices over the defaults. */
 export function settingsWith(defaults: ServerSettings, own: SettingOverrides): ServerSettings {
   return { ...defaults, ...own };
+}
+
+/** A stored value read back, if it is still one a setting of this kind can hold. */
+function storedValue(kind: SettingKind, raw: unknown): AnyValue | undefined {
+  switch (kind) {
+    case 'flag':
+      return typeof raw === 'boolean' ? raw : undefined;
+    case 'minutes':
+    case 'count':
+      return typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 ? raw : undefined;
+    case 'language':
+      return raw === null || isLocale(raw) ? raw : undefined;
+    case 'channels':
+      return Array.isArray(raw) && raw.every((c) => typeof c === 'string') ? raw : undefined;
+    case 'rules': {
+      const variant = raw as { ruleset?: unknown; options?: unknown } | undefined;
+      if (!variant || typeof variant.ruleset !== 'string' || typeof variant.options !== 'object' || !variant.options)
+        return undefined;
+      // checkRules accepted these options for this rule set, which is what Variant promises.
+      return checkRules(variant.ruleset, variant.options as Record<string, unknown>).ok
+        ? (variant as Variant)
+        : undefined;
+    }
+  }
 }
 
 /**
@@ -101,19 +103,9 @@ export function parseOverrides(json: string | undefined): SettingOverrides {
   if (json === undefined) return {};
   const raw = JSON.parse(json) as Record<string, unknown>;
   const own: SettingOverrides = {};
-  const variant = raw.defaultVariant as { ruleset?: unknown; options?: unknown } | undefined;
-  if (variant && typeof variant.ruleset === 'string' && typeof variant.options === 'object' && variant.options) {
-    // checkRules accepted these options for this rule set, which is what Variant promises.
-    if (checkRules(variant.ruleset, variant.options as Record<string, unknown>).ok)
-      own.defaultVariant = variant as Variant;
-  }
-  if (typeof raw.threads === 'boolean') own.threads = raw.threads;
-  if (typeof raw.rated === 'boolean') own.rated = raw.rated;
-  if (isLocale(raw.language)) own.language = raw.language;
-  if (Array.isArray(raw.channels) && raw.channels.every((c) => typeof c === 'string')) own.channels = raw.channels;
-  for (const key of ['challengeTtlMs', 'turnTtlMs', 'reminderDelayMs', 'maxGamesPerPlayer'] as const) {
-    const value = raw[key];
-    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) own[key] = value;
+  for (const spec of SERVER_SETTINGS) {
+    const value = Object.hasOwn(raw, spec.key) ? storedValue(spec.kind, raw[spec.key]) : undefined;
+    if (value !== undefined) put(own, spec.key, value);
   }
   return own;
 }
@@ -127,34 +119,13 @@ export function applyChange(
   const next: SettingOverrides = { ...own };
   if (change.reset === 'all') for (const key of SETTING_KEYS) delete next[key];
   else if (change.reset) delete next[change.reset];
-  if (change.variant) next.defaultVariant = change.variant;
-  if (change.threads !== undefined) next.threads = change.threads;
-  if (change.rated !== undefined) next.rated = change.rated;
-  if (change.language === null) delete next.language;
-  else if (change.language !== undefined) next.language = change.language;
-  const minutes = [
-    ['challengeTimeoutMinutes', 'challengeTtlMs', 'settings.challengeTimeoutRange'],
-    ['turnTimeoutMinutes', 'turnTtlMs', 'settings.turnTimeoutRange'],
-    ['reminderDelayMinutes', 'reminderDelayMs', 'settings.reminderDelayRange'],
-  ] as const;
-  for (const [field, key, refusal] of minutes) {
-    const value = change[field];
-    if (value === undefined) continue;
-    const refused = outOfRange(value, SETTING_RANGES[field], refusal);
+  for (const spec of SERVER_SETTINGS) {
+    const refused = applyOne(spec, change, defaults, next);
     if (refused) return refused;
-    next[key] = value * MINUTE;
   }
-  if (change.maxGamesPerPlayer !== undefined) {
-    const refused = outOfRange(change.maxGamesPerPlayer, SETTING_RANGES.maxGamesPerPlayer, 'settings.maxGamesRange');
-    if (refused) return refused;
-    next.maxGamesPerPlayer = change.maxGamesPerPlayer;
-  }
-  const channels = changedChannels(settingsWith(defaults, next).channels, change);
-  if (!channels.ok) return channels;
-  if (channels.value) next.channels = channels.value;
   const result = settingsWith(defaults, next);
-  const timing = change.turnTimeoutMinutes !== undefined || change.reminderDelayMinutes !== undefined;
-  if (timing && result.reminderDelayMs > 0 && result.reminderDelayMs >= result.turnTtlMs) {
+  const timing = change.turnTtlMs !== undefined || change.reminderDelayMs !== undefined;
+  if (timing && !reminderBeforeTimeout(result)) {
     const reminder = durationParts(result.reminderDelayMs);
     const turn = durationParts(result.turnTtlMs);
     return fail('invalid', 'settings.reminderNotShorter', {
@@ -167,30 +138,115 @@ export function applyChange(
   return ok(next);
 }
 
-/** The allowed channels after add/remove/clear, null if the change names none of them. */
-function changedChannels(current: readonly string[], change: SettingsChange): Outcome<string[] | null> {
-  if (change.clearChannels === undefined && change.addChannel === undefined && change.removeChannel === undefined) {
-    return ok(null);
-  }
-  let channels = change.clearChannels ? [] : [...current];
-  if (change.removeChannel !== undefined) {
-    if (!channels.includes(change.removeChannel)) {
-      return fail('invalid', 'settings.channelNotListed', { channel: `<#${change.removeChannel}>` });
+/**
+ * The one rule between two settings: a turn reminder comes before the turn times out (0: no
+ * reminders). Checked for an admin's change and for the `.env` defaults.
+ */
+export function reminderBeforeTimeout(settings: Pick<ServerSettings, 'reminderDelayMs' | 'turnTtlMs'>): boolean {
+  return settings.reminderDelayMs === 0 || settings.reminderDelayMs < settings.turnTtlMs;
+}
+
+/** Applies the part of `change` about one setting to `next`; why it is refused, or null. */
+function applyOne(
+  spec: DeclaredSetting,
+  change: SettingsChange,
+  defaults: ServerSettings,
+  next: SettingOverrides,
+): Outcome<never> | null {
+  switch (spec.kind) {
+    case 'flag':
+    case 'rules': {
+      const value = change[spec.key];
+      if (value !== undefined) put(next, spec.key, value);
+      return null;
     }
-    channels = channels.filter((c) => c !== change.removeChannel);
-  }
-  if (change.addChannel !== undefined && !channels.includes(change.addChannel)) {
-    if (channels.length >= SETTING_RANGES.channels.max) {
-      return fail('invalid', 'settings.tooManyChannels', { max: SETTING_RANGES.channels.max });
+    case 'minutes':
+    case 'count': {
+      const value = change[spec.key];
+      if (value === undefined) return null;
+      const given = spec.kind === 'minutes' ? value / MINUTE_MS : value;
+      if (!inRange(given, spec.range)) return fail('invalid', spec.refusal, { ...spec.range, value: given });
+      put(next, spec.key, value);
+      return null;
     }
-    channels.push(change.addChannel);
+    case 'language': {
+      const value = change[spec.key];
+      if (value === undefined) return null;
+      // "The server's Discord language" when that is the default too: back to the default, shown
+      // as the bot's. Over a default language (LANGUAGE=de) it is a choice of its own, kept.
+      if (value === null && defaults[spec.key] === null) delete next[spec.key];
+      else put(next, spec.key, value);
+      return null;
+    }
+    case 'channels': {
+      const value = change[spec.key];
+      if (value === undefined) return null;
+      const channels = changedChannels(spec, settingsWith(defaults, next)[spec.key], value);
+      if (!channels.ok) return channels;
+      put(next, spec.key, channels.value);
+      return null;
+    }
+  }
+}
+
+/** The allowed channels after add/remove/clear. */
+function changedChannels(
+  spec: SettingOfKind<'channels'>,
+  current: readonly string[],
+  change: ChangeValues['channels'],
+): Outcome<string[]> {
+  let channels = change.clear ? [] : [...current];
+  if (change.remove !== undefined) {
+    if (!channels.includes(change.remove)) {
+      return fail('invalid', 'settings.channelNotListed', { channel: `<#${change.remove}>` });
+    }
+    channels = channels.filter((c) => c !== change.remove);
+  }
+  if (change.add !== undefined && !channels.includes(change.add)) {
+    if (channels.length >= spec.max) return fail('invalid', 'settings.tooManyChannels', { max: spec.max });
+    channels.push(change.add);
   }
   return ok(channels);
 }
 
-function outOfRange(value: number, range: { min: number; max: number }, refusal: MessageKey): Outcome<never> | null {
-  if (Number.isInteger(value) && value >= range.min && value <= range.max) return null;
-  return fail('invalid', refusal, { min: range.min, max: range.max, value });
+const inRange = (value: number, range: Range): boolean =>
+  Number.isInteger(value) && value >= range.min && value <= range.max;
+
+/** A Discord id: a snowflake, 17 to 20 digits (ids from 2015 on). */
+export const isSnowflake = (text: string): boolean => /^\d{17,20}$/.test(text);
+
+/**
+ * A setting's value read from `.env` text, or what is wrong with it, said after the setting's
+ * name ("must be on or off"), in English for whoever runs the bot.
+ */
+export function settingFromText(spec: DeclaredSetting, raw: string): Result<AnyValue, string> {
+  switch (spec.kind) {
+    case 'flag': {
+      const word = raw.toLowerCase();
+      if (['on', 'true', 'yes', '1'].includes(word)) return ok(true);
+      if (['off', 'false', 'no', '0'].includes(word)) return ok(false);
+      return err('must be on or off');
+    }
+    case 'minutes':
+    case 'count': {
+      const value = Number(raw);
+      if (!inRange(value, spec.range)) return err(`must be a whole number from ${spec.range.min} to ${spec.range.max}`);
+      return ok(spec.kind === 'minutes' ? value * MINUTE_MS : value);
+    }
+    case 'language':
+      if (raw === 'auto') return ok(null);
+      return isLocale(raw) ? ok(raw) : err(`must be auto or one of ${LOCALES.join(', ')}`);
+    case 'rules': {
+      const variant = parseVariant(raw);
+      return variant.ok ? variant : err(`must name a rule set and its options: ${say('en', variant.error.message)}`);
+    }
+    case 'channels': {
+      const ids = raw.split(/[\s,]+/).filter(Boolean);
+      if (!ids.every(isSnowflake)) return err('must list channel ids (numbers), separated by commas');
+      if (ids.length > spec.max) return err(`may list at most ${spec.max} channels`);
+      return ok([...new Set(ids)]);
+    }
+  }
 }
 
 /** A server's settings as /senet-admin shows them: in force, and which its admins chose. */

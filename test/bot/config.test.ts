@@ -19,6 +19,11 @@ import { RULESETS } from '../../src/engine/index.js';
 import { OFFERED_STRENGTHS } from '../../src/game/strengths.js';
 import { DISCORD_LOCALES, type Locale, translate, translator } from '../../src/i18n/index.js';
 
+/** Discord ids (snowflakes), as the settings require. */
+const APP_ID = '123456789012345678';
+const CHANNEL_A = '223456789012345678';
+const CHANNEL_B = '323456789012345678';
+
 describe('configuration', () => {
   it('names each missing setting and how to get it', () => {
     const result = loadConfig({});
@@ -46,12 +51,12 @@ describe('configuration', () => {
   });
 
   it('reads the environment, with defaults', () => {
-    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42', TURN_TIMEOUT_MINUTES: '120' });
+    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID, TURN_TIMEOUT_MINUTES: '120' });
     expect(result).toMatchObject({
       ok: true,
       config: {
         token: 'abc',
-        applicationId: '42',
+        applicationId: APP_ID,
         guildId: null,
         serverDefaults: {
           defaultVariant: { ruleset: 'kendall', options: {} },
@@ -71,13 +76,13 @@ describe('configuration', () => {
   it('reads every server setting default', () => {
     const result = loadConfig({
       DISCORD_TOKEN: 'abc',
-      DISCORD_APPLICATION_ID: '42',
+      DISCORD_APPLICATION_ID: APP_ID,
       THREADS: 'off',
       REMINDER_DELAY_MINUTES: '0',
       MAX_GAMES_PER_PLAYER: '5',
       RATED_GAMES: 'no',
       DEFAULT_RULES: ' kendall pawns=7 safe_pairs=off ',
-      ALLOWED_CHANNELS: '111, 222',
+      ALLOWED_CHANNELS: `${CHANNEL_A}, ${CHANNEL_B}`,
       CHALLENGE_TIMEOUT_MINUTES: '30',
     });
     expect(result).toMatchObject({
@@ -86,7 +91,7 @@ describe('configuration', () => {
         serverDefaults: {
           defaultVariant: { ruleset: 'kendall', options: { pawns: 7, safePairs: false } },
           threads: false,
-          channels: ['111', '222'],
+          channels: [CHANNEL_A, CHANNEL_B],
           challengeTtlMs: 30 * 60_000,
           reminderDelayMs: 0,
           maxGamesPerPlayer: 5,
@@ -99,7 +104,7 @@ describe('configuration', () => {
   it('names each server setting default it cannot use', () => {
     const result = loadConfig({
       DISCORD_TOKEN: 'abc',
-      DISCORD_APPLICATION_ID: '42',
+      DISCORD_APPLICATION_ID: APP_ID,
       THREADS: 'maybe',
       MAX_GAMES_PER_PLAYER: '0',
       DEFAULT_RULES: 'ludo',
@@ -112,13 +117,13 @@ describe('configuration', () => {
     const text = explainMissing(result);
     expect(text).toMatch(/THREADS must be on or off/);
     expect(text).toMatch(/MAX_GAMES_PER_PLAYER must be a whole number from 1 to 25/);
-    expect(text).toMatch(/DEFAULT_RULES: unknown rule set "ludo"/i);
+    expect(text).toMatch(/DEFAULT_RULES must name a rule set and its options: unknown rule set "ludo"/i);
     expect(text).toMatch(/ALLOWED_CHANNELS must list channel ids/);
     expect(text).toMatch(/REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES/);
   });
 
   it('reads SHARDS: one process by default, else a manager of N or auto shard processes, each told its shard', () => {
-    const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42' };
+    const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID };
     const sharding = (env: Record<string, string>) => {
       const result = loadConfig({ ...base, ...env });
       return result.ok ? result.config.sharding : result.invalid;
@@ -139,7 +144,7 @@ describe('configuration', () => {
   });
 
   it('splits the cores between shard processes for drawing', () => {
-    const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42' };
+    const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID };
     const threads = (env: Record<string, string>) => {
       const result = loadConfig({ ...base, ...env });
       return result.ok ? result.config.renderThreads : -1;
@@ -151,9 +156,9 @@ describe('configuration', () => {
   });
 
   it('rejects numbers that are not numbers', () => {
-    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42', BOT_STEP_DELAY_MS: 'soon' });
+    const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID, BOT_STEP_DELAY_MS: 'soon' });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(explainMissing(result)).toMatch(/BOT_STEP_DELAY_MS must be a number/);
+    if (!result.ok) expect(explainMissing(result)).toMatch(/BOT_STEP_DELAY_MS must be a whole number from 0 to 60000/);
   });
 });
 

@@ -51,8 +51,8 @@ async function refusal(outcome: ReturnType<GameService['challenge']>): Promise<s
 
 describe('where the bot plays', () => {
   it('refuses challenges and games against the bot outside the server’s channels, naming them', async () => {
-    setting({ addChannel: '111' });
-    setting({ addChannel: '222' });
+    setting({ channels: { add: '111' } });
+    setting({ channels: { add: '222' } });
     const expected = "I don't play in this channel on this server. Play in <#111>, <#222>.";
     expect(await refusal(ask(ANA, BEN, 'elsewhere'))).toBe(expected);
     expect(await refusal(ask(ANA, BOT, 'elsewhere'))).toBe(expected);
@@ -62,11 +62,11 @@ describe('where the bot plays', () => {
 
   it('refuses to start a challenge’s game once its channel is taken off the list', async () => {
     const c = await challenge(ANA, BEN, '111');
-    setting({ addChannel: '222' });
+    setting({ channels: { add: '222' } });
     const accepted = await service.accept({ challengeId: c.challengeId, userId: BEN.id });
     expect(accepted).toMatchObject({ ok: false, error: { code: 'limit' } });
     if (!accepted.ok) expect(say('en', accepted.error.message)).toContain('<#222>');
-    setting({ clearChannels: true });
+    setting({ channels: { clear: true } });
     value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
   });
 });
@@ -119,7 +119,7 @@ describe('rated games and default rules', () => {
 
   it('plays the server’s default rules when a challenge names none', async () => {
     expect((await challenge(ANA, BEN, 'a')).ruleset).toBe('kendall');
-    setting({ variant: { ruleset: 'regency', options: { variations: true } } });
+    setting({ defaultVariant: { ruleset: 'regency', options: { variations: true } } });
     const c = await challenge(ANA, CLEO, 'b');
     expect(c).toMatchObject({ ruleset: 'regency', options: { variations: true } });
     const named = value(

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminInput, GameService } from '../../src/game/service.js';
 import { DEFAULT_SETTINGS, applyChange, parseOverrides, parseVariant } from '../../src/game/settings.js';
+import { MINUTE_MS } from '../../src/game/settingSpecs.js';
 import type { Player } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
@@ -39,12 +40,12 @@ describe('server settings', () => {
       service.changeServerSettings({
         ...ADMIN,
         change: {
-          variant: { ruleset: 'regency', options: { variations: true } },
+          defaultVariant: { ruleset: 'regency', options: { variations: true } },
           threads: false,
-          addChannel: '111',
-          challengeTimeoutMinutes: 5,
-          turnTimeoutMinutes: 120,
-          reminderDelayMinutes: 0,
+          channels: { add: '111' },
+          challengeTtlMs: 5 * MINUTE_MS,
+          turnTtlMs: 120 * MINUTE_MS,
+          reminderDelayMs: 0,
           maxGamesPerPlayer: 7,
           rated: false,
           language: 'fr',
@@ -80,7 +81,7 @@ describe('server settings', () => {
   });
 
   it('keeps a server’s choices in the database file', () => {
-    value(service.changeServerSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, addChannel: '5' } }));
+    value(service.changeServerSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, channels: { add: '5' } } }));
     service.close();
     service = open(path, { now: clock.now, config: DEFAULTS });
     expect(value(service.serverSettings(ADMIN)).settings).toMatchObject({ maxGamesPerPlayer: 2, channels: ['5'] });
@@ -100,16 +101,17 @@ describe('server settings', () => {
   });
 
   it.each([
-    [{ challengeTimeoutMinutes: 0 }, /challenge timeout must be a whole number from 1 to 10080 minutes/],
-    [{ turnTimeoutMinutes: 20_161 }, /turn timeout must be a whole number from 1 to 20160 minutes/],
-    [{ reminderDelayMinutes: -1 }, /reminder delay must be a whole number from 0/],
+    [{ challengeTtlMs: 0 }, /challenge timeout must be a whole number from 1 to 10080 minutes \(got 0\)/],
+    [{ turnTtlMs: 20_161 * MINUTE_MS }, /turn timeout must be a whole number from 1 to 20160 minutes/],
+    [{ reminderDelayMs: -MINUTE_MS }, /reminder delay must be a whole number from 0/],
+    [{ reminderDelayMs: 1000 }, /reminder delay must be a whole number from 0/],
     [{ maxGamesPerPlayer: 26 }, /most games per player must be a whole number from 1 to 25 games/],
     [{ maxGamesPerPlayer: 2.5 }, /whole number/],
     [
-      { turnTimeoutMinutes: 10, reminderDelayMinutes: 10 },
+      { turnTtlMs: 10 * MINUTE_MS, reminderDelayMs: 10 * MINUTE_MS },
       /reminder delay \(10 minutes\) must be shorter than the turn timeout/,
     ],
-    [{ removeChannel: '42' }, /<#42> is not in the list/],
+    [{ channels: { remove: '42' } }, /<#42> is not in the list/],
   ])('refuses %o with a clear sentence, changing nothing', (change, message) => {
     const refused = service.changeServerSettings({ ...ADMIN, change: { rated: false, ...change } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
@@ -119,11 +121,19 @@ describe('server settings', () => {
 
   it('adds, removes and clears allowed channels, at most 25', () => {
     let own = {};
-    for (let i = 0; i < 25; i++) own = value(applyChange(DEFAULTS, own, { addChannel: String(i) }));
-    expect(applyChange(DEFAULTS, own, { addChannel: '99' })).toMatchObject({ ok: false });
-    own = value(applyChange(DEFAULTS, own, { removeChannel: '3', addChannel: '99' }));
+    for (let i = 0; i < 25; i++) own = value(applyChange(DEFAULTS, own, { channels: { add: String(i) } }));
+    expect(applyChange(DEFAULTS, own, { channels: { add: '99' } })).toMatchObject({ ok: false });
+    own = value(applyChange(DEFAULTS, own, { channels: { remove: '3', add: '99' } }));
     expect(parseOverrides(JSON.stringify(own)).channels).toHaveLength(25);
-    expect(value(applyChange(DEFAULTS, own, { clearChannels: true }))).toMatchObject({ channels: [] });
+    expect(value(applyChange(DEFAULTS, own, { channels: { clear: true } }))).toMatchObject({ channels: [] });
+  });
+
+  it('keeps "the server’s Discord language" as a choice of its own over a default language', () => {
+    const german = { ...DEFAULTS, language: 'de' as const };
+    expect(value(applyChange(german, {}, { language: null }))).toEqual({ language: null });
+    expect(parseOverrides(JSON.stringify({ language: null }))).toEqual({ language: null });
+    // Over the default "the server's Discord language", it is that default again.
+    expect(value(applyChange(DEFAULTS, { language: 'fr' }, { language: null }))).toEqual({});
   });
 
   it('leaves out stored values that no longer check, so the default applies', () => {
