@@ -35,7 +35,7 @@ describe('route labels', () => {
 });
 
 describe('METRICS_PORT and METRICS_HOST', () => {
-  const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '42' };
+  const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: '123456789012345678' };
 
   it('are off, on loopback, by default', () => {
     const result = loadConfig(base);
