@@ -42,7 +42,7 @@ export const HEIGHT = BOARD_BOTTOM + FRAME + 8 + TRAY_HEIGHT + 8;
 
 /**
  * Everything is drawn scaled by this factor, so the picture's pixel size is one knob. Encoding
- * time grows with the pixel count: 0.8 (688 × 378) has fewer pixels than the old 864 × 308 board
+ * time grows with the pixel count: 0.8 (688 × 375) has fewer pixels than the old 864 × 308 board
  * and is still sharper than Discord shows it (≤ 550 CSS pixels wide on a desktop, 400 on a phone);
  * text and lines are drawn as vectors at the final size.
  */

@@ -11,6 +11,7 @@ import { LOCALES, translator } from '../../src/i18n/index.js';
 import { TEXT_FONT, registerFonts } from '../../src/render/fonts.js';
 import { DESKTOP_WIDTH_PX, LEGIBLE_CAP_PX, PHONE_WIDTH_PX, SECONDARY_CAP_PX, WIDTH } from '../../src/render/layout.js';
 import { headerLines } from '../../src/render/panel.js';
+import { REPLAY_SCALE } from '../../src/render/replay.js';
 import { ESSENTIAL_TYPE, SECONDARY_TYPE, font } from '../../src/render/text.js';
 import { NAMES, samples } from './positions.js';
 
@@ -57,5 +58,17 @@ describe('legibility on a phone (400 px wide)', () => {
         );
       }
     }
+  });
+});
+describe('legibility of the replay at its own size', () => {
+  // The GIF is shown at its own size on a desktop (it is narrower than 550 px): the same bars.
+  const replayPx = (size: number, bold: boolean): number => size * capHeightRatio(bold) * REPLAY_SCALE;
+
+  it.each(Object.entries(ESSENTIAL_TYPE))('essential %s', (_part, sizes) => {
+    expect(replayPx(sizes.floor, 'bold' in sizes && sizes.bold)).toBeGreaterThanOrEqual(LEGIBLE_CAP_PX);
+  });
+
+  it.each(Object.entries(SECONDARY_TYPE))('secondary %s', (_part, sizes) => {
+    expect(replayPx(sizes.floor, true)).toBeGreaterThanOrEqual(SECONDARY_CAP_PX);
   });
 });
