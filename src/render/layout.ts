@@ -123,8 +123,8 @@ export const MARKER_RADIUS = 17;
 
 /**
  * The centre of the k-th move marker in a tray: in a row after the pawns. The off tray has room
- * for three (the most moves that bear off at once in any rule set: regency's), the start tray
- * for one (one pawn enters per throw); a further one would share the last slot.
+ * for three (the most bearing-off choices seen in random games of every rule set: regency's), the
+ * start tray for one (one pawn enters per throw); a further one would share the last slot.
  */
 export function trayMarkerAt(tray: Rect, k: number): Point {
   const slots = Math.floor((tray.w - TRAY.slots) / (2 * MARKER_RADIUS + 4));
