@@ -63,6 +63,7 @@ export function rulesText(t: Translate, id: RuleSetId): string {
   return [
     t('rulesInfo.heading', { title: rulesetTitle(t, id), summary: rulesetSummary(t, id) }),
     t('rulesInfo.pawns', { count: rules.pawns }),
+    t('rulesInfo.pieces'),
     ...(squares.length ? [t('rulesInfo.specialSquares'), ...squares] : []),
     t('rulesInfo.fullRules', { file: `${DOCS}/${id}.md` }),
     t('rulesInfo.balance', { file: BALANCE_FILE }),

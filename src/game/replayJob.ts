@@ -3,7 +3,7 @@
 // Seconds of CPU for a long game, so the bot runs it on a worker thread (src/bot/replayThread.ts);
 // plain data both ways so it crosses threads as it is.
 import { winChance } from '../ai/index.js';
-import { type GameRecord, type Side, isRuleSetId, toPosition } from '../engine/index.js';
+import { type GameRecord, type Rules, type Side, isRuleSetId, resolveRules, toPosition } from '../engine/index.js';
 import { type SideNames, sidePawns, variantTitle } from '../i18n/gameWords.js';
 import { type Locale, type Translate, translator } from '../i18n/index.js';
 import { clip, percent } from '../lib/format.js';
@@ -66,7 +66,12 @@ export function produceReplay(job: ReplayJob, chance: WinChance | null): Result<
   };
   const chart = review
     ? {
-        image: renderChart({ names: job.names, points: chartPoints(review), locale: job.locale }),
+        image: renderChart({
+          names: job.names,
+          points: chartPoints(review),
+          extraThrows: hasExtraThrows(job.record),
+          locale: job.locale,
+        }),
         fileName: 'senet-win-chance.png',
         alt: chartAlt(t, job, review, summary!),
       }
@@ -80,6 +85,18 @@ function summarise(review: Review): ReviewSummary {
     turningPoints: review.turningPoints.map((t) => t.words),
     accuracy: { W: rounded(review.accuracy.W), B: rounded(review.accuracy.B) },
   };
+}
+
+/** Whether the game's rules ever give an extra throw (Kendall's do not). */
+export function hasExtraThrows(record: GameRecord): boolean {
+  const rules = resolveRules(record.ruleset, record.options);
+  if (!rules.ok) return true;
+  const { extraThrowOn, opening, squares }: Rules = rules.value;
+  return (
+    extraThrowOn.length > 0 ||
+    opening?.earnsThrow === true ||
+    Object.values(squares).some((square) => square.effect?.kind === 'extraThrow')
+  );
 }
 
 /** One chart point per position: the start, then after each action, with its marks. */

@@ -42,9 +42,15 @@ export function altText(state: GameState, view: BoardView): string {
       : []),
   ];
   const text = sentences.join(' ');
-  // The special squares are the least urgent part: added only while they fit.
+  // The least urgent parts, added only while they fit: what the pieces' words mean, then the
+  // special squares.
   const specials = specialWords(t, state);
-  const full = specials ? `${text} ${t('alt.specials', { squares: specials })}` : text;
+  const extras = [t('alt.pieces'), ...(specials ? [t('alt.specials', { squares: specials })] : [])];
+  let full = text;
+  for (const extra of extras) {
+    if (full.length + 1 + extra.length > ALT_TEXT_LIMIT) break;
+    full = `${full} ${extra}`;
+  }
   return full.length <= ALT_TEXT_LIMIT ? full : clip(text, ALT_TEXT_LIMIT);
 }
 

@@ -10,17 +10,22 @@ import {
   BOARD_TOP,
   BOARD_WIDTH,
   CELL,
-  GUTTER,
+  FRAME,
+  MARGIN,
+  NAME_BOX,
+  NUMBER_BOX,
   OFF_TRAY,
   PIXEL_SCALE,
   type Rect,
   WAITING_TRAY,
   cellRect,
   gridOf,
+  hasStartTray,
   inset,
   pixelSize,
+  trayLabelBox,
 } from './layout.js';
-import { type Fitted, fitBox, font } from './text.js';
+import { ESSENTIAL_TYPE, type Fitted, SECONDARY_TYPE, fitBox, font } from './text.js';
 import { COLOURS } from './theme.js';
 
 // resolveRules hands out one shared Rules object per rule set and options, so it is the key:
@@ -52,7 +57,7 @@ function drawBackground(ctx: SKRSContext2D, rules: Rules, t: Translate): void {
   const hieroglyphs = registerFonts();
   ctx.fillStyle = COLOURS.frame;
   ctx.beginPath();
-  ctx.roundRect(BOARD_LEFT - 7, BOARD_TOP - 7, BOARD_WIDTH + 14, 3 * CELL + 14, 10);
+  ctx.roundRect(BOARD_LEFT - FRAME, BOARD_TOP - FRAME, BOARD_WIDTH + 2 * FRAME, 3 * CELL + 2 * FRAME, 10);
   ctx.fill();
   ctx.strokeStyle = COLOURS.frameEdge;
   ctx.lineWidth = 2;
@@ -62,8 +67,7 @@ function drawBackground(ctx: SKRSContext2D, rules: Rules, t: Translate): void {
     drawSquare(ctx, square, special && { info: special, name: squareName(t, rules, square)! }, hieroglyphs);
   }
   drawTurns(ctx);
-  // Only dancers has pawns off the board before they enter (or after a capture removes them).
-  if (rules.start.waiting > 0 || rules.capture === 'remove') drawTray(ctx, WAITING_TRAY, t('board.trayStart'));
+  if (hasStartTray(rules)) drawTray(ctx, WAITING_TRAY, t('board.trayStart'));
   drawTray(ctx, OFF_TRAY, t('board.trayOff'));
 }
 
@@ -82,11 +86,12 @@ function drawSquare(ctx: SKRSContext2D, square: number, special: Special | undef
   ctx.fill();
   if (special) drawSpecial(ctx, rect, special, hieroglyphs);
   drawPathMark(ctx, rect, row === 1 ? -1 : 1);
+  const cell = cellRect(square);
   ctx.fillStyle = COLOURS.cellNumber;
-  ctx.font = font(16, true);
+  ctx.font = font(ESSENTIAL_TYPE.squareNumber.size, true);
   ctx.textAlign = 'left';
-  ctx.textBaseline = 'top';
-  ctx.fillText(String(square), rect.x + 5, rect.y + 3);
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillText(String(square), cell.x + NUMBER_BOX.x + 2, cell.y + NUMBER_BOX.y + NUMBER_BOX.h - 3);
 }
 
 function specialColour(special: SquareInfo): string {
@@ -97,15 +102,15 @@ function specialColour(special: SquareInfo): string {
 /** The square's hieroglyph, large and faint behind the pawn, and its name along the bottom. */
 function drawSpecial(ctx: SKRSContext2D, rect: Rect, special: Special, hieroglyphs: boolean): void {
   const cx = rect.x + rect.w / 2;
-  const cy = rect.y + rect.h * 0.42;
+  const cy = rect.y + rect.h * 0.4;
   const { glyph } = special.info;
   if (hieroglyphs && isHieroglyphText(glyph)) {
     ctx.fillStyle = COLOURS.specialGlyph;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     // As large as fits: a row of counting strokes is wide, a single sign is not.
-    ctx.font = `40px "${GLYPH_FONT}"`;
-    const size = Math.min(40, Math.floor((40 * (rect.w - 16)) / ctx.measureText(glyph).width));
+    ctx.font = `36px "${GLYPH_FONT}"`;
+    const size = Math.min(36, Math.floor((36 * (rect.w - 16)) / ctx.measureText(glyph).width));
     ctx.font = `${size}px "${GLYPH_FONT}"`;
     ctx.fillText(glyph, cx, cy);
   } else {
@@ -114,18 +119,36 @@ function drawSpecial(ctx: SKRSContext2D, rect: Rect, special: Special, hieroglyp
   ctx.fillStyle = COLOURS.specialInk;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'alphabetic';
-  const { lines, font: nameFont } = squareNameLines(ctx, special.name);
+  const { lines, font: nameFont, lineHeight } = squareNameLines(ctx, special.name);
   ctx.font = nameFont;
-  lines.forEach((line, i) => ctx.fillText(line, cx, rect.y + rect.h - 5 - (lines.length - 1 - i) * NAME_LINE_HEIGHT));
+  // The last line's baseline leaves room for descenders inside the box.
+  const bottom = rect.y - 1.5 + NAME_BOX.y + NAME_BOX.h - 3;
+  lines.forEach((line, i) => ctx.fillText(line, cx, bottom - (lines.length - 1 - i) * lineHeight));
 }
 
-/** The room for a special square's name: the cell's width, in two lines along its bottom. */
-export const SQUARE_NAME_BOX = { width: CELL - 3 - 6, lines: 2 } as const;
-const NAME_LINE_HEIGHT = 12;
+/** The room for a special square's name: NAME_BOX, in as many lines as its height holds (at most three). */
+export const SQUARE_NAME_BOX = { width: NAME_BOX.w, height: NAME_BOX.h, lines: 3 } as const;
 
-/** A square's name in at most two lines, in the largest size from 11 down to 8 that fits whole. */
-export function squareNameLines(ctx: SKRSContext2D, name: string): Fitted {
-  return fitBox(ctx, name, SQUARE_NAME_BOX.width, { size: 11, floor: 8, bold: true }, SQUARE_NAME_BOX.lines);
+/** A square's name fitted to its box: lines, font, and the distance between baselines. */
+export interface FittedName extends Fitted {
+  lineHeight: number;
+}
+
+/**
+ * A square's name in the largest size that fits whole in SQUARE_NAME_BOX: smaller sizes hold more
+ * lines; at the floor, what still does not fit is cut.
+ */
+export function squareNameLines(ctx: SKRSContext2D, name: string): FittedName {
+  const { size: largest, floor }: { size: number; floor: number } = SECONDARY_TYPE.squareName;
+  let fitted: FittedName = { lines: [], font: '', lineHeight: 0 };
+  for (let size = largest; size >= floor; size--) {
+    const lineHeight = Math.round(size * 1.05 * 10) / 10;
+    // The first line's cap height, then a line height for each further line.
+    const lines = Math.min(SQUARE_NAME_BOX.lines, 1 + Math.floor((NAME_BOX.h - size * 0.75) / lineHeight));
+    fitted = { ...fitBox(ctx, name, NAME_BOX.w, { size, floor: size, bold: true }, lines), lineHeight };
+    if (!fitted.lines.some((line) => line.endsWith('…'))) break;
+  }
+  return fitted;
 }
 
 /** The drawn stand-in for a glyph the hieroglyph font cannot show (regency's X square). */
@@ -158,14 +181,14 @@ function drawPathMark(ctx: SKRSContext2D, rect: Rect, direction: 1 | -1): void {
 
 /** The path's two turns, drawn in the margins: after 10 (right) and after 20 (left). */
 function drawTurns(ctx: SKRSContext2D): void {
-  const right = BOARD_LEFT + BOARD_WIDTH + 10;
-  const left = BOARD_LEFT - 10;
+  const right = BOARD_LEFT + BOARD_WIDTH + FRAME + 2;
+  const left = BOARD_LEFT - FRAME - 2;
   drawTurn(ctx, right, BOARD_TOP + CELL * 0.5, BOARD_TOP + CELL * 1.5, 1);
   drawTurn(ctx, left, BOARD_TOP + CELL * 1.5, BOARD_TOP + CELL * 2.5, -1);
 }
 
 function drawTurn(ctx: SKRSContext2D, x: number, fromY: number, toY: number, outward: 1 | -1): void {
-  const bulge = (GUTTER - 28) * outward;
+  const bulge = (MARGIN - FRAME - 4) * 1.3 * outward;
   ctx.strokeStyle = COLOURS.turnArrow;
   ctx.lineWidth = 3;
   ctx.lineCap = 'round';
@@ -177,8 +200,8 @@ function drawTurn(ctx: SKRSContext2D, x: number, fromY: number, toY: number, out
   ctx.fillStyle = COLOURS.turnArrow;
   ctx.beginPath();
   ctx.moveTo(x - 2 * outward, toY);
-  ctx.lineTo(x + 9 * outward, toY - 6);
-  ctx.lineTo(x + 9 * outward, toY + 6);
+  ctx.lineTo(x + 8 * outward, toY - 6);
+  ctx.lineTo(x + 8 * outward, toY + 6);
   ctx.closePath();
   ctx.fill();
 }
@@ -188,9 +211,11 @@ function drawTray(ctx: SKRSContext2D, rect: Rect, label: string): void {
   ctx.beginPath();
   ctx.roundRect(rect.x, rect.y, rect.w, rect.h, 8);
   ctx.fill();
+  const box = trayLabelBox(rect);
+  const fitted = fitBox(ctx, label, box.w, SECONDARY_TYPE.trayLabel);
   ctx.fillStyle = COLOURS.trayText;
-  ctx.font = font(12, true);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'top';
-  ctx.fillText(label, rect.x + rect.w / 2, rect.y + 3);
+  ctx.font = fitted.font;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(fitted.lines[0] ?? '', box.x, box.y + box.h / 2);
 }

@@ -23,6 +23,8 @@ export interface ChartPoint {
 export interface ChartInput {
   names: SideNames;
   points: readonly ChartPoint[];
+  /** Whether the rule set ever gives an extra throw: the legend lists only the marks it can have. */
+  extraThrows: boolean;
   /** The language of the labels (default English). */
   locale?: Locale;
 }
@@ -55,7 +57,7 @@ export function renderChart(input: ChartInput): Buffer {
   drawAxes(ctx, t, input.points);
   drawLine(ctx, input.points);
   drawMarks(ctx, input.points);
-  drawTitle(ctx, t, names);
+  drawTitle(ctx, t, names, input.extraThrows);
   return canvas.encodeSync('png');
 }
 
@@ -94,15 +96,26 @@ function drawAxes(ctx: SKRSContext2D, t: Translate, points: readonly ChartPoint[
     ctx.stroke();
     ctx.fillText(t('chart.percent', { value: Math.round(chance * 100) }), PLOT.left - 6, y);
   }
-  // Move numbers along the bottom, at about five evenly spaced actions.
-  ctx.textAlign = 'center';
+  // Move numbers along the bottom in even steps (10, 20, 30…), each where its move begins.
   ctx.textBaseline = 'top';
-  const last = points.length - 1;
-  for (let k = 0; k <= 5; k++) {
-    const i = Math.round((last * k) / 5);
-    const label = k === 0 ? t('chart.start') : t('chart.move', { move: points[i]!.move });
-    ctx.textAlign = k === 0 ? 'left' : k === 5 ? 'right' : 'center';
-    ctx.fillText(label, xOf(i, points.length), PLOT.bottom + 6);
+  const last = points[points.length - 1]!.move;
+  const step = moveStep(last);
+  let i = 0;
+  for (let move = 0; move <= last; move += step) {
+    while (points[i]!.move < move) i++;
+    const label = move === 0 ? t('chart.start') : t('chart.move', { move });
+    const x = xOf(i, points.length);
+    ctx.textAlign = move === 0 ? 'left' : x > PLOT.right - 30 ? 'right' : 'center';
+    ctx.fillText(label, x, PLOT.bottom + 6);
+  }
+}
+
+/** The step of the move axis: the smallest of 1, 2, 5, 10, 20, 25, 50, 100… that makes at most seven labels. */
+export function moveStep(lastMove: number): number {
+  for (let scale = 1; ; scale *= 10) {
+    for (const step of [1, 2, 2.5, 5].map((k) => k * scale)) {
+      if (Number.isInteger(step) && lastMove / step <= 6) return step;
+    }
   }
 }
 
@@ -183,13 +196,15 @@ function drawBadge(ctx: SKRSContext2D, { x, y }: At, number: number, radius = 10
   ctx.fillText(String(number), x, y + 1);
 }
 
-function drawTitle(ctx: SKRSContext2D, t: Translate, names: SideNames): void {
+function drawTitle(ctx: SKRSContext2D, t: Translate, names: SideNames, extraThrows: boolean): void {
   const title = t('chart.title', { name: names.W });
   // The legend, right-aligned: each mark as drawn on the line, then its meaning.
   ctx.font = font(13);
   const entries: [string, (at: At) => void][] = [
     [t('chart.capture'), (at) => drawCapture(ctx, at)],
-    [t('chart.extraThrow'), (at) => drawExtraThrow(ctx, at)],
+    ...(extraThrows
+      ? [[t('chart.extraThrow'), (at: At) => drawExtraThrow(ctx, at)] as [string, (at: At) => void]]
+      : []),
     [t('chart.turningPoint'), (at) => drawBadge(ctx, at, 1, 8)],
   ];
   let x = PLOT.right;

@@ -13,12 +13,13 @@ import {
   TRAY_PAWN_HEIGHT,
   WAITING_TRAY,
   pawnPlace,
+  trayCountBox,
   trayPawnCenter,
 } from './layout.js';
 import { drawLastMove, drawMoveMarkers, drawTargetAreas } from './markers.js';
 import { drawHeader } from './panel.js';
 import { drawPawn } from './pieces.js';
-import { font } from './text.js';
+import { ESSENTIAL_TYPE, font } from './text.js';
 import { COLOURS } from './theme.js';
 
 let frame: Canvas | null = null;
@@ -70,7 +71,7 @@ export function paintBoard(
     drawTrayPawns(ctx, WAITING_TRAY, side, state.waiting[side]);
     drawTrayPawns(ctx, OFF_TRAY, side, state.off[side]);
   }
-  if (moves.length > 0) drawMoveMarkers(ctx, moves, state.toMove);
+  if (moves.length > 0) drawMoveMarkers(ctx, moves);
 }
 
 function drawPawns(ctx: SKRSContext2D, board: string, specials: Rules['squares']): void {
@@ -82,14 +83,14 @@ function drawPawns(ctx: SKRSContext2D, board: string, specials: Rules['squares']
   }
 }
 
-/** A smaller pawn in a tray with how many stand there. */
+/** A smaller pawn in a tray with how many stand there, beside it. */
 function drawTrayPawns(ctx: SKRSContext2D, tray: Rect, side: Side, count: number): void {
   if (count <= 0) return;
-  const at = trayPawnCenter(tray, side);
-  drawPawn(ctx, side, at, TRAY_PAWN_HEIGHT);
+  drawPawn(ctx, side, trayPawnCenter(tray, side), TRAY_PAWN_HEIGHT);
+  const box = trayCountBox(tray, side);
   ctx.fillStyle = COLOURS.trayText;
-  ctx.font = font(14, true);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'alphabetic';
-  ctx.fillText(`×${count}`, at.x, tray.y + tray.h - 8);
+  ctx.font = font(ESSENTIAL_TYPE.trayCount.size, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(`×${count}`, box.x, box.y + box.h / 2 + 1);
 }

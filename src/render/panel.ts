@@ -1,33 +1,33 @@
-// The header above the board: both players (name, pawn shape, pawns waiting and borne off), whose
-// turn it is, the last throw as four sticks, a forfeited throw on offer, and the winner.
+// The header above the board: both players side by side (name, pawn shape, pawns waiting and
+// borne off), and under them the status: the last throw as four sticks, whose turn it is, a
+// forfeited throw on offer, and the winner. Every line is essential text (text.ts): it may wrap,
+// and only at its floor size is it cut.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { GameState, Side } from '../engine/index.js';
+import { type GameState, type Side, rulesOf } from '../engine/index.js';
 import { sideName } from '../i18n/gameWords.js';
 import type { Translate } from '../i18n/index.js';
 import { drawableText } from './fonts.js';
-import { HEADER, WIDTH } from './layout.js';
+import { BLOCKS, STATUS, WAITING_TRAY, WIDTH, hasStartTray } from './layout.js';
 import { drawPawn, drawSticks, sticksWidth } from './pieces.js';
-import { type Sizes, fitBox } from './text.js';
+import { ESSENTIAL_TYPE, type Sizes, fitBox, font } from './text.js';
 import { COLOURS } from './theme.js';
-import { countsWords, statusWords } from './words.js';
+import { pawnCounts, statusWords } from './words.js';
 
-const BLOCK_WIDTH = 290;
-const BLOCK_MARGIN = 10;
-const BLOCK_TOP = 10;
-const STICK_W = 11;
-const STICK_H = 52;
+const BLOCK_WIDTH = (WIDTH - 2 * BLOCKS.margin - 12) / 2;
+const ICON_RADIUS = 28;
+const STICK_W = 10;
+const STICK_H = 44;
+/** Between two pieces of the status on one line (the second starts with "·"). */
+const SEGMENT_GAP = 8;
 
-/** The header's fonts: each line's size, and the floor it may shrink to before it is cut. */
+/** The header's parts and their sizes. */
 const SIZES = {
-  name: { size: 24, floor: 18, bold: true },
-  counts: { size: 15, floor: 11 },
-  title: { size: 21, floor: 15, bold: true },
-  detail: { size: 15, floor: 11 },
-  offer: { size: 15, floor: 11, bold: true },
+  name: ESSENTIAL_TYPE.playerName,
+  counts: ESSENTIAL_TYPE.counts,
+  title: ESSENTIAL_TYPE.title,
+  detail: ESSENTIAL_TYPE.detail,
+  offer: ESSENTIAL_TYPE.offer,
 } as const satisfies Record<string, Sizes>;
-
-/** The detail in one line only down to this size; below it, two lines. */
-const DETAIL_ONE_LINE: Sizes = { size: SIZES.detail.size, floor: 13 };
 
 /** One line of the header, fitted to its box: draw `text` in `font` at (x, y), at most `maxWidth` wide. */
 export interface HeaderLine {
@@ -49,8 +49,10 @@ export function drawHeader(
   moves: number,
 ): void {
   for (const side of ['W', 'B'] as const) drawSidePanel(ctx, state, side);
-  if (state.throw)
-    drawSticks(ctx, state.throw.sticks, { x: statusLeft() + 4, y: (HEADER - STICK_H) / 2 }, STICK_W, STICK_H);
+  if (state.throw) {
+    const y = STATUS.top + (STATUS.height - STICK_H) / 2;
+    drawSticks(ctx, state.throw.sticks, { x: statusLeft(state) + 4, y }, STICK_W, STICK_H);
+  }
   ctx.textBaseline = 'alphabetic';
   for (const line of headerLines(ctx, t, state, names, moves)) {
     ctx.font = line.font;
@@ -82,12 +84,17 @@ function fitted(
   part: keyof typeof SIZES,
   text: string,
   at: Pick<HeaderLine, 'x' | 'y' | 'maxWidth' | 'align' | 'colour'>,
-  sizes: Sizes = SIZES[part],
 ): HeaderLine {
-  const fit = fitBox(ctx, text, at.maxWidth, sizes);
+  const fit = fitBox(ctx, text, at.maxWidth, SIZES[part]);
   return { part, text: fit.lines[0] ?? '', font: fit.font, ...at };
 }
 
+const blockLeft = (side: Side): number => (side === 'W' ? BLOCKS.margin : WIDTH - BLOCKS.margin - BLOCK_WIDTH);
+
+/**
+ * A player's name and pawns: "2 to enter · 1 off". The pawn's shape beside the name says which
+ * side they play (light reels or dark cones, as the alt text and `/senet rules` say in words).
+ */
 function sideLines(
   ctx: SKRSContext2D,
   t: Translate,
@@ -96,20 +103,21 @@ function sideLines(
   side: Side,
 ): HeaderLine[] {
   const left = side === 'W';
-  const x = left ? BLOCK_MARGIN : WIDTH - BLOCK_MARGIN - BLOCK_WIDTH;
-  const textX = left ? x + 68 : x + BLOCK_WIDTH - 68;
-  const box = { x: textX, maxWidth: BLOCK_WIDTH - 80, align: left ? 'left' : 'right' } as const;
+  const x = blockLeft(side);
+  const textX = left ? x + 2 * ICON_RADIUS + 18 : x + BLOCK_WIDTH - 2 * ICON_RADIUS - 18;
+  const box = { x: textX, maxWidth: BLOCK_WIDTH - 2 * ICON_RADIUS - 30, align: left ? 'left' : 'right' } as const;
+  const counts = pawnCounts(t, state, side).join(' · ');
   return [
-    fitted(ctx, 'name', names[side], { ...box, y: BLOCK_TOP + 31, colour: COLOURS.headerText }),
-    fitted(ctx, 'counts', countsWords(t, state, side), { ...box, y: BLOCK_TOP + 54, colour: COLOURS.headerMuted }),
+    fitted(ctx, 'name', names[side], { ...box, y: BLOCKS.top + 32, colour: COLOURS.headerText }),
+    fitted(ctx, 'counts', counts, { ...box, y: BLOCKS.top + 61, colour: COLOURS.headerMuted }),
   ];
 }
 
 function drawSidePanel(ctx: SKRSContext2D, state: GameState, side: Side): void {
   const left = side === 'W';
-  const x = left ? BLOCK_MARGIN : WIDTH - BLOCK_MARGIN - BLOCK_WIDTH;
-  const y = BLOCK_TOP;
-  const h = HEADER - 14;
+  const x = blockLeft(side);
+  const y = BLOCKS.top;
+  const h = BLOCKS.height;
   const winner = state.phase === 'over' && state.winner === side;
   const active = state.phase !== 'over' && state.toMove === side;
   if (winner || active) {
@@ -121,16 +129,24 @@ function drawSidePanel(ctx: SKRSContext2D, state: GameState, side: Side): void {
     ctx.lineWidth = 3;
     ctx.stroke();
   }
-  const iconX = left ? x + 34 : x + BLOCK_WIDTH - 34;
+  const iconX = left ? x + ICON_RADIUS + 8 : x + BLOCK_WIDTH - ICON_RADIUS - 8;
   ctx.fillStyle = COLOURS.pawnDisc;
   ctx.beginPath();
-  ctx.arc(iconX, y + h / 2, 27, 0, Math.PI * 2);
+  ctx.arc(iconX, y + h / 2, ICON_RADIUS, 0, Math.PI * 2);
   ctx.fill();
-  drawPawn(ctx, side, { x: iconX, y: y + h / 2 + 1 }, 40);
+  drawPawn(ctx, side, { x: iconX, y: y + h / 2 + 1 }, 42);
 }
 
-const statusLeft = (): number => BLOCK_MARGIN + BLOCK_WIDTH + 14;
+/** Where the status begins: after the start tray, where the rule set has one. */
+function statusLeft(state: GameState): number {
+  return hasStartTray(rulesOf(state)) ? WAITING_TRAY.x + WAITING_TRAY.w + 14 : BLOCKS.margin + 4;
+}
 
+/**
+ * The status in one line ("Ana to move · threw 3") or, when that does not fit or a forfeited
+ * throw is on offer, two: the offer gets the second line to itself, else the details do. A title
+ * beside the details leaves them room by being cut first (only a long player name makes it long).
+ */
 function statusLines(
   ctx: SKRSContext2D,
   t: Translate,
@@ -139,33 +155,46 @@ function statusLines(
   moves: number,
 ): HeaderLine[] {
   const { title, details, offer } = statusWords(t, state, names, moves);
-  const right = WIDTH - BLOCK_MARGIN - BLOCK_WIDTH - 14;
-  const sticksSpan = state.throw ? sticksWidth(STICK_W) + 14 : 0;
-  const x = statusLeft() + sticksSpan + 4;
-  const box = { x, maxWidth: right - x, align: 'left' } as const;
+  const sticksSpan = state.throw ? sticksWidth(STICK_W) + 18 : 0;
+  const left = statusLeft(state) + sticksSpan + 4;
+  const width = WIDTH - BLOCKS.margin - 4 - left;
   const titleColour = state.phase === 'over' ? COLOURS.gold : COLOURS.headerText;
-  const detail = details.join(' · ');
-  if (offer) {
+  const detail = details.length > 0 ? `· ${details.join(' · ')}` : '';
+  const titleWidth = measured(ctx, title, SIZES.title);
+  const detailWidth = measured(ctx, detail, SIZES.detail);
+  const oneLine = titleWidth + SEGMENT_GAP + detailWidth <= width;
+  const baseline = (line: number): number =>
+    oneLine && !offer ? STATUS.top + STATUS.height / 2 + 9 : STATUS.top + 25 + line * 29;
+  const at = (x: number, line: number, maxWidth: number, colour: string) =>
+    ({ x, y: baseline(line), maxWidth, align: 'left', colour }) as const;
+  if (!detail) {
     return [
-      fitted(ctx, 'title', title, { ...box, y: 28, colour: titleColour }),
-      fitted(ctx, 'detail', detail, { ...box, y: 50, colour: COLOURS.headerMuted }),
-      fitted(ctx, 'offer', offer, { ...box, y: 72, colour: COLOURS.gold }),
+      fitted(ctx, 'title', title, at(left, 0, width, titleColour)),
+      ...(offer ? [fitted(ctx, 'offer', offer, at(left, 1, width, COLOURS.gold))] : []),
     ];
   }
-  // A long detail line, rather than shrink far, takes the room an offer would have had.
-  const oneLine = fitted(ctx, 'detail', detail, { ...box, y: 60, colour: COLOURS.headerMuted }, DETAIL_ONE_LINE);
-  if (!oneLine.text.endsWith('…'))
-    return [fitted(ctx, 'title', title, { ...box, y: 36, colour: titleColour }), oneLine];
-  const wrapped = fitBox(ctx, detail, box.maxWidth, SIZES.detail, 2);
+  if (!oneLine && !offer) {
+    return [
+      fitted(ctx, 'title', title, at(left, 0, width, titleColour)),
+      fitted(ctx, 'detail', details.join(' · '), at(left, 1, width, COLOURS.headerMuted)),
+    ];
+  }
+  const titleLine = fitted(
+    ctx,
+    'title',
+    title,
+    at(left, 0, Math.max(width / 2, width - detailWidth - SEGMENT_GAP), titleColour),
+  );
+  const detailX = left + measured(ctx, titleLine.text, SIZES.title, titleLine.font) + SEGMENT_GAP;
   return [
-    fitted(ctx, 'title', title, { ...box, y: 28, colour: titleColour }),
-    ...wrapped.lines.map((text, i) => ({
-      part: 'detail' as const,
-      text,
-      font: wrapped.font,
-      ...box,
-      y: 50 + 20 * i,
-      colour: COLOURS.headerMuted,
-    })),
+    titleLine,
+    fitted(ctx, 'detail', detail, at(detailX, 0, left + width - detailX, COLOURS.headerMuted)),
+    ...(offer ? [fitted(ctx, 'offer', offer, at(left, 1, width, COLOURS.gold))] : []),
   ];
+}
+
+/** How wide `text` is in `sizes`' full size (or in `fontName`). */
+function measured(ctx: SKRSContext2D, text: string, sizes: Sizes, fontName = font(sizes.size, sizes.bold)): number {
+  ctx.font = fontName;
+  return ctx.measureText(text).width;
 }

@@ -18,10 +18,12 @@ import { fitText, font } from './text.js';
 import { COLOURS } from './theme.js';
 
 /**
- * Replays are drawn smaller than the live board (0.9): reading pixels back and indexing them is
+ * Replays are drawn smaller than the live board (0.8): reading pixels back and indexing them is
  * most of a frame's cost, and Discord shows an inline GIF at most about 550 pixels wide anyway.
+ * 0.63 (542 pixels wide) is the smallest scale at which the squares' names stay legible at the
+ * GIF's own size (test/render/legibility.test.ts).
  */
-const REPLAY_SCALE = 0.6;
+export const REPLAY_SCALE = 0.63;
 const BOARD = pixelSize(REPLAY_SCALE);
 /** The caption strip above the board, in layout units: its text is larger than the header's, to read at a glance. */
 const CAPTION = 46;

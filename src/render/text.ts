@@ -54,6 +54,28 @@ export interface Sizes {
 }
 
 /**
+ * The picture's type sizes in layout units. Essential text is what a player needs to choose a
+ * move; it never shrinks below a size that stays LEGIBLE_CAP_PX tall at a phone's width (tested
+ * in test/render/legibility.test.ts). Secondary text (square names, tray labels) is drawn as large
+ * as its room allows; the same things are said in the alt text and `/senet rules`.
+ */
+export const ESSENTIAL_TYPE = {
+  squareNumber: { size: 24, floor: 24, bold: true },
+  markerDigit: { size: 24, floor: 24, bold: true },
+  trayCount: { size: 22, floor: 22, bold: true },
+  playerName: { size: 28, floor: 22, bold: true },
+  counts: { size: 22, floor: 22 },
+  title: { size: 26, floor: 22, bold: true },
+  detail: { size: 22, floor: 22 },
+  offer: { size: 22, floor: 22, bold: true },
+} as const satisfies Record<string, Sizes>;
+
+export const SECONDARY_TYPE = {
+  squareName: { size: 15, floor: 10, bold: true },
+  trayLabel: { size: 18, floor: 13, bold: true },
+} as const satisfies Record<string, Sizes>;
+
+/**
  * `text` in the largest size from `size` down to `floor` (whole pixels) at which it fits whole in
  * at most `maxLines` lines of `maxWidth`; at the floor, what still does not fit is cut.
  */

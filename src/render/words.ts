@@ -1,6 +1,5 @@
 // The words the picture and its alt text share, so both say the same thing. Pure: no canvas.
 import { type GameState, type Side, legalActions, opponentOf } from '../engine/index.js';
-import { sidePawns } from '../i18n/gameWords.js';
 import type { Translate } from '../i18n/index.js';
 
 /** Pawns waiting and borne off: "2 to enter", "1 off". */
@@ -9,11 +8,6 @@ export function pawnCounts(t: Translate, state: GameState, side: Side): string[]
   if (state.waiting[side] > 0) parts.push(t('board.toEnter', { count: state.waiting[side] }));
   parts.push(t('board.offCount', { count: state.off[side] }));
   return parts;
-}
-
-/** The header's line under a player's name: "light reels · 2 to enter · 1 off". */
-export function countsWords(t: Translate, state: GameState, side: Side): string {
-  return [sidePawns(t, side), ...pawnCounts(t, state, side)].join(' · ');
 }
 
 export interface StatusWords {

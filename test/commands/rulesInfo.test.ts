@@ -36,6 +36,9 @@ describe.each(RULESET_IDS)('the %s rule set in words', (id) => {
     const t = translator(locale);
     const said = rulesText(t, id);
     expect(said).toContain(rulesetTitle(t, id));
+    // The picture's words (reels, cones, off) are explained, and the message stays within Discord's 2000 characters.
+    expect(said).toContain(t('rulesInfo.pieces'));
+    expect(said.length).toBeLessThanOrEqual(2000);
     for (const n of Object.keys(rules.squares)) expect(said).toContain(t(squareRuleKey(id, Number(n))));
   });
 });

@@ -3,7 +3,8 @@ import { unwrap } from '../../src/lib/result.js';
 import { describe, expect, it } from 'vitest';
 import { newGame, setupGame } from '../../src/engine/index.js';
 import { ALT_TEXT_LIMIT, altText } from '../../src/render/index.js';
-import { NAMES, sample } from './positions.js';
+import { LOCALES, translator } from '../../src/i18n/index.js';
+import { NAMES, sample, samples } from './positions.js';
 
 describe('altText', () => {
   it('says whose turn it is, the throw, where every pawn stands and the numbered moves', () => {
@@ -15,6 +16,19 @@ describe('altText', () => {
     expect(alt).toContain('Nefertari: on 3, 8, 11, 14, 22; 0 off.');
     expect(alt).toContain('Senenmut: on 5, 9, 13, 17, 25; 0 off.');
     expect(alt).toContain('Moves: 1: 3 → 5, 2: 8 → 10, 3: 11 → 13, 4: 14 → 16, 5: 22 → 24.');
+  });
+
+  it('explains the picture’s words (reels, cones, off) in every language, within the limit', () => {
+    for (const locale of LOCALES) {
+      for (const { state, view } of samples) {
+        const alt = altText(state, { ...view, locale });
+        expect(alt, `${locale}`).toContain(translator(locale)('alt.pieces'));
+        expect(alt.length).toBeLessThanOrEqual(ALT_TEXT_LIMIT);
+      }
+    }
+    expect(altText(sample('kendall-mid').state, sample('kendall-mid').view)).toContain(
+      'Reels are spool-shaped pawns, cones cone-shaped ones; “off” counts the pawns borne off past square 30.',
+    );
   });
 
   it('numbers the moves in the order given, which is the button order', () => {

@@ -5,10 +5,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { chartPoints } from '../../src/game/replayJob.js';
+import { chartPoints, hasExtraThrows } from '../../src/game/replayJob.js';
+import { RULESET_IDS } from '../../src/engine/index.js';
 import { reviewGame } from '../../src/game/review.js';
 import { unwrap } from '../../src/lib/result.js';
-import { CHART_HEIGHT, CHART_WIDTH, renderChart } from '../../src/render/chart.js';
+import { CHART_HEIGHT, CHART_WIDTH, moveStep, renderChart } from '../../src/render/chart.js';
 import { raceChance, savedRecord } from '../fixtures/games.js';
 import { translator } from '../../src/i18n/index.js';
 
@@ -29,8 +30,23 @@ describe('the win-chance chart', () => {
     expect(points.at(-1)!.chance).toBe(1); // Nefertari won
   });
 
+  it('labels the moves in even steps, at most seven labels (the issue saw 31, 61, 90, 121, 141)', () => {
+    expect([8, 12, 30, 60, 141, 300, 550].map(moveStep)).toEqual([2, 2, 5, 10, 25, 50, 100]);
+    for (let last = 1; last <= 2000; last++) {
+      const step = moveStep(last);
+      expect(Math.floor(last / step) + 1, `${last}`).toBeLessThanOrEqual(7);
+      expect(Math.floor(last / step) + 1, `${last}`).toBeGreaterThanOrEqual(Math.min(last + 1, 3));
+    }
+  });
+
+  it('lists extra throws in its legend only for rule sets that have them', () => {
+    const withExtra = RULESET_IDS.filter((ruleset) => hasExtraThrows({ ruleset, options: {}, seed: 1, actions: [] }));
+    expect(withExtra.sort()).toEqual(['dancers', 'pennsic', 'regency', 'traditional']);
+    expect(hasExtraThrows(record)).toBe(false); // this game is Kendall's
+  });
+
   it('matches its reference picture', async () => {
-    const image = renderChart({ names: NAMES, points });
+    const image = renderChart({ names: NAMES, points, extraThrows: hasExtraThrows(record) });
     const decoded = await loadImage(image);
     expect([decoded.width, decoded.height]).toEqual([CHART_WIDTH, CHART_HEIGHT]);
     const canvas = createCanvas(CHART_WIDTH, CHART_HEIGHT);

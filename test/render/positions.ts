@@ -5,6 +5,8 @@ import {
   type Action,
   FixedSticks,
   type RuleSetId,
+  type Rules,
+  optionSpecs,
   resolveRules,
   sticksFor,
   type GameState,
@@ -99,6 +101,16 @@ export const samples: Sample[] = [
     ]),
   ),
 ];
+
+/** The rules in force under every complete choice of every rule set's options. */
+export const everyRules: Rules[] = RULESET_IDS.flatMap((id) => {
+  let combos: Record<string, unknown>[] = [{}];
+  for (const [name, spec] of optionSpecs(id)) {
+    const values: unknown[] = spec.kind === 'flag' ? [true, false] : [...spec.choices];
+    combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [name]: value })));
+  }
+  return combos.map((options) => unwrap(resolveRules(id, options)));
+});
 
 export function sample(name: string): Sample {
   const found = samples.find((s) => s.name === name);
