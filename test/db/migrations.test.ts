@@ -60,6 +60,10 @@ describe('migrations', () => {
       'ratings',
       'reminder_deletions',
       'seasons',
+      'tournament_pairings',
+      'tournament_players',
+      'tournament_rounds',
+      'tournaments',
     ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
