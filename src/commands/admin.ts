@@ -14,6 +14,7 @@ import { durationWords } from '../lib/format.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
 import { replyPrivately } from './replies.js';
+import { executeTournament, handlesTournament } from './tournamentAdmin.js';
 
 export const data = adminCommand;
 
@@ -23,18 +24,20 @@ const SUBCOMMANDS: Record<string, Handler> = { settings, 'new-season': newSeason
 
 /** Whether this is a /senet-admin subcommand this version knows. */
 export function handles(interaction: ChatInputCommandInteraction): boolean {
+  if (interaction.commandName === data.name && handlesTournament(interaction)) return true;
   const sub = interaction.options.getSubcommand(false);
   return interaction.commandName === data.name && sub !== null && Object.hasOwn(SUBCOMMANDS, sub);
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  if (handlesTournament(interaction)) return executeTournament(interaction, ctx);
   const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
   if (!handler) throw new Error(`no handler for /senet-admin ${interaction.options.getSubcommand()}`);
   await handler(interaction, ctx);
 }
 
 /** Who asks, with the permission Discord reports for them in this channel. */
-function adminInput(interaction: ChatInputCommandInteraction): AdminInput {
+export function adminInput(interaction: ChatInputCommandInteraction): AdminInput {
   return {
     guildId: interaction.guildId ?? '',
     userId: interaction.user.id,

@@ -12,6 +12,7 @@ import {
 import { SETTING_KEYS, SETTING_RANGES, type SettingKey } from '../game/settings.js';
 import { addRuleOptions, addRules } from './definition.js';
 import { choice, described, message } from './localizations.js';
+import { tournamentGroup } from './tournamentAdminDefinition.js';
 
 export const ADMIN_COMMAND_NAME = 'senet-admin';
 
@@ -118,4 +119,5 @@ export const adminCommand = described(
   .setContexts(InteractionContextType.Guild)
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand(settingsSubcommand)
-  .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')));
+  .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')))
+  .addSubcommandGroup(tournamentGroup);

@@ -9,6 +9,7 @@ import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './repli
 import { parentChannel, placeStarted, threadPlan } from './threads.js';
 import { boardShown } from './shown.js';
 import { refusedOnChallenge } from './unreachedMessages.js';
+import { tournamentButton } from './tournamentButtons.js';
 import { ok } from '../game/types.js';
 import { text } from '../i18n/index.js';
 
@@ -85,5 +86,8 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     }
     case 'replay':
       return replayButton(interaction, ctx, id.gameId);
+    case 'join':
+    case 'leave':
+      return tournamentButton(interaction, ctx, id.kind, id.tournamentId);
   }
 }

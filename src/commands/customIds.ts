@@ -8,7 +8,9 @@ export type ButtonId =
   | { kind: 'decline'; challengeId: number }
   | { kind: 'withdraw'; challengeId: number }
   | { kind: 'rematch'; gameId: number }
-  | { kind: 'replay'; gameId: number };
+  | { kind: 'replay'; gameId: number }
+  | { kind: 'join'; tournamentId: number }
+  | { kind: 'leave'; tournamentId: number };
 
 const PREFIX = 'senet';
 
@@ -24,6 +26,9 @@ export function encodeButtonId(id: ButtonId): string {
     case 'rematch':
     case 'replay':
       return `${PREFIX}:${id.kind}:${id.gameId}`;
+    case 'join':
+    case 'leave':
+      return `${PREFIX}:${id.kind}:${id.tournamentId}`;
   }
 }
 
@@ -38,6 +43,7 @@ export function decodeButtonId(customId: string): ButtonId | null {
     return { kind, challengeId: a };
   }
   if ((kind === 'rematch' || kind === 'replay') && parts.length === 3) return { kind, gameId: a };
+  if ((kind === 'join' || kind === 'leave') && parts.length === 3) return { kind, tournamentId: a };
   if (kind === 'act' && parts.length === 5) {
     const version = toId(second, 0);
     const action = decodeAction(third ?? '');

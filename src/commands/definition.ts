@@ -26,6 +26,8 @@ export const OPT = {
   rules: 'rules',
   season: 'season',
   strength: 'strength',
+  /** /senet tournament's number. */
+  tournament: 'id',
   user: 'user',
 } as const;
 
@@ -148,6 +150,11 @@ export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_
         choice(message('command.settings.remindersOn'), 'on'),
         choice(message('command.settings.remindersOff'), 'off'),
       ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    described(sub.setName('tournament'), message('command.tournament.description')).addIntegerOption((o) =>
+      described(o.setName(OPT.tournament), message('command.tournament.id')).setMinValue(1),
     ),
   )
   .addSubcommand((sub) => described(sub.setName('help'), message('command.help.description')));

@@ -8,6 +8,7 @@ import { help, history, leaderboard, rules, stats } from './info.js';
 import { challenge, play, resign, resignAutocomplete } from './play.js';
 import { autocomplete as replayAutocomplete, replay } from './replay.js';
 import { settings } from './playerSettings.js';
+import { tournament } from './tournamentInfo.js';
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
@@ -21,6 +22,7 @@ const SUBCOMMANDS: Record<string, Handler> = {
   stats,
   history,
   settings,
+  tournament,
   help,
 };
 

@@ -347,6 +347,7 @@ describe('the /senet command', () => {
       'resign',
       'replay',
       'settings',
+      'tournament',
       'help',
     ]);
     for (const sub of json.options ?? []) {
