@@ -37,7 +37,11 @@ export class TournamentRunner {
       this.again = true;
       return;
     }
-    this.running = this.loop().finally(() => (this.running = null));
+    // Begun on the next tick: a step's own commit pokes again from inside the run, which must
+    // then find it running (and ask for one more pass) rather than start a second run beside it.
+    this.running = Promise.resolve()
+      .then(() => this.loop())
+      .finally(() => (this.running = null));
   }
 
   /** One run (the sweeper's), resolving once nothing is left to do. */
