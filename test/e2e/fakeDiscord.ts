@@ -433,6 +433,35 @@ export class FakeDiscord {
     });
   }
 
+  /**
+   * `/<command> <group> <subcommand> [options]` as `user`. Discord sends the group as an option of
+   * type SUB_COMMAND_GROUP (2) whose one option is the SUB_COMMAND (1) with its own options, and
+   * users named by user options resolved (interactions/application-commands.mdx, "Subcommands and
+   * Subcommand Groups"; interactions/receiving-and-responding.mdx, "Resolved Data Structure").
+   */
+  groupCommand(
+    user: FakeUser,
+    command: string,
+    group: string,
+    subcommand: string,
+    options: SlashOption[] = [],
+    resolvedUsers: FakeUser[] = [],
+  ): Promise<InteractionReply> {
+    const users = Object.fromEntries(resolvedUsers.map((u) => [u.id, u]));
+    const members = Object.fromEntries(resolvedUsers.map((u) => [u.id, this.member(u, false)]));
+    return this.interact(user, {
+      type: 2,
+      data: {
+        id: snowflake(),
+        name: command,
+        type: 1,
+        guild_id: this.serverOf(this.channelId),
+        options: [{ type: 2, name: group, options: [{ type: 1, name: subcommand, options }] }],
+        ...(resolvedUsers.length ? { resolved: { users, members } } : {}),
+      },
+    });
+  }
+
   /** A click on the button `customId` of the stored message `messageId` as `user`. */
   click(user: FakeUser, messageId: string, customId: string): Promise<InteractionReply> {
     const message = this.messages.get(messageId);

@@ -132,6 +132,8 @@ export async function startHarness(options: { botStepDelayMs?: number; seed?: nu
     async settle() {
       await harness.bot.settled();
       if (harness.awaitBotTurns) await harness.bot.turns.idle();
+      // Tournaments move on after a game ends: the next round's games are posted by the runner.
+      await harness.bot.tournaments.idle();
       await harness.bot.messages.idle();
     },
     async restart(restartOptions = {}) {
