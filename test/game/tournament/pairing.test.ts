@@ -15,16 +15,24 @@ import {
 } from '../../../src/game/tournament/knockout.js';
 import { type SwissEntrant, pairKey, pairSwiss } from '../../../src/game/tournament/swiss.js';
 
-/** Whether the players can all be paired (one left out for an odd count) without a repeat: brute force. */
-function unrepeatedPairingExists(ids: readonly string[], played: ReadonlySet<string>): boolean {
+/**
+ * Whether the players can all be paired without a repeat, one of `mayHaveBye` left out for an odd
+ * count (the bye rule comes first: nobody gets a second bye while someone has had none): brute force.
+ */
+function unrepeatedPairingExists(
+  ids: readonly string[],
+  played: ReadonlySet<string>,
+  mayHaveBye: readonly string[] = ids,
+): boolean {
   if (ids.length <= 1) return true;
-  if (ids.length % 2 === 1)
-    return ids.some((out) =>
+  if (ids.length % 2 === 1) {
+    return mayHaveBye.some((out) =>
       unrepeatedPairingExists(
         ids.filter((id) => id !== out),
         played,
       ),
     );
+  }
   const [a, ...rest] = ids as [string, ...string[]];
   return rest.some(
     (b) =>
@@ -59,7 +67,14 @@ function simulateSwiss(n: number, rounds: number, ratings: number[], coin: boole
       byes: byes.get(id)!,
       firstMoves: records.get(id)!,
     }));
-    const avoidable = n <= 12 && unrepeatedPairingExists(ids, played);
+    const fewest = Math.min(...byes.values());
+    const avoidable =
+      n <= 12 &&
+      unrepeatedPairingExists(
+        ids,
+        played,
+        ids.filter((id) => byes.get(id) === fewest),
+      );
     const round = pairSwiss(entrants, played);
     let repeats = 0;
     for (const { first, second } of round.pairs) {
@@ -100,7 +115,7 @@ describe('Swiss pairing', () => {
     );
   });
 
-  it('never repeats a pairing while an unrepeated one exists', () => {
+  it('never repeats a pairing while an unrepeated one keeping the bye rule exists', () => {
     fc.assert(
       fc.property(event, ({ n, rounds, ratings, coin }) => {
         for (const round of simulateSwiss(n, rounds, ratings, coin).rounds) {
@@ -119,12 +134,15 @@ describe('Swiss pairing', () => {
     );
   });
 
-  it('balances first moves: nobody begins or follows more than two games more than the other', () => {
+  // Late in an event as long as a round robin, avoiding repeats can leave only pairings of two
+  // players who have both begun twice more: repeats are avoided first. Swiss events are shorter.
+  it('balances first moves: within half as many rounds as players, nobody is more than two games off even', () => {
     fc.assert(
       fc.property(event, ({ n, rounds, ratings, coin }) => {
-        const { records } = simulateSwiss(n, Math.min(rounds, n - 1), ratings, coin);
+        const { records } = simulateSwiss(n, Math.min(rounds, Math.ceil(n / 2)), ratings, coin);
         for (const record of records.values()) expect(Math.abs(balanceOf(record))).toBeLessThanOrEqual(2);
       }),
+      { numRuns: 300 },
     );
   });
 
