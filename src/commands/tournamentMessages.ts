@@ -3,7 +3,7 @@
 // /senet tournament. Pure; in the tournament's language; always within Discord's 2,000 characters
 // (the table and the boards are cut, saying how many more /senet tournament shows).
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import type { BoardView, TableRow, TournamentView } from '../game/tournamentViews.js';
+import type { BoardView, TournamentView } from '../game/tournamentViews.js';
 import { variantTitle } from '../i18n/gameWords.js';
 import { type Translate, translator } from '../i18n/index.js';
 import { clip, durationWords } from '../lib/format.js';
@@ -153,30 +153,24 @@ function playersLine(t: Translate, view: TournamentView): string {
   return clip(t('tournament.players', { names: view.entrants.map((e) => e.player.name).join(', ') }), 1200);
 }
 
-/** The table in a code block, so its columns line up on every client. */
+/** The table in a code block, so its columns line up on every client (each as wide as its heading). */
 function tableBlock(t: Translate, view: TournamentView, rows: number): string[] {
-  const header =
+  const headings =
     view.format === 'swiss'
-      ? ['#', pad(t('tournament.colPlayer'), NAME_WIDTH), t('tournament.colPoints'), 'Buchholz', 'SB']
-      : ['#', pad(t('tournament.colPlayer'), NAME_WIDTH), t('tournament.colWins'), t('tournament.colOut')];
-  const lines = view.table.slice(0, rows).map((row) => tableLine(t, row));
-  return ['```', header.join(' '), ...lines, '```'];
-}
-
-function tableLine(t: Translate, row: TableRow): string {
-  const name = pad(codeSafe(row.player.name) + (row.left ? ` ${t('tournament.leftMark')}` : ''), NAME_WIDTH);
-  const rank = String(row.rank).padStart(2);
-  if (row.format === 'swiss') {
-    return [
-      rank,
-      name,
-      String(row.score).padStart(3),
-      String(row.buchholz).padStart(8),
-      String(row.sonnebornBerger).padStart(2),
-    ].join(' ');
-  }
-  const out = row.outIn === null ? '-' : t('tournament.roundShort', { round: row.outIn });
-  return [rank, name, String(row.wins).padStart(3), out].join(' ');
+      ? [t('tournament.colPoints'), 'Buchholz', 'SB']
+      : [t('tournament.colWins'), t('tournament.colOut')];
+  const widths = headings.map((h) => Math.max(h.length, 3));
+  const line = (rank: string, name: string, cells: string[]) =>
+    [rank.padStart(2), pad(name, NAME_WIDTH), ...cells.map((c, i) => c.padStart(widths[i]!))].join(' ');
+  const body = view.table.slice(0, rows).map((row) => {
+    const name = codeSafe(row.player.name) + (row.left ? ` ${t('tournament.leftMark')}` : '');
+    const cells =
+      row.format === 'swiss'
+        ? [row.score, row.buchholz, row.sonnebornBerger].map(String)
+        : [String(row.wins), row.outIn === null ? '-' : t('tournament.roundShort', { round: row.outIn })];
+    return line(String(row.rank), name, cells);
+  });
+  return ['```', line('#', t('tournament.colPlayer'), headings), ...body, '```'];
 }
 
 /** A name inside a code block: backticks would end it. */
