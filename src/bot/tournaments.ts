@@ -13,6 +13,7 @@ import { moveIntoThread } from '../commands/threads.js';
 import { finalPost, tournamentMessage } from '../commands/tournamentMessages.js';
 import type { GameService, TournamentChange } from '../game/service.js';
 import type { GameView } from '../game/types.js';
+import { translate } from '../i18n/index.js';
 import type { MessageSync } from './messageSync.js';
 
 export interface TournamentRunnerDeps {
@@ -77,7 +78,7 @@ export class TournamentRunner {
 
   /** Shows what a step did: games ended by the time limit, games started, the end. */
   async deliver(change: TournamentChange): Promise<void> {
-    for (const view of change.ended) await this.deps.messages.showGame(view);
+    for (const view of change.ended) await this.showDecidedByTime(view);
     for (const view of change.started) await this.postGame(view);
     await this.showTournament(change.tournament.id);
     if (change.closed === 'finished') await this.postFinal(change);
@@ -92,6 +93,22 @@ export class TournamentRunner {
     }
     const lobby = await messages.postLobby(view);
     if (lobby.ok) await moveIntoThread({ ...view, lobbyMessageId: lobby.messageId }, ctx);
+  }
+
+  /**
+   * A game the round's time limit ended: its board (which says the loser ran out of time) and a line
+   * in its thread saying how it was decided.
+   */
+  private async showDecidedByTime(view: GameView): Promise<void> {
+    await this.deps.messages.showGame(view);
+    if (!view.result) return;
+    const content = translate(view.locale, 'tournament.decidedByTime', { winner: view.result.winner.name });
+    const payload = { content, files: [], components: [], attachments: [] as [], allowedMentions: { users: [] } };
+    try {
+      await this.deps.post(view.channelId, payload);
+    } catch (err) {
+      this.deps.log.info({ err, gameId: view.gameId }, 'could not say how a game was decided');
+    }
   }
 
   private async postFinal(change: TournamentChange): Promise<void> {
