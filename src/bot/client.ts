@@ -167,6 +167,25 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       if (age > TOKEN_USABLE_MS) return Promise.reject(new Error(TOKEN_EXPIRED));
       return editor.editOriginal(interaction, payload);
     },
+    events: {
+      create: async (guildId, event) => {
+        // EXTERNAL (3), members only (2): an event elsewhere than a voice or stage channel needs a
+        // location and an end (resources/guild-scheduled-event.mdx).
+        const body = {
+          name: event.name,
+          description: event.description,
+          privacy_level: 2,
+          entity_type: 3,
+          entity_metadata: { location: event.location },
+          scheduled_start_time: new Date(event.startsAt).toISOString(),
+          scheduled_end_time: new Date(event.endsAt).toISOString(),
+        };
+        return ((await client.rest.post(Routes.guildScheduledEvents(guildId), { body })) as { id: string }).id;
+      },
+      cancel: async (guildId, eventId) => {
+        await client.rest.patch(Routes.guildScheduledEvent(guildId, eventId), { body: { status: 4 } });
+      },
+    },
     log,
   };
   const runner = new TournamentRunner({

@@ -10,6 +10,7 @@ import type { CommandContext } from '../commands/context.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import type { MessagePayload } from '../commands/messages.js';
 import { moveIntoThread } from '../commands/threads.js';
+import { cancelEvent } from '../commands/tournamentAdmin.js';
 import { finalPost, tournamentMessage } from '../commands/tournamentMessages.js';
 import type { GameService, TournamentChange } from '../game/service.js';
 import type { GameView } from '../game/types.js';
@@ -82,6 +83,8 @@ export class TournamentRunner {
     for (const view of change.started) await this.postGame(view);
     await this.showTournament(change.tournament.id);
     if (change.closed === 'finished') await this.postFinal(change);
+    // Cancelled at its start time for want of players: its scheduled event is called off too.
+    if (change.closed === 'cancelled') await cancelEvent(this.deps.ctx, change.tournament);
   }
 
   /** A new tournament game: a line in the channel, then its own thread with the board, both players mentioned. */

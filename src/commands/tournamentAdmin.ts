@@ -1,8 +1,9 @@
 // /senet-admin tournament create|start|cancel|remove. Create answers in the channel with the
 // tournament message (Join / Leave); the others answer privately, and the runner
 // (src/bot/tournaments.ts) updates the tournament message from the committed change.
-import type { ChatInputCommandInteraction } from 'discord.js';
-import type { TournamentFormat } from '../game/tournamentViews.js';
+import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
+import { knockoutRounds } from '../game/tournament/knockout.js';
+import type { TournamentFormat, TournamentView } from '../game/tournamentViews.js';
 import { text } from '../i18n/index.js';
 import { adminInput } from './admin.js';
 import type { CommandContext } from './context.js';
@@ -39,6 +40,7 @@ async function create(interaction: ChatInputCommandInteraction, ctx: CommandCont
   if (!rules.ok) return replyPrivately(interaction, rules.message);
   const o = interaction.options;
   const format: TournamentFormat = o.getString(TOURNAMENT_OPT.format, true) === 'knockout' ? 'knockout' : 'swiss';
+  const startInMinutes = o.getInteger(TOURNAMENT_OPT.startIn) ?? TOURNAMENT_DEFAULTS.startInMinutes;
   const made = ctx.service.createTournament({
     ...adminInput(interaction),
     channelId: interaction.channelId,
@@ -48,7 +50,7 @@ async function create(interaction: ChatInputCommandInteraction, ctx: CommandCont
       variant: rules.variant ?? serverDefault,
       format,
       rounds: o.getInteger(TOURNAMENT_OPT.rounds) ?? TOURNAMENT_DEFAULTS.rounds,
-      startInMinutes: o.getInteger(TOURNAMENT_OPT.startIn) ?? TOURNAMENT_DEFAULTS.startInMinutes,
+      startInMinutes,
       roundMinutes: o.getInteger(TOURNAMENT_OPT.roundTime) ?? TOURNAMENT_DEFAULTS.roundMinutes,
       rated: o.getBoolean(TOURNAMENT_OPT.rated) ?? ctx.service.settings(guildId).rated,
       maxPlayers: o.getInteger(TOURNAMENT_OPT.maxPlayers) ?? TOURNAMENT_DEFAULTS.maxPlayers,
@@ -60,6 +62,40 @@ async function create(interaction: ChatInputCommandInteraction, ctx: CommandCont
   if (!messageId) return;
   ctx.service.setTournamentMessage(view.id, messageId);
   ctx.service.tournamentShown(view.id, view.version);
+  await scheduleEvent(interaction, ctx, view, messageId, startInMinutes);
+}
+
+/** A tournament starting sooner gets no scheduled event: nobody needs notifying, and Discord refuses a start in the past. */
+const EVENT_LEAD_MINUTES = 2;
+
+/**
+ * A Discord scheduled event for the tournament, where the bot has Create Events (or Manage Events)
+ * and the start is a few minutes away at least. A refusal only
+ * costs the event: the tournament message stands on its own.
+ */
+async function scheduleEvent(
+  interaction: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  view: TournamentView,
+  messageId: string,
+  startInMinutes: number,
+): Promise<void> {
+  const may = interaction.appPermissions;
+  if (!may.has(PermissionFlagsBits.CreateEvents) && !may.has(PermissionFlagsBits.ManageEvents)) return;
+  if (startInMinutes < EVENT_LEAD_MINUTES) return;
+  const rounds = view.format === 'swiss' ? view.rounds : knockoutRounds(view.maxPlayers);
+  try {
+    const eventId = await ctx.events.create(view.guildId, {
+      name: view.name,
+      description: tournamentMessage(view).content.split('\n')[0]!,
+      startsAt: view.startsAt,
+      endsAt: view.startsAt + rounds * view.roundMs,
+      location: `https://discord.com/channels/${view.guildId}/${view.channelId}/${messageId}`,
+    });
+    ctx.service.setTournamentEvent(view.id, eventId);
+  } catch (err) {
+    ctx.log.info({ err, tournamentId: view.id }, 'could not create a scheduled event for a tournament');
+  }
 }
 
 const tournamentAsked = (interaction: ChatInputCommandInteraction) => ({
@@ -77,6 +113,17 @@ async function cancel(interaction: ChatInputCommandInteraction, ctx: CommandCont
   const cancelled = ctx.service.cancelTournament(tournamentAsked(interaction));
   if (!cancelled.ok) return replyPrivately(interaction, cancelled.error.message);
   await replyPrivately(interaction, text('tournament.cancelledNow', { name: cancelled.value.name }));
+  await cancelEvent(ctx, cancelled.value);
+}
+
+/** Cancels the tournament's scheduled event, if it has one (one deleted meanwhile is no matter). */
+export async function cancelEvent(ctx: Pick<CommandContext, 'events' | 'log'>, view: TournamentView): Promise<void> {
+  if (!view.eventId) return;
+  try {
+    await ctx.events.cancel(view.guildId, view.eventId);
+  } catch (err) {
+    ctx.log.info({ err, tournamentId: view.id }, 'could not cancel a tournament’s scheduled event');
+  }
 }
 
 async function remove(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

@@ -4,7 +4,14 @@
 // time limit decides the last game, and the final table is checked against the test's own
 // calculation of scores, Buchholz and Sonneborn-Berger (Swiss) or of the rounds reached (knockout).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MEMBER_PERMISSIONS, OPTION, type FakeUser, type InteractionReply, type SlashOption } from './fakeDiscord.js';
+import {
+  ALL_PERMISSIONS,
+  MEMBER_PERMISSIONS,
+  OPTION,
+  type FakeUser,
+  type InteractionReply,
+  type SlashOption,
+} from './fakeDiscord.js';
 import { actButtons, assertReplyOk, harnessForFile, pickButton, toActName } from './harness.js';
 
 const h = harnessForFile();
@@ -321,5 +328,44 @@ describe('a knockout of 5 players', () => {
     expect(table.map((row) => row[1])).toEqual(expected);
     expect(table.map((row) => row[3])).toEqual(expected.map((n) => (outIn(n) === Infinity ? '-' : `R${outIn(n)}`)));
     expect(contentOf(messageId)).toContain('**Finished.**');
+  });
+});
+
+describe('a tournament’s scheduled event', () => {
+  it('is created where the bot may, for the start time, and cancelled with the tournament', async () => {
+    const created = await tournamentCommand('create', [
+      { name: 'name', type: OPTION.string, value: 'Sunday Cup' },
+      { name: 'format', type: OPTION.string, value: 'knockout' },
+      { name: 'start_in', type: OPTION.integer, value: 30 },
+    ]);
+    assertReplyOk(created, h);
+    const id = Number(/\(#(\d+)\)/.exec(contentOf(created.message!.id))![1]);
+    const event = [...h.fake.scheduledEvents.values()].find((e) => e.name === 'Sunday Cup')!;
+    expect(event.entity_type).toBe(3);
+    expect(Date.parse(event.scheduled_start_time)).toBe(h.clock.now + 30 * MINUTE);
+    expect(event.entity_metadata?.location).toContain(created.message!.id);
+    expect(event.status).toBe(1);
+    const cancelled = await tournamentCommand('cancel', [{ name: 'id', type: OPTION.integer, value: id }]);
+    expect(textOf(cancelled)).toContain('is cancelled');
+    expect(event.status).toBe(4);
+    expect(contentOf(created.message!.id)).toContain('**Cancelled.**');
+    expect(h.fake.buttons(created.message!.id)).toEqual([]);
+  });
+
+  it('is not made without Create Events, and the tournament goes ahead', async () => {
+    h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~(1n << 44n) & ~(1n << 33n)).toString();
+    try {
+      const before = h.fake.scheduledEvents.size;
+      const created = await tournamentCommand('create', [
+        { name: 'name', type: OPTION.string, value: 'Quiet Cup' },
+        { name: 'format', type: OPTION.string, value: 'swiss' },
+        { name: 'start_in', type: OPTION.integer, value: 30 },
+      ]);
+      assertReplyOk(created, h);
+      expect(h.fake.scheduledEvents.size).toBe(before);
+      expect(contentOf(created.message!.id)).toContain('Press **Join** to play.');
+    } finally {
+      h.fake.appPermissions = ALL_PERMISSIONS;
+    }
   });
 });
