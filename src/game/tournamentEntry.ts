@@ -103,10 +103,9 @@ export function joinTournament(core: ServiceCore, input: EntryInput): Outcome<To
     if (!found.ok) return found;
     const t = found.value;
     if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
-    if (core.tournaments.entrants(t.id).some((e) => e.userId === input.player.id)) {
-      return fail('invalid', 'tournament.alreadyIn');
-    }
-    if (core.tournaments.entrants(t.id).length >= t.maxPlayers) {
+    const entrants = core.tournaments.entrants(t.id);
+    if (entrants.some((e) => e.userId === input.player.id)) return fail('invalid', 'tournament.alreadyIn');
+    if (entrants.length >= t.maxPlayers) {
       return fail('limit', 'tournament.full', { max: t.maxPlayers });
     }
     const now = core.now();
