@@ -1,4 +1,4 @@
--- The schema at version 13, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 14, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -184,3 +184,62 @@ CREATE TABLE servers_left (
 );
 
 CREATE INDEX servers_left_due ON servers_left (purge_at);
+
+CREATE TABLE tournament_pairings (
+  tournament_id INTEGER NOT NULL,
+  round INTEGER NOT NULL,
+  board INTEGER NOT NULL,  -- 1 = top board
+  first_id TEXT NOT NULL,  -- moves first
+  second_id TEXT,          -- NULL: a bye
+  game_id INTEGER UNIQUE REFERENCES games (id),
+  winner_id TEXT,          -- NULL while undecided
+  decided_by TEXT CHECK (decided_by IN ('game', 'bye', 'forfeit', 'round-time')),
+  PRIMARY KEY (tournament_id, round, board),
+  FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round)
+);
+
+CREATE TABLE tournament_players (
+  tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+  user_id TEXT NOT NULL REFERENCES players (user_id),
+  joined_at INTEGER NOT NULL,
+  rating REAL,         -- the server rating it was seeded with, at the start
+  seed INTEGER,        -- 1 = best, set at the start
+  left_round INTEGER,  -- left or removed during this round: paired no more
+  PRIMARY KEY (tournament_id, user_id)
+) WITHOUT ROWID;
+
+CREATE TABLE tournament_rounds (
+  tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+  round INTEGER NOT NULL CHECK (round >= 1),
+  started_at INTEGER NOT NULL,
+  ends_at INTEGER NOT NULL,
+  PRIMARY KEY (tournament_id, round)
+) WITHOUT ROWID;
+
+CREATE TABLE tournaments (
+  id INTEGER PRIMARY KEY,
+  guild_id TEXT NOT NULL,
+  channel_id TEXT NOT NULL,                     -- where its message, games and results are posted
+  message_id TEXT,                              -- the tournament message (Join / Leave, table)
+  name TEXT NOT NULL,
+  ruleset TEXT NOT NULL,
+  options TEXT NOT NULL,                        -- JSON, defaults filled in
+  format TEXT NOT NULL CHECK (format IN ('swiss', 'knockout')),
+  rounds INTEGER NOT NULL CHECK (rounds >= 1),  -- knockout: set from the field at the start
+  starts_at INTEGER NOT NULL,
+  round_ms INTEGER NOT NULL CHECK (round_ms > 0),
+  rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+  max_players INTEGER NOT NULL CHECK (max_players >= 2),
+  status TEXT NOT NULL CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
+  round INTEGER NOT NULL DEFAULT 0,             -- the round being played (0 before the start)
+  round_ends_at INTEGER,                        -- when the round's time limit decides its games
+  created_by TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  locale TEXT NOT NULL,
+  event_id TEXT,                                -- its Discord scheduled event, when the bot made one
+  version INTEGER NOT NULL DEFAULT 0,           -- +1 per change its message shows
+  shown_version INTEGER                         -- the version its message shows
+);
+
+CREATE INDEX tournaments_live_by_guild ON tournaments (guild_id) WHERE status IN ('open', 'running');

@@ -19,6 +19,7 @@ import type { Metrics } from './metrics.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { UnreachableError } from './startupRetry.js';
 import { Sweeper } from './sweeper.js';
+import { TournamentRunner } from './tournaments.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
 const DEFER_AFTER_MS = 1500;
@@ -33,6 +34,7 @@ export interface Bot {
   turns: BotTurns;
   sweeper: Sweeper;
   messages: MessageSync;
+  tournaments: TournamentRunner;
   /** Resolves once every interaction received so far is fully handled (bot turns: `turns.idle()`). */
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
@@ -188,7 +190,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     log,
   });
-  const sweeper = new Sweeper(service, messages, log, reminders, turns);
+  // The runner (made below, once the context it opens threads with exists) joins every sweep.
+  const sweptTournaments = { runOnce: () => runner.runOnce() };
+  const sweeper = new Sweeper(service, messages, log, reminders, turns, sweptTournaments);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {
@@ -203,8 +207,36 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       if (age > TOKEN_USABLE_MS) return Promise.reject(new Error(TOKEN_EXPIRED));
       return editor.editOriginal(interaction, payload);
     },
+    events: {
+      create: async (guildId, event) => {
+        // EXTERNAL (3), members only (2): an event elsewhere than a voice or stage channel needs a
+        // location and an end (resources/guild-scheduled-event.mdx).
+        const body = {
+          name: event.name,
+          description: event.description,
+          privacy_level: 2,
+          entity_type: 3,
+          entity_metadata: { location: event.location },
+          scheduled_start_time: new Date(event.startsAt).toISOString(),
+          scheduled_end_time: new Date(event.endsAt).toISOString(),
+        };
+        return ((await client.rest.post(Routes.guildScheduledEvents(guildId), { body })) as { id: string }).id;
+      },
+      cancel: async (guildId, eventId) => {
+        await client.rest.patch(Routes.guildScheduledEvent(guildId, eventId), { body: { status: 4 } });
+      },
+    },
     log,
   };
+  const runner = new TournamentRunner({
+    service,
+    messages,
+    ctx,
+    post,
+    edit: (channelId, messageId, payload) => edits.edit(channelId, messageId, payload),
+    log,
+  });
+  service.onTournamentChange(() => runner.poke());
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
   const inFlight = new Set<Promise<void>>();
   // What was left behind by a crash is listed before any new click can change it.
@@ -224,6 +256,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   };
   await catchingUp.catch((err: unknown) => log.error({ err }, 'catching up with the database failed'));
   for (const gameId of service.pendingBotGames()) turns.schedule(gameId);
+  // Whatever came due while the bot was down: a start, a round's time limit, a round left unpaired.
+  runner.poke();
   if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
   log.info({ user: me.tag, guilds: client.guilds.cache.size, shard: shard.id, shards: shard.count }, 'senet bot ready');
 
@@ -232,13 +266,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     turns,
     sweeper,
     messages,
+    tournaments: runner,
     settled,
     busy: () => inFlight.size > 0,
     health: () => checkHealth(client, service),
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
+      service.onTournamentChange(() => {});
       await Promise.all(inFlight);
       await sweeper.stop();
+      await runner.idle();
       await turns.stop();
       await edits.idle();
       await client.destroy();

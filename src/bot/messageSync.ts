@@ -73,6 +73,11 @@ export class MessageSync implements ChatMessages {
     return this.postShown(boardShown(view, note));
   }
 
+  /** Posts the channel message a new game's thread is to start from (a tournament game has no challenge to start it from). */
+  postLobby(view: GameView): Promise<Posted> {
+    return this.postShown({ kind: 'lobby', view });
+  }
+
   async openThread(channelId: string, messageId: string, name: string): Promise<Opened> {
     try {
       return ok(await this.deps.startThread(channelId, messageId, name));

@@ -3,13 +3,15 @@
 // threads of games finished a while ago; then tries again the edits that failed while Discord was
 // unreachable. It also posts the turn reminders now due and deletes those whose turn is over
 // (src/bot/reminders.ts), takes up again any computer's turn that is not being played (one
-// whose step failed, or one begun by another process that stopped), and deletes the data of the
-// servers the bot left longer ago than the grace period (src/game/serverData.ts).
+// whose step failed, or one begun by another process that stopped), deletes the data of the
+// servers the bot left longer ago than the grace period (src/game/serverData.ts), and runs the
+// tournaments' timed work (src/bot/tournaments.ts).
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { MessageSync } from './messageSync.js';
 import type { BotTurns } from './botTurns.js';
 import type { Reminders } from './reminders.js';
+import type { TournamentRunner } from './tournaments.js';
 
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -21,6 +23,7 @@ export class Sweeper {
     private readonly log: Logger,
     private readonly reminders?: Pick<Reminders, 'runOnce'>,
     private readonly turns?: Pick<BotTurns, 'schedule'>,
+    private readonly tournaments?: Pick<TournamentRunner, 'runOnce'>,
   ) {}
 
   start(intervalMs: number): void {
@@ -54,6 +57,8 @@ export class Sweeper {
       const reminded = await this.reminders?.runOnce();
       if (reminded && reminded.posted + reminded.deleted > 0) this.log.info(reminded, 'reminders');
       await this.messages.retryFailed();
+      // After the timeouts, whose games' results it reads: starts and round time limits now due.
+      await this.tournaments?.runOnce();
       // A turn being played here is not doubled (schedule ignores it); one another process is
       // playing at this moment would lose its next step's race harmlessly (the version guards it).
       for (const gameId of this.service.pendingBotGames()) this.turns?.schedule(gameId);

@@ -17,6 +17,7 @@ import { readRules } from './options.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { replyPrivately } from './replies.js';
 import { serverDataCommand } from './serverData.js';
+import { executeTournament, handlesTournament } from './tournamentAdmin.js';
 
 export const data = adminCommand;
 
@@ -26,11 +27,13 @@ const SUBCOMMANDS: Record<string, Handler> = { settings, 'new-season': newSeason
 
 /** Whether this is a /senet-admin subcommand this version knows. */
 export function handles(interaction: ChatInputCommandInteraction): boolean {
+  if (interaction.commandName === data.name && handlesTournament(interaction)) return true;
   const sub = interaction.options.getSubcommand(false);
   return interaction.commandName === data.name && sub !== null && Object.hasOwn(SUBCOMMANDS, sub);
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+  if (handlesTournament(interaction)) return executeTournament(interaction, ctx);
   const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
   if (!handler) throw new Error(`no handler for /senet-admin ${interaction.options.getSubcommand()}`);
   await handler(interaction, ctx);

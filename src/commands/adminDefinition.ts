@@ -12,6 +12,7 @@ import {
 import { SERVER_SETTINGS, type SettingKey } from '../game/settingSpecs.js';
 import { addRuleOptions, addRules } from './definition.js';
 import { choice, described, message } from './localizations.js';
+import { tournamentGroup } from './tournamentAdminDefinition.js';
 
 const ADMIN_COMMAND_NAME = 'senet-admin';
 
@@ -92,4 +93,5 @@ export const adminCommand = described(
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .addSubcommand(settingsSubcommand)
   .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')))
-  .addSubcommand((sub) => described(sub.setName('data'), message('command.admin.data.description')));
+  .addSubcommand((sub) => described(sub.setName('data'), message('command.admin.data.description')))
+  .addSubcommandGroup(tournamentGroup);

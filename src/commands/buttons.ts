@@ -11,6 +11,7 @@ import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './repli
 import { parentChannel, placeStarted, threadPlan } from './threads.js';
 import { boardShown } from './shown.js';
 import { refusedOnChallenge } from './unreachedMessages.js';
+import { tournamentButton } from './tournamentButtons.js';
 import { ok } from '../game/types.js';
 import { text } from '../i18n/index.js';
 
@@ -100,5 +101,8 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       return privacyButton(interaction, ctx, id);
     case 'serverData':
       return serverDataButton(interaction, ctx, id);
+    case 'join':
+    case 'leave':
+      return tournamentButton(interaction, ctx, id.kind, id.tournamentId);
   }
 }

@@ -30,6 +30,23 @@ export interface ChatMessages {
   openThread(channelId: string, messageId: string, name: string): Promise<Opened>;
 }
 
+/** A Discord scheduled event for a tournament (an EXTERNAL event pointing to its message). */
+interface TournamentEvent {
+  name: string;
+  description: string;
+  startsAt: number;
+  endsAt: number;
+  /** Where: a link to the tournament message (1-100 characters). */
+  location: string;
+}
+
+/** Scheduled events in a server, made and cancelled with the bot's token. */
+interface ScheduledEvents {
+  /** Creates one; resolves to its id. */
+  create(guildId: string, event: TournamentEvent): Promise<string>;
+  cancel(guildId: string, eventId: string): Promise<void>;
+}
+
 export interface CommandContext {
   service: GameService;
   /** The bot's own user: challenging it starts a game against the computer. */
@@ -46,5 +63,7 @@ export interface CommandContext {
    * (outside the global rate limit, as Discord allows). Resolves to the message's id.
    */
   editDeferred(interaction: RepliableInteraction, payload: WebhookMessageEditOptions): Promise<string>;
+  /** Scheduled events for tournaments (where the bot may create them). */
+  events: ScheduledEvents;
   log: Logger;
 }

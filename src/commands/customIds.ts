@@ -10,7 +10,9 @@ export type ButtonId =
   | { kind: 'rematch'; gameId: number }
   | { kind: 'replay'; gameId: number }
   | { kind: 'privacy'; step: ConfirmStep; userId: string }
-  | { kind: 'serverData'; step: ConfirmStep; guildId: string };
+  | { kind: 'serverData'; step: ConfirmStep; guildId: string }
+  | { kind: 'join'; tournamentId: number }
+  | { kind: 'leave'; tournamentId: number };
 
 /** The steps of deleting data: asked to delete (shown what goes), confirmed, or called off. */
 export type ConfirmStep = 'ask' | 'yes' | 'no';
@@ -35,6 +37,9 @@ export function encodeButtonId(id: ButtonId): string {
       return `${PREFIX}:privacy:${id.step}:${id.userId}`;
     case 'serverData':
       return `${PREFIX}:serverdata:${id.step}:${id.guildId}`;
+    case 'join':
+    case 'leave':
+      return `${PREFIX}:${id.kind}:${id.tournamentId}`;
   }
 }
 
@@ -50,6 +55,7 @@ export function decodeButtonId(customId: string): ButtonId | null {
     return { kind, challengeId: a };
   }
   if ((kind === 'rematch' || kind === 'replay') && parts.length === 3) return { kind, gameId: a };
+  if ((kind === 'join' || kind === 'leave') && parts.length === 3) return { kind, tournamentId: a };
   if (kind === 'act' && parts.length === 5) {
     const version = toId(second, 0);
     const action = decodeAction(third ?? '');

@@ -22,6 +22,8 @@ export const OPT = {
   rules: 'rules',
   season: 'season',
   strength: 'strength',
+  /** /senet tournament's number. */
+  tournament: 'id',
   user: 'user',
 } as const;
 
@@ -147,4 +149,9 @@ export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_
     ),
   )
   .addSubcommand((sub) => described(sub.setName('privacy'), message('command.privacy.description')))
+  .addSubcommand((sub) =>
+    described(sub.setName('tournament'), message('command.tournament.description')).addIntegerOption((o) =>
+      described(o.setName(OPT.tournament), message('command.tournament.id')).setMinValue(1),
+    ),
+  )
   .addSubcommand((sub) => described(sub.setName('help'), message('command.help.description')));

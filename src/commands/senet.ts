@@ -9,6 +9,7 @@ import { challenge, play, resign, resignAutocomplete } from './play.js';
 import { autocomplete as replayAutocomplete, replay } from './replay.js';
 import { settings } from './playerSettings.js';
 import { privacy } from './privacy.js';
+import { tournament } from './tournamentInfo.js';
 
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
@@ -23,6 +24,7 @@ const SUBCOMMANDS: Record<string, Handler> = {
   history,
   settings,
   privacy,
+  tournament,
   help,
 };
 

@@ -9,6 +9,7 @@ import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
 import type { ShardScope } from '../db/shards.js';
+import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
 import {
@@ -51,6 +52,7 @@ export class ServiceCore {
   readonly server: ServerStore;
   /** What is stored about a person or a server, and deleting it. */
   readonly privacy: PrivacyStore;
+  readonly tournaments: TournamentStore;
   readonly botUserId: string;
   readonly now: () => number;
   readonly newSeed: () => number;
@@ -60,6 +62,10 @@ export class ServiceCore {
   readonly renderReplay: ReplayRenderer;
   /** Players whose replay is being drawn right now (replays.ts caps them). */
   readonly replaysDrawing = new Set<string>();
+  /** Told, after the commit, of each tournament a transaction changed (the bot's tournament runner listens). */
+  onTournamentChange: (tournamentId: number) => void = () => {};
+  /** Tournaments the running transaction changed, told once it commits. */
+  private readonly changedTournaments = new Set<number>();
 
   constructor(
     readonly db: Database,
@@ -70,6 +76,7 @@ export class ServiceCore {
     this.reminders = new ReminderStore(db, options.shard);
     this.server = new ServerStore(db);
     this.privacy = new PrivacyStore(db, options.shard);
+    this.tournaments = new TournamentStore(db, options.shard);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newSeed = options.newSeed;
@@ -85,7 +92,31 @@ export class ServiceCore {
    * that lock, this thread sleeps: for rare writes; clicks use `transactWaiting`.
    */
   transact<T>(fn: () => Outcome<T>): Outcome<T> {
-    return refusingFailures(() => this.games.write(fn));
+    return this.tellingTournaments(() => refusingFailures(() => this.games.write(fn)));
+  }
+
+  /** Marks a tournament changed by the running transaction: its listener hears of it after the commit. */
+  tournamentChanged(tournamentId: number): void {
+    this.tournaments.touch(tournamentId);
+    this.changedTournaments.add(tournamentId);
+  }
+
+  /**
+   * Runs a transaction, then tells the listener of the tournaments it changed. One rolled back by a
+   * full disk or a lock may tell too: harmless, as the listener reads the tournament afresh.
+   */
+  private tellingTournaments<R>(run: () => R): R {
+    let result: R;
+    try {
+      result = run();
+    } catch (error) {
+      this.changedTournaments.clear();
+      throw error;
+    }
+    const changed = [...this.changedTournaments];
+    this.changedTournaments.clear();
+    for (const id of changed) this.onTournamentChange(id);
+    return result;
   }
 
   /**
@@ -98,7 +129,7 @@ export class ServiceCore {
     const asked = performance.now();
     for (;;) {
       const waited = performance.now() - asked;
-      const done = refusingFailures(() => this.games.tryWrite(fn, waited));
+      const done = this.tellingTournaments(() => refusingFailures(() => this.games.tryWrite(fn, waited)));
       if (done !== LOCKED) return done;
       if (waited > this.games.busyTimeoutMs) return fail('busy', 'error.busy');
       await sleep(1 + Math.random());

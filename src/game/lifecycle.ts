@@ -9,6 +9,7 @@ import { recordRatedResult } from './playerRecords.js';
 import { scheduleReminder } from './reminders.js';
 import { seatsFromSeed } from './seeds.js';
 import type { Strength } from './strengths.js';
+import { recordTournamentGame } from './tournamentResults.js';
 import { type Outcome, fail, ok } from './types.js';
 import { type GameSnapshot, endDescription, namesOf, storedResult } from './views.js';
 
@@ -27,6 +28,14 @@ export type GamePlace = Pick<ChallengeRecord, 'guildId' | 'channelId' | 'ruleset
  */
 export const THREAD_ARCHIVE_DELAY_MS = 60 * 60_000;
 
+/**
+ * A game whose seats are not left to the seed: a tournament's, where pairing decided who moves
+ * first (`challengerId` does) and the tournament whether it is rated.
+ */
+export interface FixedSeats {
+  rated: boolean;
+}
+
 /** Creates a game: seats from the seed, the engine's start position, the first turn's deadline. */
 export function startGame(
   core: ServiceCore,
@@ -34,13 +43,18 @@ export function startGame(
   challengerId: string,
   opponentId: string,
   botStrength: Strength | null,
+  fixed?: FixedSeats,
 ): GameRecord {
   const seed = core.newSeed() | 0;
   const started = newGame(where.ruleset, where.options, seed);
   // The options were checked when the challenge was made; failing now is a bug, not a user error.
   if (!started.ok) throw new Error(`stored options no longer resolve: ${started.error}`);
   const state = started.value;
-  const seats = seatsFromSeed(seed, challengerId, opponentId);
+  const seats = fixed
+    ? state.toMove === 'W'
+      ? { W: challengerId, B: opponentId }
+      : { W: opponentId, B: challengerId }
+    : seatsFromSeed(seed, challengerId, opponentId);
   const toActId = seats[state.toMove];
   const now = core.now();
   const settings = core.settingsOf(where.guildId);
@@ -56,7 +70,7 @@ export function startGame(
     seats,
     toActId,
     botStrength,
-    rated: botStrength === null && settings.rated,
+    rated: fixed ? fixed.rated : botStrength === null && settings.rated,
     turnDeadline: toActId === core.botUserId ? null : now + settings.turnTtlMs,
     createdAt: now,
     locale: where.locale,
@@ -120,6 +134,7 @@ export function endGame(
   });
   if (!finished) throw new Error(`game ${game.id} changed inside its own transaction`);
   const stored = core.games.game(game.id)!;
+  recordTournamentGame(core, stored);
   const players = core.playersOf(stored);
   const result = storedResult(stored, players)!;
   if (stored.rated) {

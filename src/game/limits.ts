@@ -84,3 +84,30 @@ function spamRefusal(core: ServiceCore, c: ChallengePlace): Refusal {
   }
   return null;
 }
+
+// ---- tournaments ------------------------------------------------------------------------------
+
+/** Tournaments open for sign-up or running at once in one server. */
+export const MAX_LIVE_TOURNAMENTS = 3;
+
+/** What a tournament's creator may choose (the command's option ranges say the same). */
+export const TOURNAMENT_LIMITS = {
+  /** Players: a game needs two; 64 keeps the table and one round's threads within reason. */
+  players: { min: 2, max: 64 },
+  swissRounds: { min: 1, max: 12 },
+  /** A round's time limit, in minutes: five minutes to a week. */
+  roundMinutes: { min: 5, max: 7 * 24 * 60 },
+  /** How long before it starts, in minutes: now to four weeks. */
+  startInMinutes: { min: 0, max: 28 * 24 * 60 },
+  nameLength: 60,
+} as const;
+
+/** Refuses a new tournament where the bot does not play, or when the server has enough running. */
+export function tournamentRefusal(core: ServiceCore, guildId: string, channelId: string): Refusal {
+  const refused = channelRefusal(core.settingsOf(guildId), channelId);
+  if (refused) return refused;
+  if (core.tournaments.liveIn(guildId) >= MAX_LIVE_TOURNAMENTS) {
+    return fail('limit', 'tournament.tooMany', { max: MAX_LIVE_TOURNAMENTS });
+  }
+  return null;
+}

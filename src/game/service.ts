@@ -81,7 +81,21 @@ import {
   serversPresent,
 } from './serverData.js';
 import { verifyGames, type VerifyReport } from './verify.js';
-import { statusDescription } from './views.js';
+import { type GameSnapshot, statusDescription } from './views.js';
+import {
+  type CreateTournamentInput,
+  type EntryInput,
+  type TournamentAdminInput,
+  type TournamentSpec,
+  cancelTournament,
+  createTournament,
+  joinTournament,
+  leaveTournament,
+  removeFromTournament,
+  startTournamentNow,
+} from './tournamentEntry.js';
+import { advanceTournament } from './tournamentRounds.js';
+import { type TournamentView, tournamentView } from './tournamentViews.js';
 
 export type {
   AnswerToken,
@@ -103,7 +117,20 @@ export type {
   ServerData,
   ShardScope,
   WriteTiming,
+  CreateTournamentInput,
+  EntryInput,
+  TournamentAdminInput,
+  TournamentSpec,
+  TournamentView,
 };
+
+/** A tournament after a change, with the games the change started or ended (each to post or show). */
+export interface TournamentChange {
+  tournament: TournamentView;
+  started: GameView[];
+  ended: GameView[];
+  closed: 'finished' | 'cancelled' | null;
+}
 export { ONE_SHARD, isShard };
 
 /**
@@ -450,6 +477,105 @@ export class GameService {
   /** A game's animated replay and, with a win-chance estimate, its review. */
   replay(input: ReplayInput): Promise<Outcome<ReplayView>> {
     return replay(this.core, input);
+  }
+
+  // ---- tournaments (src/commands/tournament*.ts, src/bot/tournaments.ts) ------------------------
+
+  /** Tells `listener` of every tournament a committed change touched (the bot's runner moves it on). */
+  onTournamentChange(listener: (tournamentId: number) => void): void {
+    this.core.onTournamentChange = listener;
+  }
+
+  createTournament(input: CreateTournamentInput): Outcome<TournamentView> {
+    return createTournament(this.core, input);
+  }
+
+  joinTournament(input: EntryInput): Outcome<TournamentView> {
+    return joinTournament(this.core, input);
+  }
+
+  async leaveTournament(input: EntryInput): Promise<Outcome<TournamentChange>> {
+    const left = leaveTournament(this.core, input);
+    return left.ok ? ok(await this.changeOf(left.value.tournament, [], left.value.forfeited, null)) : left;
+  }
+
+  startTournament(input: TournamentAdminInput): Outcome<TournamentView> {
+    return startTournamentNow(this.core, input);
+  }
+
+  cancelTournament(input: TournamentAdminInput): Outcome<TournamentView> {
+    return cancelTournament(this.core, input);
+  }
+
+  async removeFromTournament(input: TournamentAdminInput & { playerId: string }): Promise<Outcome<TournamentChange>> {
+    const removed = removeFromTournament(this.core, input);
+    return removed.ok ? ok(await this.changeOf(removed.value.tournament, [], removed.value.forfeited, null)) : removed;
+  }
+
+  /** A tournament of this server, as it stands. */
+  tournament(tournamentId: number, guildId: string): Outcome<TournamentView> {
+    const t = this.core.tournaments.tournament(tournamentId);
+    if (!t || t.guildId !== guildId) return fail('not-found', 'tournament.notFound');
+    return ok(tournamentView(this.core, t));
+  }
+
+  /** A tournament by its id alone, for the runner of the process whose shard holds its server. */
+  storedTournament(tournamentId: number): Outcome<TournamentView> {
+    const t = this.core.tournaments.tournament(tournamentId);
+    return t ? ok(tournamentView(this.core, t)) : fail('not-found', 'tournament.notFound');
+  }
+
+  /** A server's tournaments, newest first. */
+  tournamentsIn(guildId: string, limit = 10): TournamentView[] {
+    return this.core.tournaments.recentIn(guildId, limit).map((t) => tournamentView(this.core, t));
+  }
+
+  setTournamentMessage(tournamentId: number, messageId: string): void {
+    this.core.tournaments.setMessage(tournamentId, messageId);
+  }
+
+  setTournamentEvent(tournamentId: number, eventId: string): void {
+    this.core.tournaments.setEvent(tournamentId, eventId);
+  }
+
+  /** Records that the tournament's message shows `version`. */
+  tournamentShown(tournamentId: number, version: number): void {
+    this.core.tournaments.markShown(tournamentId, version);
+  }
+
+  /** This process's tournaments with work due now: a start, a round over or out of time. */
+  dueTournaments(): number[] {
+    return this.core.tournaments.due(this.core.now());
+  }
+
+  /** This process's tournaments whose message is behind the database. */
+  tournamentsBehind(): number[] {
+    return this.core.tournaments.behind();
+  }
+
+  /** Does what is due in a tournament; the games it started are to be posted, those it ended shown. */
+  async advanceTournament(tournamentId: number): Promise<Outcome<TournamentChange>> {
+    const step = advanceTournament(this.core, tournamentId);
+    if (!step.ok) return step;
+    const t = this.core.tournaments.tournament(tournamentId)!;
+    const { started, ended, closed } = step.value;
+    return ok(await this.changeOf(tournamentView(this.core, t), started, ended, closed));
+  }
+
+  private async changeOf(
+    tournament: TournamentView,
+    startedIds: readonly number[],
+    ended: readonly GameSnapshot[],
+    closed: TournamentChange['closed'],
+  ): Promise<TournamentChange> {
+    const started: GameView[] = [];
+    for (const id of startedIds) {
+      const view = await this.game(id);
+      if (view.ok) started.push(view.value);
+    }
+    const endedViews: GameView[] = [];
+    for (const snapshot of ended) endedViews.push(await this.core.view(snapshot));
+    return { tournament, started, ended: endedViews, closed };
   }
 
   /** The replay check over stored games (all by default); see verify.ts. */

@@ -353,6 +353,7 @@ describe('the /senet command', () => {
       'replay',
       'settings',
       'privacy',
+      'tournament',
       'help',
     ]);
     for (const sub of json.options ?? []) {

@@ -61,6 +61,10 @@ describe('migrations', () => {
       'reminder_deletions',
       'seasons',
       'servers_left',
+      'tournament_pairings',
+      'tournament_players',
+      'tournament_rounds',
+      'tournaments',
     ]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);

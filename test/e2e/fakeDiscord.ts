@@ -83,6 +83,19 @@ export interface FakeThread {
   autoArchiveMinutes: number;
 }
 
+/** A scheduled event as the bot created it, with the id and status Discord gives it (1 SCHEDULED, 4 CANCELED). */
+export interface FakeScheduledEvent {
+  id: string;
+  guild_id: string;
+  name: string;
+  status: number;
+  scheduled_start_time: string;
+  scheduled_end_time?: string;
+  entity_type: number;
+  entity_metadata?: { location?: string };
+  description?: string;
+}
+
 /** Channel types the fake knows (Discord's numbers). */
 export const CHANNEL_TYPE = { text: 0, dm: 1, voice: 2, groupDm: 3, announcement: 5, publicThread: 11 } as const;
 
@@ -93,6 +106,7 @@ export const PERMISSION = {
   attachFiles: 1n << 15n,
   createPublicThreads: 1n << 35n,
   sendMessagesInThreads: 1n << 38n,
+  createEvents: 1n << 44n,
 } as const;
 
 export const FAILURE = {
@@ -250,6 +264,8 @@ export class FakeDiscord {
   recordRequests = true;
   /** Permissions the bot has in the channel, as interactions report them and channel posts check. */
   appPermissions = ALL_PERMISSIONS;
+  /** Scheduled events the bot created, by id. */
+  readonly scheduledEvents = new Map<string, FakeScheduledEvent>();
   /** A member's permissions in the channel, by user id (others: MEMBER_PERMISSIONS, no Manage Server). */
   readonly memberPermissions = new Map<string, string>();
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
@@ -456,6 +472,35 @@ export class FakeDiscord {
         guild_id: this.serverOf(this.channelId),
         options: [{ type: 1, name: subcommand, options }],
         ...(channelIds.length ? { resolved: { channels } } : {}),
+      },
+    });
+  }
+
+  /**
+   * `/<command> <group> <subcommand> [options]` as `user`. Discord sends the group as an option of
+   * type SUB_COMMAND_GROUP (2) whose one option is the SUB_COMMAND (1) with its own options, and
+   * users named by user options resolved (interactions/application-commands.mdx, "Subcommands and
+   * Subcommand Groups"; interactions/receiving-and-responding.mdx, "Resolved Data Structure").
+   */
+  groupCommand(
+    user: FakeUser,
+    command: string,
+    group: string,
+    subcommand: string,
+    options: SlashOption[] = [],
+    resolvedUsers: FakeUser[] = [],
+  ): Promise<InteractionReply> {
+    const users = Object.fromEntries(resolvedUsers.map((u) => [u.id, u]));
+    const members = Object.fromEntries(resolvedUsers.map((u) => [u.id, this.member(u, false)]));
+    return this.interact(user, {
+      type: 2,
+      data: {
+        id: snowflake(),
+        name: command,
+        type: 1,
+        guild_id: this.serverOf(this.channelId),
+        options: [{ type: 2, name: group, options: [{ type: 1, name: subcommand, options }] }],
+        ...(resolvedUsers.length ? { resolved: { users, members } } : {}),
       },
     });
   }
@@ -998,6 +1043,7 @@ export class FakeDiscord {
       if (thread) thread.archived = false;
       return { status: 200, json: this.messageJson(this.createMessage(r, null, parts[1])) };
     }
+    if (parts[0] === 'guilds' && parts[2] === 'scheduled-events') return this.scheduledEvent(parts[1]!, parts[3], r);
     if (parts[0] === 'applications' && r.method === 'PUT') {
       const scope = parts[2] === 'guilds' ? parts[3]! : 'global';
       const list = (Array.isArray(r.body) ? r.body : []) as unknown[];
@@ -1015,6 +1061,52 @@ export class FakeDiscord {
       };
     }
     return notFound();
+  }
+
+  /**
+   * Create Guild Scheduled Event, and Modify (its status) for one the bot made. Creating needs
+   * CREATE_EVENTS (topics/permissions.mdx; resources/guild-scheduled-event.mdx, "Guild Scheduled Event
+   * Permissions Requirements": EXTERNAL events need CREATE_EVENTS); an EXTERNAL event (entity_type 3)
+   * must have entity_metadata.location (1-100 characters) and scheduled_end_time ("Field Requirements By
+   * Entity Type") ending after it starts, and a name of 1-100 characters. (Discord also refuses a start in
+   * the past; the fake's clock counts from 0, not the bot's date, so that is not modelled.)
+   */
+  private scheduledEvent(
+    guildId: string,
+    eventId: string | undefined,
+    r: RecordedRequest,
+  ): { status: number; json: unknown } {
+    const invalid = (field: string) => ({
+      status: 400,
+      json: { message: `Invalid Form Body (${field})`, code: 50035 },
+    });
+    const body = r.body ?? {};
+    if (eventId !== undefined) {
+      const event = this.scheduledEvents.get(eventId);
+      if (!event || event.guild_id !== guildId || r.method !== 'PATCH')
+        return { status: 404, json: { message: 'Unknown Guild Scheduled Event', code: 10070 } };
+      if (typeof body.status === 'number') event.status = body.status;
+      return { status: 200, json: event };
+    }
+    if (r.method !== 'POST') return notFound();
+    if ((BigInt(this.appPermissions) & PERMISSION.createEvents) === 0n)
+      return {
+        status: 403,
+        json: { message: FAILURE.missingPermissions.message, code: FAILURE.missingPermissions.code },
+      };
+    const name = body.name;
+    if (typeof name !== 'string' || name.length < 1 || name.length > 100) return invalid('name');
+    const start = Date.parse(String(body.scheduled_start_time));
+    if (Number.isNaN(start)) return invalid('scheduled_start_time');
+    if (body.entity_type === 3) {
+      const location = (body.entity_metadata as { location?: unknown } | undefined)?.location;
+      if (typeof location !== 'string' || location.length < 1 || location.length > 100)
+        return invalid('entity_metadata.location');
+      if (!(Date.parse(String(body.scheduled_end_time)) > start)) return invalid('scheduled_end_time');
+    }
+    const event = { ...body, id: snowflake(), guild_id: guildId, status: 1 } as FakeScheduledEvent;
+    this.scheduledEvents.set(event.id, event);
+    return { status: 200, json: event };
   }
 
   /** Start Thread from Message: a public thread whose id is the message's; one per message. */

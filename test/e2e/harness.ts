@@ -147,6 +147,8 @@ export async function startHarness(
     async settle() {
       await harness.bot.settled();
       if (harness.awaitBotTurns) await harness.bot.turns.idle();
+      // Tournaments move on after a game ends: the next round's games are posted by the runner.
+      await harness.bot.tournaments.idle();
       await harness.bot.messages.idle();
     },
     async restart(restartOptions = {}) {

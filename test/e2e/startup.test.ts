@@ -100,7 +100,7 @@ describe('npm run deploy-commands', () => {
       expect(command!.options.map((o) => o.name)).toContain('challenge');
       expect(command!.default_member_permissions ?? null).toBeNull(); // everyone
       expect(admin!.name).toBe('senet-admin');
-      expect(admin!.options.map((o) => o.name)).toEqual(['settings', 'new-season', 'data']);
+      expect(admin!.options.map((o) => o.name)).toEqual(['settings', 'new-season', 'data', 'tournament']);
       expect(admin!.default_member_permissions).toBe('32'); // Manage Server
       // Both installs; servers, the DM with the bot, and DMs and group DMs between users.
       expect(command!.integration_types).toEqual([0, 1]);

@@ -21,7 +21,7 @@ const command = (name: string, options: unknown[] = [], type = 1): Record<string
 describe('interactions the bot does not know', () => {
   it.each([
     ['a command left registered by an older version', command('duel')],
-    ['an unknown /senet subcommand', command('senet', [{ type: 1, name: 'tournament', options: [] }])],
+    ['an unknown /senet subcommand', command('senet', [{ type: 1, name: 'puzzle', options: [] }])],
     [
       'a user context-menu command',
       (() => {

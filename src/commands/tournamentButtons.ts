@@ -1,0 +1,33 @@
+// The tournament message's Join and Leave buttons: the message is updated in place with the new
+// list (or table); a refusal (full, started, twice, another server) is a private line.
+import type { ButtonInteraction } from 'discord.js';
+import type { CommandContext } from './context.js';
+import { playerOf } from './options.js';
+import { replyPrivately, showUpdate } from './replies.js';
+import { tournamentMessage } from './tournamentMessages.js';
+
+export async function tournamentButton(
+  interaction: ButtonInteraction,
+  ctx: CommandContext,
+  kind: 'join' | 'leave',
+  tournamentId: number,
+): Promise<void> {
+  const input = {
+    tournamentId,
+    guildId: interaction.guildId ?? '',
+    player: playerOf(interaction.user, interaction.member),
+  };
+  if (kind === 'join') {
+    const joined = ctx.service.joinTournament(input);
+    if (!joined.ok) return replyPrivately(interaction, joined.error.message);
+    await showUpdate(interaction, tournamentMessage(joined.value), ctx);
+    ctx.service.tournamentShown(tournamentId, joined.value.version);
+    return;
+  }
+  const left = await ctx.service.leaveTournament(input);
+  if (!left.ok) return replyPrivately(interaction, left.error.message);
+  await showUpdate(interaction, tournamentMessage(left.value.tournament), ctx);
+  ctx.service.tournamentShown(tournamentId, left.value.tournament.version);
+  // A game given up by leaving: its board says so.
+  for (const view of left.value.ended) await ctx.messages.show({ kind: 'game', view });
+}

@@ -1,0 +1,218 @@
+// Making a tournament and taking part: created by a server's admins, joined and left by players,
+// started early, cancelled, or a player removed by admins. Each call is one transaction; every
+// refusal says why, privately (src/commands answers it ephemerally).
+import { type Variant, checkRules, opponentOf } from '../engine/index.js';
+import type { Locale } from '../i18n/index.js';
+import { err } from '../lib/result.js';
+import type { TournamentFormat, TournamentRecord } from '../db/tournamentStore.js';
+import { type AdminInput, requireManager } from './admin.js';
+import type { ServiceCore } from './core.js';
+import { endGame } from './lifecycle.js';
+import { TOURNAMENT_LIMITS, tournamentRefusal } from './limits.js';
+import { optionRefusal } from './refusals.js';
+import { type Outcome, type Player, fail, ok } from './types.js';
+import { type TournamentView, tournamentView } from './tournamentViews.js';
+import type { GameSnapshot } from './views.js';
+
+const MINUTE = 60_000;
+
+/** What an admin chose for a new tournament. */
+export interface TournamentSpec {
+  name: string;
+  variant: Variant;
+  format: TournamentFormat;
+  /** Swiss only: how many rounds (a knockout takes as many as its field needs). */
+  rounds: number;
+  startInMinutes: number;
+  roundMinutes: number;
+  rated: boolean;
+  maxPlayers: number;
+}
+
+export interface CreateTournamentInput extends AdminInput {
+  /** Where its message is posted and its games' threads are opened (the server's channel list names channels). */
+  channelId: string;
+  /** The language of its public messages (the server's). */
+  locale: Locale;
+  spec: TournamentSpec;
+}
+
+/** A player's click on Join or Leave, from the server it was clicked in. */
+export interface EntryInput {
+  tournamentId: number;
+  guildId: string;
+  player: Player;
+}
+
+/** A tournament as it stands after a change, and the games a departure forfeited (to show). */
+export interface EntryChange {
+  tournament: TournamentView;
+  forfeited: GameSnapshot[];
+}
+
+export function createTournament(core: ServiceCore, input: CreateTournamentInput): Outcome<TournamentView> {
+  const refused = requireManager(input) ?? specRefusal(input.spec);
+  if (refused) return refused;
+  const { spec } = input;
+  const rules = checkRules(spec.variant.ruleset, spec.variant.options);
+  if (!rules.ok) return err({ code: 'invalid', message: optionRefusal(spec.variant.ruleset, rules.error) });
+  return core.transact(() => {
+    const limited = tournamentRefusal(core, input.guildId, input.channelId);
+    if (limited) return limited;
+    const now = core.now();
+    const id = core.tournaments.insert({
+      guildId: input.guildId,
+      channelId: input.channelId,
+      name: spec.name.trim(),
+      ruleset: rules.value.id,
+      options: rules.value.options,
+      format: spec.format,
+      rounds: spec.format === 'swiss' ? spec.rounds : 1,
+      startsAt: now + spec.startInMinutes * MINUTE,
+      roundMs: spec.roundMinutes * MINUTE,
+      rated: spec.rated,
+      maxPlayers: spec.maxPlayers,
+      createdBy: input.userId,
+      createdAt: now,
+      locale: input.locale,
+    });
+    core.tournamentChanged(id);
+    return ok(tournamentView(core, core.tournaments.tournament(id)!));
+  });
+}
+
+/** The spec's numbers within the limits (the command's ranges say the same; this guards other callers). */
+function specRefusal(spec: TournamentSpec): Outcome<never> | null {
+  const L = TOURNAMENT_LIMITS;
+  const within = (value: number, range: { min: number; max: number }) =>
+    Number.isInteger(value) && value >= range.min && value <= range.max;
+  const name = spec.name.trim();
+  if (name.length === 0 || name.length > L.nameLength)
+    return fail('invalid', 'tournament.badName', { max: L.nameLength });
+  if (!within(spec.maxPlayers, L.players)) return fail('invalid', 'tournament.badNumbers');
+  if (spec.format === 'swiss' && !within(spec.rounds, L.swissRounds)) return fail('invalid', 'tournament.badNumbers');
+  if (!within(spec.roundMinutes, L.roundMinutes) || !within(spec.startInMinutes, L.startInMinutes)) {
+    return fail('invalid', 'tournament.badNumbers');
+  }
+  return null;
+}
+
+export function joinTournament(core: ServiceCore, input: EntryInput): Outcome<TournamentView> {
+  return core.transact(() => {
+    const found = tournamentHere(core, input.tournamentId, input.guildId);
+    if (!found.ok) return found;
+    const t = found.value;
+    if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
+    const entrants = core.tournaments.entrants(t.id);
+    if (entrants.some((e) => e.userId === input.player.id)) return fail('invalid', 'tournament.alreadyIn');
+    if (entrants.length >= t.maxPlayers) {
+      return fail('limit', 'tournament.full', { max: t.maxPlayers });
+    }
+    const now = core.now();
+    core.games.savePlayer(input.player.id, input.player.name, now);
+    core.tournaments.addEntrant(t.id, input.player.id, now);
+    core.tournamentChanged(t.id);
+    return ok(tournamentView(core, core.tournaments.tournament(t.id)!));
+  });
+}
+
+export function leaveTournament(core: ServiceCore, input: EntryInput): Outcome<EntryChange> {
+  return core.transact(() => {
+    const found = tournamentHere(core, input.tournamentId, input.guildId);
+    if (!found.ok) return found;
+    return departure(core, found.value, input.player.id, 'tournament.notIn');
+  });
+}
+
+export interface TournamentAdminInput extends AdminInput {
+  tournamentId: number;
+}
+
+/** Starts an open tournament now, instead of at its start time (the runner pairs round one). */
+export function startTournamentNow(core: ServiceCore, input: TournamentAdminInput): Outcome<TournamentView> {
+  const refused = requireManager(input);
+  if (refused) return refused;
+  return core.transact(() => {
+    const found = tournamentHere(core, input.tournamentId, input.guildId);
+    if (!found.ok) return found;
+    const t = found.value;
+    if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
+    const players = core.tournaments.entrants(t.id).length;
+    if (players < TOURNAMENT_LIMITS.players.min) {
+      return fail('invalid', 'tournament.tooFew', { min: TOURNAMENT_LIMITS.players.min });
+    }
+    core.tournaments.startAt(t.id, core.now());
+    core.tournamentChanged(t.id);
+    return ok(tournamentView(core, core.tournaments.tournament(t.id)!));
+  });
+}
+
+/**
+ * Cancels a tournament, open or running. Games already under way are played out as ordinary games
+ * (their players may still want them); the tournament pairs nothing more.
+ */
+export function cancelTournament(core: ServiceCore, input: TournamentAdminInput): Outcome<TournamentView> {
+  const refused = requireManager(input);
+  if (refused) return refused;
+  return core.transact(() => {
+    const found = tournamentHere(core, input.tournamentId, input.guildId);
+    if (!found.ok) return found;
+    if (!core.tournaments.cancel(found.value.id, core.now())) return fail('finished', 'tournament.over');
+    core.tournamentChanged(found.value.id);
+    return ok(tournamentView(core, core.tournaments.tournament(found.value.id)!));
+  });
+}
+
+/** An admin takes a player out: as if they had left (a running game of theirs is forfeited). */
+export function removeFromTournament(
+  core: ServiceCore,
+  input: TournamentAdminInput & { playerId: string },
+): Outcome<EntryChange> {
+  const refused = requireManager(input);
+  if (refused) return refused;
+  return core.transact(() => {
+    const found = tournamentHere(core, input.tournamentId, input.guildId);
+    if (!found.ok) return found;
+    return departure(core, found.value, input.playerId, 'tournament.playerNotIn');
+  });
+}
+
+/** A tournament of this server (one of another server is refused as such: its buttons were copied). */
+function tournamentHere(core: ServiceCore, id: number, guildId: string): Outcome<TournamentRecord> {
+  const t = core.tournaments.tournament(id);
+  if (!t) return fail('not-found', 'tournament.notFound');
+  if (t.guildId !== guildId) return fail('forbidden', 'tournament.otherServer');
+  return ok(t);
+}
+
+/**
+ * A player leaves (or is removed). Before the start they are simply off the list; once it runs they
+ * are paired no more, and their game in the current round, if still going, is lost by resignation.
+ */
+function departure(
+  core: ServiceCore,
+  t: TournamentRecord,
+  userId: string,
+  notIn: 'tournament.notIn' | 'tournament.playerNotIn',
+): Outcome<EntryChange> {
+  if (t.status === 'finished' || t.status === 'cancelled') return fail('finished', 'tournament.over');
+  const forfeited: GameSnapshot[] = [];
+  if (t.status === 'open') {
+    if (!core.tournaments.removeEntrant(t.id, userId)) return fail('invalid', notIn);
+  } else {
+    if (!core.tournaments.withdraw(t.id, userId, t.round)) return fail('invalid', notIn);
+    for (const p of core.tournaments.pairings(t.id)) {
+      if (p.round !== t.round || p.winnerId !== null || (p.firstId !== userId && p.secondId !== userId)) continue;
+      const opponentId = p.firstId === userId ? p.secondId : p.firstId;
+      const game = p.gameId === null ? undefined : core.games.game(p.gameId);
+      if (game?.status === 'active') {
+        const side = game.seats.W === userId ? 'W' : 'B';
+        forfeited.push(endGame(core, game, game.state, opponentOf(side), 'resigned', null));
+      } else if (opponentId !== null) {
+        core.tournaments.decide(p, opponentId, 'forfeit');
+      }
+    }
+  }
+  core.tournamentChanged(t.id);
+  return ok({ tournament: tournamentView(core, core.tournaments.tournament(t.id)!), forfeited });
+}
