@@ -21,6 +21,8 @@ export interface PlayerDataRecord {
   answerTokens: number;
   /** Server settings they last changed and seasons they started, as an admin. */
   adminMarks: number;
+  /** Their places in tournaments that have begun (those not begun they simply leave). */
+  tournaments: number;
 }
 
 /** What the bot stores about one server. */
@@ -45,6 +47,7 @@ interface PlayerRow {
   rating_changes: number;
   answer_tokens: number;
   admin_marks: number;
+  tournaments: number;
 }
 
 interface ServerRow {
@@ -95,6 +98,7 @@ export class PrivacyStore {
       ratingChanges: r.rating_changes,
       answerTokens: r.answer_tokens,
       adminMarks: r.admin_marks,
+      tournaments: r.tournaments,
     };
   }
 
@@ -110,8 +114,9 @@ export class PrivacyStore {
     this.s.voidTokens.run({ standIn });
   }
 
-  /** Deletes the person's own rows: their name and their settings. */
+  /** Deletes the person's own rows: their name, their settings and their places in tournaments not begun. */
   deleteOwnRows(userId: string): void {
+    this.s.leaveOpenTournaments.run(userId);
     this.s.deleteSettings.run(userId);
     this.s.deletePlayer.run(userId);
   }
@@ -186,7 +191,9 @@ function prepare(db: Database, owned: string) {
          (SELECT count(*) FROM answer_tokens WHERE token <> '' AND message_id IN (${MESSAGES_OF(':user')}))
            AS answer_tokens,
          (SELECT count(*) FROM guild_settings WHERE updated_by = :user)
-           + (SELECT count(*) FROM seasons WHERE started_by = :user) AS admin_marks`,
+           + (SELECT count(*) FROM seasons WHERE started_by = :user) AS admin_marks,
+         (SELECT count(*) FROM tournament_players WHERE user_id = :user
+            AND tournament_id IN (SELECT id FROM tournaments WHERE status <> 'open')) AS tournaments`,
     ),
     addStandIn: st<[string, string, number]>(`INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)`),
     // Games first: the actions are found through the games now holding the stand-in.
@@ -203,10 +210,27 @@ function prepare(db: Database, owned: string) {
       replace(`UPDATE rating_history SET user_id = :standIn WHERE user_id = :user`),
       replace(`UPDATE guild_settings SET updated_by = :standIn WHERE updated_by = :user`),
       replace(`UPDATE seasons SET started_by = :standIn WHERE started_by = :user`),
+      // Paired no more in the tournaments under way (no game of theirs is live: deleting is
+      // refused then); the rounds they played keep the stand-in.
+      replace(
+        `UPDATE tournament_players SET left_round = (SELECT round FROM tournaments WHERE id = tournament_id)
+           WHERE user_id = :user AND left_round IS NULL
+             AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running')`,
+      ),
+      replace(`UPDATE tournament_players SET user_id = :standIn WHERE user_id = :user`),
+      replace(`UPDATE tournament_pairings SET first_id = :standIn WHERE first_id = :user`),
+      replace(`UPDATE tournament_pairings SET second_id = :standIn WHERE second_id = :user`),
+      replace(`UPDATE tournament_pairings SET winner_id = :standIn WHERE winner_id = :user`),
+      replace(`UPDATE tournaments SET created_by = :standIn WHERE created_by = :user`),
     ],
     // Kept as rows (they mark messages only interaction answers can edit), with no usable token.
     voidTokens: st<{ standIn: string }>(
       `UPDATE answer_tokens SET token = '', issued_at = 0 WHERE token <> '' AND message_id IN (${MESSAGES_OF(':standIn')})`,
+    ),
+    // Out of the tournaments not yet begun: a stand-in is never paired.
+    leaveOpenTournaments: st<[string]>(
+      `DELETE FROM tournament_players WHERE user_id = ?
+         AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'open')`,
     ),
     deleteSettings: st<[string]>(`DELETE FROM player_settings WHERE user_id = ?`),
     deletePlayer: st<[string]>(`DELETE FROM players WHERE user_id = ?`),
@@ -237,6 +261,13 @@ function prepare(db: Database, owned: string) {
       st<{ guild: string }>(`DELETE FROM guild_settings WHERE guild_id = :guild`),
       st<{ guild: string }>(`DELETE FROM challenges WHERE guild_id = :guild`),
       st<{ guild: string }>(`DELETE FROM reminder_deletions WHERE guild_id = :guild`),
+      // Tournaments before the games their pairings name.
+      ...['tournament_pairings', 'tournament_rounds', 'tournament_players'].map((table) =>
+        st<{ guild: string }>(
+          `DELETE FROM ${table} WHERE tournament_id IN (SELECT id FROM tournaments WHERE guild_id = :guild)`,
+        ),
+      ),
+      st<{ guild: string }>(`DELETE FROM tournaments WHERE guild_id = :guild`),
       st<{ guild: string }>(`DELETE FROM games WHERE guild_id = :guild`),
       st<{ guild: string }>(`DELETE FROM servers_left WHERE guild_id = :guild`),
     ],
@@ -248,7 +279,8 @@ function prepare(db: Database, owned: string) {
          AND NOT EXISTS (SELECT 1 FROM games WHERE black_id = :user)
          AND NOT EXISTS (SELECT 1 FROM challenges WHERE challenger_id = :user OR opponent_id = :user)
          AND NOT EXISTS (SELECT 1 FROM ratings WHERE user_id = :user)
-         AND NOT EXISTS (SELECT 1 FROM rating_history WHERE user_id = :user)`,
+         AND NOT EXISTS (SELECT 1 FROM rating_history WHERE user_id = :user)
+         AND NOT EXISTS (SELECT 1 FROM tournament_players WHERE user_id = :user)`,
     ),
     markLeft: st<[string, number, number]>(
       `INSERT INTO servers_left (guild_id, left_at, purge_at) VALUES (?, ?, ?) ON CONFLICT (guild_id) DO NOTHING`,

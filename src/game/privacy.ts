@@ -19,7 +19,8 @@ export function playerData(core: ServiceCore, userId: string): PlayerData {
 }
 
 /** Whether anything shared with other people holds the person's id (else there is nothing to stand in for). */
-const sharedRecords = (d: PlayerData): number => d.games + d.challenges + d.ratings + d.ratingChanges + d.adminMarks;
+const sharedRecords = (d: PlayerData): number =>
+  d.games + d.challenges + d.ratings + d.ratingChanges + d.adminMarks + d.tournaments;
 
 /** Whether the bot stores anything at all about the person. */
 export const storesAnything = (d: PlayerData): boolean =>

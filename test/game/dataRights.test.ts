@@ -6,6 +6,7 @@ import type { AdminInput, GameService } from '../../src/game/service.js';
 import { STAND_IN_PREFIX } from '../../src/game/privacy.js';
 import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
 import type { Player } from '../../src/game/types.js';
+import type { Variant } from '../../src/engine/index.js';
 import {
   ANA,
   BEN,
@@ -70,6 +71,7 @@ describe('a person’s data', () => {
       ratingChanges: 1,
       answerTokens: 1,
       adminMarks: 0,
+      tournaments: 0,
     });
   });
 
@@ -141,6 +143,50 @@ describe('a person’s data', () => {
     expect(count('SELECT count(*) FROM guild_settings WHERE updated_by = ?', CLEO.id)).toBe(0);
     expect(count(`SELECT count(*) FROM guild_settings WHERE updated_by LIKE 'deleted:%'`)).toBe(1);
     expect(service.settings(GUILD).rated).toBe(false); // the server's choice stays
+  });
+});
+
+describe('tournaments and data deletion', () => {
+  const spec = (name: string) => ({
+    name,
+    variant: { ruleset: 'kendall', options: {} } as Variant,
+    format: 'swiss' as const,
+    rounds: 3,
+    startInMinutes: 60,
+    roundMinutes: 60,
+    rated: true,
+    maxPlayers: 8,
+  });
+  const create = (name: string, guildId = GUILD) =>
+    value(service.createTournament({ ...ADMIN, guildId, channelId: `c-${guildId}`, locale: 'en', spec: spec(name) }));
+  const join = (tournamentId: number, player: Player, guildId = GUILD) =>
+    value(service.joinTournament({ tournamentId, guildId, player }));
+
+  it('takes a person out of tournaments not begun, and leaves no id of theirs in any', () => {
+    const open = create('Friday');
+    join(open.id, ANA);
+    join(open.id, BEN);
+
+    value(service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    for (const [table, column] of [
+      ['tournament_players', 'user_id'],
+      ['tournament_pairings', 'first_id'],
+      ['tournament_pairings', 'second_id'],
+      ['tournament_pairings', 'winner_id'],
+      ['tournaments', 'created_by'],
+    ] as const)
+      expect(count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
+    // Out, not replaced: a stand-in is never paired.
+    expect(count(`SELECT count(*) FROM tournament_players WHERE tournament_id = ?`, String(open.id))).toBe(1);
+  });
+
+  it('deletes a server’s tournaments with its data, and only that server’s', () => {
+    join(create('Here').id, ANA);
+    join(create('Elsewhere', OTHER_GUILD).id, ANA, OTHER_GUILD);
+    value(service.deleteServerData(ADMIN));
+    expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, GUILD)).toBe(0);
+    expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, OTHER_GUILD)).toBe(1);
+    expect(count(`SELECT count(*) FROM tournament_players`)).toBe(1);
   });
 });
 
