@@ -7,7 +7,7 @@ import type { Interaction, RepliableInteraction } from 'discord.js';
 import * as admin from '../commands/admin.js';
 import * as senet from '../commands/senet.js';
 import type { CommandContext } from '../commands/context.js';
-import { adminRefusal, botTokenReaches, senetRefusal } from '../commands/contexts.js';
+import { adminRefusal, channelPermissionsApply, senetRefusal } from '../commands/contexts.js';
 import { cannotPlayHere, missingPermissions } from '../commands/permissions.js';
 import { replyPrivately } from '../commands/replies.js';
 
@@ -65,9 +65,9 @@ function describe(interaction: RepliableInteraction): string {
 }
 
 async function permitted(interaction: RepliableInteraction): Promise<boolean> {
-  // Where the bot's token does not reach, everything goes through interaction responses, which
-  // need none of the bot's channel permissions.
-  if (!botTokenReaches(interaction)) return true;
+  // Outside a server's channels (the bot's DM, or where only interaction responses reach) there
+  // are no channel permissions to lack.
+  if (!channelPermissionsApply(interaction)) return true;
   const missing = missingPermissions(interaction);
   if (missing.length === 0) return true;
   await replyPrivately(interaction, cannotPlayHere(interaction, missing));
