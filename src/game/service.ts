@@ -163,6 +163,9 @@ export function openService(options: ServiceOptions): GameService {
   return new GameService(core);
 }
 
+/** How long Discord honours an interaction's token: a stored one is erased after that. */
+export const ANSWER_TOKEN_LIFETIME_MS = 15 * 60_000;
+
 export class GameService {
   private readonly startBoards = new Map<RuleSetId, Promise<RenderedBoard>>();
   private readonly answerTokens: AnswerTokenStore;
@@ -226,7 +229,9 @@ export class GameService {
     return resign(this.core, input);
   }
 
+  /** Applies the deadlines now due; also forgets the answer tokens Discord no longer honours or nothing needs. */
   sweep(): Promise<SweepReport> {
+    this.answerTokens.forget(this.core.now() - ANSWER_TOKEN_LIFETIME_MS);
     return sweep(this.core);
   }
 

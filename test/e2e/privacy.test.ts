@@ -1,0 +1,89 @@
+// Private stays private (issue 27): who may see a game (replays, reviews, history, stats, the
+// autocomplete of game ids), tokens kept out of the logs and the database, one creation budget
+// per person, a lost channel closing its games unrated before a timeout rates them, and a failure
+// after a commit saying the action was saved.
+import { describe, expect, it } from 'vitest';
+import { FAILURE, OPTION, snowflake, type FakeUser, type RecordedRequest, type Scene } from './fakeDiscord.js';
+import {
+  actButtons,
+  assertReplyOk,
+  harnessForFile,
+  pickButton,
+  startHumanGame,
+  toActName,
+  userNamed,
+} from './harness.js';
+
+const h = harnessForFile();
+
+/** Moves the harness to a fresh channel in `scene`. */
+function goTo(scene: Scene): string {
+  const channelId = snowflake();
+  h.fake.scenes.set(channelId, scene);
+  h.fake.channelId = channelId;
+  return channelId;
+}
+
+/** Who is to act on a board, by the name its prompt shows. */
+function mover(messageId: string): FakeUser {
+  return userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+}
+
+const isCallback = (r: RecordedRequest): boolean => r.path.endsWith('/callback');
+
+/** Every interaction or webhook token the fake issued that appears in a log line. */
+function tokensInLogs(): string[] {
+  return h.logs.flatMap((line) => line.match(/tok-\d+/g) ?? []);
+}
+
+describe('tokens never reach the logs or stay stored', () => {
+  it('a late answer (10062): the logged error has no interaction token', async () => {
+    const board = await startHumanGame(h);
+    h.fake.failRequests(isCallback, FAILURE.unknownInteraction);
+    const reply = await h.click(mover(board), board, pickButton(actButtons(h, board)).custom_id!);
+    expect(reply.refused).toBeDefined();
+    // The failure was logged, with its route, but not the token in it.
+    expect(h.logs.some((l) => l.includes('/interactions/') && l.includes('[redacted]'))).toBe(true);
+    expect(tokensInLogs()).toEqual([]);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('a stored token Discord no longer knows: the logged webhook error has no token', async () => {
+    goTo({ kind: 'privateChannel', group: true });
+    const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
+    assertReplyOk(reply, h);
+    const board = reply.message!.id;
+    // Every webhook edit meets a token Discord says is unknown (as after its 15 minutes).
+    h.fake.failRequests((r) => r.path.startsWith('/webhooks/'), FAILURE.invalidWebhookToken, 1000);
+    for (let i = 0; i < 40 && actButtons(h, board).length > 0; i++) {
+      const edits = h.fake.refusals.length;
+      await h.click(h.ana, board, pickButton(actButtons(h, board)).custom_id!);
+      if (h.fake.refusals.length > edits) break; // the computer's turn met the unknown token
+    }
+    expect(h.fake.refusals.some((r) => r.path.startsWith('/webhooks/'))).toBe(true);
+    expect(h.logs.some((l) => l.includes('/webhooks/') && l.includes('[redacted]'))).toBe(true);
+    expect(tokensInLogs()).toEqual([]);
+    h.fake.clearFailures();
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('stored answer tokens are erased 15 minutes after their answer, and go with the finished game', async () => {
+    goTo({ kind: 'privateChannel', group: false });
+    const board = await startHumanGame(h);
+    const stored = (): { message_id: string; token: string }[] =>
+      h.service.db.prepare('SELECT message_id, token FROM answer_tokens WHERE message_id = ?').all(board) as {
+        message_id: string;
+        token: string;
+      }[];
+    expect(stored()[0]?.token).toMatch(/^tok-/);
+    h.advance(15 * 60_000 + 1);
+    await h.bot.sweeper.sweepOnce();
+    expect(stored()).toEqual([{ message_id: board, token: '' }]); // still marked: only interactions edit it
+    // A click (a fresh token), then the game ends and its board shows it: the row goes.
+    assertReplyOk(await h.click(mover(board), board, pickButton(actButtons(h, board)).custom_id!), h);
+    expect(stored()[0]?.token).toMatch(/^tok-/);
+    await h.slash(h.ana, 'resign');
+    await h.bot.sweeper.sweepOnce();
+    expect(stored()).toEqual([]);
+  });
+});
