@@ -87,3 +87,32 @@ describe('tokens never reach the logs or stay stored', () => {
     expect(stored()).toEqual([]);
   });
 });
+
+describe('one creation budget per person', () => {
+  it('games against the bot and challenges share it: the 11th in 10 minutes is refused privately with when', async () => {
+    const threadsBefore = h.fake.threads.size;
+    for (let i = 0; i < 10; i++) {
+      assertReplyOk(await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]), h);
+      await h.slash(h.ana, 'resign');
+    }
+    expect(h.fake.threads.size - threadsBefore).toBe(10);
+    const play = await h.slash(h.ana, 'play');
+    expect(play.ephemeral).toBe(true);
+    expect(String(play.data?.content)).toMatch(/10 games or challenges in the last 10 minutes.*another <t:\d+:R>/);
+    const challenge = await h.slash(
+      h.ana,
+      'challenge',
+      [{ name: 'opponent', type: OPTION.user, value: h.ben.id }],
+      [h.ben],
+    );
+    expect(challenge.ephemeral).toBe(true);
+    expect(String(challenge.data?.content)).toMatch(/another <t:\d+:R>/);
+    expect(h.fake.threads.size - threadsBefore).toBe(10); // nothing more was opened
+    // Ben's budget is his own, and Ana's comes back as the window moves on.
+    assertReplyOk(await h.slash(h.ben, 'play'), h);
+    await h.slash(h.ben, 'resign');
+    h.advance(10 * 60_000);
+    assertReplyOk(await h.slash(h.ana, 'play'), h);
+    await h.slash(h.ana, 'resign');
+  });
+});
