@@ -12,7 +12,7 @@ import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
 import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
 import { editsThroughAnswers } from './interactionWebhooks.js';
-import { MessageSync } from './messageSync.js';
+import { MessageSync, channelLost } from './messageSync.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { Sweeper } from './sweeper.js';
 
@@ -148,7 +148,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     log,
   });
-  const sweeper = new Sweeper(service, messages, log, reminders, turns);
+  // Raw REST, for Discord's own answer (a cache can hold a channel the bot no longer sees). Any
+  // other failure (Discord unreachable) says nothing about the channel: the game is left to its deadline.
+  const lostChannel = (channelId: string): Promise<boolean> =>
+    client.rest.get(Routes.channel(channelId)).then(
+      () => false,
+      (err: unknown) => channelLost(err),
+    );
+  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {

@@ -31,6 +31,12 @@ import { answerTokenExpired } from './interactionWebhooks.js';
 /** The channel is gone or the bot can no longer see it: nothing there can ever be shown. */
 const CHANNEL_LOST: ReadonlySet<number> = new Set([DISCORD.unknownChannel, DISCORD.missingAccess]);
 
+/** Whether a request failed because the channel is gone or hidden from the bot. */
+export function channelLost(err: unknown): boolean {
+  const code = discordCode(err);
+  return code !== null && CHANNEL_LOST.has(code);
+}
+
 export interface MessageSyncDeps {
   service: Pick<GameService, 'markShown' | 'setMessage' | 'takeBack' | 'outOfSync' | 'game' | 'challengeView'>;
   edits: EditQueue;
@@ -209,7 +215,7 @@ export class MessageSync implements ChatMessages {
       markShown(this.deps.service, shown); // a finished game or closed challenge: nothing left to show
       return false;
     }
-    if (code !== null && CHANNEL_LOST.has(code)) {
+    if (channelLost(err)) {
       log.info(context, 'channel gone or hidden; closing');
       if (open) service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'channel-gone');
       // Nothing there will ever show it: recorded as shown, so no later sweep tries again.

@@ -40,7 +40,7 @@ import { type AdminInput, changeSettings, showSettings } from './admin.js';
 import { type SeasonClosed, newSeason, seasonAsked } from './seasons.js';
 import type { SettingsChange, SettingsView } from './settings.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
-import { sweep } from './deadlines.js';
+import { type DueForfeit, dueForfeits, sweep } from './deadlines.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
 import {
@@ -227,6 +227,11 @@ export class GameService {
 
   resign(input: ResignInput): Promise<Outcome<GameView>> {
     return resign(this.core, input);
+  }
+
+  /** Server games whose turn is over, to check their channel before the sweep forfeits them. */
+  dueForfeits(): DueForfeit[] {
+    return dueForfeits(this.core);
   }
 
   /** Applies the deadlines now due; also forgets the answer tokens Discord no longer honours or nothing needs. */

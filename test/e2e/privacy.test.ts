@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAILURE, OPTION, snowflake, type FakeUser, type RecordedRequest, type Scene } from './fakeDiscord.js';
 import {
+  TURN_TTL_MS,
   actButtons,
   assertReplyOk,
   harnessForFile,
@@ -114,5 +115,38 @@ describe('one creation budget per person', () => {
     h.advance(10 * 60_000);
     assertReplyOk(await h.slash(h.ana, 'play'), h);
     await h.slash(h.ana, 'resign');
+  });
+});
+
+describe('a channel the bot lost', () => {
+  it('closes its games unrated before a timeout can rate them', async () => {
+    const channelId = h.fake.channelId;
+    const board = await startHumanGame(h);
+    const gameOf = (): { id: number; rated: number; end_reason: string | null; closed_reason: string | null } =>
+      h.service.db
+        .prepare('SELECT id, rated, end_reason, closed_reason FROM games WHERE message_id = ?')
+        .get(board) as {
+        id: number;
+        rated: number;
+        end_reason: string | null;
+        closed_reason: string | null;
+      };
+    expect(gameOf().rated).toBe(1);
+    h.fake.deletedChannels.add(channelId); // a moderator deletes the channel, thread and all
+    h.advance(TURN_TTL_MS + 60_000);
+    await h.bot.sweeper.sweepOnce();
+    await h.settle();
+    expect(gameOf()).toMatchObject({ end_reason: null, closed_reason: 'channel-gone' });
+    const changes = h.service.db.prepare('SELECT count(*) FROM rating_history WHERE game_id = ?').pluck();
+    expect(changes.get(gameOf().id)).toBe(0);
+  });
+
+  it('a game whose channel is still there is forfeited on time as before', async () => {
+    const board = await startHumanGame(h);
+    h.advance(TURN_TTL_MS + 60_000);
+    await h.bot.sweeper.sweepOnce();
+    await h.settle();
+    const game = h.service.db.prepare('SELECT end_reason, closed_reason FROM games WHERE message_id = ?').get(board);
+    expect(game).toEqual({ end_reason: 'timeout', closed_reason: null });
   });
 });
