@@ -10,6 +10,7 @@ import type { CommandContext } from '../commands/context.js';
 import { adminRefusal, channelPermissionsApply, senetRefusal } from '../commands/contexts.js';
 import { cannotPlayHere, missingPermissions } from '../commands/permissions.js';
 import { replyPrivately } from '../commands/replies.js';
+import { savedNotShown } from '../game/savedNotShown.js';
 
 /**
  * The answer to anything that is not one of ours: a command left registered by an older version,
@@ -50,8 +51,11 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext): P
   } catch (err) {
     const ref = randomBytes(3).toString('hex').toUpperCase();
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
-    await replyPrivately(interaction, text('bot.failed', { ref })).catch((replyErr: unknown) =>
-      ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
+    // Committed before the failure: the player is told so, and the board catches up at the next sweep.
+    const saved = savedNotShown(err);
+    if (saved) ctx.messages.showLater(saved.gameId);
+    await replyPrivately(interaction, text(saved ? 'bot.failedAfterSave' : 'bot.failed', { ref })).catch(
+      (replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
     );
   }
 }

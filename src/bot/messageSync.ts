@@ -148,6 +148,10 @@ export class MessageSync implements ChatMessages {
     return shown;
   }
 
+  showLater(gameId: number): void {
+    this.failed.set(`game:${gameId}`, { kind: 'game', id: gameId });
+  }
+
   /** Shows what the database holds now for a game or challenge. */
   private async showCurrent(item: Pending): Promise<boolean> {
     if (item.kind !== 'challenge') {

@@ -150,3 +150,29 @@ describe('a channel the bot lost', () => {
     expect(game).toEqual({ end_reason: 'timeout', closed_reason: null });
   });
 });
+
+describe('a failure after a commit', () => {
+  it('tells the player the action was saved, and the board catches up', async () => {
+    const board = await startHumanGame(h);
+    const versions = (): unknown =>
+      h.service.db.prepare('SELECT version, shown_version AS shown FROM games WHERE message_id = ?').get(board);
+    // The next picture fails to draw, once: after the click's transaction committed.
+    const core = Reflect.get(h.service, 'core') as { render: unknown };
+    const real = core.render;
+    core.render = () => {
+      core.render = real;
+      return Promise.reject(new Error('the picture failed'));
+    };
+    const reply = await h.click(mover(board), board, pickButton(actButtons(h, board)).custom_id!);
+    expect(reply.ephemeral).toBe(true);
+    expect(String(reply.data?.content)).toMatch(/after your action was saved: it counts, and the board will catch up/);
+    expect(String(reply.data?.content)).not.toMatch(/Nothing was changed/);
+    expect(versions()).toEqual({ version: 1, shown: 0 });
+    await h.bot.sweeper.sweepOnce();
+    await h.settle();
+    expect(versions()).toEqual({ version: 1, shown: 1 });
+    const { id } = h.service.db.prepare('SELECT id FROM games WHERE message_id = ?').get(board) as { id: number };
+    expect(actButtons(h, board).every((b) => b.custom_id!.startsWith(`senet:act:${id}:1:`))).toBe(true);
+    await h.slash(h.ana, 'resign');
+  });
+});
