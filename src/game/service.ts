@@ -41,6 +41,7 @@ import { type SeasonClosed, newSeason, seasonAsked } from './seasons.js';
 import type { SettingsChange, SettingsView } from './settings.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { type DueForfeit, dueForfeits, sweep } from './deadlines.js';
+import { type Viewer, statsFor } from './visibility.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
 import {
@@ -92,6 +93,7 @@ export type {
   ReminderDue,
   ReplayInput,
   ReplayView,
+  Viewer,
   ResignInput,
   ServiceConfig,
   ShardScope,
@@ -369,9 +371,12 @@ export class GameService {
     return this.core.server.currentSeason(guildId);
   }
 
-  stats(input: { guildId: string; userId: string }): Outcome<PlayerStats> {
-    const season = this.core.server.currentSeason(input.guildId);
-    return playerStats(this.core.games, this.core.ratings, { ...input, season });
+  /** A player's figures where the asker is, as much as the asker may see (src/game/visibility.ts). */
+  stats(input: { viewer: Viewer; userId: string }): Outcome<PlayerStats> {
+    const { guildId } = input.viewer;
+    const season = this.core.server.currentSeason(guildId);
+    const found = playerStats(this.core.games, this.core.ratings, { guildId, userId: input.userId, season });
+    return found.ok ? ok(statsFor(input.viewer, found.value)) : found;
   }
 
   // ---- /senet-admin (each call checks Manage Server) --------------------------------------
@@ -388,12 +393,13 @@ export class GameService {
     return newSeason(this.core, input);
   }
 
-  history(input: { guildId: string; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
+  /** A player's last games here that the asker may see, newest first. */
+  history(input: { viewer: Viewer; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
     return playerHistory(this.core.games, this.core.ratings, input);
   }
 
-  /** The player's recent games in a guild, newest first, for /senet replay's list. */
-  recentGames(input: ChoicesInput & { guildId: string }): GameChoiceEntry[] {
+  /** The player's recent games here that they may still see, newest first, for /senet replay's list. */
+  recentGames(input: ChoicesInput & { viewer: Viewer }): GameChoiceEntry[] {
     return recentGames(this.core, input);
   }
 

@@ -42,6 +42,14 @@ export interface FakeMessage {
   edits: number;
 }
 
+/** A permission overwrite (resources/channel.mdx, "Overwrite Object"): type 0 a role, 1 a member. */
+export interface Overwrite {
+  id: string;
+  type: 0 | 1;
+  allow: string;
+  deny: string;
+}
+
 /** authorizing_integration_owners: "0" (server install) and "1" (user install) to ids. */
 export type Owners = Partial<Record<'0' | '1', string>>;
 
@@ -275,6 +283,11 @@ export class FakeDiscord {
   recordRequests = true;
   /** Permissions the bot has in the channel, as interactions report them and channel posts check. */
   appPermissions = ALL_PERMISSIONS;
+  /**
+   * Permission overwrites of channels, by channel id (none: the channel follows @everyone's
+   * role). The bot's cache learns them as Discord sends them: in GUILD_CREATE and CHANNEL_UPDATE.
+   */
+  readonly overwrites = new Map<string, Overwrite[]>();
   /** A member's permissions in the channel, by user id (others: MEMBER_PERMISSIONS, no Manage Server). */
   readonly memberPermissions = new Map<string, string>();
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
@@ -376,6 +389,25 @@ export class FakeDiscord {
   /** A moderator deletes a message. */
   deleteMessage(messageId: string): void {
     this.messages.delete(messageId);
+  }
+
+  /**
+   * Makes a server channel visible only to `viewers` (a staff-only channel): @everyone denied View
+   * Channel, each viewer allowed it by a member overwrite. topics/permissions.mdx, "Permission
+   * Overwrites": the @everyone overwrite applies first, then roles', then the member's own. The
+   * bot is told by CHANNEL_UPDATE (events/gateway-events.mdx, "Channel Update"); the bot's own
+   * access is `appPermissions`, as interactions report it.
+   */
+  restrictChannel(channelId: string, viewers: FakeUser[]): void {
+    const guildId = this.serverOf(channelId);
+    const view = PERMISSION.viewChannel.toString();
+    this.overwrites.set(channelId, [
+      { id: guildId, type: 0, allow: '0', deny: view },
+      ...viewers.map((u): Overwrite => ({ id: u.id, type: 1, allow: view, deny: '0' })),
+    ]);
+    const known = this.announced.has(channelId);
+    this.announced.add(channelId);
+    this.dispatch(known ? 'CHANNEL_UPDATE' : 'CHANNEL_CREATE', this.channelJson(channelId), guildId);
   }
 
   /** Closes the gateway connection as a network drop would; the bot reconnects by itself. */
@@ -740,7 +772,21 @@ export class FakeDiscord {
       owner_id: snowflake(),
       unavailable: false,
       member_count: 3,
-      roles: [],
+      // resources/guild.mdx, "Guild Object": roles; topics/permissions.mdx, "Role Object": the
+      // @everyone role has the server's id. Its permissions are what a plain member has.
+      roles: [
+        {
+          id: guildId,
+          name: '@everyone',
+          color: 0,
+          hoist: false,
+          position: 0,
+          permissions: MEMBER_PERMISSIONS,
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      ],
       emojis: [],
       stickers: [],
       features: [],
@@ -771,7 +817,7 @@ export class FakeDiscord {
       guild_id: this.serverOf(id),
       name: `senet-${id.slice(-4)}`,
       position: 0,
-      permission_overwrites: [],
+      permission_overwrites: this.overwrites.get(id) ?? [],
     };
   }
 

@@ -3,7 +3,15 @@
 // per person, a lost channel closing its games unrated before a timeout rates them, and a failure
 // after a commit saying the action was saved.
 import { describe, expect, it } from 'vitest';
-import { FAILURE, OPTION, snowflake, type FakeUser, type RecordedRequest, type Scene } from './fakeDiscord.js';
+import {
+  FAILURE,
+  OPTION,
+  snowflake,
+  type FakeUser,
+  type InteractionReply,
+  type RecordedRequest,
+  type Scene,
+} from './fakeDiscord.js';
 import {
   TURN_TTL_MS,
   actButtons,
@@ -174,5 +182,102 @@ describe('a failure after a commit', () => {
     const { id } = h.service.db.prepare('SELECT id FROM games WHERE message_id = ?').get(board) as { id: number };
     expect(actButtons(h, board).every((b) => b.custom_id!.startsWith(`senet:act:${id}:1:`))).toBe(true);
     await h.slash(h.ana, 'resign');
+  });
+});
+
+/** The id of the game whose board is `messageId`. */
+function gameIdOf(messageId: string): number {
+  const row = h.service.db.prepare('SELECT id FROM games WHERE message_id = ?').get(messageId) as { id: number };
+  return row.id;
+}
+
+const replayOf = (user: FakeUser, gameId: number): Promise<InteractionReply> =>
+  h.slash(user, 'replay', [{ name: 'game', type: OPTION.integer, value: gameId }]);
+
+const historyOf = (asker: FakeUser, user: FakeUser): Promise<InteractionReply> =>
+  h.slash(asker, 'history', [{ name: 'user', type: OPTION.user, value: user.id }], [user]);
+
+/** Ana and Ben play a game in the current channel, which Ana then resigns: its id. */
+async function finishedGame(): Promise<number> {
+  const board = await startHumanGame(h);
+  assertReplyOk(await h.click(mover(board), board, pickButton(actButtons(h, board)).custom_id!), h);
+  await h.slash(h.ana, 'resign');
+  return gameIdOf(board);
+}
+
+/** One private line that names neither player. */
+function expectRefusedBlind(reply: InteractionReply): void {
+  expect(reply.ephemeral).toBe(true);
+  expect(String(reply.data?.content)).not.toMatch(/Ana|Ben/);
+  expect(reply.files).toEqual([]);
+}
+
+describe('who may see a game: its players outside servers', () => {
+  it("a game from someone else's DM is not replayed in one's own group DM, nor in a server without the bot", async () => {
+    const dm = goTo({ kind: 'privateChannel', group: false });
+    const gameId = await finishedGame();
+    const cleo = h.fake.newUser('Cleo');
+    goTo({ kind: 'privateChannel', group: true });
+    const fromGroup = await replayOf(cleo, gameId);
+    expectRefusedBlind(fromGroup);
+    expect(String(fromGroup.data?.content)).toBe(`There is no game #${gameId} here.`);
+    goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: true });
+    expectRefusedBlind(await replayOf(cleo, gameId));
+    // Nor offered: Cleo's list has nothing of it.
+    expect(await h.fake.autocomplete(cleo, 'replay', { name: 'game', type: OPTION.integer, value: '' })).toEqual([]);
+    // Its players replay it where it was played, or in their DM with the bot; not to another chat.
+    goTo({ kind: 'privateChannel', group: true });
+    const elsewhere = await replayOf(h.ana, gameId);
+    expect(elsewhere.ephemeral).toBe(true);
+    expect(String(elsewhere.data?.content)).toMatch(/private chat: replay it there, or in your DM with me/);
+    goTo({ kind: 'botDm', user: h.ben });
+    assertReplyOk(await replayOf(h.ben, gameId), h);
+    h.fake.channelId = dm;
+    assertReplyOk(await replayOf(h.ana, gameId), h);
+  });
+
+  it('history of someone else outside servers names none of their private opponents; stats show totals only', async () => {
+    goTo({ kind: 'privateChannel', group: false });
+    await finishedGame();
+    const cleo = h.fake.newUser('Cleo');
+    goTo({ kind: 'privateChannel', group: true });
+    const history = await historyOf(cleo, h.ana);
+    expect(history.ephemeral).toBe(true);
+    expect(String(history.data?.content)).not.toContain('Ben');
+    const stats = await h.slash(cleo, 'stats', [{ name: 'user', type: OPTION.user, value: h.ana.id }], [h.ana]);
+    expect(String(stats.data?.content)).toMatch(/All time: 1 game: 0 won, 1 lost/);
+    expect(String(stats.data?.content)).not.toMatch(/•|Streak|Ben/);
+    // Her own history names Ben, but only to her: the group DM's others never played that game.
+    const own = await historyOf(h.ana, h.ana);
+    expect(own.ephemeral).toBe(true);
+    expect(String(own.data?.content)).toContain('Ben');
+  });
+});
+
+describe('who may see a game: members who can view its channel', () => {
+  it('a game from a channel the asker cannot see is neither replayed, listed nor offered elsewhere', async () => {
+    const general = h.fake.channelId;
+    const staff = snowflake();
+    h.fake.channelId = staff;
+    h.fake.restrictChannel(staff, [h.ana, h.ben]);
+    const gameId = await finishedGame();
+    const cleo = h.fake.newUser('Cleo');
+    h.fake.channelId = general;
+    expectRefusedBlind(await replayOf(cleo, gameId));
+    const history = await historyOf(cleo, h.ana);
+    expect(history.ephemeral).toBe(true);
+    expect(String(history.data?.content)).toBe('Ana has no finished games here yet.');
+    // Ben can view the staff channel: he may replay it here.
+    const replay = await replayOf(h.ben, gameId);
+    assertReplyOk(replay, h);
+    expect(h.fake.messages.get(replay.message!.id)!.content).toMatch(/^\*\*Replay · Senet · /);
+    expect(await h.fake.autocomplete(h.ana, 'replay', { name: 'game', type: OPTION.integer, value: '' })).toEqual([
+      expect.objectContaining({ value: gameId }),
+    ]);
+    // Once Ana loses access to the channel, her own game is no longer offered nor replayed to her.
+    h.fake.restrictChannel(staff, [h.ben]);
+    await h.settle();
+    expect(await h.fake.autocomplete(h.ana, 'replay', { name: 'game', type: OPTION.integer, value: '' })).toEqual([]);
+    expectRefusedBlind(await replayOf(h.ana, gameId));
   });
 });
