@@ -156,7 +156,11 @@ export class MessageSync implements ChatMessages {
   private async showCurrent(item: Pending): Promise<boolean> {
     if (item.kind !== 'challenge') {
       const found = await this.deps.service.game(item.id);
-      return found.ok && this.show({ kind: item.kind, view: found.value });
+      if (!found.ok) return false;
+      // A game saved but never posted (showLater after a failure before its board was sent).
+      if (item.kind === 'game' && !found.value.messageId)
+        return (await this.post({ kind: 'game', game: found.value })).ok;
+      return this.show({ kind: item.kind, view: found.value });
     }
     const found = this.deps.service.challengeView(item.id);
     return found.ok && this.showChallenge(found.value);

@@ -174,7 +174,7 @@ export const BOT_DM_APP_PERMISSIONS = (BigInt(PRIVATE_CHANNEL_APP_PERMISSIONS) |
  * are silent, and the fake takes the same, stricter, value.
  */
 export function userInstallServerAppPermissions(everyone: string): string {
-  return (BigInt(everyone) & (BigInt(BOT_DM_APP_PERMISSIONS) | PERMISSION.attachFiles)).toString();
+  return (BigInt(everyone) & BigInt(BOT_DM_APP_PERMISSIONS)).toString();
 }
 
 /** How long an interaction's token works, as Discord documents. */

@@ -281,3 +281,24 @@ describe('who may see a game: members who can view its channel', () => {
     expectRefusedBlind(await replayOf(h.ana, gameId));
   });
 });
+
+describe('a failure after a game was created', () => {
+  it('/senet play whose first board fails to draw: saved, and the board is posted at the next sweep', async () => {
+    const channelId = h.fake.channelId;
+    const core = Reflect.get(h.service, 'core') as { render: unknown };
+    const real = core.render;
+    core.render = () => {
+      core.render = real;
+      return Promise.reject(new Error('the picture failed'));
+    };
+    const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
+    expect(reply.ephemeral).toBe(true);
+    expect(String(reply.data?.content)).toMatch(/after your action was saved/);
+    await h.bot.sweeper.sweepOnce();
+    await h.settle();
+    const boards = h.fake.messagesIn(channelId).filter((m) => actButtons(h, m.id).length > 0);
+    expect(boards).toHaveLength(1);
+    assertReplyOk(await h.click(h.ana, boards[0]!.id, pickButton(actButtons(h, boards[0]!.id)).custom_id!), h);
+    await h.slash(h.ana, 'resign');
+  });
+});
