@@ -3,16 +3,16 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { RULESET_IDS, type RuleSetId, defaultOptions, isRuleSetId, rulesOf } from '../engine/index.js';
 import { OFFERED_STRENGTHS } from '../game/strengths.js';
+import { listsArePrivate } from '../game/visibility.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import { type Locale, type Translate, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
-import { viewerOf } from './viewer.js';
-import { listsArePrivate } from '../game/visibility.js';
 import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
 import { boardFile, echo } from './messages.js';
 import { playerOf } from './options.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+import { viewerOf } from './viewer.js';
 import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';
 
 const DOCS = 'docs/rules';
