@@ -238,7 +238,9 @@ export class GameService {
 
   /** Applies the deadlines now due; also forgets the answer tokens Discord no longer honours or nothing needs. */
   sweep(): Promise<SweepReport> {
-    this.answerTokens.forget(this.core.now() - ANSWER_TOKEN_LIFETIME_MS);
+    // A day back covers every sweep since a game ended (a board shown later keeps only its erased mark).
+    const now = this.core.now();
+    this.answerTokens.forget(now - ANSWER_TOKEN_LIFETIME_MS, now - 24 * 3_600_000);
     return sweep(this.core);
   }
 
