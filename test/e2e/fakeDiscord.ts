@@ -292,6 +292,8 @@ export class FakeDiscord {
   readonly memberPermissions = new Map<string, string>();
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
   editLimit: { perWindow: number; windowMs: number } | null = null;
+  /** The last interaction the fake sent, as the bot received it (to check the fake against the docs). */
+  lastInteraction: Record<string, unknown> | null = null;
   /** The requests the fake answered with an error (injected, expired token, rate limit, ...). */
   readonly refusals: RecordedRequest[] = [];
   /** The fake's clock (ms): interaction tokens expire TOKEN_LIFETIME_MS after their interaction by it. */
@@ -592,6 +594,7 @@ export class FakeDiscord {
       ...body,
     };
     this.interactionOwners.set(id, payload.authorizing_integration_owners as Owners);
+    this.lastInteraction = payload;
     const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
     this.dispatch('INTERACTION_CREATE', payload, typeof payload.guild_id === 'string' ? payload.guild_id : null);
     return reply;

@@ -4,13 +4,18 @@
 // after a commit saying the action was saved.
 import { describe, expect, it } from 'vitest';
 import {
+  BOT_DM_APP_PERMISSIONS,
   FAILURE,
+  MEMBER_PERMISSIONS,
   OPTION,
+  PERMISSION,
+  PRIVATE_CHANNEL_APP_PERMISSIONS,
   snowflake,
   type FakeUser,
   type InteractionReply,
   type RecordedRequest,
   type Scene,
+  userInstallServerAppPermissions,
 } from './fakeDiscord.js';
 import {
   TURN_TTL_MS,
@@ -299,6 +304,41 @@ describe('a failure after a game was created', () => {
     const boards = h.fake.messagesIn(channelId).filter((m) => actButtons(h, m.id).length > 0);
     expect(boards).toHaveLength(1);
     assertReplyOk(await h.click(h.ana, boards[0]!.id, pickButton(actButtons(h, boards[0]!.id)).custom_id!), h);
+    await h.slash(h.ana, 'resign');
+  });
+});
+
+describe('the fake Discord sends what Discord documents', () => {
+  it('app_permissions and authorizing_integration_owners per context, the clicked message keeping its owners', async () => {
+    const sent = (): Record<string, unknown> => h.fake.lastInteraction!;
+    await h.slash(h.ana, 'help');
+    expect(sent()).toMatchObject({ app_permissions: h.fake.appPermissions, context: 0 });
+    expect(sent().authorizing_integration_owners).toEqual({ '0': h.fake.guildId });
+    goTo({ kind: 'botDm', user: h.ana });
+    await h.slash(h.ana, 'help');
+    expect(sent()).toMatchObject({ app_permissions: BOT_DM_APP_PERMISSIONS, context: 1 });
+    expect(sent().authorizing_integration_owners).toEqual({ '0': '0' });
+    goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: true });
+    await h.slash(h.ana, 'help');
+    expect(sent()).toMatchObject({ app_permissions: userInstallServerAppPermissions(MEMBER_PERMISSIONS), context: 0 });
+    expect(sent().authorizing_integration_owners).toEqual({ '1': h.ana.id });
+    const channelId = goTo({ kind: 'privateChannel', group: false });
+    const challenge = await h.slash(
+      h.ana,
+      'challenge',
+      [{ name: 'opponent', type: OPTION.user, value: h.ben.id }],
+      [h.ben],
+    );
+    expect(sent()).toMatchObject({ app_permissions: PRIVATE_CHANNEL_APP_PERMISSIONS, context: 2 });
+    // Ben accepts Ana's challenge: the click carries Ana's install, not Ben's.
+    await h.click(h.ben, challenge.message!.id, h.fake.buttons(challenge.message!.id)[0]!.custom_id!);
+    expect(sent().authorizing_integration_owners).toEqual({ '1': h.ana.id });
+    // None of these grants View Channel or Send Messages.
+    for (const bits of [BOT_DM_APP_PERMISSIONS, PRIVATE_CHANNEL_APP_PERMISSIONS]) {
+      expect(BigInt(bits) & (PERMISSION.viewChannel | PERMISSION.sendMessages)).toBe(0n);
+    }
+    // In a channel it is no member of, the bot never used its own token (it would get 403 50001).
+    expect(h.fake.requests.filter((r) => r.path.startsWith(`/channels/${channelId}`))).toEqual([]);
     await h.slash(h.ana, 'resign');
   });
 });
