@@ -12,7 +12,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 const TOKEN_IN_PATH = /(\/(?:interactions|webhooks)\/\d+\/)[^/?#\s"'\\]+/g;
 
 /** The line with every secret and every interaction or webhook token replaced by `[redacted]`. */
-export function scrub(line: string, secrets: readonly string[]): string {
+function scrub(line: string, secrets: readonly string[]): string {
   const withoutSecrets = secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), line);
   return withoutSecrets.replace(TOKEN_IN_PATH, '$1[redacted]');
 }

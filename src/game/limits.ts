@@ -18,7 +18,7 @@ export const DECLINE_COOLDOWN_MS = 10 * 60_000;
  * player may start in one server (or outside servers) per window. Each opens a thread or posts a
  * message; without it, /senet play then /senet resign in a loop opened threads by the dozen.
  */
-export const CREATION_BUDGET = { max: 10, windowMs: 10 * 60_000 } as const;
+const CREATION_BUDGET = { max: 10, windowMs: 10 * 60_000 } as const;
 
 type Refusal = Outcome<never> | null;
 

@@ -166,7 +166,7 @@ export function openService(options: ServiceOptions): GameService {
 }
 
 /** How long Discord honours an interaction's token: a stored one is erased after that. */
-export const ANSWER_TOKEN_LIFETIME_MS = 15 * 60_000;
+const ANSWER_TOKEN_LIFETIME_MS = 15 * 60_000;
 
 export class GameService {
   private readonly startBoards = new Map<RuleSetId, Promise<RenderedBoard>>();
