@@ -14,7 +14,7 @@ import { EditQueue } from './editQueue.js';
 import { checkHealth, type Health } from './health.js';
 import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
 import { editsThroughAnswers } from './interactionWebhooks.js';
-import { MessageSync } from './messageSync.js';
+import { MessageSync, channelLost } from './messageSync.js';
 import type { Metrics } from './metrics.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { UnreachableError } from './startupRetry.js';
@@ -190,9 +190,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     log,
   });
+  // Raw REST, for Discord's own answer (a cache can hold a channel the bot no longer sees). Any
+  // other failure (Discord unreachable) says nothing about the channel: the game is left to its deadline.
+  const lostChannel = (channelId: string): Promise<boolean> =>
+    client.rest.get(Routes.channel(channelId)).then(
+      () => false,
+      (err: unknown) => channelLost(err),
+    );
   // The runner (made below, once the context it opens threads with exists) joins every sweep.
   const sweptTournaments = { runOnce: () => runner.runOnce() };
-  const sweeper = new Sweeper(service, messages, log, reminders, turns, sweptTournaments);
+  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {

@@ -7,9 +7,10 @@ import type { Interaction, RepliableInteraction } from 'discord.js';
 import * as admin from '../commands/admin.js';
 import * as senet from '../commands/senet.js';
 import type { CommandContext } from '../commands/context.js';
-import { adminRefusal, botTokenReaches, senetRefusal } from '../commands/contexts.js';
+import { adminRefusal, channelPermissionsApply, senetRefusal } from '../commands/contexts.js';
 import { cannotPlayHere, missingPermissions } from '../commands/permissions.js';
 import { replyPrivately } from '../commands/replies.js';
+import { savedNotShown } from '../game/savedNotShown.js';
 
 /**
  * The answer to anything that is not one of ours: a command left registered by an older version,
@@ -52,8 +53,11 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext, fa
     failed?.();
     const ref = randomBytes(3).toString('hex').toUpperCase();
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
-    await replyPrivately(interaction, text('bot.failed', { ref })).catch((replyErr: unknown) =>
-      ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
+    // Committed before the failure: the player is told so, and the board catches up at the next sweep.
+    const saved = savedNotShown(err);
+    if (saved) ctx.messages.showLater(saved.gameId);
+    await replyPrivately(interaction, text(saved ? 'bot.failedAfterSave' : 'bot.failed', { ref })).catch(
+      (replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
     );
   }
 }
@@ -67,9 +71,9 @@ function describe(interaction: RepliableInteraction): string {
 }
 
 async function permitted(interaction: RepliableInteraction): Promise<boolean> {
-  // Where the bot's token does not reach, everything goes through interaction responses, which
-  // need none of the bot's channel permissions.
-  if (!botTokenReaches(interaction)) return true;
+  // Outside a server's channels (the bot's DM, or where only interaction responses reach) there
+  // are no channel permissions to lack.
+  if (!channelPermissionsApply(interaction)) return true;
   const missing = missingPermissions(interaction);
   if (missing.length === 0) return true;
   await replyPrivately(interaction, cannotPlayHere(interaction, missing));

@@ -1,6 +1,21 @@
 // Structured logs (pino). Secrets are scrubbed from every line, wherever they appear: in a
-// field, an error message or a stack.
+// field, an error message or a stack. That is done on the written line, in one place, rather than
+// in serializers: a serializer sees only the fields it is named for, and a token also travels in an
+// error's message, its `url`, a nested `cause` or a stack.
 import { pino, type DestinationStream, type Logger } from 'pino';
+
+/**
+ * An interaction's or webhook's token inside a URL or path: `/interactions/<id>/<token>/callback`,
+ * `/webhooks/<application>/<token>/messages/@original`. Whoever holds one can answer or edit as
+ * the bot for 15 minutes, so it is a secret like the bot's token; the ids around it are kept.
+ */
+const TOKEN_IN_PATH = /(\/(?:interactions|webhooks)\/\d+\/)[^/?#\s"'\\]+/g;
+
+/** The line with every secret and every interaction or webhook token replaced by `[redacted]`. */
+function scrub(line: string, secrets: readonly string[]): string {
+  const withoutSecrets = secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), line);
+  return withoutSecrets.replace(TOKEN_IN_PATH, '$1[redacted]');
+}
 
 export function createLogger(options: { level: string; secrets: string[]; destination?: DestinationStream }): Logger {
   const secrets = options.secrets.filter((s) => s.length >= 8);
@@ -11,9 +26,7 @@ export function createLogger(options: { level: string; secrets: string[]; destin
         paths: ['token', '*.token', 'config.token', 'headers.authorization', '*.headers.authorization'],
         censor: '[redacted]',
       },
-      hooks: {
-        streamWrite: (line: string) => secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), line),
-      },
+      hooks: { streamWrite: (line: string) => scrub(line, secrets) },
     },
     options.destination ?? pino.destination(1),
   );

@@ -32,6 +32,12 @@ import { answerTokenExpired } from './interactionWebhooks.js';
 /** The channel is gone or the bot can no longer see it: nothing there can ever be shown. */
 const CHANNEL_LOST: ReadonlySet<number> = new Set([DISCORD.unknownChannel, DISCORD.missingAccess]);
 
+/** Whether a request failed because the channel is gone or hidden from the bot. */
+export function channelLost(err: unknown): boolean {
+  const code = discordCode(err);
+  return code !== null && CHANNEL_LOST.has(code);
+}
+
 export interface MessageSyncDeps {
   service: Pick<GameService, 'markShown' | 'setMessage' | 'takeBack' | 'outOfSync' | 'game' | 'challengeView'>;
   edits: EditQueue;
@@ -148,11 +154,19 @@ export class MessageSync implements ChatMessages {
     return shown;
   }
 
+  showLater(gameId: number): void {
+    this.failed.set(`game:${gameId}`, { kind: 'game', id: gameId });
+  }
+
   /** Shows what the database holds now for a game or challenge. */
   private async showCurrent(item: Pending): Promise<boolean> {
     if (item.kind !== 'challenge') {
       const found = await this.deps.service.game(item.id);
-      return found.ok && this.show({ kind: item.kind, view: found.value });
+      if (!found.ok) return false;
+      // A game saved but never posted (showLater after a failure before its board was sent).
+      if (item.kind === 'game' && !found.value.messageId)
+        return (await this.post({ kind: 'game', game: found.value })).ok;
+      return this.show({ kind: item.kind, view: found.value });
     }
     const found = this.deps.service.challengeView(item.id);
     return found.ok && this.showChallenge(found.value);
@@ -215,7 +229,7 @@ export class MessageSync implements ChatMessages {
       markShown(this.deps.service, shown); // a finished game or closed challenge: nothing left to show
       return false;
     }
-    if (code !== null && CHANNEL_LOST.has(code)) {
+    if (channelLost(err)) {
       log.info(context, 'channel gone or hidden; closing');
       if (open) service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'channel-gone');
       // Nothing there will ever show it: recorded as shown, so no later sweep tries again.

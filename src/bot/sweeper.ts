@@ -18,11 +18,16 @@ export class Sweeper {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly service: Pick<GameService, 'sweep' | 'pendingBotGames' | 'purgeLeftServers'>,
+    private readonly service: Pick<
+      GameService,
+      'sweep' | 'pendingBotGames' | 'purgeLeftServers' | 'dueForfeits' | 'takeBack'
+    >,
     private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed' | 'archiveThread'>,
     private readonly log: Logger,
     private readonly reminders?: Pick<Reminders, 'runOnce'>,
     private readonly turns?: Pick<BotTurns, 'schedule'>,
+    /** Whether the bot lost a channel (deleted, or it can no longer see it); default: never. */
+    private readonly channelLost: (channelId: string) => Promise<boolean> = () => Promise.resolve(false),
     private readonly tournaments?: Pick<TournamentRunner, 'runOnce'>,
   ) {}
 
@@ -45,6 +50,7 @@ export class Sweeper {
 
   private async sweep(): Promise<number> {
     try {
+      await this.closeLostGames();
       const report = await this.service.sweep();
       // One message that cannot be edited (deleted, no access) does not stop the others: showing never rejects.
       let edited = 0;
@@ -68,6 +74,19 @@ export class Sweeper {
     } catch (err) {
       this.log.error({ err }, 'sweep failed');
       return 0;
+    }
+  }
+
+  /**
+   * Before any forfeit on time: a game whose channel the bot lost is closed without a result, as
+   * the message sync would close it on its next edit, so the player who could not click loses no
+   * rating. Only games now due are checked (one request each), so the click path pays nothing.
+   */
+  private async closeLostGames(): Promise<void> {
+    for (const due of this.service.dueForfeits()) {
+      if (!(await this.channelLost(due.channelId))) continue;
+      this.log.info(due, 'channel gone or hidden before the turn timed out; closing the game unrated');
+      this.service.takeBack('game', due.gameId, 'channel-gone');
     }
   }
 }

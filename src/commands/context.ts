@@ -28,6 +28,8 @@ export interface ChatMessages {
   postBoard(view: GameView, note?: BoardNote): Promise<Posted>;
   /** Starts a public thread from a message (a game's lobby). Never rejects. */
   openThread(channelId: string, messageId: string, name: string): Promise<Opened>;
+  /** Shows a game's current board at the next sweep: its last change was saved but not shown. */
+  showLater(gameId: number): void;
 }
 
 /** A Discord scheduled event for a tournament (an EXTERNAL event pointing to its message). */

@@ -42,6 +42,17 @@ export function botTokenReaches(interaction: Situated): boolean {
 }
 
 /**
+ * Whether the bot's channel permissions decide what it can post here: only in a server that
+ * installed it. In its own DM there are none to have: Discord documents `app_permissions` there as
+ * ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | USE_EXTERNAL_EMOJIS (what an interaction response
+ * may use), never View Channel or Send Messages, yet the bot's token posts and edits in the DM.
+ * Elsewhere only interaction responses reach the channel, and they need none.
+ */
+export function channelPermissionsApply(interaction: Situated): boolean {
+  return placeOf(interaction) === 'server';
+}
+
+/**
  * The server whose records and settings a game made here belongs to: the server's id where it
  * installed the bot, else '' (games outside servers: they count in each player's records asked
  * outside servers, never in a server's leaderboard).

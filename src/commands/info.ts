@@ -3,15 +3,16 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { RULESET_IDS, type RuleSetId, defaultOptions, isRuleSetId, rulesOf } from '../engine/index.js';
 import { OFFERED_STRENGTHS } from '../game/strengths.js';
+import { listsArePrivate } from '../game/visibility.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import { type Locale, type Translate, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
-import { recordsGuild } from './contexts.js';
 import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
 import { boardFile, echo } from './messages.js';
 import { playerOf } from './options.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+import { viewerOf } from './viewer.js';
 import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';
 
 const DOCS = 'docs/rules';
@@ -104,7 +105,7 @@ export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
 
 export async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = ctx.service.stats({ guildId: recordsGuild(interaction), userId: user.id });
+  const found = ctx.service.stats({ viewer: viewerOf(interaction), userId: user.id });
   const name = playerOf(user).name;
   if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
   const t = translator(publicLocale(interaction, ctx));
@@ -143,15 +144,19 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
 
 export async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = ctx.service.history({ guildId: recordsGuild(interaction), userId: user.id });
+  const viewer = viewerOf(interaction);
+  const found = ctx.service.history({ viewer, userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;
   if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));
-  const t = translator(publicLocale(interaction, ctx));
+  // Outside servers the games listed are private chats' own: only the asker reads the list.
+  const listPrivately = listsArePrivate(viewer);
+  const t = translator(listPrivately ? userLocale(interaction) : publicLocale(interaction, ctx));
   const lines = games.slice(0, 10).map((h) => historyLine(t, h));
   await interaction.reply({
     content: [t('history.title', { name }), ...lines].join('\n'),
     allowedMentions: NO_MENTIONS,
+    ...(listPrivately ? { flags: MessageFlags.Ephemeral } : {}),
   });
 }
 

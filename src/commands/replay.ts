@@ -6,7 +6,7 @@ import type { ReplayView } from '../game/service.js';
 import { accuracyWords } from '../game/replayJob.js';
 import { translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
-import { recordsGuild } from './contexts.js';
+import { viewerOf } from './viewer.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
 import { boardFile } from './messages.js';
@@ -27,7 +27,7 @@ async function postReplay(
   ctx: CommandContext,
   gameId: number | null,
 ): Promise<void> {
-  const drawing = ctx.service.replay({ guildId: recordsGuild(interaction), userId: interaction.user.id, gameId });
+  const drawing = ctx.service.replay({ viewer: viewerOf(interaction), gameId });
   // Deferred as soon as the event loop turns: a refusal (no such game) is answered before that.
   const outcome = await acknowledgedInTime(interaction, drawing, 0, 'new message');
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -55,11 +55,11 @@ function replayText(view: ReplayView, tooBig = false): string {
   return lines.join('\n');
 }
 
-/** The `game` option's list: the player's recent games here, newest first. */
+/** The `game` option's list: the player's recent games here that they may still see, newest first. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
   const games = ctx.service.recentGames({
-    guildId: recordsGuild(interaction),
+    viewer: viewerOf(interaction),
     userId: interaction.user.id,
     typed,
     locale: userLocale(interaction),

@@ -20,6 +20,8 @@ interface Row {
 export class AnswerTokenStore {
   private readonly save: Statement<[string, string, string, number]>;
   private readonly get: Statement<[string], Row>;
+  private readonly eraseOld: Statement<[number]>;
+  private readonly dropEnded: Statement<[number]>;
 
   constructor(db: Database) {
     this.save = db.prepare(
@@ -28,11 +30,30 @@ export class AnswerTokenStore {
          issued_at = excluded.issued_at WHERE excluded.issued_at >= answer_tokens.issued_at`,
     );
     this.get = db.prepare(`SELECT * FROM answer_tokens WHERE message_id = ?`);
+    // The row stays, without its token: it still marks the message as one only interactions can
+    // edit (the bot's own token would get 403 there, which reads as a lost channel).
+    this.eraseOld = db.prepare(`UPDATE answer_tokens SET token = '' WHERE token <> '' AND issued_at <= ?`);
+    // Nothing edits a finished game's board once it shows the end: the row goes whole. Only games
+    // outside servers have such rows; those finished lately are read through an index, not every game.
+    this.dropEnded = db.prepare(
+      `DELETE FROM answer_tokens WHERE message_id IN (SELECT message_id FROM games
+         WHERE status = 'finished' AND guild_id = '' AND finished_at >= ? AND message_id IS NOT NULL
+           AND shown_version >= version)`,
+    );
   }
 
   /** Keeps the newer of this token and the one stored for its message. */
   remember(t: AnswerToken): void {
     this.save.run(t.messageId, t.applicationId, t.token, t.issuedAt);
+  }
+
+  /**
+   * Erases the tokens issued at or before `issuedBy` (Discord no longer honours them), and deletes
+   * the rows of games finished since `finishedSince` whose board shows the end.
+   */
+  forget(issuedBy: number, finishedSince: number): void {
+    this.eraseOld.run(issuedBy);
+    this.dropEnded.run(finishedSince);
   }
 
   /** The latest token that answered a message, or undefined when the bot's own token edits it. */

@@ -16,6 +16,8 @@ export interface StandingRecord {
 /** One finished game seen from one player. */
 export interface PlayedGameRecord {
   gameId: number;
+  /** Where it was played (the channel, not its thread): who may see it depends on it. */
+  channelId: string;
   ruleset: RuleSetId;
   side: Side;
   won: boolean;
@@ -49,6 +51,7 @@ interface StandingRow {
 
 interface PlayedRow {
   id: number;
+  channel_id: string;
   ruleset: string;
   side: string;
   won: number;
@@ -71,6 +74,7 @@ const toStanding = (r: StandingRow): StandingRecord => ({
 
 const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
   gameId: r.id,
+  channelId: r.channel_id,
   ruleset: r.ruleset as RuleSetId,
   side: r.side as Side,
   won: r.won === 1,
@@ -85,7 +89,7 @@ const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
 
 // A player's finished games in a guild, one row per game from their side (not those closed without a result).
 const PLAYED_GAMES = `
-  SELECT g.id, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
+  SELECT g.id, g.channel_id, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
          CASE WHEN g.white_id = :user THEN 'W' ELSE 'B' END AS side,
          (g.winner_side = CASE WHEN g.white_id = :user THEN 'W' ELSE 'B' END) AS won,
          (g.bot_strength IS NOT NULL) AS vs_bot,

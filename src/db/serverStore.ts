@@ -60,6 +60,14 @@ export class ServerStore {
   }
 
   /** When `opponentId` last declined a challenge from `challengerId` in the server, if ever. */
+  /**
+   * When the player's latest `limit` challenges and games against the bot in the server, made
+   * after `since`, were made (ms), newest first: what the creation budget counts.
+   */
+  creationsSince(guildId: string, userId: string, since: number, limit: number): number[] {
+    return this.s.creations.all({ guild: guildId, user: userId, since, limit }).map((r) => r.at);
+  }
+
   lastDecline(guildId: string, challengerId: string, opponentId: string): number | undefined {
     return this.s.lastDecline.get(challengerId, guildId, opponentId)?.at ?? undefined;
   }
@@ -97,6 +105,15 @@ function prepare(db: Database) {
       `SELECT id FROM challenges WHERE guild_id = :guild AND status = 'pending'
          AND ((challenger_id = :a AND opponent_id = :b) OR (challenger_id = :b AND opponent_id = :a))
        LIMIT 1`,
+    ),
+    // A game against the bot has no challenge row (it starts at once): counted from the games.
+    creations: st<{ guild: string; user: string; since: number; limit: number }, { at: number }>(
+      `SELECT created_at AS at FROM challenges WHERE challenger_id = :user AND guild_id = :guild AND created_at > :since
+       UNION ALL SELECT created_at FROM games
+         WHERE white_id = :user AND guild_id = :guild AND bot_strength IS NOT NULL AND created_at > :since
+       UNION ALL SELECT created_at FROM games
+         WHERE black_id = :user AND guild_id = :guild AND bot_strength IS NOT NULL AND created_at > :since
+       ORDER BY at DESC LIMIT :limit`,
     ),
     lastDecline: st<[string, string, string], { at: number | null }>(
       `SELECT max(resolved_at) AS at FROM challenges

@@ -88,7 +88,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   });
   if (!made.ok) return made;
   if ('kind' in made.value) return ok(made.value);
-  return ok({ kind: 'game', game: await core.view(made.value) });
+  return ok({ kind: 'game', game: await core.viewCommitted(made.value) });
 }
 
 export async function accept(core: ServiceCore, input: AcceptInput): Promise<Outcome<GameView>> {
@@ -107,7 +107,7 @@ export async function accept(core: ServiceCore, input: AcceptInput): Promise<Out
     core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
     return ok(core.snapshot(game, startDescription));
   });
-  return started.ok ? ok(await core.view(started.value)) : started;
+  return started.ok ? ok(await core.viewCommitted(started.value)) : started;
 }
 
 export interface RematchInput {

@@ -23,6 +23,7 @@ import type { Strength } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer } from './types.js';
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
+import { SavedNotShown } from './savedNotShown.js';
 
 /** The settings every server starts from (the bot's .env); a server's own choices override them. */
 export type ServiceConfig = ServerSettings;
@@ -175,6 +176,15 @@ export class ServiceCore {
 
   view(snapshot: GameSnapshot): Promise<GameView> {
     return renderView(snapshot, this.botUserId, this.render);
+  }
+
+  /** The view of a change just committed: a failure to draw it says the change is saved (SavedNotShown). */
+  async viewCommitted(snapshot: GameSnapshot): Promise<GameView> {
+    try {
+      return await this.view(snapshot);
+    } catch (err) {
+      throw new SavedNotShown(snapshot.game.id, err);
+    }
   }
 }
 

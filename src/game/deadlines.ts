@@ -37,6 +37,24 @@ export async function sweep(core: ServiceCore): Promise<SweepReport> {
   return { expiredChallenges, timedOutGames, threadsToArchive: dueArchives(core, now) };
 }
 
+/** A server game whose turn is over, and the channel (or thread) its board is in. */
+export interface DueForfeit {
+  gameId: number;
+  channelId: string;
+}
+
+/**
+ * Server games the next sweep would forfeit on time: the bot checks first that it can still see
+ * their channel, since a player who could not click must not lose rating for it. Games outside
+ * servers are never rated, and there the bot's token reaches no channel to check.
+ */
+export function dueForfeits(core: ServiceCore): DueForfeit[] {
+  return core.games.dueGameIds(core.now()).flatMap((id) => {
+    const game = core.games.game(id);
+    return game && game.guildId !== '' ? [{ gameId: id, channelId: game.threadId ?? game.channelId }] : [];
+  });
+}
+
 /**
  * Threads whose game finished a while ago. Each is taken once (its time cleared whatever happens
  * next, so a thread that cannot be archived never blocks a later sweep); one that hosts a new game

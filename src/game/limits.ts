@@ -13,6 +13,13 @@ export const MAX_OPEN_CHALLENGES = 3;
 /** After a decline, how long before the same challenger may challenge the same player again. */
 export const DECLINE_COOLDOWN_MS = 10 * 60_000;
 
+/**
+ * The creation budget: new games against the bot and new challenges (rematches included) one
+ * player may start in one server (or outside servers) per window. Each opens a thread or posts a
+ * message; without it, /senet play then /senet resign in a loop opened threads by the dozen.
+ */
+const CREATION_BUDGET = { max: 10, windowMs: 10 * 60_000 } as const;
+
 type Refusal = Outcome<never> | null;
 
 /** Who challenges whom, where. */
@@ -30,8 +37,19 @@ export function challengeRefusal(core: ServiceCore, c: ChallengePlace): Refusal 
   return (
     channelRefusal(settings, c.channelId) ??
     gamesCapRefusal(core, settings, c.guildId, c.challengerId, 'challenge') ??
+    budgetRefusal(core, c.guildId, c.challengerId) ??
     (c.opponentId === core.botUserId ? null : spamRefusal(core, c))
   );
+}
+
+/** Over the creation budget: says when the oldest creation in the window leaves it. */
+function budgetRefusal(core: ServiceCore, guildId: string, userId: string): Refusal {
+  const { max, windowMs } = CREATION_BUDGET;
+  const made = core.server.creationsSince(guildId, userId, core.now() - windowMs, max);
+  if (made.length < max) return null;
+  const until = made[max - 1]! + windowMs;
+  const minutes = Math.round(windowMs / 60_000);
+  return fail('limit', 'limit.creationBudget', { max, minutes, when: `<t:${Math.ceil(until / 1000)}:R>` });
 }
 
 /**

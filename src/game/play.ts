@@ -31,7 +31,7 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
     }
     return applyInTransaction(core, game, input.userId, input.action);
   });
-  return done.ok ? ok(await core.view(done.value)) : done;
+  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
 /**
@@ -53,7 +53,7 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
     return applyInTransaction(core, again.value, core.botUserId, action);
   });
-  return done.ok ? ok(await core.view(done.value)) : done;
+  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
 /** Which game to resign: the one named, or the player's only game here (this thread, or started in this channel). */
@@ -70,7 +70,7 @@ export async function resign(core: ServiceCore, input: ResignInput): Promise<Out
     if (!side) return fail('forbidden', 'error.notYourGame');
     return ok(endGame(core, game, game.state, opponentOf(side), 'resigned', null));
   });
-  return done.ok ? ok(await core.view(done.value)) : done;
+  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
 function gameToResign(core: ServiceCore, input: ResignInput): Outcome<GameRecord> {

@@ -2,7 +2,7 @@
 // players rather than games. Rating changes are written inside the transaction that ends a game.
 import type { GameStore } from '../db/gameStore.js';
 import type { GameRecord } from '../db/records.js';
-import type { RatingStore } from '../db/ratingStore.js';
+import type { PlayedGameRecord, RatingStore } from '../db/ratingStore.js';
 import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
 import { INITIAL_RATING, PROVISIONAL_GAMES, rateGame } from './ratings.js';
 import { historyEntry, rankStandings, summarise } from './standings.js';
@@ -15,6 +15,7 @@ import {
   fail,
   ok,
 } from './types.js';
+import { type Viewer, mayView } from './visibility.js';
 
 /**
  * Updates both players' guild ratings in the current `season` for a rated game `winnerSide` won;
@@ -101,12 +102,23 @@ export function playerStats(
   });
 }
 
-/** The player's last games in the guild, newest first. */
+/** The player's last games here that the asker may see, newest first. */
 export function playerHistory(
   games: GameStore,
   ratings: RatingStore,
-  input: { guildId: string; userId: string; limit?: number },
+  input: { viewer: Viewer; userId: string; limit?: number },
 ): Outcome<HistoryEntry[]> {
   if (games.playerName(input.userId) === undefined) return fail('not-found', 'error.neverPlayed');
-  return ok(ratings.playedGames(input.guildId, input.userId, input.limit ?? 10).map(historyEntry));
+  const { viewer } = input;
+  const seen = ratings
+    .playedGames(viewer.guildId, input.userId)
+    .filter((g) =>
+      mayView(viewer, { guildId: viewer.guildId, channelId: g.channelId, seats: seatsOf(input.userId, g) }),
+    );
+  return ok(seen.slice(0, input.limit ?? 10).map(historyEntry));
+}
+
+/** The seats of a played game, from one player's side. */
+function seatsOf(userId: string, g: PlayedGameRecord): Record<Side, string> {
+  return g.side === 'W' ? { W: userId, B: g.opponentId } : { W: g.opponentId, B: userId };
 }

@@ -9,6 +9,7 @@ import type { ServiceCore } from './core.js';
 import type { ReplayJob, ReplayOutput } from './replayJob.js';
 import { type GameChoiceEntry, type Outcome, type Player, fail, ok } from './types.js';
 import { endDescription, namesOf, sideOf, storedResult } from './views.js';
+import { type Viewer, mayShowHere, mayView } from './visibility.js';
 
 /** Discord offers at most 25 choices in an autocomplete list. */
 const MAX_CHOICES = 25;
@@ -20,9 +21,9 @@ const MAX_CHOICES = 25;
 const MAX_REPLAYS_DRAWING = 3;
 
 export interface ReplayInput {
-  guildId: string;
-  userId: string;
-  /** The game to replay; without it, the player's last finished game in the guild. */
+  /** Who asks, where: only a game they may see (and show here) is replayed (src/game/visibility.ts). */
+  viewer: Viewer;
+  /** The game to replay; without it, the player's last finished game here that they may show. */
   gameId?: number | null;
 }
 
@@ -45,13 +46,12 @@ export interface ReplayView extends ReplayOutput {
   locale: Locale;
 }
 
-/** The player's games in the guild, newest first, whose label or id contains `typed`. */
-export function recentGames(core: ServiceCore, input: ChoicesInput & { guildId: string }): GameChoiceEntry[] {
-  const games = core.games.recentGames(
-    input.guildId,
-    input.userId,
-    input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES,
-  );
+/** The player's games here that they may still see, newest first, whose label or id contains `typed`. */
+export function recentGames(core: ServiceCore, input: ChoicesInput & { viewer: Viewer }): GameChoiceEntry[] {
+  const { viewer } = input;
+  const games = core.games
+    .recentGames(viewer.guildId, input.userId, input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES)
+    .filter((game) => mayView(viewer, game));
   return choicesOf(core, games, input);
 }
 
@@ -113,14 +113,15 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
     locale: game.locale,
   };
   const drawing = core.replaysDrawing;
-  if (drawing.has(input.userId)) return fail('busy', 'error.replayDrawing');
+  const { userId } = input.viewer;
+  if (drawing.has(userId)) return fail('busy', 'error.replayDrawing');
   if (drawing.size >= MAX_REPLAYS_DRAWING) return fail('busy', 'error.replaysBusy');
-  drawing.add(input.userId);
+  drawing.add(userId);
   let output: ReplayOutput;
   try {
     output = await core.renderReplay(job);
   } finally {
-    drawing.delete(input.userId);
+    drawing.delete(userId);
   }
   return ok({
     ...output,
@@ -134,13 +135,18 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
 }
 
 function gameToReplay(core: ServiceCore, input: ReplayInput): Outcome<GameRecord> {
+  const { viewer } = input;
   if (input.gameId === undefined || input.gameId === null) {
-    const last = core.games.recentGames(input.guildId, input.userId, MAX_CHOICES).find((g) => g.status === 'finished');
+    const last = core.games
+      .recentGames(viewer.guildId, viewer.userId, MAX_CHOICES)
+      .find((g) => g.status === 'finished' && mayShowHere(viewer, g));
     return last ? ok(last) : fail('not-found', 'error.replayNoGames');
   }
   const game = core.games.game(input.gameId);
-  // Another server's games are not this one's business: the same answer as for no game at all.
-  if (!game || game.guildId !== input.guildId)
-    return fail('not-found', 'error.replayNoSuchGame', { gameId: input.gameId });
+  // A game the asker may not see gets the same answer as no game at all: ids count up, and the
+  // answer must not tell which exist, nor whose they are.
+  if (!game || !mayView(viewer, game)) return fail('not-found', 'error.replayNoSuchGame', { gameId: input.gameId });
+  // Their own game from a private chat: not for this chat's other members.
+  if (!mayShowHere(viewer, game)) return fail('forbidden', 'error.replayWherePlayed', { gameId: input.gameId });
   return ok(game);
 }

@@ -37,7 +37,8 @@ import { type AdminInput, changeSettings, showSettings } from './admin.js';
 import { type SeasonClosed, newSeason, seasonAsked } from './seasons.js';
 import type { SettingsChange, SettingsView } from './settings.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
-import { sweep } from './deadlines.js';
+import { type DueForfeit, dueForfeits, sweep } from './deadlines.js';
+import { type Viewer, statsFor } from './visibility.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
 import { leaderboard, playerHistory, playerStats } from './playerRecords.js';
 import { type PlayerData, forgetPlayer, playerData } from './privacy.js';
@@ -113,6 +114,7 @@ export type {
   ReminderDue,
   ReplayInput,
   ReplayView,
+  Viewer,
   ResignInput,
   ServerData,
   ShardScope,
@@ -198,6 +200,9 @@ export function openService(options: ServiceOptions): GameService {
   return new GameService(core);
 }
 
+/** How long Discord honours an interaction's token: a stored one is erased after that. */
+const ANSWER_TOKEN_LIFETIME_MS = 15 * 60_000;
+
 export class GameService {
   private readonly startBoards = new Map<RuleSetId, Promise<RenderedBoard>>();
   private readonly answerTokens: AnswerTokenStore;
@@ -276,7 +281,16 @@ export class GameService {
     return resign(this.core, input);
   }
 
+  /** Server games whose turn is over, to check their channel before the sweep forfeits them. */
+  dueForfeits(): DueForfeit[] {
+    return dueForfeits(this.core);
+  }
+
+  /** Applies the deadlines now due; also forgets the answer tokens Discord no longer honours or nothing needs. */
   sweep(): Promise<SweepReport> {
+    // A day back covers every sweep since a game ended (a board shown later keeps only its erased mark).
+    const now = this.core.now();
+    this.answerTokens.forget(now - ANSWER_TOKEN_LIFETIME_MS, now - 24 * 3_600_000);
     return sweep(this.core);
   }
 
@@ -409,9 +423,12 @@ export class GameService {
     return this.core.server.currentSeason(guildId);
   }
 
-  stats(input: { guildId: string; userId: string }): Outcome<PlayerStats> {
-    const season = this.core.server.currentSeason(input.guildId);
-    return playerStats(this.core.games, this.core.ratings, { ...input, season });
+  /** A player's figures where the asker is, as much as the asker may see (src/game/visibility.ts). */
+  stats(input: { viewer: Viewer; userId: string }): Outcome<PlayerStats> {
+    const { guildId } = input.viewer;
+    const season = this.core.server.currentSeason(guildId);
+    const found = playerStats(this.core.games, this.core.ratings, { guildId, userId: input.userId, season });
+    return found.ok ? ok(statsFor(input.viewer, found.value)) : found;
   }
 
   // ---- /senet-admin (each call checks Manage Server) --------------------------------------
@@ -465,12 +482,13 @@ export class GameService {
     return purgeLeftServers(this.core);
   }
 
-  history(input: { guildId: string; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
+  /** A player's last games here that the asker may see, newest first. */
+  history(input: { viewer: Viewer; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
     return playerHistory(this.core.games, this.core.ratings, input);
   }
 
-  /** The player's recent games in a guild, newest first, for /senet replay's list. */
-  recentGames(input: ChoicesInput & { guildId: string }): GameChoiceEntry[] {
+  /** The player's recent games here that they may still see, newest first, for /senet replay's list. */
+  recentGames(input: ChoicesInput & { viewer: Viewer }): GameChoiceEntry[] {
     return recentGames(this.core, input);
   }
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DamagedDatabaseError, openDatabase } from '../../src/db/connection.js';
-import { open, startGame, textOnlyRenderer, value } from '../game/harness.js';
+import { open, startGame, testClock, textOnlyRenderer, value } from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 
 const run = promisify(execFile);
@@ -20,8 +20,13 @@ const MANY_GAMES = { renderBoard: textOnlyRenderer(), config: { maxGamesPerPlaye
 /** A file with a few games, closed (its log checkpointed into it). */
 async function fileWithGames(): Promise<string> {
   const path = tempDbPath();
-  const service = open(path, MANY_GAMES);
-  for (let i = 0; i < 20; i++) await startGame(service, `channel-${i}`);
+  // A minute between games: the creation budget allows 10 in 10 minutes.
+  const clock = testClock();
+  const service = open(path, { ...MANY_GAMES, now: clock.now });
+  for (let i = 0; i < 20; i++) {
+    await startGame(service, `channel-${i}`);
+    clock.advance(60_000);
+  }
   service.close();
   return path;
 }

@@ -13,6 +13,7 @@ import {
   testClock,
   textOnlyRenderer,
   value,
+  member,
 } from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 
@@ -95,7 +96,7 @@ describe('migrations', () => {
       expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
       const { view } = await playToEnd(upgraded, value(await upgraded.game(start.gameId)), 5);
       expect(view.result!.ratings).toHaveLength(2);
-      expect(value(upgraded.stats({ guildId: start.guildId, userId: ANA.id })).ratingHistory).toHaveLength(1);
+      expect(value(upgraded.stats({ viewer: member(start.guildId), userId: ANA.id })).ratingHistory).toHaveLength(1);
       expect(upgraded.verify().problems).toEqual([]);
       upgraded.close();
     },
@@ -207,7 +208,7 @@ describe('migrations', () => {
       [ANA.id, 1],
       [BEN.id, 0],
     ]);
-    expect(value(upgraded.stats({ guildId: game.guildId, userId: ANA.id })).ratingHistory).toHaveLength(1);
+    expect(value(upgraded.stats({ viewer: member(game.guildId), userId: ANA.id })).ratingHistory).toHaveLength(1);
     upgraded.close();
   });
 

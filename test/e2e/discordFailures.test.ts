@@ -1,6 +1,7 @@
 // Discord's own failures, each played against the fake: rate limits on edits, missing
 // permissions, a deleted message or channel, expired interaction tokens, a dropped gateway.
 import { describe, expect, it } from 'vitest';
+import { member } from '../game/harness.js';
 import { FAILURE, OPTION, TOKEN_LIFETIME_MS } from './fakeDiscord.js';
 import {
   CHALLENGE_TTL_MS,
@@ -152,9 +153,9 @@ describe('a deleted message or channel', () => {
     await h.bot.sweeper.sweepOnce();
     expect(h.fake.requests.slice(before).filter((r) => r.path.includes(channel))).toEqual([]);
     expect(h.service.gamesHere({ channelId: channel, userId: h.ana.id })).toEqual([]);
-    const stats = h.service.stats({ guildId: h.fake.guildId, userId: h.ana.id });
+    const stats = h.service.stats({ viewer: member(h.fake.guildId), userId: h.ana.id });
     const games = stats.ok ? stats.value.total.games : 0;
-    const history = h.service.history({ guildId: h.fake.guildId, userId: h.ana.id });
+    const history = h.service.history({ viewer: member(h.fake.guildId), userId: h.ana.id });
     expect(history.ok && history.value.length).toBe(games);
   });
 });

@@ -32,8 +32,26 @@ export interface FakeMessage {
   flags: number;
   /** The interaction whose reply created it (its token edits it as @original). */
   interactionToken: string | null;
+  /**
+   * That interaction's authorizing_integration_owners: a click on the message carries them, not
+   * the clicker's (developing-a-user-installable-app.mdx, "Using metadata for message component
+   * interactions": they "differentiate between the user that installed an app and the user that
+   * triggered an app's interaction"). Null for messages the bot posted with its own token.
+   */
+  owners: Owners | null;
   edits: number;
 }
+
+/** A permission overwrite (resources/channel.mdx, "Overwrite Object"): type 0 a role, 1 a member. */
+export interface Overwrite {
+  id: string;
+  type: 0 | 1;
+  allow: string;
+  deny: string;
+}
+
+/** authorizing_integration_owners: "0" (server install) and "1" (user install) to ids. */
+export type Owners = Partial<Record<'0' | '1', string>>;
 
 export interface RawButton {
   type: number;
@@ -146,17 +164,32 @@ export const CONTEXT = { guild: 0, botDm: 1, privateChannel: 2 } as const;
 /** Use External Apps: without it, a user-installed app's answers in a server are forced private. */
 export const USE_EXTERNAL_APPS = 1n << 50n;
 
+const EMBED_LINKS = 1n << 14n;
+const MENTION_EVERYONE = 1n << 17n;
+const USE_EXTERNAL_EMOJIS = 1n << 18n;
+
 /**
- * The app's permissions where only interaction responses reach (a user install): what Discord
- * reports there, the bits an interaction response may use (no View Channel: the bot is no member).
+ * `app_permissions` in DMs and group DMs between users, exactly as documented
+ * (interactions/receiving-and-responding.mdx, "Interaction Structure", footnote ***): "includes
+ * ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE permissions for (G)DMs with other users". Never
+ * View Channel or Send Messages: the bot is no member there.
  */
-export const USER_INSTALL_APP_PERMISSIONS = (
-  PERMISSION.sendMessages |
-  PERMISSION.attachFiles |
-  (1n << 14n) | // Embed Links
-  (1n << 17n)
-) // Mention Everyone
-  .toString();
+export const PRIVATE_CHANNEL_APP_PERMISSIONS = (PERMISSION.attachFiles | EMBED_LINKS | MENTION_EVERYONE).toString();
+
+/** In the DM with the app's bot user: the same footnote, "additionally includes USE_EXTERNAL_EMOJIS". */
+export const BOT_DM_APP_PERMISSIONS = (BigInt(PRIVATE_CHANNEL_APP_PERMISSIONS) | USE_EXTERNAL_EMOJIS).toString();
+
+/**
+ * In a server the bot is no member of (reached through a user install): change-log.mdx,
+ * "Calculated Permissions in Interaction Payloads": "the value of app_permissions will be the same
+ * as the permissions for @everyone, but limited to the permissions that can be used in interaction
+ * responses (currently ATTACH_FILES, EMBED_LINKS, MENTION_EVERYONE, and USE_EXTERNAL_EMOJIS)".
+ * The entry speaks of apps without a bot user; for an app whose bot is not in that server the docs
+ * are silent, and the fake takes the same, stricter, value.
+ */
+export function userInstallServerAppPermissions(everyone: string): string {
+  return (BigInt(everyone) & BigInt(BOT_DM_APP_PERMISSIONS)).toString();
+}
 
 /** How long an interaction's token works, as Discord documents. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -266,10 +299,17 @@ export class FakeDiscord {
   appPermissions = ALL_PERMISSIONS;
   /** Scheduled events the bot created, by id. */
   readonly scheduledEvents = new Map<string, FakeScheduledEvent>();
+  /**
+   * Permission overwrites of channels, by channel id (none: the channel follows @everyone's
+   * role). The bot's cache learns them as Discord sends them: in GUILD_CREATE and CHANNEL_UPDATE.
+   */
+  readonly overwrites = new Map<string, Overwrite[]>();
   /** A member's permissions in the channel, by user id (others: MEMBER_PERMISSIONS, no Manage Server). */
   readonly memberPermissions = new Map<string, string>();
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
   editLimit: { perWindow: number; windowMs: number } | null = null;
+  /** The last interaction the fake sent, as the bot received it (to check the fake against the docs). */
+  lastInteraction: Record<string, unknown> | null = null;
   /** The requests the fake answered with an error (injected, expired token, rate limit, ...). */
   readonly refusals: RecordedRequest[] = [];
   /** The fake's clock (ms): interaction tokens expire TOKEN_LIFETIME_MS after their interaction by it. */
@@ -316,6 +356,8 @@ export class FakeDiscord {
   private readonly channelGuild = new Map<string, string>();
   /** Which stored message each component interaction was clicked on. */
   private readonly clickedMessage = new Map<string, string>();
+  /** Who authorized the app for each interaction, for the messages its replies create. */
+  private readonly interactionOwners = new Map<string, Owners>();
   /** The channel of each interaction, for the messages its replies create. */
   private readonly interactionChannel = new Map<string, string>();
   private gatewaySeq = 0;
@@ -376,6 +418,25 @@ export class FakeDiscord {
   /** A moderator deletes a message. */
   deleteMessage(messageId: string): void {
     this.messages.delete(messageId);
+  }
+
+  /**
+   * Makes a server channel visible only to `viewers` (a staff-only channel): @everyone denied View
+   * Channel, each viewer allowed it by a member overwrite. topics/permissions.mdx, "Permission
+   * Overwrites": the @everyone overwrite applies first, then roles', then the member's own. The
+   * bot is told by CHANNEL_UPDATE (events/gateway-events.mdx, "Channel Update"); the bot's own
+   * access is `appPermissions`, as interactions report it.
+   */
+  restrictChannel(channelId: string, viewers: FakeUser[]): void {
+    const guildId = this.serverOf(channelId);
+    const view = PERMISSION.viewChannel.toString();
+    this.overwrites.set(channelId, [
+      { id: guildId, type: 0, allow: '0', deny: view },
+      ...viewers.map((u): Overwrite => ({ id: u.id, type: 1, allow: view, deny: '0' })),
+    ]);
+    const known = this.announced.has(channelId);
+    this.announced.add(channelId);
+    this.dispatch(known ? 'CHANNEL_UPDATE' : 'CHANNEL_CREATE', this.channelJson(channelId), guildId);
   }
 
   /** Closes the gateway connection as a network drop would; the bot reconnects by itself. */
@@ -597,9 +658,15 @@ export class FakeDiscord {
       locale: this.userLocales.get(user.id) ?? 'en-US',
       entitlements: [],
       attachment_size_limit: UPLOAD_LIMIT,
-      ...this.situation(user, channelId),
+      ...this.situation(
+        user,
+        channelId,
+        (clickedMessageId && this.messages.get(clickedMessageId)!.owners) || undefined,
+      ),
       ...body,
     };
+    this.interactionOwners.set(id, payload.authorizing_integration_owners as Owners);
+    this.lastInteraction = payload;
     const reply = new Promise<InteractionReply>((resolve) => this.pending.set(id, resolve));
     this.dispatch('INTERACTION_CREATE', payload, typeof payload.guild_id === 'string' ? payload.guild_id : null);
     return reply;
@@ -608,9 +675,9 @@ export class FakeDiscord {
   /**
    * The fields that say where an interaction happens, as Discord sends them: the guild, the
    * member (in servers) or user (elsewhere), the context, who authorized the app there, and the
-   * app's permissions.
+   * app's permissions. `owners`: those of the interaction whose answer holds the clicked message.
    */
-  private situation(user: FakeUser, channelId: string): Record<string, unknown> {
+  private situation(user: FakeUser, channelId: string, owners?: Owners): Record<string, unknown> {
     const scene = this.scenes.get(channelId);
     switch (scene?.kind) {
       case undefined: {
@@ -619,24 +686,35 @@ export class FakeDiscord {
           guild_id: guildId,
           member: this.member(user, true),
           guild_locale: this.guildLocale,
+          // receiving-and-responding.mdx, "Interaction Structure": app_permissions is the "set of
+          // permissions the app has in the source location"; change-log.mdx, "Calculated
+          // Permissions in Interaction Payloads": computed "including any channel overwrites". A
+          // thread's are its parent channel's here (the bot's threads are public ones).
           app_permissions: this.appPermissions,
-          authorizing_integration_owners: { '0': guildId },
+          // receiving-and-responding.mdx, "Authorizing Integration Owners Object": key "0"
+          // (GUILD_INSTALL) is "the guild ID if the interaction is triggered from a server".
+          authorizing_integration_owners: owners ?? { '0': guildId },
           context: CONTEXT.guild,
         };
       }
       case 'botDm':
-        // A command the server install authorized, used in the bot's DM: '0' stands for no server.
         return {
           user,
-          app_permissions: this.appPermissions,
-          authorizing_integration_owners: { '0': '0' },
+          // receiving-and-responding.mdx, "Interaction Structure", footnote ***.
+          app_permissions: BOT_DM_APP_PERMISSIONS,
+          // "Authorizing Integration Owners Object": key "0" is `"0"` "if the interaction is
+          // triggered from a DM with the app's bot user" (the server install authorized /senet).
+          authorizing_integration_owners: owners ?? { '0': '0' },
           context: CONTEXT.botDm,
         };
       case 'privateChannel':
         return {
           user,
-          app_permissions: USER_INSTALL_APP_PERMISSIONS,
-          authorizing_integration_owners: { '1': user.id },
+          app_permissions: PRIVATE_CHANNEL_APP_PERMISSIONS,
+          // "Authorizing Integration Owners Object": key "1" (USER_INSTALL) is "the ID of the
+          // authorizing user"; no "0", since application-commands.mdx, "Interaction Contexts":
+          // PRIVATE_CHANNEL "is only meaningful for commands installed to a user".
+          authorizing_integration_owners: owners ?? { '1': user.id },
           context: CONTEXT.privateChannel,
         };
       case 'userInstallServer': {
@@ -647,8 +725,11 @@ export class FakeDiscord {
           guild_id: scene.guildId,
           member: { ...member, permissions: allowed.toString() },
           guild_locale: this.guildLocale,
-          app_permissions: USER_INSTALL_APP_PERMISSIONS,
-          authorizing_integration_owners: { '1': user.id },
+          // The plain member's permissions stand for @everyone's here.
+          app_permissions: userInstallServerAppPermissions(MEMBER_PERMISSIONS),
+          // No "0": the server did not install the app ("A key will only be present if ... The
+          // app has been authorized to the installation context corresponding to the key").
+          authorizing_integration_owners: owners ?? { '1': user.id },
           context: CONTEXT.guild,
         };
       }
@@ -772,7 +853,21 @@ export class FakeDiscord {
       owner_id: snowflake(),
       unavailable: false,
       member_count: 3,
-      roles: [],
+      // resources/guild.mdx, "Guild Object": roles; topics/permissions.mdx, "Role Object": the
+      // @everyone role has the server's id. Its permissions are what a plain member has.
+      roles: [
+        {
+          id: guildId,
+          name: '@everyone',
+          color: 0,
+          hoist: false,
+          position: 0,
+          permissions: MEMBER_PERMISSIONS,
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      ],
       emojis: [],
       stickers: [],
       features: [],
@@ -803,7 +898,7 @@ export class FakeDiscord {
       guild_id: this.serverOf(id),
       name: `senet-${id.slice(-4)}`,
       position: 0,
-      permission_overwrites: [],
+      permission_overwrites: this.overwrites.get(id) ?? [],
     };
   }
 
@@ -922,10 +1017,19 @@ export class FakeDiscord {
     if (issued !== undefined && this.clock - issued > TOKEN_LIFETIME_MS) return FAILURE.invalidWebhookToken;
     if (parts[0] !== 'channels' || !parts[1]) return null;
     const scene = this.scenes.get(parts[1])?.kind;
+    // Where the bot is no member (a DM or group DM between users, a server that only a user
+    // installed the app to), its token reaches nothing of the channel. The docs name no code for
+    // this case; topics/opcodes-and-status-codes.mdx, "JSON Error Codes", 50001 "Missing access"
+    // is what Discord answers, and the fake answers it to every bot-token channel route there
+    // (the stricter reading: not even a read).
     if (scene === 'privateChannel' || scene === 'userInstallServer') return FAILURE.missingAccess;
     const thread = this.threads.get(parts[1]);
     if (this.deletedChannels.has(parts[1]) || (thread && this.deletedChannels.has(thread.parentId)))
       return FAILURE.unknownChannel;
+    // resources/message.mdx, "Create Message", Limitations: permissions are checked "when
+    // operating on a guild channel"; the DM with the bot has none (app_permissions there says
+    // what interaction responses may use, not what the bot's token may do).
+    if (scene === 'botDm') return null;
     const has = (bit: bigint): boolean => (BigInt(this.appPermissions) & bit) !== 0n;
     if (r.method === 'POST' && parts[2] === 'messages' && !parts[3]) {
       if (!has(PERMISSION.viewChannel)) return FAILURE.missingAccess;
@@ -1010,7 +1114,10 @@ export class FakeDiscord {
       return { status: 200, json: this.messageJson(message) };
     }
     if (parts[0] === 'webhooks' && parts.length === 3 && r.method === 'POST') {
-      const message = this.createMessage(r, null);
+      // A follow-up belongs to the interaction of the token: its owners (the fake's tokens are `tok-<id>`).
+      const id = parts[2]!.replace(/^tok-/, '');
+      const owners = this.interactionOwners.get(id) ?? null;
+      const message = this.createMessage(r, null, this.interactionChannel.get(id) ?? this.channelId, owners);
       return { status: 200, json: this.messageJson(message) };
     }
     if (parts[0] === 'channels' && parts.length === 2 && r.method === 'GET') {
@@ -1140,7 +1247,9 @@ export class FakeDiscord {
     const flags = Number(data?.flags ?? 0);
     let message: FakeMessage | null = null;
     if (type === 4 || type === 5) {
-      message = this.createMessage({ ...r, body: data }, token, this.interactionChannel.get(interactionId));
+      const channelId = this.interactionChannel.get(interactionId);
+      const owners = this.interactionOwners.get(interactionId) ?? null;
+      message = this.createMessage({ ...r, body: data }, token, channelId, owners);
     } else if (type === 6 || type === 7) {
       const source = this.sourceMessageOf(interactionId);
       message = source ?? null;
@@ -1181,7 +1290,12 @@ export class FakeDiscord {
     return id ? this.messages.get(id) : undefined;
   }
 
-  private createMessage(r: RecordedRequest, token: string | null, channelId = this.channelId): FakeMessage {
+  private createMessage(
+    r: RecordedRequest,
+    token: string | null,
+    channelId = this.channelId,
+    owners: Owners | null = null,
+  ): FakeMessage {
     const body = r.body ?? {};
     const message: FakeMessage = {
       id: snowflake(),
@@ -1191,6 +1305,7 @@ export class FakeDiscord {
       attachments: attachmentsOf(body, r.files, []),
       flags: Number(body.flags ?? 0),
       interactionToken: token,
+      owners,
       edits: 0,
     };
     this.messages.set(message.id, message);

@@ -13,6 +13,7 @@ import {
   CLEO,
   GUILD,
   inEnglish,
+  member,
   open,
   playFirstChoice,
   startGame,
@@ -81,7 +82,7 @@ describe('a person’s data', () => {
     value(service.setReminders(ANA.id, false));
     value(service.setMessage('game', first, 'm1'));
     service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
-    const benBefore = value(service.stats({ guildId: GUILD, userId: BEN.id }));
+    const benBefore = value(service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
 
     const deleted = value(service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
     expect(deleted).toMatchObject({ name: 'Ana', games: 2, answerTokens: 1 });
@@ -106,9 +107,9 @@ describe('a person’s data', () => {
     expect(service.remindersOn(ANA.id)).toBe(true);
 
     // Ben's records are as they were, his opponent now the stand-in.
-    const benAfter = value(service.stats({ guildId: GUILD, userId: BEN.id }));
+    const benAfter = value(service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
     expect(benAfter).toEqual(benBefore);
-    const history = value(service.history({ guildId: GUILD, userId: BEN.id }));
+    const history = value(service.history({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
     expect(history.map((h) => h.opponent.name)).toEqual(['deleted player', 'deleted player']);
     expect(history[0]!.opponent.id.startsWith(STAND_IN_PREFIX)).toBe(true);
     // The leaderboard keeps both lines (ratings frozen), the stand-in's under its new name.

@@ -13,6 +13,7 @@ import {
   value,
   challengeIn,
   playFirstChoice,
+  member,
 } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
@@ -77,7 +78,7 @@ describe('restart', () => {
     // A second process (or the next interval) finds nothing left to do.
     service = open(path, { now: clock.now, config });
     expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
-    const stats = value(service.stats({ guildId: GUILD, userId: loser.id }));
+    const stats = value(service.stats({ viewer: member(GUILD), userId: loser.id }));
     expect(stats.total).toMatchObject({ games: 1, losses: 1 });
     expect(stats.ratingHistory).toHaveLength(1);
     service.close();

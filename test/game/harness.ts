@@ -1,5 +1,6 @@
 // Shared set-up for the service tests: a real database file in a temp folder, a clock the test
 // moves, seeds that repeat, and a loop that plays a game to its end through the service.
+import type { Viewer } from '../../src/game/visibility.js';
 import { type RuleSetId, type Variant } from '../../src/engine/index.js';
 import { type GameService, type ServiceSettings, openService } from '../../src/game/service.js';
 import { mix32 } from '../../src/lib/hash.js';
@@ -128,4 +129,12 @@ export function textOnlyRenderer(): BoardRenderer & { calls: { state: GameState;
     return Promise.resolve({ image: Buffer.alloc(0), fileName: 'senet-board.txt', alt: altText(state, view) });
   };
   return Object.assign(render, { calls });
+}
+
+/**
+ * Someone asking in a server's channel who may view all of its channels (or, for '', outside
+ * servers in their DM with the bot): the widest view the visibility rule allows.
+ */
+export function member(guildId: string, userId = 'asker'): Viewer {
+  return { userId, guildId, channelId: 'here', alone: guildId === '', canViewChannel: () => true };
 }

@@ -1,7 +1,19 @@
 // Whole games through the service, for every rule set, with the real engine, database and renderer.
 import { describe, expect, it } from 'vitest';
 import { RULESET_IDS, legalActions } from '../../src/engine/index.js';
-import { ANA, BEN, BOT, GUILD, open, playToEnd, startGame, textOnlyRenderer, value, challengeIn } from './harness.js';
+import {
+  ANA,
+  BEN,
+  BOT,
+  GUILD,
+  open,
+  playToEnd,
+  startGame,
+  textOnlyRenderer,
+  value,
+  challengeIn,
+  member,
+} from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 describe('full games through the service', () => {
@@ -93,10 +105,10 @@ describe('full games through the service', () => {
     expect(view.botStrength).toBe('easy');
     expect(view.result!.ratings).toBeUndefined();
     expect(value(service.leaderboard({ guildId: GUILD }))).toEqual([]);
-    const stats = value(service.stats({ guildId: GUILD, userId: ANA.id }));
+    const stats = value(service.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(stats.vsBot.games).toBe(1);
     expect(stats.rating).toBeNull();
-    const history = value(service.history({ guildId: GUILD, userId: ANA.id }));
+    const history = value(service.history({ viewer: member(GUILD), userId: ANA.id }));
     expect(history).toMatchObject([{ opponent: BOT, vsBot: true, ruleset: 'dancers', rated: false }]);
     expect(service.verify().problems).toEqual([]);
     service.close();

@@ -18,6 +18,7 @@ import {
   testClock,
   textOnlyRenderer,
   value,
+  member,
 } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
@@ -34,7 +35,7 @@ describe('replays through the service', () => {
     const running = await startGame(service, 'c2', 'regency');
     await playToEnd(service, running, 2, 30).catch(() => undefined); // 30 actions, still running
 
-    const last = value(await service.replay({ guildId: GUILD, userId: ANA.id }));
+    const last = value(await service.replay({ viewer: member(GUILD, ANA.id) }));
     expect(last.gameId).toBe(ended.gameId);
     expect(last.finished).toBe(true);
     expect(last.title).toBe('Senet · Pennsic');
@@ -51,12 +52,12 @@ describe('replays through the service', () => {
     expect(last.review?.accuracy.W).toBeGreaterThanOrEqual(0);
 
     // Anyone in the server may watch any game of it, finished or not.
-    const live = value(await service.replay({ guildId: GUILD, userId: CLEO.id, gameId: running.gameId }));
+    const live = value(await service.replay({ viewer: member(GUILD, CLEO.id), gameId: running.gameId }));
     expect(live.finished).toBe(false);
     expect(live.result).toMatch(/in progress/);
-    const elsewhere = await service.replay({ guildId: 'guild-2', userId: ANA.id, gameId: ended.gameId });
+    const elsewhere = await service.replay({ viewer: member('guild-2', ANA.id), gameId: ended.gameId });
     expect(elsewhere).toMatchObject({ ok: false, error: { code: 'not-found' } });
-    expect(inEnglish(await service.replay({ guildId: GUILD, userId: CLEO.id }))).toMatchObject({
+    expect(inEnglish(await service.replay({ viewer: member(GUILD, CLEO.id) }))).toMatchObject({
       ok: false,
       error: { code: 'not-found', message: 'You have not finished a game in this server yet.' },
     });
@@ -71,22 +72,22 @@ describe('replays through the service', () => {
       clock.advance(60_000);
       games.push(await startGame(service, `c${i}`, ruleset));
     }
-    const listed = service.recentGames({ guildId: GUILD, userId: BEN.id });
+    const listed = service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id });
     expect(listed.map((g) => g.gameId)).toEqual(games.map((g) => g.gameId).reverse());
     const turn = games[2]!.toAct?.id === BEN.id ? 'your turn' : 'in progress';
     expect(listed[0]!.label).toBe(`#${games[2]!.gameId} · Pennsic · vs Ana · ${turn}`);
-    expect(service.recentGames({ guildId: GUILD, userId: BEN.id, typed: 'danc' }).map((g) => g.gameId)).toEqual([
-      games[1]!.gameId,
-    ]);
-    expect(service.recentGames({ guildId: 'guild-2', userId: BEN.id })).toEqual([]);
-    expect(service.recentGames({ guildId: GUILD, userId: CLEO.id })).toEqual([]);
+    expect(
+      service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id, typed: 'danc' }).map((g) => g.gameId),
+    ).toEqual([games[1]!.gameId]);
+    expect(service.recentGames({ viewer: member('guild-2', BEN.id), userId: BEN.id })).toEqual([]);
+    expect(service.recentGames({ viewer: member(GUILD, CLEO.id), userId: CLEO.id })).toEqual([]);
     service.close();
   });
 
   it('a game where no pawn has moved yet has nothing to replay', async () => {
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: reviewing });
     const game = await startGame(service, 'c1', 'kendall');
-    expect(await service.replay({ guildId: GUILD, userId: ANA.id, gameId: game.gameId })).toMatchObject({
+    expect(await service.replay({ viewer: member(GUILD, ANA.id), gameId: game.gameId })).toMatchObject({
       ok: false,
       error: { code: 'invalid' },
     });
@@ -101,7 +102,7 @@ describe('replays being drawn', () => {
       new Promise((resolve) => release.push(() => resolve(unwrap(produceReplay(job, raceChance)))));
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: held });
     const { view } = await playToEnd(service, await startGame(service, 'c', 'pennsic'), 1);
-    const ask = (userId: string) => service.replay({ guildId: GUILD, userId, gameId: view.gameId });
+    const ask = (userId: string) => service.replay({ viewer: member(GUILD, userId), gameId: view.gameId });
     const first = ask(ANA.id);
     await Promise.resolve();
     expect(inEnglish(await ask(ANA.id))).toMatchObject({

@@ -5,7 +5,7 @@ import type { AdminInput, GameService } from '../../src/game/service.js';
 import { DEFAULT_SETTINGS, applyChange, parseOverrides, parseVariant } from '../../src/game/settings.js';
 import { MINUTE_MS } from '../../src/game/settingSpecs.js';
 import type { Player } from '../../src/game/types.js';
-import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
+import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value, member } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 import { say } from '../../src/i18n/index.js';
 
@@ -174,7 +174,7 @@ describe('seasons', () => {
     expect(service.currentSeason('guild-2')).toBe(1); // per server
 
     // Stats: no rating yet this season, the all-time totals kept.
-    const ana = value(service.stats({ guildId: GUILD, userId: ANA.id }));
+    const ana = value(service.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(ana).toMatchObject({ season: 2, rating: null, provisional: true, ratingHistory: [] });
     expect(ana.seasonRecord).toMatchObject({ games: 0, wins: 0 });
     expect(ana.total).toMatchObject({ games: 2, wins: 2 });
@@ -188,7 +188,7 @@ describe('seasons', () => {
       ['Ana', 0],
     ]);
     expect(value(service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne); // unchanged
-    const ben = value(service.stats({ guildId: GUILD, userId: BEN.id }));
+    const ben = value(service.stats({ viewer: member(GUILD), userId: BEN.id }));
     expect(ben.seasonRecord).toMatchObject({ games: 1, wins: 1, losses: 0 });
     expect(ben.total).toMatchObject({ games: 3, wins: 1, losses: 2 });
     expect(ben.ratingHistory).toHaveLength(1);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rankStandings } from '../../src/game/standings.js';
 import type { GameService } from '../../src/game/service.js';
 import type { Player } from '../../src/game/types.js';
-import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
+import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value, member } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 
 async function decide(
@@ -59,7 +59,7 @@ describe('leaderboard, stats and history', () => {
       error: { code: 'invalid' },
     });
 
-    const ana = value(service.stats({ guildId: GUILD, userId: ANA.id }));
+    const ana = value(service.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(ana.total).toEqual({ games: 6, wins: 4, losses: 2, winRate: 4 / 6 });
     expect(ana.byRuleset).toEqual([
       { ruleset: 'kendall', games: 5, wins: 4, losses: 1, winRate: 0.8 },
@@ -71,14 +71,14 @@ describe('leaderboard, stats and history', () => {
     expect(ana.rating).toBe(ana.ratingHistory.at(-1)!.after);
     expect(ana.provisional).toBe(false);
 
-    const history = value(service.history({ guildId: GUILD, userId: ANA.id, limit: 3 }));
+    const history = value(service.history({ viewer: member(GUILD), userId: ANA.id, limit: 3 }));
     expect(history.map((h) => [h.opponent.name, h.ruleset, h.result, h.reason])).toEqual([
       ['Cleo', 'kendall', 'lost', 'resigned'],
       ['Ben', 'regency', 'lost', 'resigned'],
       ['Ben', 'kendall', 'won', 'resigned'],
     ]);
-    expect(value(service.history({ guildId: 'another-guild', userId: ANA.id }))).toEqual([]);
-    expect(service.stats({ guildId: GUILD, userId: 'nobody' })).toMatchObject({
+    expect(value(service.history({ viewer: member('another-guild'), userId: ANA.id }))).toEqual([]);
+    expect(service.stats({ viewer: member(GUILD), userId: 'nobody' })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
