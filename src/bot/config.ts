@@ -66,7 +66,7 @@ export type ConfigResult =
       demo: { outDir: string } | null;
     };
 
-export interface MissingSetting {
+interface MissingSetting {
   name: string;
   howToGet: string;
 }
@@ -249,7 +249,7 @@ export function shardOf(sharding: Sharding): ShardScope {
  * View Channel, Send Messages, Attach Files, Use Application Commands, and for a thread per game
  * Create Public Threads and Send Messages in Threads (without them games are played in the channel).
  */
-export const INVITE_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 15n) | (1n << 31n) | (1n << 35n) | (1n << 38n);
+const INVITE_PERMISSIONS = (1n << 10n) | (1n << 11n) | (1n << 15n) | (1n << 31n) | (1n << 35n) | (1n << 38n);
 
 /** The link that adds the bot to a server with the permissions it needs. */
 export function inviteUrl(applicationId: string): string {

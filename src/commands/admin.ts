@@ -1,4 +1,4 @@
-// The /senet-admin command module (`data` for deployment, `execute` for the dispatcher): a
+// The /senet-admin command module (`execute` for the dispatcher; adminDefinition.ts deploys it): a
 // server's settings, leaderboard seasons and stored data (serverData.ts). The answers about
 // settings are private; a new season is announced in the channel with the closed season's final table.
 import type { ChatInputCommandInteraction } from 'discord.js';
@@ -19,17 +19,15 @@ import { replyPrivately } from './replies.js';
 import { serverDataCommand } from './serverData.js';
 import { executeTournament, handlesTournament } from './tournamentAdmin.js';
 
-export const data = adminCommand;
-
 type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
 
 const SUBCOMMANDS: Record<string, Handler> = { settings, 'new-season': newSeason, data: serverDataCommand };
 
 /** Whether this is a /senet-admin subcommand this version knows. */
 export function handles(interaction: ChatInputCommandInteraction): boolean {
-  if (interaction.commandName === data.name && handlesTournament(interaction)) return true;
+  if (interaction.commandName === adminCommand.name && handlesTournament(interaction)) return true;
   const sub = interaction.options.getSubcommand(false);
-  return interaction.commandName === data.name && sub !== null && Object.hasOwn(SUBCOMMANDS, sub);
+  return interaction.commandName === adminCommand.name && sub !== null && Object.hasOwn(SUBCOMMANDS, sub);
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

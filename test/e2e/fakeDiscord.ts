@@ -14,7 +14,7 @@ export interface FakeUser {
   bot?: boolean;
 }
 
-export interface FakeAttachment {
+interface FakeAttachment {
   id: string;
   filename: string;
   description: string | undefined;
@@ -61,12 +61,12 @@ export interface RawButton {
   disabled?: boolean;
 }
 
-export interface RawComponentRow {
+interface RawComponentRow {
   type: number;
   components: RawButton[];
 }
 
-export interface RecordedFile {
+interface RecordedFile {
   field: string;
   name: string;
   contentType: string;
@@ -159,10 +159,10 @@ export type Scene =
   | { kind: 'userInstallServer'; guildId: string; externalApps: boolean };
 
 /** Discord's interaction context types. */
-export const CONTEXT = { guild: 0, botDm: 1, privateChannel: 2 } as const;
+const CONTEXT = { guild: 0, botDm: 1, privateChannel: 2 } as const;
 
 /** Use External Apps: without it, a user-installed app's answers in a server are forced private. */
-export const USE_EXTERNAL_APPS = 1n << 50n;
+const USE_EXTERNAL_APPS = 1n << 50n;
 
 const EMBED_LINKS = 1n << 14n;
 const MENTION_EVERYONE = 1n << 17n;
@@ -236,7 +236,7 @@ export function snowflake(): string {
 }
 
 /** The shard that gets a server's events, by Discord's formula; DMs (no server) go to shard 0. */
-export function shardOfGuild(guildId: string | null, count: number): number {
+function shardOfGuild(guildId: string | null, count: number): number {
   return guildId === null ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(count));
 }
 
