@@ -3,6 +3,7 @@
 // pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
 import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
+import { BoardsInFlight } from '../commands/boardsInFlight.js';
 import type { CommandContext } from '../commands/context.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { MessagePayload } from '../commands/messages.js';
@@ -117,8 +118,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       },
     }),
   );
+  const boardsInFlight = new BoardsInFlight();
   const messages = new MessageSync({
     service,
+    boardsInFlight,
     edits,
     post,
     startThread: async (channelId, messageId, name) => {
@@ -156,6 +159,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     botUser: { id: me.id, name: me.displayName },
     scheduleBotTurn: (gameId) => turns.schedule(gameId),
     messages,
+    boardsInFlight,
     startBoard: (ruleset) => service.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
     editDeferred: (interaction, payload) => {
