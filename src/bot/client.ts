@@ -7,6 +7,7 @@ import { BoardsInFlight } from '../commands/boardsInFlight.js';
 import type { CommandContext } from '../commands/context.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { MessagePayload } from '../commands/messages.js';
+import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
 import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
@@ -84,6 +85,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       VoiceStateManager: 0,
     }),
   });
+  // Interaction endpoints outside the bot's global rate limit, as Discord counts them (botRest.ts).
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  client.rest = new BotRest(client.options.rest ?? {}, () => client.application?.id);
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

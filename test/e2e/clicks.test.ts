@@ -343,6 +343,51 @@ describe('slow answers', () => {
   });
 });
 
+describe('interaction endpoints and the global rate limit', () => {
+  // Discord: interaction endpoints are not bound to the bot's global rate limit
+  // (topics/rate-limits.mdx, "Global Rate Limit"; interactions/receiving-and-responding.mdx, "Endpoints").
+  it("refusals' follow-ups neither wait in nor use up the bot's global queue of 50 requests a second", async () => {
+    const messageId = await startGame();
+    const button = actButtons(h, messageId)[0]!.custom_id!;
+    await h.restart({ deferAfterMs: 0 });
+    const globalWaits: unknown[] = [];
+    const botQueue: string[] = [];
+    h.bot.client.rest.on(RESTEvents.RateLimited, (info) => {
+      if (info.global) globalWaits.push(info);
+    });
+    h.bot.client.rest.on(RESTEvents.Response, (request) => botQueue.push(request.path));
+    // 60 strangers click at once; every refusal is deferred first, so each is said in a follow-up.
+    const strangers = Array.from({ length: 60 }, (_, i) => h.fake.newUser(`Stranger${i}`));
+    const act = h.service.act.bind(h.service);
+    let arrived = 0;
+    let allArrived!: () => void;
+    const all = new Promise<void>((resolve) => (allArrived = resolve));
+    h.service.act = async (input) => {
+      if (++arrived === strangers.length) allArrived();
+      await all;
+      // Past the bot's patience (0 ms): every answer is deferred.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return act(input);
+    };
+    const before = h.fake.requests.length;
+    try {
+      const replies = await Promise.all(strangers.map((s) => h.fake.click(s, messageId, button)));
+      await h.settle();
+      expect(replies.map((r) => r.type)).toEqual(strangers.map(() => 6));
+    } finally {
+      h.service.act = act;
+      await h.restart();
+    }
+    const followUps = h.fake.requests
+      .slice(before)
+      .filter((r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${h.fake.applicationId}/`));
+    expect(followUps).toHaveLength(strangers.length);
+    for (const followUp of followUps) expect(String(followUp.body?.content)).toMatch(/not playing/);
+    expect(globalWaits).toEqual([]);
+    expect(botQueue.filter((path) => path.startsWith('/webhooks/') || path.startsWith('/interactions/'))).toEqual([]);
+  });
+});
+
 describe('slow slash commands', () => {
   /** The service's challenge made slower than the bot's patience (0 ms after a restart). */
   async function slowChallenges(): Promise<() => void> {
