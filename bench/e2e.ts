@@ -23,6 +23,8 @@ import { quantile } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const THINK_MS = 500;
+/** How long a request from the bot is waited for: minutes, as a replay takes on a machine loaded many times over. */
+const PATIENCE_MS = 600_000;
 
 interface Table {
   players: [FakeUser, FakeUser];
@@ -140,7 +142,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
         if (reply.ephemeral) throw new Error(`replay refused: ${String(reply.data?.content)}`);
         await fake.waitForRequest(
           (r) => r.method === 'PATCH' && r.path.includes(`/${reply.token}/messages/@original`),
-          60_000,
+          PATIENCE_MS,
         );
         replayTimes.push(performance.now() - started);
       }
@@ -215,7 +217,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
             r.method === 'PATCH' &&
             r.path === `/channels/${board.channelId}/messages/${board.id}` &&
             /resigned/.test(String(r.body?.content)),
-          60_000,
+          PATIENCE_MS,
         );
         const started = performance.now();
         fake.channelId = board.channelId; // read when the command is sent: /senet resign in the game's thread
