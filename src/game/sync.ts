@@ -30,7 +30,7 @@ export interface BoardStanding extends GamePlacement {
 
 /** A game's board as the database knows it, read without drawing it: a refused click needs no picture. */
 export function boardStanding(core: ServiceCore, gameId: number): Outcome<BoardStanding> {
-  const game = core.games.game(gameId);
+  const game = core.games.board(gameId);
   if (!game) return fail('not-found', 'error.noSuchGame');
   const behind = game.shownVersion === null || game.shownVersion < game.version;
   return ok({ ...placementOf(game), guildId: game.guildId, status: game.status, behind });
