@@ -3,6 +3,7 @@
 // bot's own token. And a refused click on a board the database says is behind refreshes it in place;
 // on a board that is current, it gets one private line and nothing else.
 import type { ButtonInteraction } from 'discord.js';
+import type { GameService } from '../game/service.js';
 import type { CommandContext } from './context.js';
 import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';
@@ -39,9 +40,10 @@ async function answer(interaction: ButtonInteraction, shown: Shown, ctx: Command
  * A click refused because its board is out of date (or the game is over). Once the boards in flight
  * have landed (the winning click's answer, the computer's edit), the database says whether the
  * clicked message is behind. Current (a double click, the losers of a burst): one private line,
- * nothing redrawn. Behind (a crash, a lost answer): brought up to date in place, the player told
- * so, and a computer turn that never got scheduled is. An older message: the player is told where
- * the game goes on.
+ * nothing redrawn; the same when a board is still on its way after the bot's patience (it brings
+ * the message up to date). Behind (a crash, a lost answer): brought up to date in place, the
+ * player told so, and a computer turn that never got scheduled is. An older message: the player
+ * is told where the game goes on.
  */
 export async function refreshOutOfDate(
   interaction: ButtonInteraction,
@@ -49,9 +51,10 @@ export async function refreshOutOfDate(
   refusal: Text,
   ctx: CommandContext,
 ): Promise<void> {
-  const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.boardStanding(gameId));
-  const standing = await acknowledgedInTime(interaction, judging, ctx.deferAfterMs, 'update');
-  if (!standing.ok || !standing.value.messageId) return replyPrivately(interaction, refusal);
+  const standing = await standingOnceLanded(gameId, ctx);
+  // Still on its way after the bot's patience: that board brings the message up to date, so the
+  // refusal is said at once (one answer, where deferring would take two).
+  if (standing === null || !standing.ok || !standing.value.messageId) return replyPrivately(interaction, refusal);
   const board = standing.value;
   if (board.messageId !== interaction.message.id) {
     const said = say(userLocale(interaction), refusal);
@@ -69,4 +72,19 @@ export async function refreshOutOfDate(
     text(view.status === 'active' ? 'refusal.boardRefreshed' : 'refusal.boardRefreshedEnded'),
   ).catch((err: unknown) => ctx.log.warn({ err }, 'could not explain the refreshed board'));
   if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
+}
+
+/** The board's standing once the boards in flight for the game have landed; null if they take longer than `deferAfterMs`. */
+async function standingOnceLanded(
+  gameId: number,
+  ctx: CommandContext,
+): Promise<ReturnType<GameService['boardStanding']> | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ctx.deferAfterMs)));
+  try {
+    const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.boardStanding(gameId));
+    return await Promise.race([judging, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

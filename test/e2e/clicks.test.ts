@@ -343,6 +343,40 @@ describe('slow answers', () => {
   });
 });
 
+describe('a refused click while the board is on its way', () => {
+  it('is answered privately at once, not deferred and followed up', async () => {
+    const messageId = await startGame();
+    const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+    const button = actButtons(h, messageId)[0]!.custom_id!;
+    await h.restart({ deferAfterMs: 100 });
+    // The winner's answer is sent but Discord holds it: its board is on its way.
+    const release = h.fake.holdAnswers();
+    try {
+      // Held requests are recorded as they arrive (waitForRequest would wait for their answer).
+      const callbackAfter = async (index: number): Promise<void> => {
+        while (!h.fake.requests.slice(index).some((r) => r.path.endsWith('/callback')))
+          await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      let before = h.fake.requests.length;
+      const winning = h.fake.click(mover, messageId, button);
+      await callbackAfter(before);
+      before = h.fake.requests.length;
+      const losing = h.fake.click(mover, messageId, button);
+      await callbackAfter(before);
+      release();
+      const [won, lost] = await Promise.all([winning, losing]);
+      await h.settle();
+      expect(won.ephemeral).toBe(false);
+      expectRefused(lost, /out of date\. Use the newest one/);
+      const ofLoser = h.fake.requests.slice(before).filter((r) => r.path.includes(`/${lost.token}`));
+      expect(ofLoser.map((r) => r.method)).toEqual(['POST']);
+    } finally {
+      release();
+      await h.restart();
+    }
+  });
+});
+
 describe('interaction endpoints and the global rate limit', () => {
   // Discord: interaction endpoints are not bound to the bot's global rate limit
   // (topics/rate-limits.mdx, "Global Rate Limit"; interactions/receiving-and-responding.mdx, "Endpoints").
