@@ -2,7 +2,9 @@
 // `node dist/main.js`) in a process of its own (so its RSS is its own) and logs in to the fake,
 // which dispatches clicks and times the answers.
 //   click latency (p50, p99) with 20 games played at once, then again while replays are drawn;
-//   sustained clicks per second with 500 live games; the bot process's RSS.
+//   sustained clicks per second with 500 live games; the bot process's RSS; then, with 50 games
+//   each clicked 20 times at once on the same button (one wins, the others are refused), how soon
+//   the game-over board shows after /senet resign.
 // `-- e2e --shards N`: the bot as SHARDS=N runs it (a manager and N shard processes on one SQLite
 // file, games spread over one server per shard); figures then add up all processes, with the
 // largest shard's RSS, and the database's write transactions that waited for another's lock.
@@ -21,6 +23,8 @@ import { quantile } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const THINK_MS = 500;
+/** How long a request from the bot is waited for: minutes, as a replay takes on a machine loaded many times over. */
+const PATIENCE_MS = 600_000;
 
 interface Table {
   players: [FakeUser, FakeUser];
@@ -42,7 +46,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
   const bot = await startBotProcess(fake, join(dir, 'bench.db'), shards);
   try {
     reportMemory(report, bot, 'at start (logged in, idle)');
-    const people = Array.from({ length: 1002 }, (_, i) => fake.newUser(`P${i}`));
+    const people = Array.from({ length: 1102 }, (_, i) => fake.newUser(`P${i}`));
     const byName = new Map(people.map((p) => [p.global_name, p]));
 
     // Every game is challenged in its server's #games channel and played in a thread of its own.
@@ -101,7 +105,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       );
     };
 
-    // (1002 people: 500 games for the throughput below, one more watched for replays.)
+    // (1102 people: 500 games for the throughput below, one more watched for replays, 50 for bursts.)
     // Latency: 20 games played at once by people who look at the board before clicking (a
     // think time of 0.25-0.75 s, far quicker than people really are), after a warm-up.
     let pair = 0;
@@ -138,7 +142,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
         if (reply.ephemeral) throw new Error(`replay refused: ${String(reply.data?.content)}`);
         await fake.waitForRequest(
           (r) => r.method === 'PATCH' && r.path.includes(`/${reply.token}/messages/@original`),
-          60_000,
+          PATIENCE_MS,
         );
         replayTimes.push(performance.now() - started);
       }
@@ -168,6 +172,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     let clicks = 0;
     const windowMs = 10_000;
     const botCpuBefore = cpuSecondsOf(bot);
+    const mainCpuBefore = cpuSecondsOf(bot, 'main thread');
     const fakeCpuBefore = process.cpuUsage();
     const start = performance.now();
     const loaded: number[] = [];
@@ -181,14 +186,57 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     );
     const seconds = (performance.now() - start) / 1000;
     const botCpu = cpuSecondsOf(bot) - botCpuBefore;
+    const mainCpu = cpuSecondsOf(bot, 'main thread') - mainCpuBefore;
     const fakeCpu = process.cpuUsage(fakeCpuBefore);
     report(`e2e sustained clicks per second (${all.length} live games)`, clicks / seconds, 'clicks/s');
     report(`e2e click latency p50 under that load`, quantile(loaded, 0.5), 'ms');
     report('e2e clicks deferred (answered after 1.5 s) in the whole run', deferred, 'clicks');
     // CPU per click does not depend on what else the machine is doing, unlike the rates above.
     report('e2e bot CPU per click', (botCpu * 1000) / clicks, 'ms');
+    report(
+      'e2e bot CPU per click, main thread (the rest: render workers, V8 and libuv helpers)',
+      (mainCpu * 1000) / clicks,
+      'ms',
+    );
     report('e2e fake Discord CPU per click', (fakeCpu.user + fakeCpu.system) / 1000 / clicks, 'ms');
     reportMemory(report, bot, `after clicking in all ${all.length} games at once`);
+
+    // Bursts: in 50 games at once, the player to act clicks the same button 20 times (a crowd of
+    // double clicks: one wins, 19 are refused), then resigns in the game's thread. How long until
+    // the board shows the game is over: the refusals' answers must not hold back the bot's edits.
+    const bursts = await Promise.all(Array.from({ length: 50 }, () => open(...nextPair())));
+    const gameOver: number[] = [];
+    await Promise.all(
+      bursts.map(async (table) => {
+        const board = fake.messages.get(table.messageId)!;
+        const user = byName.get(toActName(board.content) ?? '')!;
+        const button = pickButton(actButtons(fake, table.messageId)).custom_id!;
+        await Promise.all(Array.from({ length: 20 }, () => fake.click(user, table.messageId, button)));
+        const shown = fake.waitForRequest(
+          (r) =>
+            r.method === 'PATCH' &&
+            r.path === `/channels/${board.channelId}/messages/${board.id}` &&
+            /resigned/.test(String(r.body?.content)),
+          PATIENCE_MS,
+        );
+        const started = performance.now();
+        fake.channelId = board.channelId; // read when the command is sent: /senet resign in the game's thread
+        const resigned = await fake.slash(user, 'resign');
+        if (resigned.ephemeral) throw new Error(`resign refused: ${String(resigned.data?.content)}`);
+        await shown;
+        gameOver.push(performance.now() - started);
+      }),
+    );
+    report(
+      'e2e game-over board after /senet resign p50 (50 games, 20 clicks at once in each)',
+      quantile(gameOver, 0.5),
+      'ms',
+    );
+    report(
+      'e2e game-over board after /senet resign p99 (50 games, 20 clicks at once in each)',
+      quantile(gameOver, 0.99),
+      'ms',
+    );
     report('machine load average (1 min) at the end', loadavg()[0]!, 'runnable');
   } finally {
     process.kill(bot.pid, 'SIGTERM');
@@ -311,10 +359,14 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 }
 
-/** User + system CPU seconds of the bot's processes, all threads, from /proc (clock ticks of 1/100 s). */
-function cpuSecondsOf(bot: BotProcess): number {
+/**
+ * User + system CPU seconds of the bot's processes, all threads or only each one's main thread
+ * (JavaScript, the event loop), from /proc (clock ticks of 1/100 s).
+ */
+function cpuSecondsOf(bot: BotProcess, threads: 'all threads' | 'main thread' = 'all threads'): number {
   return [bot.pid, ...bot.shards].reduce((seconds, pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = threads === 'all threads' ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`;
+    const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
     return seconds + (Number(fields[11]) + Number(fields[12])) / 100;
   }, 0);
 }

@@ -3,9 +3,11 @@
 // pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
 import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
+import { BoardsInFlight } from '../commands/boardsInFlight.js';
 import type { CommandContext } from '../commands/context.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { MessagePayload } from '../commands/messages.js';
+import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
 import { countInteraction, watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
@@ -117,6 +119,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       VoiceStateManager: 0,
     }),
   });
+  // Interaction endpoints outside the bot's global rate limit, as Discord counts them (botRest.ts).
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  client.rest = new BotRest(client.options.rest ?? {}, () => client.application?.id);
   const { metrics } = options;
   if (metrics) watchRest(client.rest, metrics);
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
@@ -159,8 +165,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       },
     }),
   );
+  const boardsInFlight = new BoardsInFlight();
   const messages = new MessageSync({
     service,
+    boardsInFlight,
     edits,
     post,
     startThread: async (channelId, messageId, name) => {
@@ -207,6 +215,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     botUser: { id: me.id, name: me.displayName },
     scheduleBotTurn: (gameId) => turns.schedule(gameId),
     messages,
+    boardsInFlight,
     startBoard: (ruleset) => service.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
     editDeferred: (interaction, payload) => {

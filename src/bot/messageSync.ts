@@ -9,6 +9,7 @@
 // - a game in a thread has a lobby message in its channel (the challenge it was), updated with the
 //   result once the game is over.
 import type { Logger } from 'pino';
+import type { BoardsInFlight } from '../commands/boardsInFlight.js';
 import type { ChatMessages, Opened, Posted } from '../commands/context.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import type { BoardNote, MessagePayload } from '../commands/messages.js';
@@ -47,6 +48,8 @@ export interface MessageSyncDeps {
   startThread: (channelId: string, messageId: string, name: string) => Promise<string>;
   /** Archives a thread, or opens an archived one again. */
   setArchived: (threadId: string, archived: boolean) => Promise<void>;
+  /** Where game boards on their way are tracked, so a refused click waits for them. */
+  boardsInFlight: BoardsInFlight;
   log: Logger;
 }
 
@@ -172,7 +175,12 @@ export class MessageSync implements ChatMessages {
     return found.ok && this.showChallenge(found.value);
   }
 
-  async show(shown: Shown): Promise<boolean> {
+  show(shown: Shown): Promise<boolean> {
+    const showing = this.showNow(shown);
+    return shown.kind === 'game' ? this.deps.boardsInFlight.track(shown.view.gameId, showing) : showing;
+  }
+
+  private async showNow(shown: Shown): Promise<boolean> {
     const { messageId, channelId } = placeOf(shown);
     if (!messageId) return false; // not posted yet: its poster (or the next start-up) shows it
     let done: boolean;

@@ -33,17 +33,24 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
   const userId = interaction.user.id;
   switch (id.kind) {
     case 'act': {
-      const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
-      const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
-      if (!outcome.ok) {
-        if (outcome.error.code === 'stale' || outcome.error.code === 'finished')
-          return refreshOutOfDate(interaction, id.gameId, outcome.error.message, ctx);
-        return replyPrivately(interaction, outcome.error.message);
+      // Begun before the commit: a click refused meanwhile waits for this one's board, if it wins.
+      const landed = ctx.boardsInFlight.begin(id.gameId);
+      try {
+        const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
+        const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
+        if (!outcome.ok) {
+          landed();
+          if (outcome.error.code === 'stale' || outcome.error.code === 'finished')
+            return await refreshOutOfDate(interaction, id.gameId, outcome.error.message, ctx);
+          return await replyPrivately(interaction, outcome.error.message);
+        }
+        // Shown before the computer's turn is scheduled, so its edits follow this answer.
+        await answerWith(interaction, { kind: 'game', view: outcome.value }, ctx);
+        if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
+        return;
+      } finally {
+        landed();
       }
-      // Shown before the computer's turn is scheduled, so its edits follow this answer.
-      await answerWith(interaction, { kind: 'game', view: outcome.value }, ctx);
-      if (outcome.value.botToAct) ctx.scheduleBotTurn(outcome.value.gameId);
-      return;
     }
     case 'accept': {
       const plan = threadPlan(interaction, ctx.service.settings(interaction.guildId ?? '').threads);

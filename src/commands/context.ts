@@ -6,6 +6,7 @@ import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
 import type { Result } from '../lib/result.js';
 import type { ChallengeMade, GameView, Player, RenderedBoard } from '../game/types.js';
+import type { BoardsInFlight } from './boardsInFlight.js';
 import type { BoardNote } from './messages.js';
 import type { Shown } from './shown.js';
 
@@ -56,6 +57,8 @@ export interface CommandContext {
   /** Plays the bot's turn in this game with short pauses, editing its stored message. */
   scheduleBotTurn(gameId: number): void;
   messages: ChatMessages;
+  /** Game boards being delivered (answers and edits): a refused click waits for them before refreshing. */
+  boardsInFlight: BoardsInFlight;
   /** The start position of a rule set, drawn (for /senet rules). */
   startBoard(ruleset: RuleSetId): Promise<RenderedBoard>;
   /** A click not answered after this long is deferred first (Discord drops answers after 3 s). */

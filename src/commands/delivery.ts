@@ -1,11 +1,13 @@
 // Showing a committed change in the clicked message. The change is already in the database, so
 // it must reach the chat even when the answer cannot: then the stored message is edited with the
-// bot's own token. And a click on a board the chat shows out of date refreshes it in place.
+// bot's own token. And a refused click on a board the database says is behind refreshes it in place;
+// on a board that is current, it gets one private line and nothing else.
 import type { ButtonInteraction } from 'discord.js';
+import type { GameService } from '../game/service.js';
 import type { CommandContext } from './context.js';
 import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';
-import { rememberAnswer } from './contexts.js';
+import { botTokenReaches, rememberAnswer } from './contexts.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
 import { messageLink } from './messages.js';
 import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './shown.js';
@@ -14,7 +16,12 @@ import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './s
  * Replaces the clicked message with the game or challenge; never rejects: when the answer cannot
  * reach Discord, the stored message is edited with the bot's token instead.
  */
-export async function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
+export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
+  const answering = answer(interaction, shown, ctx);
+  return shown.kind === 'game' ? ctx.boardsInFlight.track(shown.view.gameId, answering) : answering;
+}
+
+async function answer(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
     if (interaction.message.id === placeOf(shown).messageId) markShown(ctx.service, shown);
@@ -30,10 +37,13 @@ export async function answerWith(interaction: ButtonInteraction, shown: Shown, c
 }
 
 /**
- * A click refused because its board is out of date (or the game is over). On the game's own
- * message, the message was left behind (a crash, a lost answer): it is brought up to date in
- * place, and a computer turn that never got scheduled is. On an older message, the player is
- * told where the game goes on.
+ * A click refused because its board is out of date (or the game is over). Once the boards in flight
+ * have landed (the winning click's answer, the computer's edit), the database says whether the
+ * clicked message is behind. Current (a double click, the losers of a burst): one private line,
+ * nothing redrawn; the same when a board is still on its way after the bot's patience (it brings
+ * the message up to date). Behind (a crash, a lost answer): brought up to date in place, the
+ * player told so, and a computer turn that never got scheduled is. An older message: the player
+ * is told where the game goes on.
  */
 export async function refreshOutOfDate(
   interaction: ButtonInteraction,
@@ -41,18 +51,40 @@ export async function refreshOutOfDate(
   refusal: Text,
   ctx: CommandContext,
 ): Promise<void> {
+  const standing = await standingOnceLanded(gameId, ctx);
+  // Still on its way after the bot's patience: that board brings the message up to date, so the
+  // refusal is said at once (one answer, where deferring would take two).
+  if (standing === null || !standing.ok || !standing.value.messageId) return replyPrivately(interaction, refusal);
+  const board = standing.value;
+  if (board.messageId !== interaction.message.id) {
+    const said = say(userLocale(interaction), refusal);
+    return replyPrivately(interaction, text('refusal.currentBoard', { refusal: said, link: messageLink(board) }));
+  }
+  // Where only interactions reach the message, an edit given up when its answer token expired is
+  // recorded as shown (src/bot/messageSync.ts): there the database cannot say, and a click refreshes.
+  if (!board.behind && botTokenReaches(interaction)) return replyPrivately(interaction, refusal);
   const found = await acknowledgedInTime(interaction, ctx.service.game(gameId), ctx.deferAfterMs, 'update');
   if (!found.ok) return replyPrivately(interaction, refusal);
   const view = found.value;
-  if (view.messageId !== interaction.message.id) {
-    if (!view.messageId) return replyPrivately(interaction, refusal);
-    const said = say(userLocale(interaction), refusal);
-    return replyPrivately(interaction, text('refusal.currentBoard', { refusal: said, link: messageLink(view) }));
-  }
   await answerWith(interaction, { kind: 'game', view }, ctx);
   await replyPrivately(
     interaction,
     text(view.status === 'active' ? 'refusal.boardRefreshed' : 'refusal.boardRefreshedEnded'),
   ).catch((err: unknown) => ctx.log.warn({ err }, 'could not explain the refreshed board'));
   if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
+}
+
+/** The board's standing once the boards in flight for the game have landed; null if they take longer than `deferAfterMs`. */
+async function standingOnceLanded(
+  gameId: number,
+  ctx: CommandContext,
+): Promise<ReturnType<GameService['boardStanding']> | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ctx.deferAfterMs)));
+  try {
+    const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.boardStanding(gameId));
+    return await Promise.race([judging, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

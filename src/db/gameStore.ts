@@ -69,6 +69,17 @@ interface GameRow {
   locale: string;
 }
 
+type BoardRow = Pick<
+  GameRow,
+  'guild_id' | 'channel_id' | 'message_id' | 'thread_id' | 'lobby_message_id' | 'status' | 'version' | 'shown_version'
+>;
+
+/** A game's board as stored: where it is shown and which version it shows. */
+export type GameBoard = Pick<
+  GameRecord,
+  'guildId' | 'channelId' | 'messageId' | 'threadId' | 'lobbyMessageId' | 'status' | 'version' | 'shownVersion'
+>;
+
 interface ActionRow {
   action: string;
 }
@@ -297,6 +308,23 @@ export class GameStore {
     return row && toGame(row);
   }
 
+  /** Where a game's board is and what it shows, without reading its state (a refused click's question). */
+  board(id: number): GameBoard | undefined {
+    const row = this.s.board.get(id);
+    return (
+      row && {
+        guildId: row.guild_id,
+        channelId: row.channel_id,
+        messageId: row.message_id,
+        threadId: row.thread_id,
+        lobbyMessageId: row.lobby_message_id,
+        status: row.status as GameStatus,
+        version: row.version,
+        shownVersion: row.shown_version,
+      }
+    );
+  }
+
   /**
    * A player's live games "here": those whose thread this is, and those started in this channel
    * (in threads of their own or beside each other), oldest first.
@@ -492,6 +520,10 @@ function prepare(db: Database, owned: string) {
                'active', :white_id, :black_id, :to_act_id, :bot_strength, :rated, :turn_deadline, :created_at, :locale)`,
     ),
     game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
+    board: st<[number], BoardRow>(
+      `SELECT guild_id, channel_id, message_id, thread_id, lobby_message_id, status, version, shown_version
+       FROM games WHERE id = ?`,
+    ),
     activeHere: st<{ channel: string; user: string }, GameRow>(
       `SELECT * FROM games WHERE status = 'active' AND (white_id = :user OR black_id = :user)
        AND (thread_id = :channel OR channel_id = :channel) ORDER BY id`,

@@ -71,7 +71,16 @@ import {
   fail,
   ok,
 } from './types.js';
-import { type ShownMarker, challengeView, markShown, outOfSync, placeGame, takeBack } from './sync.js';
+import {
+  type BoardStanding,
+  type ShownMarker,
+  boardStanding,
+  challengeView,
+  markShown,
+  outOfSync,
+  placeGame,
+  takeBack,
+} from './sync.js';
 import type { ServerSettings } from './settings.js';
 import {
   type ServerData,
@@ -376,6 +385,11 @@ export class GameService {
   /** Records what a message now shows: a game's version, a challenge's or a lobby's status. */
   markShown(marker: ShownMarker): void {
     markShown(this.core, marker);
+  }
+
+  /** Where a game's board is and whether its message is behind, without drawing it. */
+  boardStanding(gameId: number): Outcome<BoardStanding> {
+    return boardStanding(this.core, gameId);
   }
 
   outOfSync(): OutOfSync {

@@ -20,6 +20,22 @@ export function markShown(core: ServiceCore, marker: ShownMarker): void {
   else core.games.markLobbyShown(marker.id, marker.status);
 }
 
+/** Where a game's board is, and whether that message is behind the database. */
+export interface BoardStanding extends GamePlacement {
+  guildId: string;
+  status: GameStatus;
+  /** The message shows an older version than the database holds (or none yet). */
+  behind: boolean;
+}
+
+/** A game's board as the database knows it, read without drawing it: a refused click needs no picture. */
+export function boardStanding(core: ServiceCore, gameId: number): Outcome<BoardStanding> {
+  const game = core.games.board(gameId);
+  if (!game) return fail('not-found', 'error.noSuchGame');
+  const behind = game.shownVersion === null || game.shownVersion < game.version;
+  return ok({ ...placementOf(game), guildId: game.guildId, status: game.status, behind });
+}
+
 /** Messages behind the database, and games or challenges that have no message at all. */
 export function outOfSync(core: ServiceCore): OutOfSync {
   const unposted = core.games.unposted();

@@ -59,13 +59,6 @@ async function unchanged(messageId: string, fn: () => Promise<void>): Promise<vo
   expect(after.content).toBe(before.content);
 }
 
-/** The private follow-ups the bot sent after its answer to an interaction. */
-function followUps(reply: InteractionReply): string[] {
-  return h.fake.requests
-    .filter((r) => r.method === 'POST' && r.path === `/webhooks/${h.fake.applicationId}/${reply.token}`)
-    .map((r) => String(r.body?.content));
-}
-
 async function resignIfAny(user: FakeUser): Promise<void> {
   await h.slash(user, 'resign');
 }
@@ -184,16 +177,14 @@ describe('refused clicks change nothing', () => {
     );
 
     assertReplyOk(await h.click(mover, messageId, first.custom_id!), h);
-    // The same button again (a double click): nothing is played, the message shows the current
-    // board, and the player is told privately.
+    // The same button again (a double click) on a board that already shows the current version:
+    // nothing is played or redrawn, and the player is told privately, in one answer.
     const played = h.service.db.prepare('SELECT count(*) AS n FROM actions WHERE game_id = ?').pluck();
     const actions = played.get(Number(gameId));
-    const current = h.fake.buttons(messageId);
-    const again = await h.click(mover, messageId, first.custom_id!);
-    expect(again.type).toBe(7);
-    expect(h.fake.buttons(messageId)).toEqual(current);
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(mover, messageId, first.custom_id!), /out of date\. Use the newest one/),
+    );
     expect(played.get(Number(gameId))).toBe(actions);
-    expect(followUps(again)).toEqual([expect.stringMatching(/out of date.*Nothing was played/)]);
 
     const resigned = await h.slash(mover, 'resign');
     assertReplyOk(resigned, h);
@@ -201,10 +192,31 @@ describe('refused clicks change nothing', () => {
     const final = h.fake.messages.get(messageId)!;
     expect(final.content).toMatch(/resigned: \*\*/);
     expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
-    const late = await h.click(other, messageId, first.custom_id!);
+    await unchanged(messageId, async () =>
+      expectRefused(await h.click(other, messageId, first.custom_id!), /This game is over/),
+    );
     expect(h.fake.messages.get(messageId)!.content).toMatch(/resigned: \*\*.*\n.*Ratings/);
-    expect(h.fake.buttons(messageId).map((b) => b.label)).toEqual(['Rematch', 'Replay']);
-    expect(followUps(late)).toEqual([expect.stringMatching(/out of date.*how the game ended/)]);
+  });
+
+  it('the losers of a burst of clicks on one board get one private answer each, nothing more', async () => {
+    const messageId = await startGame();
+    const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+    const button = actButtons(h, messageId)[0]!.custom_id!;
+    const edits = h.fake.messages.get(messageId)!.edits;
+    const before = h.fake.requests.length;
+    const replies = await Promise.all(Array.from({ length: 8 }, () => h.fake.click(mover, messageId, button)));
+    await h.settle();
+    const requests = h.fake.requests.slice(before);
+    const losers = replies.filter((r) => r.ephemeral);
+    expect(replies.length - losers.length).toBe(1);
+    for (const loser of losers) {
+      expect(String(loser.data?.content)).toMatch(/out of date\. Use the newest one/);
+      // The interaction's callback is the only request made with its token: no update, no follow-up.
+      expect(requests.filter((r) => r.path.includes(`/${loser.token}`)).map((r) => r.method)).toEqual(['POST']);
+    }
+    // The winner's answer is the message's only change.
+    expect(h.fake.messages.get(messageId)!.edits).toBe(edits + 1);
+    await resignIfAny(h.ana);
   });
 
   it('rematch starts a new challenge with the same rules between the same players', async () => {
@@ -328,6 +340,85 @@ describe('slow answers', () => {
     }
     expect(games.map((g) => h.fake.messages.get(g.messageId)!.edits)).toEqual(before.map((n) => n + 1));
     expect(globalWaits).toEqual([]);
+  });
+});
+
+describe('a refused click while the board is on its way', () => {
+  it('is answered privately at once, not deferred and followed up', async () => {
+    const messageId = await startGame();
+    const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
+    const button = actButtons(h, messageId)[0]!.custom_id!;
+    await h.restart({ deferAfterMs: 100 });
+    // The winner's answer is sent but Discord holds it: its board is on its way.
+    const release = h.fake.holdAnswers();
+    try {
+      // Held requests are recorded as they arrive (waitForRequest would wait for their answer).
+      const callbackAfter = async (index: number): Promise<void> => {
+        while (!h.fake.requests.slice(index).some((r) => r.path.endsWith('/callback')))
+          await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      let before = h.fake.requests.length;
+      const winning = h.fake.click(mover, messageId, button);
+      await callbackAfter(before);
+      before = h.fake.requests.length;
+      const losing = h.fake.click(mover, messageId, button);
+      await callbackAfter(before);
+      release();
+      const [won, lost] = await Promise.all([winning, losing]);
+      await h.settle();
+      expect(won.ephemeral).toBe(false);
+      expectRefused(lost, /out of date\. Use the newest one/);
+      const ofLoser = h.fake.requests.slice(before).filter((r) => r.path.includes(`/${lost.token}`));
+      expect(ofLoser.map((r) => r.method)).toEqual(['POST']);
+    } finally {
+      release();
+      await h.restart();
+    }
+  });
+});
+
+describe('interaction endpoints and the global rate limit', () => {
+  // Discord: interaction endpoints are not bound to the bot's global rate limit
+  // (topics/rate-limits.mdx, "Global Rate Limit"; interactions/receiving-and-responding.mdx, "Endpoints").
+  it("refusals' follow-ups neither wait in nor use up the bot's global queue of 50 requests a second", async () => {
+    const messageId = await startGame();
+    const button = actButtons(h, messageId)[0]!.custom_id!;
+    await h.restart({ deferAfterMs: 0 });
+    const globalWaits: unknown[] = [];
+    const botQueue: string[] = [];
+    h.bot.client.rest.on(RESTEvents.RateLimited, (info) => {
+      if (info.global) globalWaits.push(info);
+    });
+    h.bot.client.rest.on(RESTEvents.Response, (request) => botQueue.push(request.path));
+    // 60 strangers click at once; every refusal is deferred first, so each is said in a follow-up.
+    const strangers = Array.from({ length: 60 }, (_, i) => h.fake.newUser(`Stranger${i}`));
+    const act = h.service.act.bind(h.service);
+    let arrived = 0;
+    let allArrived!: () => void;
+    const all = new Promise<void>((resolve) => (allArrived = resolve));
+    h.service.act = async (input) => {
+      if (++arrived === strangers.length) allArrived();
+      await all;
+      // Past the bot's patience (0 ms): every answer is deferred.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return act(input);
+    };
+    const before = h.fake.requests.length;
+    try {
+      const replies = await Promise.all(strangers.map((s) => h.fake.click(s, messageId, button)));
+      await h.settle();
+      expect(replies.map((r) => r.type)).toEqual(strangers.map(() => 6));
+    } finally {
+      h.service.act = act;
+      await h.restart();
+    }
+    const followUps = h.fake.requests
+      .slice(before)
+      .filter((r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${h.fake.applicationId}/`));
+    expect(followUps).toHaveLength(strangers.length);
+    for (const followUp of followUps) expect(String(followUp.body?.content)).toMatch(/not playing/);
+    expect(globalWaits).toEqual([]);
+    expect(botQueue.filter((path) => path.startsWith('/webhooks/') || path.startsWith('/interactions/'))).toEqual([]);
   });
 });
 
