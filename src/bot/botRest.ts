@@ -9,7 +9,7 @@
 // clicks, their follow-ups held the bot's own edits back by seconds (issue 31). Here they go
 // through a manager of their own with no global limit, neither behind nor ahead of the bot's
 // requests; the per-route limits Discord sends back still apply to each.
-import { REST, RESTEvents, type RESTOptions } from 'discord.js';
+import { REST, type RESTOptions } from 'discord.js';
 
 type Request = Parameters<REST['queueRequest']>[0];
 
@@ -21,7 +21,8 @@ function isInteractionEndpoint(route: string, applicationId: string | undefined)
 }
 
 export class BotRest extends REST {
-  private readonly interactions: REST;
+  /** The manager of the interaction endpoints (its own events: the metrics watch both). */
+  readonly interactions: REST;
 
   /** `applicationId`: the application's id once the client knows it (interactions only arrive after). */
   constructor(
@@ -30,9 +31,6 @@ export class BotRest extends REST {
   ) {
     super(options);
     this.interactions = new REST({ ...options, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
-    // One manager to whoever listens (the metrics count every response and rate-limit wait).
-    this.interactions.on(RESTEvents.Response, (...args) => this.emit(RESTEvents.Response, ...args));
-    this.interactions.on(RESTEvents.RateLimited, (...args) => this.emit(RESTEvents.RateLimited, ...args));
   }
 
   override queueRequest(request: Request): ReturnType<REST['queueRequest']> {

@@ -122,9 +122,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   // Interaction endpoints outside the bot's global rate limit, as Discord counts them (botRest.ts).
   client.rest.clearHashSweeper();
   client.rest.clearHandlerSweeper();
-  client.rest = new BotRest(client.options.rest ?? {}, () => client.application?.id);
+  const rest = new BotRest(client.options.rest ?? {}, () => client.application?.id);
+  client.rest = rest;
   const { metrics } = options;
-  if (metrics) watchRest(client.rest, metrics);
+  if (metrics) for (const manager of [rest, rest.interactions]) watchRest(manager, metrics);
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
