@@ -45,12 +45,17 @@ const timed =
     return board;
   };
 
-let channels = 0; // a fresh channel per game: the one before may still be running
+let games = 0; // a fresh server and channel per game: the one before may still be running, and
+// one server's creation budget would refuse the eleventh game within 10 minutes
+
+/** How each run's games begin: a challenge accepted, or a round of a tournament paired. */
+type GameStart = (service: GameService) => Promise<GameView>;
 
 async function startGame(service: GameService): Promise<GameView> {
+  const n = games++;
   const made = await service.challenge({
-    guildId: 'g',
-    channelId: `c${channels++}`,
+    guildId: `g${n}`,
+    channelId: `c${n}`,
     challenger: ANA,
     opponent: BEN,
     variant: { ruleset: 'kendall', options: {} },
@@ -61,6 +66,33 @@ async function startGame(service: GameService): Promise<GameView> {
   return accepted.value;
 }
 
+/** A game of a two-player knockout, started by its tournament's first round (no challenge). */
+async function startTournamentGame(service: GameService): Promise<GameView> {
+  const n = games++;
+  const admin = { guildId: `t${n}`, userId: ANA.id, canManageServer: true };
+  const variant = { ruleset: 'kendall', options: {} } as const;
+  const spec = { name: `bench ${n}`, variant, format: 'knockout', rounds: 1, startInMinutes: 60 } as const;
+  const made = service.createTournament({
+    ...admin,
+    channelId: `tc${n}`,
+    locale: 'en',
+    spec: { ...spec, roundMinutes: 60, rated: false, maxPlayers: 2 },
+  });
+  if (!made.ok) throw new Error(say('en', made.error.message));
+  const tournamentId = made.value.id;
+  for (const player of [ANA, BEN]) {
+    const joined = service.joinTournament({ tournamentId, guildId: admin.guildId, player });
+    if (!joined.ok) throw new Error(say('en', joined.error.message));
+  }
+  const started = service.startTournament({ ...admin, tournamentId });
+  if (!started.ok) throw new Error(say('en', started.error.message));
+  const paired = await service.advanceTournament(tournamentId);
+  if (!paired.ok) throw new Error(say('en', paired.error.message));
+  const game = paired.value.started[0];
+  if (!game) throw new Error('the tournament started no game');
+  return game;
+}
+
 async function click(service: GameService, view: GameView): Promise<GameView> {
   const action = view.choices[0]!.action;
   const done = await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action });
@@ -69,12 +101,12 @@ async function click(service: GameService, view: GameView): Promise<GameView> {
 }
 
 /** Plays `count` throw-then-move cycles (starting new games as games end), timing each. */
-async function cycles(service: GameService, count: number): Promise<Timings> {
-  let view = await startGame(service);
+async function cycles(service: GameService, count: number, newGame: GameStart = startGame): Promise<Timings> {
+  let view = await newGame(service);
   const timings: Timings = { cycles: [], actions: [], own: [], totalMs: 0 };
   const began = performance.now();
   for (let i = 0; i < count; i++) {
-    if (view.status === 'finished') view = await startGame(service);
+    if (view.status === 'finished') view = await newGame(service);
     // Start the cycle at a throw (play the kendall opening and any rebirth first).
     while (view.status === 'active' && view.choices.at(-1)?.action.type !== 'throw') view = await click(service, view);
     if (view.status === 'finished') continue;
@@ -128,6 +160,23 @@ export async function run(report: Report): Promise<void> {
       await cycles(service, WARMUP_CYCLES);
       reportTimings(report, label, await cycles(service, CYCLES));
       service.close();
+    }
+
+    // Clicks in tournament games against clicks in challenged games, alternated on one file each.
+    const plain = open(dir, 'plain', noRender);
+    const inTournaments = open(dir, 'tournament', noRender);
+    await cycles(plain, WARMUP_CYCLES);
+    await cycles(inTournaments, WARMUP_CYCLES, startTournamentGame);
+    const both = { plain: [] as number[], tournament: [] as number[] };
+    for (let round = 0; round < 4; round++) {
+      both.plain.push(...(await cycles(plain, CYCLES / 4)).actions);
+      both.tournament.push(...(await cycles(inTournaments, CYCLES / 4, startTournamentGame)).actions);
+    }
+    plain.close();
+    inTournaments.close();
+    for (const [label, actions] of Object.entries(both)) {
+      report(`service db ${label} game action p50`, quantile(actions, 0.5), 'ms');
+      report(`service db ${label} game action p99`, quantile(actions, 0.99), 'ms');
     }
 
     const service = open(dir, 'rendered', renderBoard);
