@@ -497,19 +497,7 @@ export class FakeDiscord {
     options: SlashOption[] = [],
     resolvedUsers: FakeUser[] = [],
   ): Promise<InteractionReply> {
-    const users = Object.fromEntries(resolvedUsers.map((u) => [u.id, u]));
-    const members = Object.fromEntries(resolvedUsers.map((u) => [u.id, this.member(u, false)]));
-    return this.interact(user, {
-      type: 2,
-      data: {
-        id: snowflake(),
-        name: 'senet',
-        type: 1,
-        guild_id: this.serverOf(this.channelId),
-        options: [{ type: 1, name: subcommand, options }],
-        ...(resolvedUsers.length ? { resolved: { users, members } } : {}),
-      },
-    });
+    return this.chatInput(user, 'senet', [{ type: 1, name: subcommand, options }], this.resolvedUsers(resolvedUsers));
   }
 
   /**
@@ -524,17 +512,8 @@ export class FakeDiscord {
     channelIds: string[] = [],
   ): Promise<InteractionReply> {
     const channels = Object.fromEntries(channelIds.map((id) => [id, this.channelJson(id)]));
-    return this.interact(user, {
-      type: 2,
-      data: {
-        id: snowflake(),
-        name: command,
-        type: 1,
-        guild_id: this.serverOf(this.channelId),
-        options: [{ type: 1, name: subcommand, options }],
-        ...(channelIds.length ? { resolved: { channels } } : {}),
-      },
-    });
+    const resolved = channelIds.length ? { channels } : undefined;
+    return this.chatInput(user, command, [{ type: 1, name: subcommand, options }], resolved);
   }
 
   /**
@@ -551,19 +530,37 @@ export class FakeDiscord {
     options: SlashOption[] = [],
     resolvedUsers: FakeUser[] = [],
   ): Promise<InteractionReply> {
-    const users = Object.fromEntries(resolvedUsers.map((u) => [u.id, u]));
-    const members = Object.fromEntries(resolvedUsers.map((u) => [u.id, this.member(u, false)]));
+    const subcommandOption = { type: 1, name: subcommand, options };
+    const groupOption = { type: 2, name: group, options: [subcommandOption] };
+    return this.chatInput(user, command, [groupOption], this.resolvedUsers(resolvedUsers));
+  }
+
+  /** A CHAT_INPUT command (type 1) used in the current channel, with its options and resolved data. */
+  private chatInput(
+    user: FakeUser,
+    name: string,
+    options: unknown[],
+    resolved: Record<string, unknown> | undefined,
+  ): Promise<InteractionReply> {
     return this.interact(user, {
       type: 2,
       data: {
         id: snowflake(),
-        name: command,
+        name,
         type: 1,
         guild_id: this.serverOf(this.channelId),
-        options: [{ type: 2, name: group, options: [{ type: 1, name: subcommand, options }] }],
-        ...(resolvedUsers.length ? { resolved: { users, members } } : {}),
+        options,
+        ...(resolved ? { resolved } : {}),
       },
     });
+  }
+
+  /** The users user options name, resolved as Discord sends them: the users and their members. */
+  private resolvedUsers(named: FakeUser[]): Record<string, unknown> | undefined {
+    if (named.length === 0) return undefined;
+    const users = Object.fromEntries(named.map((u) => [u.id, u]));
+    const members = Object.fromEntries(named.map((u) => [u.id, this.member(u, false)]));
+    return { users, members };
   }
 
   /** A click on the button `customId` of the stored message `messageId` as `user`. */
