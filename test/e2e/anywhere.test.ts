@@ -20,14 +20,6 @@ import {
 
 const h = harnessForFile();
 
-/** Moves the harness to a fresh channel in `scene`. */
-function goTo(scene: Scene): string {
-  const channelId = snowflake();
-  h.fake.scenes.set(channelId, scene);
-  h.fake.channelId = channelId;
-  return channelId;
-}
-
 /** Back to a fresh channel of the bot's own server. */
 function backToServer(): void {
   h.fake.channelId = snowflake();
@@ -61,7 +53,7 @@ async function statsContent(user: FakeUser): Promise<{ content: string; ephemera
 
 describe('in the DM with the bot', () => {
   it('plays a whole game against the computer with the same board and buttons, and the game counts in stats', async () => {
-    const channelId = goTo({ kind: 'botDm', user: h.ana });
+    const channelId = h.fake.goTo({ kind: 'botDm', user: h.ana });
     const reply = await h.slash(h.ana, 'play');
     assertReplyOk(reply, h);
     const board = reply.message!.id;
@@ -78,7 +70,7 @@ describe('in the DM with the bot', () => {
   });
 
   it('refuses in private, saying where they work: the leaderboard, server settings, a challenge to someone else', async () => {
-    goTo({ kind: 'botDm', user: h.ana });
+    h.fake.goTo({ kind: 'botDm', user: h.ana });
     const leaderboard = await h.slash(h.ana, 'leaderboard');
     expect(leaderboard.ephemeral).toBe(true);
     expect(leaderboard.data?.content).toBe(en('dm.leaderboardInServers'));
@@ -99,7 +91,7 @@ describe('in a DM or group DM between users (a user install)', () => {
   ])(
     'plays a whole game between two people in a %s by interaction responses only; it counts outside servers, never in a leaderboard',
     async (_, group) => {
-      const channelId = goTo({ kind: 'privateChannel', group });
+      const channelId = h.fake.goTo({ kind: 'privateChannel', group });
       const board = await startHumanGame(h);
       expect(h.fake.threads.has(board)).toBe(false);
       await playToEnd(board);
@@ -118,7 +110,7 @@ describe('in a DM or group DM between users (a user install)', () => {
   );
 
   it("shows the computer's turns through the latest click's webhook", async () => {
-    const channelId = goTo({ kind: 'privateChannel', group: true });
+    const channelId = h.fake.goTo({ kind: 'privateChannel', group: true });
     const reply = await h.slash(h.ana, 'play');
     assertReplyOk(reply, h);
     const board = reply.message!.id;
@@ -133,7 +125,7 @@ describe('in a DM or group DM between users (a user install)', () => {
   });
 
   it('after the token expired: the timeout is not shown until the next click, which shows how the game ended', async () => {
-    const channelId = goTo({ kind: 'privateChannel', group: false });
+    const channelId = h.fake.goTo({ kind: 'privateChannel', group: false });
     const board = await startHumanGame(h);
     const before = h.fake.messages.get(board)!.content;
     const stale = actButtons(h, board)[0]!.custom_id!;
@@ -157,7 +149,7 @@ describe('in a DM or group DM between users (a user install)', () => {
   });
 
   it('a challenge that expired after its token: the next click shows it expired, then says so privately', async () => {
-    goTo({ kind: 'privateChannel', group: true });
+    h.fake.goTo({ kind: 'privateChannel', group: true });
     const reply = await challengeAs(h, h.ana, h.ben);
     assertReplyOk(reply, h);
     const message = reply.message!.id;
@@ -178,7 +170,7 @@ describe('in a DM or group DM between users (a user install)', () => {
   });
 
   it("a click after the previous token expired still plays, and the computer's turns follow through the new one", async () => {
-    goTo({ kind: 'privateChannel', group: true });
+    h.fake.goTo({ kind: 'privateChannel', group: true });
     const reply = await h.slash(h.ana, 'play');
     assertReplyOk(reply, h);
     const board = reply.message!.id;
@@ -188,7 +180,7 @@ describe('in a DM or group DM between users (a user install)', () => {
   });
 
   it("after a restart, the computer's pending turn is shown through the answer token kept in the database", async () => {
-    const channelId = goTo({ kind: 'privateChannel', group: true });
+    const channelId = h.fake.goTo({ kind: 'privateChannel', group: true });
     await h.restart({ botStepDelayMs: 60_000 });
     h.awaitBotTurns = false;
     let board: string;
@@ -212,14 +204,14 @@ describe('in a DM or group DM between users (a user install)', () => {
   });
 
   it('speaks the language of the player who started the game: there is no server language', async () => {
-    const channelId = goTo({ kind: 'privateChannel', group: true });
+    const channelId = h.fake.goTo({ kind: 'privateChannel', group: true });
     h.fake.userLocales.set(h.ana.id, 'de');
     assertReplyOk(await h.slash(h.ana, 'play'), h);
     expect((await liveGameIn(h, channelId)).locale).toBe('de');
   });
 
   it('the fake refuses expired tokens as Discord does: callbacks and webhook edits answer 401 Invalid Webhook Token', async () => {
-    goTo({ kind: 'privateChannel', group: true });
+    h.fake.goTo({ kind: 'privateChannel', group: true });
     const reply = await h.slash(h.ana, 'help');
     h.advance(TOKEN_LIFETIME_MS + 1);
     const patch = await fetch(
@@ -240,7 +232,7 @@ describe('in a DM or group DM between users (a user install)', () => {
 describe('in a server without the bot (a user install)', () => {
   it('plays a whole game by interaction responses, with no record in that server', async () => {
     const guildId = snowflake();
-    const channelId = goTo({ kind: 'userInstallServer', guildId, externalApps: true });
+    const channelId = h.fake.goTo({ kind: 'userInstallServer', guildId, externalApps: true });
     const board = await startHumanGame(h);
     await playToEnd(board);
     expect(botTokenRequests(channelId)).toBe(0);
@@ -248,7 +240,7 @@ describe('in a server without the bot (a user install)', () => {
   });
 
   it('where the server forbids external apps, says so in one private line instead of starting a game', async () => {
-    goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: false });
+    h.fake.goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: false });
     const reply = await challengeAs(h, h.ana, h.ben);
     expect(reply.ephemeral).toBe(true);
     expect(reply.data?.content).toBe(en('dm.externalAppsForbidden'));

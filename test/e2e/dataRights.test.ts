@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
 import {
   ALL_PERMISSIONS,
+  ADMIN_PERMISSIONS,
   MEMBER_PERMISSIONS,
   OPTION,
   PERMISSION,
@@ -16,8 +17,6 @@ import {
 import { assertReplyOk, harnessForFile, startHumanGame } from './harness.js';
 
 const h = harnessForFile();
-/** Manage Server (bit 5) on top of a plain member's permissions. */
-const ADMIN_PERMISSIONS = (BigInt(MEMBER_PERMISSIONS) | (1n << 5n)).toString();
 
 const text = (reply: InteractionReply): string => String(reply.data?.content);
 

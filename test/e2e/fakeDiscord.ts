@@ -224,6 +224,8 @@ export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 const MAX_CONTENT = 2000;
 /** What a plain member may do in a channel (no Manage Server): what interactions report by default. */
 export const MEMBER_PERMISSIONS = '1071698660929';
+/** A member with Manage Server (bit 5) on top: a server's admin, as `/senet-admin` requires. */
+export const ADMIN_PERMISSIONS = (BigInt(MEMBER_PERMISSIONS) | (1n << 5n)).toString();
 
 /** Every permission bit but Administrator (which would imply the rest): the default app_permissions. */
 export const ALL_PERMISSIONS = ((1n << 51n) - 1n - (1n << 3n)).toString();
@@ -390,6 +392,14 @@ export class FakeDiscord {
 
   newUser(name: string): FakeUser {
     return makeUser(name);
+  }
+
+  /** Interactions from here on come from a fresh channel in `scene` (a DM, a group DM, …); its id. */
+  goTo(scene: Scene): string {
+    const channelId = snowflake();
+    this.scenes.set(channelId, scene);
+    this.channelId = channelId;
+    return channelId;
   }
 
   /** Answers the next `times` requests that match with `failure` (a callback refused so is not an answer). */

@@ -30,14 +30,6 @@ import {
 
 const h = harnessForFile();
 
-/** Moves the harness to a fresh channel in `scene`. */
-function goTo(scene: Scene): string {
-  const channelId = snowflake();
-  h.fake.scenes.set(channelId, scene);
-  h.fake.channelId = channelId;
-  return channelId;
-}
-
 /** Who is to act on a board, by the name its prompt shows. */
 function mover(messageId: string): FakeUser {
   return userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
@@ -63,7 +55,7 @@ describe('tokens never reach the logs or stay stored', () => {
   });
 
   it('a stored token Discord no longer knows: the logged webhook error has no token', async () => {
-    goTo({ kind: 'privateChannel', group: true });
+    h.fake.goTo({ kind: 'privateChannel', group: true });
     const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
     assertReplyOk(reply, h);
     const board = reply.message!.id;
@@ -82,7 +74,7 @@ describe('tokens never reach the logs or stay stored', () => {
   });
 
   it('stored answer tokens are erased 15 minutes after their answer, and go with the finished game', async () => {
-    goTo({ kind: 'privateChannel', group: false });
+    h.fake.goTo({ kind: 'privateChannel', group: false });
     const board = await startHumanGame(h);
     const stored = (): { message_id: string; token: string }[] =>
       h.service.db.prepare('SELECT message_id, token FROM answer_tokens WHERE message_id = ?').all(board) as {
@@ -219,33 +211,33 @@ function expectRefusedBlind(reply: InteractionReply): void {
 
 describe('who may see a game: its players outside servers', () => {
   it("a game from someone else's DM is not replayed in one's own group DM, nor in a server without the bot", async () => {
-    const dm = goTo({ kind: 'privateChannel', group: false });
+    const dm = h.fake.goTo({ kind: 'privateChannel', group: false });
     const gameId = await finishedGame();
     const cleo = h.fake.newUser('Cleo');
-    goTo({ kind: 'privateChannel', group: true });
+    h.fake.goTo({ kind: 'privateChannel', group: true });
     const fromGroup = await replayOf(cleo, gameId);
     expectRefusedBlind(fromGroup);
     expect(String(fromGroup.data?.content)).toBe(`There is no game #${gameId} here.`);
-    goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: true });
+    h.fake.goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: true });
     expectRefusedBlind(await replayOf(cleo, gameId));
     // Nor offered: Cleo's list has nothing of it.
     expect(await h.fake.autocomplete(cleo, 'replay', { name: 'game', type: OPTION.integer, value: '' })).toEqual([]);
     // Its players replay it where it was played, or in their DM with the bot; not to another chat.
-    goTo({ kind: 'privateChannel', group: true });
+    h.fake.goTo({ kind: 'privateChannel', group: true });
     const elsewhere = await replayOf(h.ana, gameId);
     expect(elsewhere.ephemeral).toBe(true);
     expect(String(elsewhere.data?.content)).toMatch(/private chat: replay it there, or in your DM with me/);
-    goTo({ kind: 'botDm', user: h.ben });
+    h.fake.goTo({ kind: 'botDm', user: h.ben });
     assertReplyOk(await replayOf(h.ben, gameId), h);
     h.fake.channelId = dm;
     assertReplyOk(await replayOf(h.ana, gameId), h);
   });
 
   it('history of someone else outside servers names none of their private opponents; stats show totals only', async () => {
-    goTo({ kind: 'privateChannel', group: false });
+    h.fake.goTo({ kind: 'privateChannel', group: false });
     await finishedGame();
     const cleo = h.fake.newUser('Cleo');
-    goTo({ kind: 'privateChannel', group: true });
+    h.fake.goTo({ kind: 'privateChannel', group: true });
     const history = await historyOf(cleo, h.ana);
     expect(history.ephemeral).toBe(true);
     expect(String(history.data?.content)).not.toContain('Ben');
@@ -314,15 +306,15 @@ describe('the fake Discord sends what Discord documents', () => {
     await h.slash(h.ana, 'help');
     expect(sent()).toMatchObject({ app_permissions: h.fake.appPermissions, context: 0 });
     expect(sent().authorizing_integration_owners).toEqual({ '0': h.fake.guildId });
-    goTo({ kind: 'botDm', user: h.ana });
+    h.fake.goTo({ kind: 'botDm', user: h.ana });
     await h.slash(h.ana, 'help');
     expect(sent()).toMatchObject({ app_permissions: BOT_DM_APP_PERMISSIONS, context: 1 });
     expect(sent().authorizing_integration_owners).toEqual({ '0': '0' });
-    goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: true });
+    h.fake.goTo({ kind: 'userInstallServer', guildId: snowflake(), externalApps: true });
     await h.slash(h.ana, 'help');
     expect(sent()).toMatchObject({ app_permissions: userInstallServerAppPermissions(MEMBER_PERMISSIONS), context: 0 });
     expect(sent().authorizing_integration_owners).toEqual({ '1': h.ana.id });
-    const channelId = goTo({ kind: 'privateChannel', group: false });
+    const channelId = h.fake.goTo({ kind: 'privateChannel', group: false });
     const challenge = await h.slash(
       h.ana,
       'challenge',

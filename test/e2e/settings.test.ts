@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DECLINE_COOLDOWN_MS } from '../../src/game/limits.js';
 import {
+  ADMIN_PERMISSIONS,
   MEMBER_PERMISSIONS,
   OPTION,
   snowflake,
@@ -14,8 +15,6 @@ import {
 import { assertReplyOk, harnessForFile, startHumanGame } from './harness.js';
 
 const h = harnessForFile();
-/** Manage Server (bit 5) on top of a plain member's permissions. */
-const ADMIN_PERMISSIONS = (BigInt(MEMBER_PERMISSIONS) | (1n << 5n)).toString();
 
 let admin: FakeUser;
 

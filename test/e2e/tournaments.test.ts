@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
+  ADMIN_PERMISSIONS,
   MEMBER_PERMISSIONS,
   OPTION,
   type FakeUser,
@@ -15,8 +16,6 @@ import {
 import { actButtons, assertReplyOk, harnessForFile, pickButton, toActName } from './harness.js';
 
 const h = harnessForFile();
-/** Manage Server (bit 5) on top of a plain member's permissions. */
-const ADMIN_PERMISSIONS = (BigInt(MEMBER_PERMISSIONS) | (1n << 5n)).toString();
 const MINUTE = 60_000;
 const ROUND_MINUTES = 30;
 
