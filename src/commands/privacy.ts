@@ -2,23 +2,20 @@
 // to delete it, a confirmation step, and the result, each replacing the private answer in place.
 // The buttons carry the person's id, so only they can act on them (src/game/privacy.ts decides
 // what goes and what stays).
-import {
-  ActionRowBuilder,
-  ButtonBuilder,
-  type ButtonInteraction,
-  ButtonStyle,
-  type ChatInputCommandInteraction,
-  MessageFlags,
-} from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { PlayerData } from '../game/service.js';
 import { storesAnything } from '../game/privacy.js';
-import { type Text, type Translate, say, text, translator } from '../i18n/index.js';
+import { type Text, say, text, translator } from '../i18n/index.js';
+import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './context.js';
-import { type ConfirmStep, encodeButtonId } from './customIds.js';
+import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
 import { replyPrivately } from './replies.js';
 
-type Row = ActionRowBuilder<ButtonBuilder>;
+/** The buttons of `userId`'s own data. */
+const stepsOf =
+  (userId: string): StepIds =>
+  (step) => ({ kind: 'privacy', step, userId });
 
 export async function privacy(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const userId = interaction.user.id;
@@ -27,7 +24,7 @@ export async function privacy(interaction: ChatInputCommandInteraction, ctx: Com
   const stored = storesAnything(data);
   await interaction.reply({
     content: say(userLocale(interaction), stored ? summary(data) : text('privacy.nothing')),
-    components: stored ? [confirmRow([button(t, userId, 'ask', 'privacy.deleteButton', ButtonStyle.Danger)])] : [],
+    components: stored ? [deleteRow(t, stepsOf(userId), 'privacy.deleteButton')] : [],
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   });
@@ -42,22 +39,16 @@ export async function privacyButton(
   if (id.userId !== interaction.user.id) return replyPrivately(interaction, text('privacy.notYours'));
   const locale = userLocale(interaction);
   const t = translator(locale);
-  const show = (said: Text, components: Row[] = []) =>
-    interaction.update({ content: say(locale, said), components, allowedMentions: { parse: [] } });
-  if (id.step === 'no') return void (await show(text('privacy.cancelled')));
+  if (id.step === 'no') return replaceAnswer(interaction, locale, text('privacy.cancelled'));
   if (id.step === 'ask') {
     const { games } = ctx.service.playerData(id.userId);
-    return void (await show(text('privacy.confirm', { games }), [
-      confirmRow([
-        button(t, id.userId, 'yes', 'privacy.confirmButton', ButtonStyle.Danger),
-        button(t, id.userId, 'no', 'privacy.cancelButton', ButtonStyle.Secondary),
-      ]),
-    ]));
+    const question = text('privacy.confirm', { games });
+    return replaceAnswer(interaction, locale, question, [yesNoRow(t, stepsOf(id.userId), 'privacy.confirmButton')]);
   }
   const deleted = ctx.service.forgetPlayer({ userId: id.userId, standInName: t('privacy.standInName') });
-  if (!deleted.ok) return void (await show(deleted.error.message));
+  if (!deleted.ok) return replaceAnswer(interaction, locale, deleted.error.message);
   ctx.log.info({ games: deleted.value.games }, 'a player deleted their data');
-  await show(text('privacy.deleted', { games: deleted.value.games }));
+  await replaceAnswer(interaction, locale, text('privacy.deleted', { games: deleted.value.games }));
 }
 
 function summary(d: PlayerData): Text {
@@ -74,20 +65,3 @@ function summary(d: PlayerData): Text {
     admin: d.adminMarks,
   });
 }
-
-function button(
-  t: Translate,
-  userId: string,
-  step: ConfirmStep,
-  label: 'privacy.deleteButton' | 'privacy.confirmButton' | 'privacy.cancelButton',
-  style: ButtonStyle,
-): ButtonBuilder {
-  return new ButtonBuilder()
-    .setCustomId(encodeButtonId({ kind: 'privacy', step, userId }))
-    .setLabel(t(label))
-    .setStyle(style);
-}
-
-/** One row of confirmation buttons (shared with /senet-admin data). */
-export const confirmRow = (buttons: ButtonBuilder[]): Row =>
-  new ActionRowBuilder<ButtonBuilder>().addComponents(...buttons);

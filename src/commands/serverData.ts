@@ -1,22 +1,21 @@
 // /senet-admin data: what the bot stores about this server, answered privately to an admin, with
 // a button to delete it all, a confirmation step and the result, each replacing the private
 // answer in place. Every click checks Manage Server again (src/game/serverData.ts decides).
-import {
-  ButtonBuilder,
-  type ButtonInteraction,
-  ButtonStyle,
-  type ChatInputCommandInteraction,
-  MessageFlags,
-} from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { ServerData } from '../game/service.js';
 import { adminInput } from './adminInput.js';
 import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
-import { type MessageKey, type Text, type Translate, say, text, translator } from '../i18n/index.js';
+import { type Text, say, text, translator } from '../i18n/index.js';
+import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './context.js';
-import { type ConfirmStep, encodeButtonId } from './customIds.js';
+import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
-import { confirmRow } from './privacy.js';
 import { replyPrivately } from './replies.js';
+
+/** The buttons of one server's data. */
+const stepsOf =
+  (guildId: string): StepIds =>
+  (step) => ({ kind: 'serverData', step, guildId });
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -27,9 +26,7 @@ export async function serverDataCommand(interaction: ChatInputCommandInteraction
   const locale = userLocale(interaction);
   await interaction.reply({
     content: say(locale, summary(outcome.value)),
-    components: [
-      confirmRow([button(translator(locale), asked.guildId, 'ask', 'admin.data.deleteButton', ButtonStyle.Danger)]),
-    ],
+    components: [deleteRow(translator(locale), stepsOf(asked.guildId), 'admin.data.deleteButton')],
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   });
@@ -45,23 +42,18 @@ export async function serverDataButton(
   if (asked.guildId !== id.guildId) return replyPrivately(interaction, text('privacy.notYours'));
   const locale = userLocale(interaction);
   const t = translator(locale);
-  const show = (said: Text, components: ReturnType<typeof confirmRow>[] = []) =>
-    interaction.update({ content: say(locale, said), components, allowedMentions: { parse: [] } });
-  if (id.step === 'no') return void (await show(text('privacy.cancelled')));
+  if (id.step === 'no') return replaceAnswer(interaction, locale, text('privacy.cancelled'));
   if (id.step === 'ask') {
     const data = ctx.service.serverData(asked);
     if (!data.ok) return replyPrivately(interaction, data.error.message);
-    return void (await show(text('admin.data.confirm', { games: data.value.games, live: data.value.liveGames }), [
-      confirmRow([
-        button(t, id.guildId, 'yes', 'admin.data.confirmButton', ButtonStyle.Danger),
-        button(t, id.guildId, 'no', 'privacy.cancelButton', ButtonStyle.Secondary),
-      ]),
-    ]));
+    const question = text('admin.data.confirm', { games: data.value.games, live: data.value.liveGames });
+    return replaceAnswer(interaction, locale, question, [yesNoRow(t, stepsOf(id.guildId), 'admin.data.confirmButton')]);
   }
   const deleted = ctx.service.deleteServerData(asked);
   if (!deleted.ok) return replyPrivately(interaction, deleted.error.message);
   ctx.log.info({ guildId: id.guildId, games: deleted.value.games }, "an admin deleted the server's data");
-  await show(text('admin.data.deleted', { games: deleted.value.games, ratings: deleted.value.ratings }));
+  const result = text('admin.data.deleted', { games: deleted.value.games, ratings: deleted.value.ratings });
+  await replaceAnswer(interaction, locale, result);
 }
 
 function summary(d: ServerData): Text {
@@ -75,17 +67,4 @@ function summary(d: ServerData): Text {
     settings: d.settings ? 'yes' : 'no',
     days: LEFT_SERVER_GRACE_MS / DAY_MS,
   });
-}
-
-function button(
-  t: Translate,
-  guildId: string,
-  step: ConfirmStep,
-  label: MessageKey,
-  style: ButtonStyle,
-): ButtonBuilder {
-  return new ButtonBuilder()
-    .setCustomId(encodeButtonId({ kind: 'serverData', step, guildId }))
-    .setLabel(t(label))
-    .setStyle(style);
 }

@@ -10,11 +10,10 @@ import type { ServiceCore } from './core.js';
 import { endGame } from './lifecycle.js';
 import { TOURNAMENT_LIMITS, tournamentRefusal } from './limits.js';
 import { optionRefusal } from './refusals.js';
+import { MINUTE_MS } from './settingSpecs.js';
 import { type Outcome, type Player, fail, ok } from './types.js';
 import { type TournamentView, tournamentView } from './tournamentViews.js';
 import type { GameSnapshot } from './views.js';
-
-const MINUTE = 60_000;
 
 /** What an admin chose for a new tournament. */
 export interface TournamentSpec {
@@ -68,8 +67,8 @@ export function createTournament(core: ServiceCore, input: CreateTournamentInput
       options: rules.value.options,
       format: spec.format,
       rounds: spec.format === 'swiss' ? spec.rounds : 1,
-      startsAt: now + spec.startInMinutes * MINUTE,
-      roundMs: spec.roundMinutes * MINUTE,
+      startsAt: now + spec.startInMinutes * MINUTE_MS,
+      roundMs: spec.roundMinutes * MINUTE_MS,
       rated: spec.rated,
       maxPlayers: spec.maxPlayers,
       createdBy: input.userId,
