@@ -7,7 +7,6 @@ import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
 import {
   ALL_PERMISSIONS,
   ADMIN_PERMISSIONS,
-  MEMBER_PERMISSIONS,
   OPTION,
   PERMISSION,
   snowflake,

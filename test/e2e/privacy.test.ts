@@ -14,7 +14,6 @@ import {
   type FakeUser,
   type InteractionReply,
   type RecordedRequest,
-  type Scene,
   userInstallServerAppPermissions,
 } from './fakeDiscord.js';
 import {

@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DECLINE_COOLDOWN_MS } from '../../src/game/limits.js';
 import {
   ADMIN_PERMISSIONS,
-  MEMBER_PERMISSIONS,
   OPTION,
   snowflake,
   type FakeUser,

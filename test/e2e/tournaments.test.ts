@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
   ADMIN_PERMISSIONS,
-  MEMBER_PERMISSIONS,
   OPTION,
   type FakeUser,
   type InteractionReply,
