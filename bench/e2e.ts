@@ -16,7 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDLE_MS } from '../src/bot/replayThread.js';
-import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fakeDiscord.js';
+import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fake/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';

@@ -4,7 +4,7 @@
 // interaction's token has expired; and whose records the games count in.
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/index.js';
-import { FAILURE, TOKEN_LIFETIME_MS, snowflake, type FakeUser } from './fakeDiscord.js';
+import { FAILURE, TOKEN_LIFETIME_MS, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 import {
   TURN_TTL_MS,
   actButtons,

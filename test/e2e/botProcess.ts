@@ -2,7 +2,7 @@
 // the fake Discord and a database file the test chooses: for signals and crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { FakeDiscord } from './fakeDiscord.js';
+import type { FakeDiscord } from './fake/fakeDiscord.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 

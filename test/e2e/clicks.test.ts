@@ -2,7 +2,7 @@
 // permissions, unexpected errors, a restart mid-game, the computer's turns, the info commands.
 import { RESTEvents } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, OPTION, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
+import { ALL_PERMISSIONS, OPTION, snowflake, type FakeUser, type InteractionReply } from './fake/fakeDiscord.js';
 import {
   CHALLENGE_TTL_MS,
   TURN_TTL_MS,

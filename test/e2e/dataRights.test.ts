@@ -12,7 +12,7 @@ import {
   snowflake,
   type FakeUser,
   type InteractionReply,
-} from './fakeDiscord.js';
+} from './fake/fakeDiscord.js';
 import { assertReplyOk, harnessForFile, startHumanGame } from './harness.js';
 
 const h = harnessForFile();

@@ -2,7 +2,7 @@
 // permissions, a deleted message or channel, expired interaction tokens, a dropped gateway.
 import { describe, expect, it } from 'vitest';
 import { member } from '../game/harness.js';
-import { FAILURE, OPTION, TOKEN_LIFETIME_MS } from './fakeDiscord.js';
+import { FAILURE, OPTION, TOKEN_LIFETIME_MS } from './fake/fakeDiscord.js';
 import {
   CHALLENGE_TTL_MS,
   actButtons,

@@ -4,7 +4,7 @@
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULESET_IDS } from '../../src/engine/index.js';
-import { OPTION } from './fakeDiscord.js';
+import { OPTION } from './fake/fakeDiscord.js';
 import {
   actButtons,
   assertReplyOk,

@@ -22,7 +22,7 @@ import {
   type InteractionReply,
   type RawButton,
   type SlashOption,
-} from './fakeDiscord.js';
+} from './fake/fakeDiscord.js';
 import { say } from '../../src/i18n/index.js';
 
 export const TOKEN = 'fake-token-for-tests-0123456789';

@@ -5,7 +5,7 @@
 // refusals are private, and no game changes unless a legal action by its player was sent.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPTION, snowflake, type FakeUser, type InteractionReply, type SlashOption } from './fakeDiscord.js';
+import { OPTION, snowflake, type FakeUser, type InteractionReply, type SlashOption } from './fake/fakeDiscord.js';
 import { DECLINE_COOLDOWN_MS } from '../../src/game/limits.js';
 import { startHarness, type Harness } from './harness.js';
 

@@ -3,7 +3,7 @@
 // French; everything only the player sees (refusals) is German; no English word anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGS, type Locale, translate } from '../../src/i18n/index.js';
-import { OPTION, type FakeUser, type InteractionReply } from './fakeDiscord.js';
+import { OPTION, type FakeUser, type InteractionReply } from './fake/fakeDiscord.js';
 import { actButtons, assertReplyOk, boardOf, challengeAs, liveGameIn, startHarness, type Harness } from './harness.js';
 
 /** Manage Server, as Discord sends a member's permissions. */

@@ -3,7 +3,7 @@
 // errors are counted by route template (never a token or an id), and /healthz turns 503 while the
 // gateway refuses the bot's sessions and 200 once it lets it back in.
 import { describe, expect, it, vi } from 'vitest';
-import { FAILURE } from './fakeDiscord.js';
+import { FAILURE } from './fake/fakeDiscord.js';
 import {
   TOKEN,
   actButtons,

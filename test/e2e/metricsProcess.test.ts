@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBotProcess, type BotProcess } from './botProcess.js';
-import { FakeDiscord } from './fakeDiscord.js';
+import { FakeDiscord } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
 let dir: string;

@@ -1,5 +1,5 @@
 // Reading a game message as a player would: who is to act, which buttons there are, which to press.
-import type { FakeDiscord, RawButton } from './fakeDiscord.js';
+import type { FakeDiscord, RawButton } from './fake/fakeDiscord.js';
 
 /** The name in the prompt line of a game message ("**Ana** to throw." / "**Ana**: choose a move …"). */
 export function toActName(content: string): string | null {

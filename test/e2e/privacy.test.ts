@@ -15,7 +15,7 @@ import {
   type InteractionReply,
   type RecordedRequest,
   userInstallServerAppPermissions,
-} from './fakeDiscord.js';
+} from './fake/fakeDiscord.js';
 import {
   TURN_TTL_MS,
   actButtons,

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actButtons, pickButton, toActName } from './players.js';
 import { startBotProcess, until, type BotProcess } from './botProcess.js';
-import { FakeDiscord, OPTION, snowflake, type FakeUser, type InteractionReply } from './fakeDiscord.js';
+import { FakeDiscord, OPTION, snowflake, type FakeUser, type InteractionReply } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
 let dir: string;

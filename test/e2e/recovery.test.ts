@@ -2,7 +2,14 @@
 // between the commit and the answer (simulated by committing through the service directly, as
 // the dead process did), and for challenges or games whose message was never posted.
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, FAILURE, OPTION, snowflake, type FakeUser, type RecordedRequest } from './fakeDiscord.js';
+import {
+  ALL_PERMISSIONS,
+  FAILURE,
+  OPTION,
+  snowflake,
+  type FakeUser,
+  type RecordedRequest,
+} from './fake/fakeDiscord.js';
 import {
   actButtons,
   assertReplyOk,

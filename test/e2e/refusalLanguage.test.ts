@@ -3,7 +3,7 @@
 // filled (English fallback) and after it.
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/index.js';
-import { ALL_PERMISSIONS, type InteractionReply } from './fakeDiscord.js';
+import { ALL_PERMISSIONS, type InteractionReply } from './fake/fakeDiscord.js';
 import { actButtons, assertReplyOk, boardOf, challengeAs, harnessForFile, toActName, userNamed } from './harness.js';
 
 const h = harnessForFile();

@@ -2,8 +2,8 @@
 // pinging only the player to act, deletes it once they act, respects /senet settings
 // reminders:off, and sends a reminder that fell due while it was stopped exactly once.
 import { describe, expect, it } from 'vitest';
-import type { FakeMessage, FakeUser } from './fakeDiscord.js';
-import { OPTION } from './fakeDiscord.js';
+import type { FakeMessage, FakeUser } from './fake/fakeDiscord.js';
+import { OPTION } from './fake/fakeDiscord.js';
 import {
   actButtons,
   assertReplyOk,

@@ -3,7 +3,7 @@
 // a refusal, and the fake's upload limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadImage } from '@napi-rs/canvas';
-import { type FakeMessage, OPTION, UPLOAD_LIMIT, snowflake } from './fakeDiscord.js';
+import { type FakeMessage, OPTION, UPLOAD_LIMIT, snowflake } from './fake/fakeDiscord.js';
 import {
   actButtons,
   assertReplyOk,

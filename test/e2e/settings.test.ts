@@ -10,7 +10,7 @@ import {
   type FakeUser,
   type InteractionReply,
   type SlashOption,
-} from './fakeDiscord.js';
+} from './fake/fakeDiscord.js';
 import { assertReplyOk, harnessForFile, startHumanGame } from './harness.js';
 
 const h = harnessForFile();

@@ -12,7 +12,7 @@ import { startBot, type Bot } from '../../src/bot/client.js';
 import { createLogger } from '../../src/bot/logger.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { type ShardScope, openService } from '../../src/game/service.js';
-import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fakeDiscord.js';
+import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 
 const TOKEN = 'fake-token-for-shard-tests-0123';
 const MINUTE = 60_000;

@@ -11,7 +11,7 @@ import { gatewayPlan } from '../../src/bot/shardManager.js';
 import { openService } from '../../src/game/service.js';
 import { actButtons, pickButton, toActName } from './players.js';
 import { startBotProcess, until, type BotProcess } from './botProcess.js';
-import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fakeDiscord.js';
+import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
 let dir: string;

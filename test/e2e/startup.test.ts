@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FakeDiscord } from './fakeDiscord.js';
+import { FakeDiscord } from './fake/fakeDiscord.js';
 
 const run = promisify(execFile);
 const TSX = join(import.meta.dirname, '../../node_modules/.bin/tsx');

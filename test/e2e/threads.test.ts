@@ -11,7 +11,7 @@ import {
   PERMISSION,
   type FakeUser,
   type InteractionReply,
-} from './fakeDiscord.js';
+} from './fake/fakeDiscord.js';
 import { TURN_TTL_MS, actButtons, assertReplyOk, boardOf, harnessForFile, pickButton, toActName } from './harness.js';
 
 const h = harnessForFile();

@@ -11,7 +11,7 @@ import {
   type FakeUser,
   type InteractionReply,
   type SlashOption,
-} from './fakeDiscord.js';
+} from './fake/fakeDiscord.js';
 import { actButtons, assertReplyOk, harnessForFile, pickButton, toActName } from './harness.js';
 
 const h = harnessForFile();

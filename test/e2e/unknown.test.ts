@@ -2,7 +2,7 @@
 // a modal, an autocomplete) each get exactly one answer, so Discord never shows "The application
 // did not respond".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snowflake } from './fakeDiscord.js';
+import { snowflake } from './fake/fakeDiscord.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -1,0 +1,87 @@
+// Interaction responses (interactions/receiving-and-responding.mdx): the callback that answers an
+// interaction (a reply, a deferral, an in-place update, autocomplete choices), what the test
+// waiting for the answer learns, and how long the interaction's token works for its webhook.
+import { FAILURE, type Failure } from './failures.js';
+import { applyEdit, createMessage, messageJson } from './messages.js';
+import type { DiscordState, FakeMessage, RecordedFile, RecordedRequest } from './state.js';
+
+/** What the bot answered to one interaction: the callback, and the message it created or updated. */
+export interface InteractionReply {
+  /** The interaction's token (its webhook edits the @original message). */
+  token: string;
+  type: number;
+  data: Record<string, unknown> | null;
+  flags: number;
+  ephemeral: boolean;
+  files: RecordedFile[];
+  message: FakeMessage | null;
+  /** The error the fake answered the callback with, if it refused it. */
+  refused?: Failure;
+}
+
+/** How long an interaction's token works, as Discord documents. */
+export const TOKEN_LIFETIME_MS = 15 * 60_000;
+
+const EPHEMERAL = 64;
+
+/** A callback or webhook request whose interaction token has expired (by the fake's clock). */
+export function expiredToken(fake: DiscordState, r: RecordedRequest): Failure | null {
+  const parts = r.path.split('/').filter(Boolean);
+  const token = parts[0] === 'interactions' ? parts[2] : parts[0] === 'webhooks' ? parts[2] : undefined;
+  const issued = token === undefined ? undefined : fake.tokenIssuedAt.get(token);
+  return issued !== undefined && fake.clock - issued > TOKEN_LIFETIME_MS ? FAILURE.invalidWebhookToken : null;
+}
+
+export function callback(
+  fake: DiscordState,
+  interactionId: string,
+  token: string,
+  r: RecordedRequest,
+): { status: number; json?: unknown } {
+  const type = Number(r.body?.type);
+  const data = (r.body?.data ?? null) as Record<string, unknown> | null;
+  const flags = Number(data?.flags ?? 0);
+  let message: FakeMessage | null = null;
+  if (type === 4 || type === 5) {
+    const channelId = fake.interactionChannel.get(interactionId);
+    const owners = fake.interactionOwners.get(interactionId) ?? null;
+    message = createMessage(fake, { ...r, body: data }, token, channelId, owners);
+  } else if (type === 6 || type === 7) {
+    const source = sourceMessageOf(fake, interactionId);
+    message = source ?? null;
+    if (message) {
+      fake.byToken.set(token, message);
+      if (type === 7) applyEdit(message, { ...r, body: data });
+    }
+  }
+  const reply: InteractionReply = {
+    token,
+    type,
+    data,
+    flags,
+    ephemeral: (flags & EPHEMERAL) !== 0,
+    files: r.files,
+    message,
+  };
+  fake.pending.get(interactionId)?.(reply);
+  fake.pending.delete(interactionId);
+  if (r.query.get('with_response') !== 'true') return { status: 204 };
+  return {
+    status: 200,
+    json: {
+      interaction: {
+        id: interactionId,
+        type: 2,
+        response_message_id: message?.id,
+        response_message_loading: type === 5,
+        response_message_ephemeral: (flags & EPHEMERAL) !== 0,
+      },
+      resource: message ? { type, message: messageJson(fake, message) } : null,
+    },
+  };
+}
+
+function sourceMessageOf(fake: DiscordState, interactionId: string): FakeMessage | undefined {
+  const id = fake.clickedMessage.get(interactionId);
+  return id ? fake.messages.get(id) : undefined;
+}
