@@ -83,7 +83,7 @@ interface MissingSetting {
 export const DEFAULT_API_URL = 'https://discord.com/api';
 
 /** A setting's value read from its text, or what is wrong with it, said after its name. */
-type Parse<T> = (raw: string) => Result<T, string>;
+export type Parse<T> = (raw: string) => Result<T, string>;
 
 /** A process setting: its `.env` key, how its text is read, and its value when unset or empty. */
 interface ProcessSetting<T> {
@@ -99,7 +99,7 @@ const text: Parse<string> = (raw) => ok(raw);
 const snowflake: Parse<string> = (raw) =>
   isSnowflake(raw) ? ok(raw) : err('must be a Discord id (a snowflake: 17 to 20 digits)');
 
-const whole =
+export const whole =
   (min: number, max: number, scale = 1): Parse<number> =>
   (raw) => {
     const value = Number(raw);
@@ -113,11 +113,11 @@ const oneOf =
   (raw) =>
     (choices as readonly string[]).includes(raw) ? ok(raw as T) : err(`must be one of ${choices.join(', ')}`);
 
-const httpUrl: Parse<string> = (raw) =>
+export const httpUrl: Parse<string> = (raw) =>
   URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol) ? ok(raw) : err('must be an http(s) URL');
 
 /** An address to listen on: an IP address or a host name. */
-const host: Parse<string> = (raw) =>
+export const host: Parse<string> = (raw) =>
   isIP(raw) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(raw)
     ? ok(raw)
     : err('must be an IP address or a host name');
