@@ -49,15 +49,17 @@ export function loadRestProxyConfig(env: NodeJS.ProcessEnv): Result<RestProxyCon
 
 /**
  * The request handler. A failure that is not Discord's answer (Discord unreachable after the REST
- * client's retries) is logged without the request's path, which holds interaction tokens.
+ * client's retries) is answered 502 and logged without the request's path, which holds
+ * interaction tokens.
  */
 export function restProxy(apiUrl: string, log: Logger): RequestListener {
   const forward = proxyRequests(new REST({ api: apiUrl }));
   return (req, res) => {
+    // Set first: @discordjs/proxy ends the response whatever happened, and sets the status only
+    // for Discord's answers and the errors it knows, so an unreachable Discord would be a 200.
+    res.statusCode = 502;
     Promise.resolve(forward(req, res)).catch((error: unknown) => {
       log.error({ err: error, method: req.method }, 'could not forward a request to Discord');
-      if (!res.headersSent) res.statusCode = 502;
-      res.end();
     });
   };
 }

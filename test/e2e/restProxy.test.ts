@@ -118,4 +118,37 @@ describe('a shared REST proxy', () => {
     expect(seen.filter((r) => r.endsWith('/callback')).length).toBeGreaterThan(clicks);
     expect(proxyLogs).toEqual([]);
   }, 300_000);
+
+  it('answers 502 when Discord cannot be reached, and logs no token', async () => {
+    const logs: string[] = [];
+    const log = createLogger({
+      level: 'info',
+      secrets: [],
+      destination: new Writable({
+        write(chunk: Buffer, _enc, done) {
+          logs.push(chunk.toString());
+          done();
+        },
+      }),
+    });
+    // A port nothing listens on: the fake's, once it is stopped.
+    const gone = await FakeDiscord.start();
+    const unreachable = gone.apiUrl;
+    await gone.stop();
+    const dead = await serveRestProxy({ apiUrl: unreachable, host: '127.0.0.1', port: 0 }, log);
+    try {
+      const token = 'aW50ZXJhY3Rpb246c2VjcmV0LXRva2Vu';
+      const answer = await fetch(`http://127.0.0.1:${dead.port}/api/v10/interactions/1/${token}/callback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 6 }),
+      });
+      expect(answer.status).toBe(502);
+      await until(() => logs.length > 0, 'the failure to be logged');
+      expect(logs.join('')).toMatch(/could not forward a request to Discord/);
+      expect(logs.join('')).not.toContain(token);
+    } finally {
+      await dead.close();
+    }
+  }, 60_000);
 });
