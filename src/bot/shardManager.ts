@@ -1,10 +1,10 @@
 // SHARDS=N or auto, or SHARD_COUNT with SHARD_IDS: discord.js's ShardingManager runs one bot
 // process per gateway shard of this machine, all on the same database, and starts again any that
-// dies. Processes rather than worker shards in
-// one process (@discordjs/ws): a shard's process has its own event loop, render threads and
-// database connection, so it uses a core of its own, and one that crashes takes down only its
-// servers while the others keep serving (docs/scaling.md has the figures). This process only
-// checks the token and the database, spawns the shards and passes signals on.
+// dies. Processes rather than worker shards in one process (@discordjs/ws): a shard's process has
+// its own event loop, render threads and database connection, so it uses a core of its own, and
+// one that crashes takes down only its servers while the others keep serving (docs/scaling.md has
+// the figures). This process only checks the token and the database, spawns the shards and passes
+// signals on.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, ShardingManager, type Shard } from 'discord.js';
 import type { Logger } from 'pino';
@@ -31,8 +31,6 @@ export interface ShardManagerOptions {
 
 export interface ShardFleet {
   count: number;
-  /** The shards this manager runs. */
-  ids: readonly number[];
   /** Stops restarting shards, asks every shard process to stop (SIGTERM) and waits for them. */
   stop(): Promise<void>;
 }
@@ -69,7 +67,7 @@ export async function spawnShards(options: ShardManagerOptions): Promise<ShardFl
     { shards: count, ids, rounds: rounds.length, recommended: plan.shards, maxConcurrency: plan.maxConcurrency },
     'starting shards',
   );
-  const fleet: ShardFleet = { count, ids, stop: () => stopAll(manager) };
+  const fleet: ShardFleet = { count, stop: () => stopAll(manager) };
   try {
     for (const [i, round] of rounds.entries()) {
       const spawned = round.map((id) => manager.createShard(id).spawn(READY_TIMEOUT_MS));
