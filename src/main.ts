@@ -62,16 +62,19 @@ const db = (() => {
 
 if (sharding.role === 'manager') {
   db.close();
-  await manageShards(sharding.count);
+  await manageShards(sharding.count, sharding.ids);
 } else {
   await serve(shardOf(sharding));
 }
 
-/** SHARDS=N or auto: one bot process per shard (src/bot/shardManager.ts); signals stop them all. */
-async function manageShards(count: number | 'auto'): Promise<void> {
+/**
+ * SHARDS=N or auto, or SHARD_COUNT and SHARD_IDS: one bot process per shard of this machine
+ * (src/bot/shardManager.ts); signals stop them all.
+ */
+async function manageShards(count: number | 'auto', ids: readonly number[] | null): Promise<void> {
   const { loginFailure } = await import('./bot/client.js');
   const fleet = await retryingNetworkFailures(
-    () => spawnShards({ config, count, script: process.argv[1]!, execArgv: process.execArgv, log }),
+    () => spawnShards({ config, count, ids, script: process.argv[1]!, execArgv: process.execArgv, log }),
     { retryMs: config.startupRetryMs, url: config.apiUrl, log },
   ).catch((err: unknown) => {
     log.fatal({ err }, `could not start the shards: ${loginFailure(err)}`);

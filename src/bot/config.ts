@@ -39,21 +39,30 @@ export interface BotConfig {
   metricsPort?: number;
   /** The address it listens on (loopback unless told otherwise). */
   metricsHost: string;
-  /** SHARDS: one process, or one per gateway shard under discord.js's ShardingManager. */
+  /**
+   * SHARDS, or SHARD_COUNT and SHARD_IDS: one process, or one per gateway shard of this machine
+   * under discord.js's ShardingManager.
+   */
   sharding: Sharding;
 }
 
 /**
  * How this process serves Discord's gateway. `single`: one process, one shard (the default, and
- * SHARDS=1). `manager`: SHARDS=N or auto; the process opens nothing but the database check, and
- * spawns one bot process per shard, restarting any that dies. `shard`: one of those processes
- * (discord.js's manager sets SHARDING_MANAGER, SHARDS to the shard's id and SHARD_COUNT).
+ * SHARDS=1). `manager`: SHARDS=N or auto (every shard on this machine), or SHARD_COUNT=N with
+ * SHARD_IDS naming this machine's share of them (`ids`; null: all N); the process opens nothing but
+ * the database check, and spawns one bot process per shard, restarting any that dies. `shard`:
+ * one of those processes (discord.js's manager sets SHARDING_MANAGER, SHARDS to the shard's id and
+ * SHARD_COUNT to the total, over the operator's own SHARDS and SHARD_COUNT).
  */
 export type Sharding =
-  { role: 'single' } | { role: 'manager'; count: number | 'auto' } | { role: 'shard'; shard: ShardScope };
+  | { role: 'single' }
+  | { role: 'manager'; count: number | 'auto'; ids: readonly number[] | null }
+  | { role: 'shard'; shard: ShardScope };
 
-/** The most shards SHARDS may ask for: far past what one machine serves (docs/scaling.md). */
+/** The most shards SHARDS (or SHARD_IDS) may run on one machine: far past what one serves (docs/scaling.md). */
 export const MAX_SHARDS = 64;
+/** The most shards SHARD_COUNT may name across every machine: some 4 million servers at 1,000 a shard. */
+export const MAX_SHARD_COUNT = 4096;
 
 export type ConfigResult =
   | { ok: true; config: BotConfig }
@@ -74,7 +83,7 @@ interface MissingSetting {
 export const DEFAULT_API_URL = 'https://discord.com/api';
 
 /** A setting's value read from its text, or what is wrong with it, said after its name. */
-type Parse<T> = (raw: string) => Result<T, string>;
+export type Parse<T> = (raw: string) => Result<T, string>;
 
 /** A process setting: its `.env` key, how its text is read, and its value when unset or empty. */
 interface ProcessSetting<T> {
@@ -90,7 +99,7 @@ const text: Parse<string> = (raw) => ok(raw);
 const snowflake: Parse<string> = (raw) =>
   isSnowflake(raw) ? ok(raw) : err('must be a Discord id (a snowflake: 17 to 20 digits)');
 
-const whole =
+export const whole =
   (min: number, max: number, scale = 1): Parse<number> =>
   (raw) => {
     const value = Number(raw);
@@ -104,11 +113,11 @@ const oneOf =
   (raw) =>
     (choices as readonly string[]).includes(raw) ? ok(raw as T) : err(`must be one of ${choices.join(', ')}`);
 
-const httpUrl: Parse<string> = (raw) =>
+export const httpUrl: Parse<string> = (raw) =>
   URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol) ? ok(raw) : err('must be an http(s) URL');
 
 /** An address to listen on: an IP address or a host name. */
-const host: Parse<string> = (raw) =>
+export const host: Parse<string> = (raw) =>
   isIP(raw) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(raw)
     ? ok(raw)
     : err('must be an IP address or a host name');
@@ -117,6 +126,26 @@ const shardCount: Parse<number | 'auto'> = (raw) => {
   if (raw.toLowerCase() === 'auto') return ok('auto');
   const count = whole(1, MAX_SHARDS)(raw);
   return count.ok ? count : err(`must be auto or a whole number from 1 to ${MAX_SHARDS}`);
+};
+
+/**
+ * SHARD_IDS: shard ids and ranges, comma-separated (`0-3`, `4,5,6-7`), each id once; sorted. Whether
+ * they are below SHARD_COUNT is checked with it (machineSharding).
+ */
+const shardIdList: Parse<readonly number[]> = (raw) => {
+  const ids: number[] = [];
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    const range = /^(\d+)(?:-(\d+))?$/.exec(part);
+    const [from, to] = range ? [Number(range[1]), Number(range[2] ?? range[1])] : [NaN, NaN];
+    if (!(from <= to)) return err('must list shard ids and ranges, such as 0-3 or 4,5,6-7');
+    // Bounded before the range is spelt out: ids past every allowed count are refused anyway.
+    if (to >= MAX_SHARD_COUNT) return err(`must name shards below ${MAX_SHARD_COUNT}`);
+    for (let id = from; id <= to; id++) ids.push(id);
+  }
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) return err(`must name each shard once (${twice} is named twice)`);
+  if (ids.length > MAX_SHARDS) return err(`must name at most ${MAX_SHARDS} shards (one machine's processes)`);
+  return ok(ids.sort((a, b) => a - b));
 };
 
 /** pino's levels, and silent. */
@@ -154,6 +183,9 @@ export const PROCESS_SETTINGS = {
   metricsPort: { env: 'METRICS_PORT', parse: whole(1, 65_535), fallback: undefined },
   metricsHost: { env: 'METRICS_HOST', parse: host, fallback: '127.0.0.1' },
   shards: { env: 'SHARDS', parse: shardCount, fallback: 1 },
+  // Shards on several machines: the total, and this machine's share (docs/scaling.md).
+  shardCount: { env: 'SHARD_COUNT', parse: whole(1, MAX_SHARD_COUNT), fallback: null },
+  shardIds: { env: 'SHARD_IDS', parse: shardIdList, fallback: null as readonly number[] | null },
   demoOutputDir: { env: 'DEMO_OUTPUT_DIR', parse: text, fallback: 'demo-output' },
 } satisfies Record<string, ProcessSetting<unknown>>;
 
@@ -182,10 +214,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
 
   const token = setting('token');
   const applicationId = setting('applicationId');
-  // A shard process is told its shard by the manager, in SHARDS among others (see Sharding).
-  const sharding = env.SHARDING_MANAGER ? shardFromManager(env, invalid) : processesFor(setting('shards'));
+  // A shard process is told its shard by the manager, in SHARDS and SHARD_COUNT (see Sharding);
+  // the operator's SHARD_IDS, which it inherits, says how many shard processes share this machine.
+  const sharding = env.SHARDING_MANAGER
+    ? shardFromManager(env, invalid)
+    : machineSharding(
+        { shards: setting('shards'), count: setting('shardCount'), ids: setting('shardIds') },
+        given(PROCESS_SETTINGS.shards.env) !== undefined,
+        invalid,
+      );
   // The cores are shared by the shard processes on this machine.
-  const processes = sharding.role === 'shard' ? sharding.shard.count : 1;
+  const processes = sharding.role === 'shard' ? processesHere(sharding.shard, given(PROCESS_SETTINGS.shardIds.env)) : 1;
   const metricsPort = setting('metricsPort');
   const config: BotConfig = {
     token,
@@ -228,9 +267,39 @@ function serverDefaults(read: <T>(name: string, parse: Parse<T>, fallback: T) =>
   return settings;
 }
 
-/** SHARDS as the operator set it: one process, or a manager of that many. */
-const processesFor = (shards: number | 'auto'): Sharding =>
-  shards === 1 ? { role: 'single' } : { role: 'manager', count: shards };
+/**
+ * The shards this machine runs: SHARDS alone (all N, or auto), or SHARD_COUNT with SHARD_IDS (its
+ * share; SHARD_COUNT alone: all of them). SHARDS beside them must say the same total. A problem
+ * is noted in `invalid`, one line each.
+ */
+function machineSharding(
+  settings: { shards: number | 'auto'; count: number | null; ids: readonly number[] | null },
+  shardsGiven: boolean,
+  invalid: string[],
+): Sharding {
+  const { shards, ids } = settings;
+  if (settings.count === null) {
+    if (ids !== null) invalid.push('SHARD_IDS needs SHARD_COUNT, the number of shards across every machine');
+    return processesFor(shards, null);
+  }
+  const count = settings.count;
+  if (shardsGiven && shards !== count)
+    invalid.push(`SHARDS (${shards}) contradicts SHARD_COUNT (${count}): set SHARD_COUNT and SHARD_IDS only`);
+  const past = ids?.find((id) => id >= count);
+  if (past !== undefined)
+    invalid.push(`SHARD_IDS names shard ${past}, past SHARD_COUNT (ids run from 0 to ${count - 1})`);
+  return processesFor(count, ids);
+}
+
+/** One process for the only shard; else a manager of `ids` (null: every shard) of `count`. */
+const processesFor = (count: number | 'auto', ids: readonly number[] | null): Sharding =>
+  count === 1 ? { role: 'single' } : { role: 'manager', count, ids: ids?.length === count ? null : ids };
+
+/** How many shard processes this machine runs: its SHARD_IDS (inherited from the manager), else every shard. */
+function processesHere(shard: ShardScope, shardIds: string | undefined): number {
+  const ids = shardIds === undefined ? null : shardIdList(shardIds);
+  return ids?.ok ? ids.value.length : shard.count;
+}
 
 /** The shard discord.js's sharding manager gave this process. */
 function shardFromManager(env: NodeJS.ProcessEnv, invalid: string[]): Sharding {

@@ -1,9 +1,11 @@
-// SHARDS=N or auto: discord.js's ShardingManager runs one bot process per gateway shard, all on
-// the same SQLite file, and starts again any that dies. Processes rather than worker shards in
-// one process (@discordjs/ws): a shard's process has its own event loop, render threads and
-// database connection, so it uses a core of its own, and one that crashes takes down only its
-// servers while the others keep serving (docs/scaling.md has the figures). This process only
-// checks the token and the database, spawns the shards and passes signals on.
+// SHARDS=N or auto, or SHARD_COUNT with SHARD_IDS: discord.js's ShardingManager runs one bot
+// process per gateway shard of this machine, all on the same database, and starts again any that
+// dies. Processes rather than worker shards in one process (@discordjs/ws): a shard's process has
+// its own event loop, render threads and database connection, so it uses a core of its own, and
+// one that crashes takes down only its servers while the others keep serving (docs/scaling.md has
+// the figures). This process only checks the token and the database, spawns the shards and passes
+// signals on.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, ShardingManager, type Shard } from 'discord.js';
 import type { Logger } from 'pino';
 import type { BotConfig } from './config.js';
@@ -19,6 +21,8 @@ export interface ShardManagerOptions {
   config: Pick<BotConfig, 'token' | 'apiUrl'>;
   /** N, or 'auto' for the count Discord recommends. */
   count: number | 'auto';
+  /** This machine's shards (SHARD_IDS), each below `count`; null: all of them. */
+  ids: readonly number[] | null;
   /** The bot's entry script and the Node options to run it with (this process's own). */
   script: string;
   execArgv: readonly string[];
@@ -48,26 +52,52 @@ export async function spawnShards(options: ShardManagerOptions): Promise<ShardFl
   const { log } = options;
   const plan = await gatewayPlan(options.config);
   const count = options.count === 'auto' ? plan.shards : options.count;
+  const ids = options.ids ?? [...Array(count).keys()];
   const manager = new ShardingManager(options.script, {
     token: options.config.token,
     totalShards: count,
+    shardList: [...ids],
     mode: 'process',
     respawn: true,
     execArgv: [...options.execArgv],
   });
   manager.on('shardCreate', (shard) => watch(shard, log));
-  log.info({ shards: count, recommended: plan.shards, maxConcurrency: plan.maxConcurrency }, 'starting shards');
-  // Shards in different buckets (id % max_concurrency) may identify together.
-  const delay = plan.maxConcurrency >= count ? 0 : IDENTIFY_INTERVAL_MS;
+  const rounds = identifyRounds(ids, plan.maxConcurrency);
+  log.info(
+    { shards: count, ids, rounds: rounds.length, recommended: plan.shards, maxConcurrency: plan.maxConcurrency },
+    'starting shards',
+  );
   const fleet: ShardFleet = { count, stop: () => stopAll(manager) };
   try {
-    await manager.spawn({ amount: count, delay, timeout: READY_TIMEOUT_MS });
+    for (const [i, round] of rounds.entries()) {
+      const spawned = round.map((id) => manager.createShard(id).spawn(READY_TIMEOUT_MS));
+      // The next round identifies a window later (as discord.js's own spawn() paces its shards).
+      const paced = i < rounds.length - 1 ? [sleep(IDENTIFY_INTERVAL_MS)] : [];
+      await Promise.all([...spawned, ...paced]);
+    }
   } catch (err) {
     await fleet.stop();
     throw err;
   }
-  log.info({ shards: count }, 'all shards ready');
+  log.info({ shards: count, ids }, 'all shards ready');
   return fleet;
+}
+
+/**
+ * The order this machine's shards identify in (events/gateway.mdx, "Max Concurrency"): shards with
+ * different rate-limit keys (`shard_id % max_concurrency`) may identify at once, and buckets are
+ * started in order, so shard ids `r * max_concurrency` up to `(r + 1) * max_concurrency - 1` form
+ * round r, a window (5 s) after round r - 1. Another machine starting at the same moment may still
+ * use a key in the same window: Discord answers that identify with Invalid Session (op 9) and the
+ * shard's client identifies again once its own window has passed (docs/scaling.md).
+ */
+export function identifyRounds(ids: readonly number[], maxConcurrency: number): number[][] {
+  const rounds = new Map<number, number[]>();
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    const round = Math.floor(id / Math.max(1, maxConcurrency));
+    rounds.set(round, [...(rounds.get(round) ?? []), id]);
+  }
+  return [...rounds.values()];
 }
 
 function watch(shard: Shard, log: Logger): void {

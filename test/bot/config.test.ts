@@ -3,7 +3,15 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_API_URL, MAX_SHARDS, explainMissing, inviteUrl, loadConfig, shardOf } from '../../src/bot/config.js';
+import {
+  DEFAULT_API_URL,
+  MAX_SHARDS,
+  MAX_SHARD_COUNT,
+  explainMissing,
+  inviteUrl,
+  loadConfig,
+  shardOf,
+} from '../../src/bot/config.js';
 import { createLogger } from '../../src/bot/logger.js';
 import { Locale as DiscordLocale } from 'discord.js';
 import { LANGUAGE_CHOICES, adminCommand } from '../../src/commands/adminDefinition.js';
@@ -130,8 +138,8 @@ describe('configuration', () => {
     };
     expect(sharding({})).toEqual({ role: 'single' });
     expect(sharding({ SHARDS: '1' })).toEqual({ role: 'single' });
-    expect(sharding({ SHARDS: '2' })).toEqual({ role: 'manager', count: 2 });
-    expect(sharding({ SHARDS: 'auto' })).toEqual({ role: 'manager', count: 'auto' });
+    expect(sharding({ SHARDS: '2' })).toEqual({ role: 'manager', count: 2, ids: null });
+    expect(sharding({ SHARDS: 'auto' })).toEqual({ role: 'manager', count: 'auto', ids: null });
     for (const bad of ['0', '1.5', 'many', String(MAX_SHARDS + 1)]) {
       expect(sharding({ SHARDS: bad })).toEqual([expect.stringMatching(/^SHARDS must be auto or a whole number/)]);
     }
@@ -141,6 +149,57 @@ describe('configuration', () => {
     expect(sharding({ ...child, SHARDS: '2' })).toEqual([expect.stringMatching(/no valid shard/)]);
     expect(shardOf({ role: 'shard', shard: { id: 1, count: 2 } })).toEqual({ id: 1, count: 2 });
     expect(shardOf({ role: 'single' })).toEqual({ id: 0, count: 1 });
+  });
+
+  it('reads SHARD_COUNT and SHARD_IDS: this machine runs its share of the shards', () => {
+    const base = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID };
+    const sharding = (env: Record<string, string>) => {
+      const result = loadConfig({ ...base, ...env });
+      return result.ok ? result.config.sharding : result.invalid;
+    };
+    const manager = (count: number, ids: number[] | null) => ({ role: 'manager', count, ids });
+    expect(sharding({ SHARD_COUNT: '8', SHARD_IDS: '0-3' })).toEqual(manager(8, [0, 1, 2, 3]));
+    expect(sharding({ SHARD_COUNT: '8', SHARD_IDS: '6-7, 4,5' })).toEqual(manager(8, [4, 5, 6, 7]));
+    expect(sharding({ SHARD_COUNT: '2', SHARD_IDS: '1' })).toEqual(manager(2, [1]));
+    // One machine's share may be a single shard of several: still a manager, whose child is shard 0 of 2.
+    expect(sharding({ SHARD_COUNT: '2', SHARD_IDS: '0' })).toEqual(manager(2, [0]));
+    // Every shard here is what SHARDS=N means; SHARDS may say the same total.
+    expect(sharding({ SHARD_COUNT: '4' })).toEqual(manager(4, null));
+    expect(sharding({ SHARD_COUNT: '4', SHARD_IDS: '0-3' })).toEqual(manager(4, null));
+    expect(sharding({ SHARDS: '4', SHARD_COUNT: '4', SHARD_IDS: '2-3' })).toEqual(manager(4, [2, 3]));
+    expect(sharding({ SHARD_COUNT: '1', SHARD_IDS: '0' })).toEqual({ role: 'single' });
+
+    // One line per problem, each naming its setting.
+    expect(sharding({ SHARD_IDS: '0-1' })).toEqual([expect.stringMatching(/^SHARD_IDS needs SHARD_COUNT/)]);
+    expect(sharding({ SHARD_COUNT: '4', SHARD_IDS: '2-5' })).toEqual([
+      'SHARD_IDS names shard 4, past SHARD_COUNT (ids run from 0 to 3)',
+    ]);
+    expect(sharding({ SHARD_COUNT: '4', SHARD_IDS: '0-2,2' })).toEqual([
+      'SHARD_IDS must name each shard once (2 is named twice) (got "0-2,2")',
+    ]);
+    for (const bad of ['a', '3-1', '1-', '-1', '1,,2', '0 - 1x']) {
+      expect(sharding({ SHARD_COUNT: '4', SHARD_IDS: bad })).toEqual([
+        expect.stringMatching(/^SHARD_IDS must list shard ids and ranges, such as 0-3 or 4,5,6-7/),
+      ]);
+    }
+    expect(sharding({ SHARD_COUNT: '8000', SHARD_IDS: `0-${MAX_SHARDS}` })).toEqual([
+      expect.stringMatching(/^SHARD_COUNT must be a whole number from 1 to 4096/),
+      expect.stringMatching(new RegExp(`^SHARD_IDS must name at most ${MAX_SHARDS} shards`)),
+    ]);
+    expect(sharding({ SHARD_COUNT: '8', SHARD_IDS: `0-${MAX_SHARD_COUNT}` })).toEqual([
+      expect.stringMatching(new RegExp(`^SHARD_IDS must name shards below ${MAX_SHARD_COUNT}`)),
+    ]);
+    expect(sharding({ SHARDS: '2', SHARD_COUNT: '4', SHARD_IDS: '0-1' })).toEqual([
+      'SHARDS (2) contradicts SHARD_COUNT (4): set SHARD_COUNT and SHARD_IDS only',
+    ]);
+    expect(sharding({ SHARDS: 'auto', SHARD_COUNT: '4' })).toEqual([
+      'SHARDS (auto) contradicts SHARD_COUNT (4): set SHARD_COUNT and SHARD_IDS only',
+    ]);
+
+    // A shard process inherits the operator's SHARD_COUNT and SHARD_IDS, but discord.js sets SHARDS
+    // and SHARD_COUNT over them: it is the shard the manager gave it, whatever this machine's share.
+    const child = { SHARDING_MANAGER: 'true', SHARDS: '5', SHARD_COUNT: '8', SHARD_IDS: '4-7' };
+    expect(sharding(child)).toEqual({ role: 'shard', shard: { id: 5, count: 8 } });
   });
 
   it('splits the cores between shard processes for drawing', () => {
@@ -153,6 +212,10 @@ describe('configuration', () => {
     expect(threads({})).toBe(cores);
     expect(threads({ SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: String(cores * 2) })).toBe(1);
     expect(threads({ SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: '2', RENDER_THREADS: '3' })).toBe(3);
+    // Shards on several machines: the cores are shared by this machine's shards (SHARD_IDS), not all of them.
+    const here = { SHARDING_MANAGER: 'true', SHARDS: '1', SHARD_COUNT: String(cores * 8) };
+    expect(threads({ ...here, SHARD_IDS: '1' })).toBe(cores);
+    expect(threads({ ...here, SHARD_IDS: `0-${2 * cores - 1}` })).toBe(1);
   });
 
   it('rejects numbers that are not numbers', () => {

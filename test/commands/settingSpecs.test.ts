@@ -107,6 +107,8 @@ const BAD_PROCESS_VALUES: Record<keyof typeof PROCESS_SETTINGS, string | null> =
   metricsPort: '70000',
   metricsHost: 'local host',
   shards: '0',
+  shardCount: 'two',
+  shardIds: '1..3',
   demoOutputDir: null,
 };
 

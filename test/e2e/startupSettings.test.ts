@@ -59,6 +59,8 @@ const BAD_PROCESS: Record<string, string> = {
   METRICS_PORT: '70000',
   METRICS_HOST: 'local host',
   SHARDS: '0',
+  SHARD_COUNT: 'two',
+  SHARD_IDS: '1..3',
 };
 
 /** Every setting with a value it refuses: the server settings' by their kind. */

@@ -144,8 +144,8 @@ export class DiscordState {
   maxGuildsPerShard = 2500;
   /**
    * Whether IDENTIFY is limited as Discord limits it: one per `maxConcurrency` bucket (shard id %
-   * max_concurrency) per 5 s, else an invalid session (op 9). Off by default, so tests that drop
-   * and re-identify need not wait.
+   * max_concurrency) per 5 s, else an invalid session (op 9) (events/gateway.mdx, "Identifying" and
+   * "Max Concurrency"). Off by default, so tests that drop and re-identify need not wait.
    */
   limitIdentify = false;
   /** The server's own language (its community locale), sent as each interaction's `guild_locale`. */
