@@ -4,7 +4,7 @@
 import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
 import { BoardsInFlight } from '../commands/boardsInFlight.js';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../commands/commandContext.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { MessagePayload } from '../commands/messages.js';
 import { BotRest } from './botRest.js';

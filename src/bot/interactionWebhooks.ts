@@ -2,7 +2,7 @@
 // users, and servers that never invited the bot (a user install). There Discord refuses the bot's
 // channel requests (403 Missing Access); the only way to change a message is the webhook of an
 // interaction that answered it, while its token lives (15 minutes). The latest such token is kept
-// per message (src/commands/contexts.ts `rememberAnswer`); the computer's moves and the sweeper's
+// per message (src/commands/interactionPlace.ts `rememberAnswer`); the computer's moves and the sweeper's
 // edits go through it. Past its life the edit is given up: the next click on the message (a fresh
 // token) shows what happened meanwhile.
 import type { Client } from 'discord.js';

@@ -10,7 +10,7 @@
 //   result once the game is over.
 import type { Logger } from 'pino';
 import type { BoardsInFlight } from '../commands/boardsInFlight.js';
-import type { ChatMessages, Opened, Posted } from '../commands/context.js';
+import type { ChatMessages, Opened, Posted } from '../commands/commandContext.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import type { BoardNote, MessagePayload } from '../commands/messages.js';
 import {

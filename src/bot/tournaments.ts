@@ -6,7 +6,7 @@
 // one transaction in the service; here only the chat is updated: the started games posted in their
 // threads, the games the time limit decided shown, the tournament message edited, the final post.
 import type { Logger } from 'pino';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../commands/commandContext.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
 import type { MessagePayload } from '../commands/messages.js';
 import { moveIntoThread } from '../commands/threads.js';

@@ -10,7 +10,7 @@ import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS, type ServerSettings }
 import { LANGUAGE_CHOICES, RESET_CHOICES, RESET_OPTION, adminCommand } from './adminDefinition.js';
 import { type Locale, type Text, type Translate, isLocale, text, translator } from '../i18n/index.js';
 import { publicLocale, userLocale } from './locale.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';

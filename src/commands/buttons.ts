@@ -1,7 +1,7 @@
 // Button clicks, routed by custom id alone (no collectors), so they keep working after a restart.
 // The service decides who may click what; a refusal is a short private explanation.
 import type { ButtonInteraction } from 'discord.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { decodeButtonId } from './customIds.js';
 import { answerWith, refreshOutOfDate } from './delivery.js';
 import { privacyButton } from './privacy.js';

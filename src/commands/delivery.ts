@@ -4,10 +4,10 @@
 // on a board that is current, it gets one private line and nothing else.
 import type { ButtonInteraction } from 'discord.js';
 import type { GameService } from '../game/service.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';
-import { botTokenReaches, rememberAnswer } from './contexts.js';
+import { botTokenReaches, rememberAnswer } from './interactionPlace.js';
 import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
 import { messageLink } from './messages.js';
 import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './shown.js';

@@ -6,7 +6,7 @@ import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import { listsArePrivate } from '../game/visibility.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import { type Locale, type Translate, text, translator } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
 import { boardFile, echo } from './messages.js';

@@ -1,7 +1,7 @@
 // /senet settings: a player's own choices, the same in every server (today: turn reminders).
 // Answered privately; with no option it shows the choices in force.
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import { replyPrivately } from './replies.js';
 import { type Text, text } from '../i18n/index.js';

@@ -5,7 +5,7 @@ import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandIntera
 import type { ReplayView } from '../game/service.js';
 import { accuracyWords } from '../game/replayJob.js';
 import { translator } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { viewerOf } from './viewer.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';

@@ -8,8 +8,8 @@ import {
   type RepliableInteraction,
 } from 'discord.js';
 import type { ChallengeMade } from '../game/types.js';
-import type { CommandContext } from './context.js';
-import { rememberAnswer } from './contexts.js';
+import type { CommandContext } from './commandContext.js';
+import { rememberAnswer } from './interactionPlace.js';
 import { clip } from '../lib/format.js';
 import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';

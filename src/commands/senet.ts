@@ -2,7 +2,7 @@
 // for the dispatcher. Each subcommand is a thin handler.
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import { answersPrivately, handleButton } from './buttons.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { senetCommand } from './definition.js';
 import { help, history, leaderboard, rules, stats } from './info.js';
 import { challenge, play, resign, resignAutocomplete } from './play.js';

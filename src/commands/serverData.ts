@@ -7,7 +7,7 @@ import { adminInput } from './adminInput.js';
 import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
 import { type Text, say, text, translator } from '../i18n/index.js';
 import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
 import { replyPrivately } from './replies.js';

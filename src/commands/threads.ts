@@ -6,8 +6,8 @@
 import { type MessageKey, text } from '../i18n/index.js';
 import { ChannelType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
 import type { GameView } from '../game/types.js';
-import type { CommandContext } from './context.js';
-import { botTokenReaches } from './contexts.js';
+import type { CommandContext } from './commandContext.js';
+import { botTokenReaches } from './interactionPlace.js';
 import { DISCORD } from './discordErrors.js';
 import { type BoardNote, threadName } from './messages.js';
 import { boardShown } from './shown.js';

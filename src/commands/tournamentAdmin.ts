@@ -6,7 +6,7 @@ import { knockoutRounds } from '../game/tournament/knockout.js';
 import type { TournamentFormat, TournamentView } from '../game/tournamentViews.js';
 import { text } from '../i18n/index.js';
 import { adminInput } from './adminInput.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { publicLocale } from './locale.js';
 import { playerOf, readRules } from './options.js';
 import { replyPrivately, sendReply } from './replies.js';

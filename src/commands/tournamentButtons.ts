@@ -1,7 +1,7 @@
 // The tournament message's Join and Leave buttons: the message is updated in place with the new
 // list (or table); a refusal (full, started, twice, another server) is a private line.
 import type { ButtonInteraction } from 'discord.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { playerOf } from './options.js';
 import { replyPrivately, showUpdate } from './replies.js';
 import { tournamentMessage } from './tournamentMessages.js';

@@ -4,7 +4,7 @@
 import { type ChatInputCommandInteraction, GuildMember, PermissionFlagsBits } from 'discord.js';
 import type { TournamentView } from '../game/tournamentViews.js';
 import { text, translator } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
 import { replyPrivately } from './replies.js';
