@@ -4,15 +4,8 @@
 // member of the channel: its own token can neither read, post nor edit there, so every change
 // goes through interaction responses (src/bot/interactionWebhooks.ts), and the game belongs to no
 // server's records.
-import {
-  type ChatInputCommandInteraction,
-  type Interaction,
-  InteractionContextType,
-  PermissionFlagsBits,
-} from 'discord.js';
+import { type Interaction, InteractionContextType } from 'discord.js';
 import type { GameService } from '../game/service.js';
-import { type MessageKey, type Text, text } from '../i18n/index.js';
-import { OPT } from './definition.js';
 
 /** Where an interaction comes from, as far as the bot can act there. */
 export type Place =
@@ -59,43 +52,6 @@ export function channelPermissionsApply(interaction: Situated): boolean {
  */
 export function recordsGuild(interaction: Situated): string {
   return placeOf(interaction) === 'server' ? (interaction.guildId ?? '') : '';
-}
-
-/** Subcommands that only make sense in a server that installed the bot, with why. */
-const SERVER_ONLY: Readonly<Record<string, MessageKey>> = {
-  leaderboard: 'dm.leaderboardInServers',
-};
-
-/** Subcommands whose answer is a public message: forced private, nobody else would see it. */
-const PUBLIC_ANSWERS: ReadonlySet<string> = new Set(['challenge', 'play']);
-
-/**
- * Why a /senet subcommand cannot run here (one private line saying where it works), or null.
- * In a server where only the user installed the app and the server forbids external apps,
- * Discord makes every answer private: a game there would be one nobody else can see.
- */
-export function senetRefusal(interaction: ChatInputCommandInteraction): Text | null {
-  const sub = interaction.options.getSubcommand(false) ?? '';
-  const place = placeOf(interaction);
-  const serverOnly = SERVER_ONLY[sub];
-  if (serverOnly && place !== 'server') return text(serverOnly);
-  if (place === 'userInstallServer' && PUBLIC_ANSWERS.has(sub) && !externalAppsAllowed(interaction))
-    return text('dm.externalAppsForbidden');
-  if (place === 'botDm' && sub === 'challenge') {
-    const opponent = interaction.options.getUser(OPT.opponent);
-    if (opponent && opponent.id !== interaction.client.user.id) return text('dm.challengeInBotDm');
-  }
-  return null;
-}
-
-/** Why /senet-admin cannot run here, or null: server settings belong to a server that installed the bot. */
-export function adminRefusal(interaction: Situated): Text | null {
-  return placeOf(interaction) === 'server' ? null : text('dm.adminInServers');
-}
-
-/** Whether the member may use external apps publicly here (Discord's Use External Apps permission). */
-function externalAppsAllowed(interaction: Pick<Interaction, 'memberPermissions'>): boolean {
-  return interaction.memberPermissions?.has(PermissionFlagsBits.UseExternalApps) ?? true;
 }
 
 /**
