@@ -8,7 +8,7 @@
 import type { Client } from 'discord.js';
 import { InteractionWebhook } from 'discord.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import type { MessagePayload } from '../commands/messages.js';
+import type { MessagePayload } from '../commands/answer/messages.js';
 import type { AnswerToken } from '../game/service.js';
 import type { SendEdit } from './editQueue.js';
 import type { InteractionEditor } from './interactionEdits.js';

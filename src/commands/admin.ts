@@ -14,9 +14,9 @@ import type { CommandContext } from './commandContext.js';
 import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
-import type { Subcommand } from './preconditions.js';
+import type { Subcommand } from './registry.js';
 import { type Result, err, ok } from '../lib/result.js';
-import { replyPrivately } from './replies.js';
+import { replyPrivately } from './answer/replies.js';
 import { dataSubcommand } from './serverData.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

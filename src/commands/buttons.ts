@@ -4,12 +4,11 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import type { ButtonOf } from './customIds.js';
-import { answerWith, refreshOutOfDate } from './delivery.js';
-import type { Buttons } from './preconditions.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './replies.js';
-import { parentChannel, placeStarted, threadPlan } from './threads.js';
-import { boardShown } from './shown.js';
-import { refusedOnChallenge } from './unreachedMessages.js';
+import { answerWith, refreshOutOfDate, refusedOnChallenge } from './answer/delivery.js';
+import type { Buttons } from './registry.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './answer/replies.js';
+import { parentChannel, placeStarted, threadPlan } from './answer/threads.js';
+import { boardShown } from './answer/shown.js';
 import { ok } from '../game/types.js';
 
 /** A move (or a throw) on a game's board. */

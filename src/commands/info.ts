@@ -9,10 +9,10 @@ import { type Locale, type Translate, text, translator } from '../i18n/index.js'
 import type { CommandContext } from './commandContext.js';
 import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
-import { boardFile, echo } from './messages.js';
+import { boardFile, echo } from './answer/messages.js';
 import { playerOf } from './options.js';
-import type { Subcommand } from './preconditions.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+import type { Subcommand } from './registry.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 import { viewerOf } from './viewer.js';
 import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';
 

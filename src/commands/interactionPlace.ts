@@ -3,9 +3,11 @@
 // who typed, through a user install). Where the server did not install the bot, the bot is no
 // member of the channel: its own token can neither read, post nor edit there, so every change
 // goes through interaction responses (src/bot/interactionWebhooks.ts), and the game belongs to no
-// server's records.
-import { type Interaction, InteractionContextType } from 'discord.js';
-import type { GameService } from '../game/service.js';
+// server's records. In a server that installed it, the bot needs channel permissions to run a
+// game; a player is told which it lacks.
+import { type Interaction, InteractionContextType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
+import { type MessageKey, type Text, text, translate } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 
 /** Where an interaction comes from, as far as the bot can act there. */
 export type Place =
@@ -54,15 +56,45 @@ export function recordsGuild(interaction: Situated): string {
   return placeOf(interaction) === 'server' ? (interaction.guildId ?? '') : '';
 }
 
+/** Each permission by the name Discord shows for it (in the reader's language). */
+const NEEDED: [bigint, MessageKey][] = [
+  [PermissionFlagsBits.ViewChannel, 'permission.viewChannel'],
+  [PermissionFlagsBits.SendMessages, 'permission.sendMessages'],
+  [PermissionFlagsBits.AttachFiles, 'permission.attachFiles'],
+];
+
+/** In a thread (a game's own), posting takes Send Messages in Threads instead. */
+const NEEDED_IN_THREAD: [bigint, MessageKey][] = NEEDED.map(([flag, name]) =>
+  flag === PermissionFlagsBits.SendMessages
+    ? [PermissionFlagsBits.SendMessagesInThreads, 'permission.sendMessagesInThreads']
+    : [flag, name],
+);
+
+function needed(interaction: RepliableInteraction): [bigint, MessageKey][] {
+  return interaction.channel?.isThread() ? NEEDED_IN_THREAD : NEEDED;
+}
+
+/** Channel permissions the bot lacks where the interaction came from, or an empty list. */
+export function missingPermissions(interaction: RepliableInteraction): MessageKey[] {
+  return needed(interaction)
+    .filter(([flag]) => !interaction.appPermissions.has(flag))
+    .map(([, name]) => name);
+}
+
 /**
- * Keeps an interaction's token for the message it answered, where only interaction responses
- * reach the channel: the computer's moves and the sweeper's edits go through it while it lives.
+ * One private line naming what is missing (all three when Discord did not say which); `nothingKept`
+ * adds that a challenge was withdrawn for it. The permissions' names are said in the reader's
+ * language here, as the line itself will be.
  */
-export function rememberAnswer(
-  interaction: Situated & Pick<Interaction, 'applicationId' | 'token'>,
-  messageId: string,
-  service: Pick<GameService, 'rememberAnswer'>,
-): void {
-  if (botTokenReaches(interaction)) return;
-  service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
+export function cannotPlayHere(
+  interaction: RepliableInteraction,
+  missing: readonly MessageKey[],
+  nothingKept = false,
+): Text {
+  const known = missing.length > 0;
+  const keys = known ? missing : needed(interaction).map(([, name]) => name);
+  const locale = userLocale(interaction);
+  const names = keys.map((key) => translate(locale, key)).join(', ');
+  const params = { names, count: keys.length, after: nothingKept ? 'nothingKept' : 'none' };
+  return text(known ? 'permission.missing' : 'permission.missingOneOf', params);
 }

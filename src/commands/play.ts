@@ -6,11 +6,11 @@ import type { Player } from '../game/types.js';
 import type { CommandContext } from './commandContext.js';
 import { placeOf, recordsGuild } from './interactionPlace.js';
 import { OPT } from './definition.js';
-import { resultLine } from './messages.js';
+import { resultLine } from './answer/messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
-import type { Subcommand } from './preconditions.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './replies.js';
-import { parentChannel } from './threads.js';
+import type { Subcommand } from './registry.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './answer/replies.js';
+import { parentChannel } from './answer/threads.js';
 
 async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);

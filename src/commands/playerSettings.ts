@@ -3,8 +3,8 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import type { Subcommand } from './preconditions.js';
-import { replyPrivately } from './replies.js';
+import type { Subcommand } from './registry.js';
+import { replyPrivately } from './answer/replies.js';
 import { type Text, text } from '../i18n/index.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

@@ -10,8 +10,8 @@ import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps
 import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
-import type { Buttons, Subcommand } from './preconditions.js';
-import { replyPrivately } from './replies.js';
+import type { Buttons, Subcommand } from './registry.js';
+import { replyPrivately } from './answer/replies.js';
 
 /** The buttons of `userId`'s own data. */
 const stepsOf =

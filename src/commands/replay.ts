@@ -9,9 +9,9 @@ import type { CommandContext } from './commandContext.js';
 import { viewerOf } from './viewer.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
-import { boardFile } from './messages.js';
-import type { Buttons, Subcommand } from './preconditions.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+import { boardFile } from './answer/messages.js';
+import type { Buttons, Subcommand } from './registry.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 
 /** `/senet replay [game]`. */
 async function replay(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

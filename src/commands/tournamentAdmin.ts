@@ -9,8 +9,8 @@ import { adminInput } from './adminInput.js';
 import type { CommandContext } from './commandContext.js';
 import { publicLocale } from './locale.js';
 import { playerOf, readRules } from './options.js';
-import type { Subcommand } from './preconditions.js';
-import { replyPrivately, sendReply } from './replies.js';
+import type { Subcommand } from './registry.js';
+import { replyPrivately, sendReply } from './answer/replies.js';
 import { TOURNAMENT_DEFAULTS, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
 import { tournamentMessage } from './tournamentMessages.js';
 

@@ -3,8 +3,8 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { playerOf } from './options.js';
-import type { Buttons } from './preconditions.js';
-import { replyPrivately, showUpdate } from './replies.js';
+import type { Buttons } from './registry.js';
+import { replyPrivately, showUpdate } from './answer/replies.js';
 import { tournamentMessage } from './tournamentMessages.js';
 
 async function tournamentButton(

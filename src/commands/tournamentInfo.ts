@@ -7,8 +7,8 @@ import { text, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
-import type { Subcommand } from './preconditions.js';
-import { replyPrivately } from './replies.js';
+import type { Subcommand } from './registry.js';
+import { replyPrivately } from './answer/replies.js';
 import { tournamentDetails, tournamentList } from './tournamentMessages.js';
 
 async function tournament(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
