@@ -56,6 +56,9 @@ export function recordsGuild(interaction: Situated): string {
   return placeOf(interaction) === 'server' ? (interaction.guildId ?? '') : '';
 }
 
+// ---- What the bot needs in a channel to run a game there, and what to tell a player who asks
+// where it lacks it.
+
 /** Each permission by the name Discord shows for it (in the reader's language). */
 const NEEDED: [bigint, MessageKey][] = [
   [PermissionFlagsBits.ViewChannel, 'permission.viewChannel'],

@@ -1,5 +1,5 @@
 // The /senet command's subcommands (definition.ts deploys it), each declared beside its handler
-// with what it needs (preconditions.ts); registry.ts finds them by name.
+// with what it needs; registry.ts finds them by name and checks those needs.
 import { helpSubcommand, historySubcommand, leaderboardSubcommand, rulesSubcommand, statsSubcommand } from './info.js';
 import { challengeSubcommand, playSubcommand, resignSubcommand } from './play.js';
 import { settingsSubcommand } from './playerSettings.js';
