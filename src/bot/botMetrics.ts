@@ -1,9 +1,9 @@
 // Where the running bot feeds its metrics: each interaction as it is handled, and every response
 // (and rate-limit wait) of its REST clients. Only in-memory counters: nothing here does I/O.
 import { type Interaction, InteractionType, type REST, RESTEvents } from 'discord.js';
-import * as admin from '../commands/admin.js';
 import { decodeButtonId } from '../commands/customIds.js';
-import * as senet from '../commands/senet.js';
+import { senetCommand } from '../commands/definition.js';
+import { subcommandOf } from '../commands/registry.js';
 import type { InteractionKind, InteractionOutcome, Metrics } from './metrics.js';
 
 /** Counts a REST client's responses by route and status, and the requests it held back for rate limits. */
@@ -20,13 +20,13 @@ export function watchRest(rest: REST, metrics: Metrics): void {
  */
 function kindOf(interaction: Interaction): InteractionKind {
   if (interaction.isChatInputCommand()) {
-    const ours = senet.handles(interaction) || admin.handles(interaction);
+    const ours = subcommandOf(interaction) !== undefined;
     const name = `${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
     return { kind: 'command', name: ours ? name : 'unknown' };
   }
   if (interaction.isButton()) return { kind: 'button', name: decodeButtonId(interaction.customId)?.kind ?? 'unknown' };
   if (interaction.isAutocomplete()) {
-    return { kind: 'autocomplete', name: interaction.commandName === senet.data.name ? 'senet' : 'unknown' };
+    return { kind: 'autocomplete', name: interaction.commandName === senetCommand.name ? 'senet' : 'unknown' };
   }
   return { kind: 'other', name: InteractionType[interaction.type] };
 }

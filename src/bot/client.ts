@@ -3,10 +3,10 @@
 // pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
 import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
-import { BoardsInFlight } from '../commands/boardsInFlight.js';
-import type { CommandContext } from '../commands/context.js';
+import { BoardsInFlight } from '../commands/answer/boardsInFlight.js';
+import type { CommandContext } from '../commands/commandContext.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
-import type { MessagePayload } from '../commands/messages.js';
+import type { MessagePayload } from '../commands/answer/messages.js';
 import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
 import { countInteraction, watchRest } from './botMetrics.js';

@@ -1,15 +1,13 @@
-// One entry point for every interaction: routes it to the command or button handler, checks the
-// bot may post in the channel, and turns any unexpected error into a private "something went
-// wrong (ref …)" for the user and the same reference, with the stack, in the log.
+// One entry point for every interaction: finds what it asks for (a subcommand or a button, each
+// declared beside its handler with its preconditions; src/commands/registry.ts), has those checked,
+// runs it, and turns any unexpected error into a private "something went wrong (ref …)" for the
+// user and the same reference, with the stack, in the log.
 import { text } from '../i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Interaction, RepliableInteraction } from 'discord.js';
-import * as admin from '../commands/admin.js';
-import * as senet from '../commands/senet.js';
-import type { CommandContext } from '../commands/context.js';
-import { adminRefusal, channelPermissionsApply, senetRefusal } from '../commands/contexts.js';
-import { cannotPlayHere, missingPermissions } from '../commands/permissions.js';
-import { replyPrivately } from '../commands/replies.js';
+import type { CommandContext } from '../commands/commandContext.js';
+import { buttonOf, preconditionsMet, subcommandOf } from '../commands/registry.js';
+import { replyPrivately } from '../commands/answer/replies.js';
 import { savedNotShown } from '../game/savedNotShown.js';
 
 /**
@@ -22,26 +20,20 @@ const NOT_MINE = text('bot.notMine');
 export async function dispatch(interaction: Interaction, ctx: CommandContext, failed?: () => void): Promise<void> {
   // Autocomplete has no message to answer with: a failure just leaves the list empty.
   if (interaction.isAutocomplete()) {
-    const answering =
-      interaction.commandName === senet.data.name ? senet.autocomplete(interaction, ctx) : interaction.respond([]);
+    const suggest = subcommandOf(interaction)?.autocomplete;
+    const answering = suggest ? suggest(interaction, ctx) : interaction.respond([]);
     await answering.catch((err: unknown) => ctx.log.warn({ err }, 'could not answer an autocomplete'));
     return;
   }
   if (!interaction.isRepliable()) return;
   const started = performance.now();
   try {
-    if (interaction.isChatInputCommand() && senet.handles(interaction)) {
-      const refusal = senetRefusal(interaction);
-      if (refusal) return await replyPrivately(interaction, refusal);
-      if (senet.POSTING_SUBCOMMANDS.has(interaction.options.getSubcommand()) && !(await permitted(interaction))) return;
-      await senet.execute(interaction, ctx);
-    } else if (interaction.isChatInputCommand() && admin.handles(interaction)) {
-      const refusal = adminRefusal(interaction);
-      if (refusal) return await replyPrivately(interaction, refusal);
-      await admin.execute(interaction, ctx);
+    const subcommand = interaction.isChatInputCommand() ? subcommandOf(interaction) : undefined;
+    if (interaction.isChatInputCommand() && subcommand) {
+      if (await preconditionsMet(interaction, subcommand)) await subcommand.run(interaction, ctx);
     } else if (interaction.isButton()) {
-      if (!senet.answersPrivately(interaction.customId) && !(await permitted(interaction))) return;
-      await senet.handleButton(interaction, ctx);
+      const button = buttonOf(interaction.customId);
+      if (await preconditionsMet(interaction, button)) await button.run(interaction, ctx);
     } else {
       await replyPrivately(interaction, NOT_MINE);
     }
@@ -68,14 +60,4 @@ function describe(interaction: RepliableInteraction): string {
     return `/${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim();
   if (interaction.isButton()) return interaction.customId;
   return interaction.type.toString();
-}
-
-async function permitted(interaction: RepliableInteraction): Promise<boolean> {
-  // Outside a server's channels (the bot's DM, or where only interaction responses reach) there
-  // are no channel permissions to lack.
-  if (!channelPermissionsApply(interaction)) return true;
-  const missing = missingPermissions(interaction);
-  if (missing.length === 0) return true;
-  await replyPrivately(interaction, cannotPlayHere(interaction, missing));
-  return false;
 }

@@ -5,7 +5,7 @@
 // retries). Sent side by side, the edits could land out of order and leave an older board
 // showing; queued, each message has at most one edit in flight and one waiting, and a newer
 // payload replaces the waiting one: every caller's state is delivered or superseded by a newer one.
-import type { MessagePayload } from '../commands/messages.js';
+import type { MessagePayload } from '../commands/answer/messages.js';
 
 export type SendEdit = (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;
 

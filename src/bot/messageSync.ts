@@ -9,10 +9,10 @@
 // - a game in a thread has a lobby message in its channel (the challenge it was), updated with the
 //   result once the game is over.
 import type { Logger } from 'pino';
-import type { BoardsInFlight } from '../commands/boardsInFlight.js';
-import type { ChatMessages, Opened, Posted } from '../commands/context.js';
+import type { BoardsInFlight } from '../commands/answer/boardsInFlight.js';
+import type { ChatMessages, Opened, Posted } from '../commands/answer/chatMessages.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import type { BoardNote, MessagePayload } from '../commands/messages.js';
+import type { BoardNote, MessagePayload } from '../commands/answer/messages.js';
 import {
   type Shown,
   boardShown,
@@ -22,8 +22,9 @@ import {
   markShown,
   payloadOf,
   placeOf,
+  recordPosted,
   shownOf,
-} from '../commands/shown.js';
+} from '../commands/answer/shown.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import { err as failed, ok } from '../lib/result.js';
@@ -110,8 +111,7 @@ export class MessageSync implements ChatMessages {
   private async postShown(shown: Shown): Promise<Posted> {
     try {
       const messageId = await this.deps.post(placeOf(shown).channelId, payloadOf(shown));
-      this.deps.service.setMessage(shown.kind, idOf(shown), messageId);
-      markShown(this.deps.service, shown);
+      recordPosted(this.deps.service, shown, messageId);
       return ok(messageId);
     } catch (err) {
       // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
@@ -176,8 +176,7 @@ export class MessageSync implements ChatMessages {
   }
 
   show(shown: Shown): Promise<boolean> {
-    const showing = this.showNow(shown);
-    return shown.kind === 'game' ? this.deps.boardsInFlight.track(shown.view.gameId, showing) : showing;
+    return this.deps.boardsInFlight.trackShown(shown, this.showNow(shown));
   }
 
   private async showNow(shown: Shown): Promise<boolean> {

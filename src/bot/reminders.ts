@@ -5,7 +5,7 @@
 import { translate } from '../i18n/index.js';
 import type { Logger } from 'pino';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import { messageLink } from '../commands/messages.js';
+import { messageLink } from '../commands/answer/messages.js';
 import type { GameService, MessageRef, ReminderDue } from '../game/service.js';
 
 /** Deletions tried per sweep, so a long outbox (after an outage) never makes one sweep slow. */

@@ -6,10 +6,10 @@
 // one transaction in the service; here only the chat is updated: the started games posted in their
 // threads, the games the time limit decided shown, the tournament message edited, the final post.
 import type { Logger } from 'pino';
-import type { CommandContext } from '../commands/context.js';
+import type { CommandContext } from '../commands/commandContext.js';
 import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import type { MessagePayload } from '../commands/messages.js';
-import { moveIntoThread } from '../commands/threads.js';
+import type { MessagePayload } from '../commands/answer/messages.js';
+import { moveIntoThread } from '../commands/answer/threads.js';
 import { cancelEvent } from '../commands/tournamentAdmin.js';
 import { finalPost, tournamentMessage } from '../commands/tournamentMessages.js';
 import type { GameService, TournamentChange } from '../game/service.js';
@@ -20,7 +20,7 @@ import type { MessageSync } from './messageSync.js';
 export interface TournamentRunnerDeps {
   service: GameService;
   messages: MessageSync;
-  /** What thread-opening needs (src/commands/threads.ts). */
+  /** What thread-opening needs (src/commands/answer/threads.ts). */
   ctx: CommandContext;
   post: (channelId: string, payload: MessagePayload) => Promise<string>;
   edit: (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;

@@ -1,4 +1,4 @@
-// The /senet-admin command module (`execute` for the dispatcher; adminDefinition.ts deploys it): a
+// The /senet-admin command's subcommands (adminDefinition.ts deploys it; registry.ts finds them): a
 // server's settings, leaderboard seasons and stored data (serverData.ts). The answers about
 // settings are private; a new season is announced in the channel with the closed season's final table.
 import type { ChatInputCommandInteraction } from 'discord.js';
@@ -7,35 +7,17 @@ import { variantTitle } from '../i18n/gameWords.js';
 import type { SettingsChange, SettingsView } from '../game/service.js';
 import { adminInput } from './adminInput.js';
 import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS, type ServerSettings } from '../game/settingSpecs.js';
-import { LANGUAGE_CHOICES, RESET_CHOICES, RESET_OPTION, adminCommand } from './adminDefinition.js';
+import { LANGUAGE_CHOICES, RESET_CHOICES, RESET_OPTION } from './adminDefinition.js';
 import { type Locale, type Text, type Translate, isLocale, text, translator } from '../i18n/index.js';
 import { publicLocale, userLocale } from './locale.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
+import type { Subcommand } from './registry.js';
 import { type Result, err, ok } from '../lib/result.js';
-import { replyPrivately } from './replies.js';
-import { serverDataCommand } from './serverData.js';
-import { executeTournament, handlesTournament } from './tournamentAdmin.js';
-
-type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
-
-const SUBCOMMANDS: Record<string, Handler> = { settings, 'new-season': newSeason, data: serverDataCommand };
-
-/** Whether this is a /senet-admin subcommand this version knows. */
-export function handles(interaction: ChatInputCommandInteraction): boolean {
-  if (interaction.commandName === adminCommand.name && handlesTournament(interaction)) return true;
-  const sub = interaction.options.getSubcommand(false);
-  return interaction.commandName === adminCommand.name && sub !== null && Object.hasOwn(SUBCOMMANDS, sub);
-}
-
-export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  if (handlesTournament(interaction)) return executeTournament(interaction, ctx);
-  const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
-  if (!handler) throw new Error(`no handler for /senet-admin ${interaction.options.getSubcommand()}`);
-  await handler(interaction, ctx);
-}
+import { replyPrivately } from './answer/replies.js';
+import { dataSubcommand } from './serverData.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const change = readChange(interaction, ctx.service.defaultVariant(interaction.guildId ?? ''));
@@ -49,6 +31,14 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: CommandCo
   await replyPrivately(interaction, settingsText(outcome.value, changing, userLocale(interaction)));
 }
 
+/** Server settings belong to a server that installed the bot; answered privately. */
+const settingsSubcommand: Subcommand = {
+  name: 'settings',
+  run: settings,
+  serverOnly: 'dm.adminInServers',
+  posts: false,
+};
+
 async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const outcome = ctx.service.newSeason(adminInput(interaction));
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -61,6 +51,16 @@ async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandC
   const content = [t('admin.seasonClosed', { closed, current }), ...table].join('\n');
   await interaction.reply({ content, allowedMentions: { parse: [] } });
 }
+
+/** A server's seasons; announced as the answer to the command. */
+const newSeasonSubcommand: Subcommand = {
+  name: 'new-season',
+  run: newSeason,
+  serverOnly: 'dm.adminInServers',
+  posts: false,
+};
+
+export const ADMIN_SUBCOMMANDS: readonly Subcommand[] = [settingsSubcommand, newSeasonSubcommand, dataSubcommand];
 
 type ChangeRead = Result<SettingsChange, Text>;
 

@@ -14,6 +14,9 @@ export type ButtonId =
   | { kind: 'join'; tournamentId: number }
   | { kind: 'leave'; tournamentId: number };
 
+/** The id of one kind of button. */
+export type ButtonOf<K extends ButtonId['kind']> = Extract<ButtonId, { kind: K }>;
+
 /** The steps of deleting data: asked to delete (shown what goes), confirmed, or called off. */
 export type ConfirmStep = 'ask' | 'yes' | 'no';
 const CONFIRM_STEPS: readonly string[] = ['ask', 'yes', 'no'] satisfies ConfirmStep[];

@@ -6,12 +6,13 @@ import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import { listsArePrivate } from '../game/visibility.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
 import { type Locale, type Translate, text, translator } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
-import { boardFile, echo } from './messages.js';
+import { boardFile, echo } from './answer/messages.js';
 import { playerOf } from './options.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+import type { Subcommand } from './registry.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 import { viewerOf } from './viewer.js';
 import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';
 
@@ -20,7 +21,7 @@ const DOCS = 'docs/rules';
 const BALANCE_FILE = `${DOCS}/README.md`;
 const NO_MENTIONS = { parse: [] } as const;
 
-export async function rules(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function rules(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const id = interaction.options.getString(OPT.rules);
   if (id !== null && !isRuleSetId(id))
     return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(id) }));
@@ -36,6 +37,9 @@ export async function rules(interaction: ChatInputCommandInteraction, ctx: Comma
     ctx,
   );
 }
+
+/** Posts the rule set's start board in the channel. */
+export const rulesSubcommand: Subcommand = { name: 'rules', run: rules, posts: true };
 
 /** Every rule set, one line each, with how to see one. */
 export function rulesList(t: Translate): string {
@@ -71,7 +75,7 @@ export function rulesText(t: Translate, id: RuleSetId): string {
   ].join('\n');
 }
 
-export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const ruleset = interaction.options.getString(OPT.rules);
   if (ruleset !== null && !isRuleSetId(ruleset))
     return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(ruleset) }));
@@ -95,6 +99,14 @@ export async function leaderboard(interaction: ChatInputCommandInteraction, ctx:
   await interaction.reply({ content: [title, ...lines].join('\n'), allowedMentions: NO_MENTIONS });
 }
 
+/** A server's table: outside servers there is none. */
+export const leaderboardSubcommand: Subcommand = {
+  name: 'leaderboard',
+  run: leaderboard,
+  serverOnly: 'dm.leaderboardInServers',
+  posts: false,
+};
+
 export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
   const rating =
     e.rating === null
@@ -103,7 +115,7 @@ export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
   return t('leaderboard.line', { rank: e.rank, name: e.player.name, rating, wins: e.wins, losses: e.losses });
 }
 
-export async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
   const found = ctx.service.stats({ viewer: viewerOf(interaction), userId: user.id });
   const name = playerOf(user).name;
@@ -111,6 +123,8 @@ export async function stats(interaction: ChatInputCommandInteraction, ctx: Comma
   const t = translator(publicLocale(interaction, ctx));
   await interaction.reply({ content: statsText(t, name, found.value), allowedMentions: NO_MENTIONS });
 }
+
+export const statsSubcommand: Subcommand = { name: 'stats', run: stats, posts: false };
 
 export function statsText(t: Translate, name: string, s: PlayerStats): string {
   const rating =
@@ -142,7 +156,7 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
   return lines.join('\n');
 }
 
-export async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
   const viewer = viewerOf(interaction);
   const found = ctx.service.history({ viewer, userId: user.id });
@@ -159,6 +173,8 @@ export async function history(interaction: ChatInputCommandInteraction, ctx: Com
     ...(listPrivately ? { flags: MessageFlags.Ephemeral } : {}),
   });
 }
+
+export const historySubcommand: Subcommand = { name: 'history', run: history, posts: false };
 
 export function historyLine(t: Translate, h: HistoryEntry): string {
   return t('history.line', {
@@ -185,10 +201,12 @@ export function helpText(locale: Locale): string {
 }
 
 /** Help is private, in the reader's own language. */
-export async function help(interaction: ChatInputCommandInteraction): Promise<void> {
+async function help(interaction: ChatInputCommandInteraction): Promise<void> {
   await interaction.reply({
     content: helpText(userLocale(interaction)),
     flags: MessageFlags.Ephemeral,
     allowedMentions: NO_MENTIONS,
   });
 }
+
+export const helpSubcommand: Subcommand = { name: 'help', run: help, posts: false };

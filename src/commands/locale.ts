@@ -2,7 +2,7 @@
 // sees (challenges, boards, results, leaderboards) is in the server's language.
 import type { Interaction } from 'discord.js';
 import { DEFAULT_LOCALE, type Locale, localeOf } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 
 /** The language of the user who clicked or typed: their Discord client's, if the bot speaks it. */
 export function userLocale(interaction: Pick<Interaction, 'locale'>): Locale {

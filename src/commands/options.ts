@@ -10,7 +10,7 @@ import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/streng
 import type { Player } from '../game/types.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
-import { echo } from './messages.js';
+import { echo } from './answer/messages.js';
 
 /** The rules a command names (null: none, the server's default rule set and options apply), or why they cannot be played. */
 export type RulesChoice = Result<Variant | null, Text>;

@@ -1,17 +1,18 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
-import { text, translator } from '../i18n/index.js';
+import { type Text, text, translator } from '../i18n/index.js';
 import { publicLocale, userLocale } from './locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Player } from '../game/types.js';
-import type { CommandContext } from './context.js';
-import { recordsGuild } from './contexts.js';
+import type { CommandContext } from './commandContext.js';
+import { placeOf, recordsGuild } from './interactionPlace.js';
 import { OPT } from './definition.js';
-import { resultLine } from './messages.js';
+import { resultLine } from './answer/messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './replies.js';
-import { parentChannel } from './threads.js';
+import type { Subcommand } from './registry.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './answer/replies.js';
+import { parentChannel } from './answer/threads.js';
 
-export async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
   if (user.bot && user.id !== ctx.botUser.id) {
     await replyPrivately(interaction, text('refusal.botCannotPlay', { name: user.displayName }));
@@ -22,9 +23,28 @@ export async function challenge(interaction: ChatInputCommandInteraction, ctx: C
   await start(interaction, ctx, opponent);
 }
 
-export async function play(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+/** In the bot's DM only the bot can be challenged: nobody else is there to accept. */
+function challengeRefusal(interaction: ChatInputCommandInteraction): Text | null {
+  if (placeOf(interaction) !== 'botDm') return null;
+  const opponent = interaction.options.getUser(OPT.opponent);
+  return opponent && opponent.id !== interaction.client.user.id ? text('dm.challengeInBotDm') : null;
+}
+
+/** Posts the challenge in the channel, for everyone there to see. */
+export const challengeSubcommand: Subcommand = {
+  name: 'challenge',
+  run: challenge,
+  publicAnswer: true,
+  refusal: challengeRefusal,
+  posts: true,
+};
+
+async function play(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   await start(interaction, ctx, ctx.botUser);
 }
+
+/** Posts the game against the bot in the channel, for everyone there to see. */
+export const playSubcommand: Subcommand = { name: 'play', run: play, publicAnswer: true, posts: true };
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
   const rules = readRules(interaction, ctx.service.defaultVariant(recordsGuild(interaction)));
@@ -52,7 +72,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
 }
 
 /** The `game` option's list: the player's live games here. */
-export async function resignAutocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+async function resignAutocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
   const games = ctx.service.gamesHere({
     channelId: interaction.channelId,
@@ -63,7 +83,7 @@ export async function resignAutocomplete(interaction: AutocompleteInteraction, c
   await interaction.respond(games.map((g) => ({ name: g.label, value: g.gameId })));
 }
 
-export async function resign(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function resign(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   // The game named (its option lists the player's games here), or the player's only game here.
   const gameId = interaction.options.getInteger(OPT.game);
   const userId = interaction.user.id;
@@ -90,3 +110,11 @@ export async function resign(interaction: ChatInputCommandInteraction, ctx: Comm
     await ctx.messages.show({ kind: 'game', view });
   }
 }
+
+/** The final board is shown in the channel; the `game` option lists the player's live games here. */
+export const resignSubcommand: Subcommand = {
+  name: 'resign',
+  run: resign,
+  autocomplete: resignAutocomplete,
+  posts: true,
+};

@@ -1,12 +1,13 @@
 // /senet settings: a player's own choices, the same in every server (today: turn reminders).
 // Answered privately; with no option it shows the choices in force.
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import { replyPrivately } from './replies.js';
+import type { Subcommand } from './registry.js';
+import { replyPrivately } from './answer/replies.js';
 import { type Text, text } from '../i18n/index.js';
 
-export async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const userId = interaction.user.id;
   const choice = interaction.options.getString(OPT.reminders);
   if (choice !== 'on' && choice !== 'off') {
@@ -16,6 +17,9 @@ export async function settings(interaction: ChatInputCommandInteraction, ctx: Co
   if (!saved.ok) return replyPrivately(interaction, saved.error.message);
   await replyPrivately(interaction, remindersText(saved.value, true));
 }
+
+/** Private, and the same everywhere. */
+export const settingsSubcommand: Subcommand = { name: 'settings', run: settings, posts: false };
 
 /** What a player is told about their reminders, now or just changed. */
 function remindersText(on: boolean, changed: boolean): Text {

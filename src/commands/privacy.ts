@@ -7,17 +7,18 @@ import type { PlayerData } from '../game/service.js';
 import { storesAnything } from '../game/privacy.js';
 import { type Text, say, text, translator } from '../i18n/index.js';
 import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
-import { replyPrivately } from './replies.js';
+import type { Buttons, Subcommand } from './registry.js';
+import { replyPrivately } from './answer/replies.js';
 
 /** The buttons of `userId`'s own data. */
 const stepsOf =
   (userId: string): StepIds =>
   (step) => ({ kind: 'privacy', step, userId });
 
-export async function privacy(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function privacy(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const userId = interaction.user.id;
   const data = ctx.service.playerData(userId);
   const t = translator(userLocale(interaction));
@@ -30,8 +31,11 @@ export async function privacy(interaction: ChatInputCommandInteraction, ctx: Com
   });
 }
 
+/** Private: works anywhere, posts nothing. */
+export const privacySubcommand: Subcommand = { name: 'privacy', run: privacy, posts: false };
+
 /** A click on one of the buttons above: the confirmation, the deletion, or calling it off. */
-export async function privacyButton(
+async function privacyButton(
   interaction: ButtonInteraction,
   ctx: CommandContext,
   id: { step: ConfirmStep; userId: string },
@@ -50,6 +54,9 @@ export async function privacyButton(
   ctx.log.info({ games: deleted.value.games }, 'a player deleted their data');
   await replaceAnswer(interaction, locale, text('privacy.deleted', { games: deleted.value.games }));
 }
+
+/** Its answers replace the private message: no channel permissions needed. */
+export const PRIVACY_BUTTON: Pick<Buttons, 'privacy'> = { privacy: { run: privacyButton, posts: false } };
 
 function summary(d: PlayerData): Text {
   return text('privacy.summary', {

@@ -5,22 +5,26 @@ import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandIntera
 import type { ReplayView } from '../game/service.js';
 import { accuracyWords } from '../game/replayJob.js';
 import { translator } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { viewerOf } from './viewer.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
-import { boardFile } from './messages.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './replies.js';
+import { boardFile } from './answer/messages.js';
+import type { Buttons, Subcommand } from './registry.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 
 /** `/senet replay [game]`. */
-export async function replay(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function replay(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   await postReplay(interaction, ctx, interaction.options.getInteger(OPT.game));
 }
 
-/** The Replay button under a finished game. */
-export async function replayButton(interaction: ButtonInteraction, ctx: CommandContext, gameId: number): Promise<void> {
-  await postReplay(interaction, ctx, gameId);
-}
+/** Posts the replay in the channel; its `game` option lists the player's recent games. */
+export const replaySubcommand: Subcommand = { name: 'replay', run: replay, autocomplete, posts: true };
+
+/** The Replay button under a finished game, posting like the subcommand. */
+export const REPLAY_BUTTON: Pick<Buttons, 'replay'> = {
+  replay: { run: (interaction, ctx, id) => postReplay(interaction, ctx, id.gameId), posts: true },
+};
 
 async function postReplay(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
@@ -56,7 +60,7 @@ function replayText(view: ReplayView, tooBig = false): string {
 }
 
 /** The `game` option's list: the player's recent games here that they may still see, newest first. */
-export async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
   const games = ctx.service.recentGames({
     viewer: viewerOf(interaction),

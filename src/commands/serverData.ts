@@ -7,10 +7,11 @@ import { adminInput } from './adminInput.js';
 import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
 import { type Text, say, text, translator } from '../i18n/index.js';
 import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
-import { replyPrivately } from './replies.js';
+import type { Buttons, Subcommand } from './registry.js';
+import { replyPrivately } from './answer/replies.js';
 
 /** The buttons of one server's data. */
 const stepsOf =
@@ -19,7 +20,7 @@ const stepsOf =
 
 const DAY_MS = 24 * 3_600_000;
 
-export async function serverDataCommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function serverDataCommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const asked = adminInput(interaction);
   const outcome = ctx.service.serverData(asked);
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -32,8 +33,16 @@ export async function serverDataCommand(interaction: ChatInputCommandInteraction
   });
 }
 
+/** Private, about a server that installed the bot. */
+export const dataSubcommand: Subcommand = {
+  name: 'data',
+  run: serverDataCommand,
+  serverOnly: 'dm.adminInServers',
+  posts: false,
+};
+
 /** A click on one of the buttons above: the confirmation, the deletion, or calling it off. */
-export async function serverDataButton(
+async function serverDataButton(
   interaction: ButtonInteraction,
   ctx: CommandContext,
   id: { step: ConfirmStep; guildId: string },
@@ -55,6 +64,9 @@ export async function serverDataButton(
   const result = text('admin.data.deleted', { games: deleted.value.games, ratings: deleted.value.ratings });
   await replaceAnswer(interaction, locale, result);
 }
+
+/** Its answers replace the private message: no channel permissions needed. */
+export const SERVER_DATA_BUTTON: Pick<Buttons, 'serverData'> = { serverData: { run: serverDataButton, posts: false } };
 
 function summary(d: ServerData): Text {
   return text('admin.data.summary', {

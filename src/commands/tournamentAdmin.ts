@@ -6,32 +6,26 @@ import { knockoutRounds } from '../game/tournament/knockout.js';
 import type { TournamentFormat, TournamentView } from '../game/tournamentViews.js';
 import { text } from '../i18n/index.js';
 import { adminInput } from './adminInput.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { publicLocale } from './locale.js';
 import { playerOf, readRules } from './options.js';
-import { replyPrivately, sendReply } from './replies.js';
-import { TOURNAMENT_DEFAULTS, TOURNAMENT_GROUP, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
+import type { Subcommand } from './registry.js';
+import { replyPrivately, sendReply } from './answer/replies.js';
+import { TOURNAMENT_DEFAULTS, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
 import { tournamentMessage } from './tournamentMessages.js';
 
-type Handler = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => Promise<void>;
+/**
+ * Each belongs to a server that installed the bot. None checks the bot's channel permissions first:
+ * create answers with the tournament message itself (an interaction response).
+ */
+const inServer = { serverOnly: 'dm.adminInServers', posts: false } as const;
 
-const SUBCOMMANDS: Record<string, Handler> = { create, start, cancel, remove };
-
-/** Whether this is a /senet-admin tournament subcommand this version knows. */
-export function handlesTournament(interaction: ChatInputCommandInteraction): boolean {
-  const sub = interaction.options.getSubcommand(false);
-  return (
-    interaction.options.getSubcommandGroup(false) === TOURNAMENT_GROUP &&
-    sub !== null &&
-    Object.hasOwn(SUBCOMMANDS, sub)
-  );
-}
-
-export async function executeTournament(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
-  if (!handler) throw new Error(`no handler for /senet-admin tournament ${interaction.options.getSubcommand()}`);
-  await handler(interaction, ctx);
-}
+export const TOURNAMENT_SUBCOMMANDS: readonly Subcommand[] = [
+  { name: 'create', run: create, ...inServer },
+  { name: 'start', run: start, ...inServer },
+  { name: 'cancel', run: cancel, ...inServer },
+  { name: 'remove', run: remove, ...inServer },
+];
 
 async function create(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const guildId = interaction.guildId ?? '';

@@ -1,12 +1,13 @@
 // The tournament message's Join and Leave buttons: the message is updated in place with the new
 // list (or table); a refusal (full, started, twice, another server) is a private line.
 import type { ButtonInteraction } from 'discord.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { playerOf } from './options.js';
-import { replyPrivately, showUpdate } from './replies.js';
+import type { Buttons } from './registry.js';
+import { replyPrivately, showUpdate } from './answer/replies.js';
 import { tournamentMessage } from './tournamentMessages.js';
 
-export async function tournamentButton(
+async function tournamentButton(
   interaction: ButtonInteraction,
   ctx: CommandContext,
   kind: 'join' | 'leave',
@@ -31,3 +32,9 @@ export async function tournamentButton(
   // A game given up by leaving: its board says so.
   for (const view of left.value.ended) await ctx.messages.show({ kind: 'game', view });
 }
+
+/** Both update the tournament message in the channel. */
+export const TOURNAMENT_BUTTONS: Pick<Buttons, 'join' | 'leave'> = {
+  join: { run: (interaction, ctx, id) => tournamentButton(interaction, ctx, id.kind, id.tournamentId), posts: true },
+  leave: { run: (interaction, ctx, id) => tournamentButton(interaction, ctx, id.kind, id.tournamentId), posts: true },
+};

@@ -4,13 +4,14 @@
 import { type ChatInputCommandInteraction, GuildMember, PermissionFlagsBits } from 'discord.js';
 import type { TournamentView } from '../game/tournamentViews.js';
 import { text, translator } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
-import { replyPrivately } from './replies.js';
+import type { Subcommand } from './registry.js';
+import { replyPrivately } from './answer/replies.js';
 import { tournamentDetails, tournamentList } from './tournamentMessages.js';
 
-export async function tournament(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function tournament(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const guildId = interaction.guildId;
   if (!guildId) return replyPrivately(interaction, text('tournament.notFound'));
   const t = translator(userLocale(interaction));
@@ -23,6 +24,9 @@ export async function tournament(interaction: ChatInputCommandInteraction, ctx: 
   if (!found.ok || !canSee(interaction, found.value)) return replyPrivately(interaction, text('tournament.notFound'));
   await replyPrivately(interaction, { key: 'tournament.raw', params: { text: tournamentDetails(found.value, t) } });
 }
+
+/** Private; outside a server it finds none (and says so). */
+export const tournamentSubcommand: Subcommand = { name: 'tournament', run: tournament, posts: false };
 
 /** Whether the asker can view the tournament's channel (where it is asked, or by their permissions there). */
 function canSee(interaction: ChatInputCommandInteraction, view: TournamentView): boolean {

@@ -9,7 +9,7 @@ import { type Translate, translator } from '../i18n/index.js';
 import { durationWords } from '../i18n/durations.js';
 import { clip } from '../lib/format.js';
 import { encodeButtonId } from './customIds.js';
-import { MAX_CONTENT, type MessagePayload } from './messages.js';
+import { MAX_CONTENT, type MessagePayload } from './answer/messages.js';
 
 /** The widest a name is shown in the table's fixed-width columns. */
 const NAME_WIDTH = 16;

@@ -5,7 +5,7 @@
 // from it, an archived thread not seen since a restart) counts as not viewable.
 import { GuildMember, type Interaction, PermissionFlagsBits } from 'discord.js';
 import type { Viewer } from '../game/service.js';
-import { placeOf, recordsGuild } from './contexts.js';
+import { placeOf, recordsGuild } from './interactionPlace.js';
 
 export function viewerOf(interaction: Interaction): Viewer {
   return {

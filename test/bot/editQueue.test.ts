@@ -1,7 +1,7 @@
 // The edit queue: one edit in flight per message, later payloads coalesced into the newest.
 import { describe, expect, it } from 'vitest';
 import { EditQueue } from '../../src/bot/editQueue.js';
-import type { MessagePayload } from '../../src/commands/messages.js';
+import type { MessagePayload } from '../../src/commands/answer/messages.js';
 
 const payload = (content: string): MessagePayload => ({
   content,

@@ -9,7 +9,7 @@ import {
   editsThroughAnswers,
 } from '../../src/bot/interactionWebhooks.js';
 import type { AnswerTarget } from '../../src/bot/interactionEdits.js';
-import type { MessagePayload } from '../../src/commands/messages.js';
+import type { MessagePayload } from '../../src/commands/answer/messages.js';
 import type { AnswerToken } from '../../src/game/service.js';
 
 const payload: MessagePayload = {

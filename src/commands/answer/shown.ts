@@ -1,8 +1,10 @@
 // A game, its lobby or a challenge as its stored message shows it: the one payload, place, id and
-// "shown" marker for each, used by the answers to clicks (delivery.ts) and the bot's own edits
-// (messageSync).
-import type { GameService } from '../game/service.js';
-import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
+// "shown" marker for each, used by the answers (replies.ts, delivery.ts) and the bot's own posts
+// and edits (src/bot/messageSync.ts).
+import type { Interaction } from 'discord.js';
+import type { GameService } from '../../game/service.js';
+import { botTokenReaches } from '../interactionPlace.js';
+import type { ChallengeMade, ChallengeView, GameView } from '../../game/types.js';
 import { type BoardNote, challengeMessage, gameMessage, lobbyMessage, type MessagePayload } from './messages.js';
 
 export type Shown =
@@ -54,6 +56,29 @@ export function markShown(service: Pick<GameService, 'markShown'>, shown: Shown)
   else if (shown.kind === 'challenge')
     service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
   else service.markShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
+}
+
+/** Records a message just posted to show it: its id, and what it shows. */
+export function recordPosted(
+  service: Pick<GameService, 'markShown' | 'setMessage'>,
+  shown: Shown,
+  messageId: string,
+): void {
+  service.setMessage(shown.kind, idOf(shown), messageId);
+  markShown(service, shown);
+}
+
+/**
+ * Keeps an interaction's token for the message it answered, where only interaction responses
+ * reach the channel: the computer's moves and the sweeper's edits go through it while it lives.
+ */
+export function rememberAnswer(
+  interaction: Pick<Interaction, 'context' | 'guildId' | 'authorizingIntegrationOwners' | 'applicationId' | 'token'>,
+  messageId: string,
+  service: Pick<GameService, 'rememberAnswer'>,
+): void {
+  if (botTokenReaches(interaction)) return;
+  service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
 }
 
 /** The lobby to update after a game's board is shown: once the game is over, the channel says who won. */

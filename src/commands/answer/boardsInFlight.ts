@@ -4,6 +4,7 @@
 // the losers of a burst) waits for those deliveries before asking whether its board needs
 // refreshing: else each loser would draw and send the board the winner is already sending, plus a
 // private follow-up.
+import type { Shown } from './shown.js';
 
 export class BoardsInFlight {
   private readonly pending = new Map<number, Set<Promise<void>>>();
@@ -31,6 +32,11 @@ export class BoardsInFlight {
     const landed = this.begin(gameId);
     delivery.then(landed, landed);
     return delivery;
+  }
+
+  /** Tracks `delivery` of what `shown` is, when it is a game's board; resolves or rejects as it does. */
+  trackShown<T>(shown: Shown, delivery: Promise<T>): Promise<T> {
+    return shown.kind === 'game' ? this.track(shown.view.gameId, delivery) : delivery;
   }
 
   /** Resolves once every delivery of the game's board begun so far has landed, however it ended. */

@@ -3,12 +3,12 @@
 // itself, with a one-line note saying why, when threads are off in the server, the bot lacks the
 // permissions, or the channel cannot hold threads. Only Discord facts are read here: the service
 // records where the game went.
-import { type MessageKey, text } from '../i18n/index.js';
+import { type MessageKey, text } from '../../i18n/index.js';
 import { ChannelType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
-import type { GameView } from '../game/types.js';
-import type { CommandContext } from './context.js';
-import { botTokenReaches } from './contexts.js';
-import { DISCORD } from './discordErrors.js';
+import type { GameView } from '../../game/types.js';
+import type { CommandContext } from '../commandContext.js';
+import { botTokenReaches } from '../interactionPlace.js';
+import { DISCORD } from '../discordErrors.js';
 import { type BoardNote, threadName } from './messages.js';
 import { boardShown } from './shown.js';
 

@@ -3,16 +3,11 @@
 // who typed, through a user install). Where the server did not install the bot, the bot is no
 // member of the channel: its own token can neither read, post nor edit there, so every change
 // goes through interaction responses (src/bot/interactionWebhooks.ts), and the game belongs to no
-// server's records.
-import {
-  type ChatInputCommandInteraction,
-  type Interaction,
-  InteractionContextType,
-  PermissionFlagsBits,
-} from 'discord.js';
-import type { GameService } from '../game/service.js';
-import { type MessageKey, type Text, text } from '../i18n/index.js';
-import { OPT } from './definition.js';
+// server's records. In a server that installed it, the bot needs channel permissions to run a
+// game; a player is told which it lacks.
+import { type Interaction, InteractionContextType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
+import { type MessageKey, type Text, text, translate } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 
 /** Where an interaction comes from, as far as the bot can act there. */
 export type Place =
@@ -61,52 +56,48 @@ export function recordsGuild(interaction: Situated): string {
   return placeOf(interaction) === 'server' ? (interaction.guildId ?? '') : '';
 }
 
-/** Subcommands that only make sense in a server that installed the bot, with why. */
-const SERVER_ONLY: Readonly<Record<string, MessageKey>> = {
-  leaderboard: 'dm.leaderboardInServers',
-};
+// ---- What the bot needs in a channel to run a game there, and what to tell a player who asks
+// where it lacks it.
 
-/** Subcommands whose answer is a public message: forced private, nobody else would see it. */
-const PUBLIC_ANSWERS: ReadonlySet<string> = new Set(['challenge', 'play']);
+/** Each permission by the name Discord shows for it (in the reader's language). */
+const NEEDED: [bigint, MessageKey][] = [
+  [PermissionFlagsBits.ViewChannel, 'permission.viewChannel'],
+  [PermissionFlagsBits.SendMessages, 'permission.sendMessages'],
+  [PermissionFlagsBits.AttachFiles, 'permission.attachFiles'],
+];
 
-/**
- * Why a /senet subcommand cannot run here (one private line saying where it works), or null.
- * In a server where only the user installed the app and the server forbids external apps,
- * Discord makes every answer private: a game there would be one nobody else can see.
- */
-export function senetRefusal(interaction: ChatInputCommandInteraction): Text | null {
-  const sub = interaction.options.getSubcommand(false) ?? '';
-  const place = placeOf(interaction);
-  const serverOnly = SERVER_ONLY[sub];
-  if (serverOnly && place !== 'server') return text(serverOnly);
-  if (place === 'userInstallServer' && PUBLIC_ANSWERS.has(sub) && !externalAppsAllowed(interaction))
-    return text('dm.externalAppsForbidden');
-  if (place === 'botDm' && sub === 'challenge') {
-    const opponent = interaction.options.getUser(OPT.opponent);
-    if (opponent && opponent.id !== interaction.client.user.id) return text('dm.challengeInBotDm');
-  }
-  return null;
+/** In a thread (a game's own), posting takes Send Messages in Threads instead. */
+const NEEDED_IN_THREAD: [bigint, MessageKey][] = NEEDED.map(([flag, name]) =>
+  flag === PermissionFlagsBits.SendMessages
+    ? [PermissionFlagsBits.SendMessagesInThreads, 'permission.sendMessagesInThreads']
+    : [flag, name],
+);
+
+function needed(interaction: RepliableInteraction): [bigint, MessageKey][] {
+  return interaction.channel?.isThread() ? NEEDED_IN_THREAD : NEEDED;
 }
 
-/** Why /senet-admin cannot run here, or null: server settings belong to a server that installed the bot. */
-export function adminRefusal(interaction: Situated): Text | null {
-  return placeOf(interaction) === 'server' ? null : text('dm.adminInServers');
-}
-
-/** Whether the member may use external apps publicly here (Discord's Use External Apps permission). */
-function externalAppsAllowed(interaction: Pick<Interaction, 'memberPermissions'>): boolean {
-  return interaction.memberPermissions?.has(PermissionFlagsBits.UseExternalApps) ?? true;
+/** Channel permissions the bot lacks where the interaction came from, or an empty list. */
+export function missingPermissions(interaction: RepliableInteraction): MessageKey[] {
+  return needed(interaction)
+    .filter(([flag]) => !interaction.appPermissions.has(flag))
+    .map(([, name]) => name);
 }
 
 /**
- * Keeps an interaction's token for the message it answered, where only interaction responses
- * reach the channel: the computer's moves and the sweeper's edits go through it while it lives.
+ * One private line naming what is missing (all three when Discord did not say which); `nothingKept`
+ * adds that a challenge was withdrawn for it. The permissions' names are said in the reader's
+ * language here, as the line itself will be.
  */
-export function rememberAnswer(
-  interaction: Situated & Pick<Interaction, 'applicationId' | 'token'>,
-  messageId: string,
-  service: Pick<GameService, 'rememberAnswer'>,
-): void {
-  if (botTokenReaches(interaction)) return;
-  service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
+export function cannotPlayHere(
+  interaction: RepliableInteraction,
+  missing: readonly MessageKey[],
+  nothingKept = false,
+): Text {
+  const known = missing.length > 0;
+  const keys = known ? missing : needed(interaction).map(([, name]) => name);
+  const locale = userLocale(interaction);
+  const names = keys.map((key) => translate(locale, key)).join(', ');
+  const params = { names, count: keys.length, after: nothingKept ? 'nothingKept' : 'none' };
+  return text(known ? 'permission.missing' : 'permission.missingOneOf', params);
 }

@@ -1,24 +1,25 @@
 // Showing a committed change in the clicked message. The change is already in the database, so
 // it must reach the chat even when the answer cannot: then the stored message is edited with the
 // bot's own token. And a refused click on a board the database says is behind refreshes it in place;
-// on a board that is current, it gets one private line and nothing else.
+// on a board that is current, it gets one private line and nothing else. The same goes for a
+// challenge that fell behind where only interactions reach the channel.
 import type { ButtonInteraction } from 'discord.js';
-import type { GameService } from '../game/service.js';
-import type { CommandContext } from './context.js';
-import { type Text, say, text } from '../i18n/index.js';
-import { userLocale } from './locale.js';
-import { botTokenReaches, rememberAnswer } from './contexts.js';
-import { acknowledgedInTime, replyPrivately, showUpdate } from './replies.js';
+import type { GameService } from '../../game/service.js';
+import type { ServiceError } from '../../game/types.js';
+import type { CommandContext } from '../commandContext.js';
+import { type Text, say, text } from '../../i18n/index.js';
+import { userLocale } from '../locale.js';
+import { botTokenReaches } from '../interactionPlace.js';
+import { LATE, acknowledgedInTime, replyPrivately, showUpdate, within } from './replies.js';
 import { messageLink } from './messages.js';
-import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf } from './shown.js';
+import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf, rememberAnswer } from './shown.js';
 
 /**
  * Replaces the clicked message with the game or challenge; never rejects: when the answer cannot
  * reach Discord, the stored message is edited with the bot's token instead.
  */
 export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
-  const answering = answer(interaction, shown, ctx);
-  return shown.kind === 'game' ? ctx.boardsInFlight.track(shown.view.gameId, answering) : answering;
+  return ctx.boardsInFlight.trackShown(shown, answer(interaction, shown, ctx));
 }
 
 async function answer(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
@@ -79,12 +80,29 @@ async function standingOnceLanded(
   gameId: number,
   ctx: CommandContext,
 ): Promise<ReturnType<GameService['boardStanding']> | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ctx.deferAfterMs)));
-  try {
-    const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.boardStanding(gameId));
-    return await Promise.race([judging, late]);
-  } finally {
-    clearTimeout(timer);
+  const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.boardStanding(gameId));
+  const standing = await within(judging, ctx.deferAfterMs);
+  return standing === LATE ? null : standing;
+}
+
+/**
+ * Says a refused challenge click privately; first, where needed, shows the challenge as it now
+ * stands. Where only interactions reach the channel (src/commands/interactionPlace.ts), a message
+ * can fall behind for good: a challenge that expired, or was withdrawn, once the token that could
+ * edit it had expired. A refused click on it is the first chance to show it as it is: the message
+ * is brought up to date in place, then the refusal is said privately (as refreshOutOfDate does for
+ * a board).
+ */
+export async function refusedOnChallenge(
+  interaction: ButtonInteraction,
+  challengeId: number,
+  refusal: ServiceError,
+  ctx: CommandContext,
+): Promise<void> {
+  if (refusal.code === 'finished' && !botTokenReaches(interaction)) {
+    const found = ctx.service.challengeView(challengeId);
+    if (found.ok && found.value.messageId === interaction.message.id)
+      await answerWith(interaction, { kind: 'challenge', view: found.value }, ctx);
   }
+  await replyPrivately(interaction, refusal.message);
 }

@@ -1,4 +1,27 @@
-// Reply helpers shared by slash commands and buttons.
+// How an answer reaches the chat has its one home here, in src/commands/answer/. A change is
+// committed first and shown after; the answer to one interaction goes through these states:
+//
+// - fresh: nothing sent yet. Discord takes a first answer within 3 s only.
+// - deferred: the work was slow, so the interaction was acknowledged first (acknowledgedInTime
+//   below): as an update (the clicked message will be replaced), or as a public "thinking…"
+//   reply that a new message will fill in. discord.js records `deferred`; the "thinking…" kind is
+//   recorded here.
+// - replied: the first answer went (a reply, an update, the deferral filled in): `replied`.
+// - followed-up: a private line after that goes as a follow-up; a "thinking…" reply still empty is
+//   deleted first, or it would stay in the channel.
+// - unreachable: Discord refused even the acknowledgement (10062 after 3 s, a network error),
+//   recorded here. Every answer then fails at once, and the caller delivers the committed change
+//   with the bot's own token instead (chatMessages.ts, done by src/bot/messageSync.ts).
+// - shown recorded: once Discord took a message showing a game, challenge or lobby, the database
+//   records what it shows (markShown in shown.ts), and where only interactions reach the channel
+//   the interaction's token is kept to edit that message later (`rememberAnswer`, shown.ts).
+//
+// The files: replies.ts answers (privately, deferred in time, with a new message or an update,
+// a new challenge or game posted); delivery.ts shows a committed change in the clicked message
+// (else with the bot's token) and answers refused clicks on a board or challenge that is behind;
+// shown.ts is what a message shows (payload, place, marker); messages.ts builds the payloads;
+// threads.ts says where a new game is played; boardsInFlight.ts tracks boards on their way, which
+// a refused click waits for; chatMessages.ts is what the bot's own token does when an answer cannot.
 import {
   type AttachmentBuilder,
   type ButtonInteraction,
@@ -7,33 +30,36 @@ import {
   type MessageMentionOptions,
   type RepliableInteraction,
 } from 'discord.js';
-import type { ChallengeMade } from '../game/types.js';
-import type { CommandContext } from './context.js';
-import { rememberAnswer } from './contexts.js';
-import { clip } from '../lib/format.js';
-import { type Text, say, text } from '../i18n/index.js';
-import { userLocale } from './locale.js';
+import type { ChallengeMade } from '../../game/types.js';
+import type { CommandContext } from '../commandContext.js';
+import { clip } from '../../lib/format.js';
+import { type Text, say, text } from '../../i18n/index.js';
+import { userLocale } from '../locale.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
-import { DISCORD } from './discordErrors.js';
-import { cannotPlayHere, missingPermissions } from './permissions.js';
-import { type Shown, boardShown, idOf, markShown, payloadOf, shownOf } from './shown.js';
+import { DISCORD } from '../discordErrors.js';
+import { cannotPlayHere, missingPermissions } from '../interactionPlace.js';
+import { type Shown, boardShown, payloadOf, recordPosted, rememberAnswer, shownOf } from './shown.js';
 import { moveIntoThread, threadPlan } from './threads.js';
 
-/**
- * Interactions acknowledged with a public "thinking…" reply rather than an in-place update: a
- * private refusal afterwards removes that reply, which would otherwise stay in the channel.
- */
-const deferredAsReply = new WeakSet<RepliableInteraction>();
+type AnswerState = 'fresh' | 'deferred' | 'thinking' | 'replied' | 'unreachable';
 
 /**
- * Interactions Discord would no longer take an answer for: the deferral itself was refused
- * (10062 when it arrived after 3 s, a network error). Their answers fail at once, so the caller
- * delivers the change with the bot's token instead (src/commands/delivery.ts).
+ * What discord.js does not record about an interaction's answer: a "thinking…" deferral, or
+ * Discord's refusal of any. Held weakly, it goes with the interaction.
  */
-const unanswerable = new WeakSet<RepliableInteraction>();
+const recorded = new WeakMap<RepliableInteraction, 'thinking' | 'unreachable'>();
 
+function stateOf(interaction: RepliableInteraction): AnswerState {
+  const noted = recorded.get(interaction);
+  if (noted === 'unreachable') return 'unreachable';
+  if (interaction.replied) return 'replied';
+  if (noted === 'thinking') return 'thinking';
+  return interaction.deferred ? 'deferred' : 'fresh';
+}
+
+/** Fails at once where Discord would take no answer, so the caller delivers the change another way. */
 function assertAnswerable(interaction: RepliableInteraction): void {
-  if (unanswerable.has(interaction)) throw new Error('Discord refused to acknowledge this interaction');
+  if (stateOf(interaction) === 'unreachable') throw new Error('Discord refused to acknowledge this interaction');
 }
 
 /** A short answer only the clicking or typing user sees, in their own language. */
@@ -45,9 +71,28 @@ export async function replyPrivately(interaction: RepliableInteraction, said: Te
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   } as const;
-  if (deferredAsReply.has(interaction) && !interaction.replied) await interaction.deleteReply();
-  if (interaction.replied || interaction.deferred) await interaction.followUp(payload);
-  else await interaction.reply(payload);
+  // A "thinking…" reply still empty would stay in the channel above a private line.
+  const state = stateOf(interaction);
+  if (state === 'thinking') await interaction.deleteReply();
+  if (state === 'fresh') await interaction.reply(payload);
+  else await interaction.followUp(payload);
+}
+
+/** What `within` resolves to when the work is still going on. */
+export const LATE = Symbol('late');
+
+/**
+ * `work`'s value if it settles within `ms` (or its rejection), else LATE; the work itself goes on.
+ * Answering in time needs it: Discord drops answers after 3 s.
+ */
+export async function within<T>(work: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(() => resolve(LATE), ms)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -64,24 +109,18 @@ export async function acknowledgedInTime<T>(
   deferAfterMs: number,
   answer: 'update' | 'new message',
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deferAfterMs)));
+  const first = await within(work, deferAfterMs);
+  if (first !== LATE || interaction.deferred || interaction.replied) return await work;
   try {
-    const first = await Promise.race([work, late]);
-    if (first !== 'late' || interaction.deferred || interaction.replied) return await work;
-    try {
-      if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
-      else {
-        await interaction.deferReply();
-        deferredAsReply.add(interaction);
-      }
-    } catch {
-      unanswerable.add(interaction);
+    if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
+    else {
+      await interaction.deferReply();
+      recorded.set(interaction, 'thinking');
     }
-    return await work;
-  } finally {
-    clearTimeout(timer);
+  } catch {
+    recorded.set(interaction, 'unreachable');
   }
+  return await work;
 }
 
 /** Answers with a new message (or fills in the "thinking…" reply); resolves to its id, if known. */
@@ -129,8 +168,7 @@ export async function postChallengeOrGame(
   }
   if (messageId) {
     rememberAnswer(interaction, messageId, ctx.service);
-    ctx.service.setMessage(shown.kind, idOf(shown), messageId);
-    markShown(ctx.service, shown);
+    recordPosted(ctx.service, shown, messageId);
     if (shown.kind === 'lobby') await moveIntoThread({ ...shown.view, lobbyMessageId: messageId }, ctx);
   } else {
     const posted = await ctx.messages.post(made);

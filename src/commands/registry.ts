@@ -1,0 +1,153 @@
+// Every subcommand and button this version handles, each declared beside its handler (Sapphire's
+// model): how to run it and what must hold before it runs. The dispatcher (src/bot/dispatcher.ts)
+// finds the declaration here by name (a slash command by command, group and subcommand: "senet-admin
+// tournament create"; a button by the kind of its custom id), has `preconditionsMet` check it, then
+// runs it. A name not here (a command left registered by an older version) is not ours.
+import {
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  PermissionFlagsBits,
+  type RepliableInteraction,
+} from 'discord.js';
+import { type MessageKey, type Text, text } from '../i18n/index.js';
+import { ADMIN_SUBCOMMANDS } from './admin.js';
+import { adminCommand } from './adminDefinition.js';
+import { CHALLENGE_BUTTONS } from './buttons.js';
+import type { CommandContext } from './commandContext.js';
+import { type ButtonId, type ButtonOf, decodeButtonId } from './customIds.js';
+import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } from './interactionPlace.js';
+import { senetCommand } from './definition.js';
+import { PRIVACY_BUTTON } from './privacy.js';
+import { REPLAY_BUTTON } from './replay.js';
+import { replyPrivately } from './answer/replies.js';
+import { SENET_SUBCOMMANDS } from './senet.js';
+import { SERVER_DATA_BUTTON } from './serverData.js';
+import { TOURNAMENT_SUBCOMMANDS } from './tournamentAdmin.js';
+import { TOURNAMENT_GROUP } from './tournamentAdminDefinition.js';
+import { TOURNAMENT_BUTTONS } from './tournamentButtons.js';
+
+/** What must hold before a subcommand or a button runs, checked in this order. */
+interface Preconditions {
+  /** Works only in a server that installed the bot; the line says where it works. */
+  serverOnly?: MessageKey;
+  /**
+   * Its answer is a public message. In a server where only the user installed the app and the
+   * server forbids external apps, Discord makes every answer private: a game there would be one
+   * nobody else can see, so it is refused.
+   */
+  publicAnswer?: boolean;
+  /** A refusal of its own, read from its options (one private line), or null. */
+  refusal?: (interaction: ChatInputCommandInteraction) => Text | null;
+  /** It posts to the channel: the bot must be able to view, send and attach files there. */
+  posts: boolean;
+}
+
+/** A subcommand of /senet or /senet-admin, as the command's JSON names it. */
+export interface Subcommand extends Preconditions {
+  name: string;
+  run(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void>;
+  /** Suggestions while one of its options is typed (none: an empty list). */
+  autocomplete?: (interaction: AutocompleteInteraction, ctx: CommandContext) => Promise<void>;
+}
+
+/** A button, by the kind of its custom id; `run` gets the id decoded. */
+interface Button<K extends ButtonId['kind']> {
+  run(interaction: ButtonInteraction, ctx: CommandContext, id: ButtonOf<K>): Promise<void>;
+  /** False for buttons on a private answer: their answers replace it, needing no channel permissions. */
+  posts: boolean;
+}
+
+/** Every button's declaration, by kind. */
+export type Buttons = { [K in ButtonId['kind']]: Button<K> };
+
+/** The subcommands under each command (and group), by their path in the command's JSON. */
+const DECLARED: readonly (readonly [string, Subcommand])[] = [
+  { under: senetCommand.name, subcommands: SENET_SUBCOMMANDS },
+  { under: adminCommand.name, subcommands: ADMIN_SUBCOMMANDS },
+  { under: `${adminCommand.name} ${TOURNAMENT_GROUP}`, subcommands: TOURNAMENT_SUBCOMMANDS },
+].flatMap(({ under, subcommands }) => subcommands.map((sub) => [`${under} ${sub.name}`, sub] as const));
+
+const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map(DECLARED);
+
+/** Every declaration's path ("senet-admin tournament create"), as often as it is declared. */
+export const declaredPaths = (): string[] => DECLARED.map(([path]) => path);
+
+/** The declaration of the subcommand asked for, if this version has it. */
+export function subcommandOf(
+  interaction: Pick<ChatInputCommandInteraction | AutocompleteInteraction, 'commandName' | 'options'>,
+): Subcommand | undefined {
+  const group = interaction.options.getSubcommandGroup(false);
+  const sub = interaction.options.getSubcommand(false);
+  if (sub === null) return undefined;
+  return SUBCOMMANDS.get([interaction.commandName, group, sub].filter((part) => part !== null).join(' '));
+}
+
+const BUTTONS: Buttons = {
+  ...CHALLENGE_BUTTONS,
+  ...TOURNAMENT_BUTTONS,
+  ...PRIVACY_BUTTON,
+  ...SERVER_DATA_BUTTON,
+  ...REPLAY_BUTTON,
+};
+
+/** A button's declaration with its id decoded, ready to run. */
+interface RoutedButton {
+  posts: boolean;
+  run(interaction: ButtonInteraction, ctx: CommandContext): Promise<void>;
+}
+
+/** A custom id that does not parse is treated as forged: checked as a posting button, then refused. */
+const UNKNOWN_BUTTON: RoutedButton = {
+  posts: true,
+  run: (interaction) => replyPrivately(interaction, text('refusal.unknownButton')),
+};
+
+/** The handler of the button a custom id names, with its declaration. */
+export function buttonOf(customId: string): RoutedButton {
+  const id = decodeButtonId(customId);
+  return id ? routed(id.kind, id) : UNKNOWN_BUTTON;
+}
+
+function routed<K extends ButtonId['kind']>(kind: K, id: ButtonOf<K>): RoutedButton {
+  const button: Button<K> = BUTTONS[kind];
+  return { posts: button.posts, run: (interaction, ctx) => button.run(interaction, ctx, id) };
+}
+
+/** Whether the interaction may go on to `run`; if not, the user has been told why, privately. */
+export async function preconditionsMet(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  declared: Preconditions,
+): Promise<boolean> {
+  const refusal = interaction.isChatInputCommand() ? refusalHere(interaction, declared) : null;
+  if (refusal) {
+    await replyPrivately(interaction, refusal);
+    return false;
+  }
+  return !declared.posts || permitted(interaction);
+}
+
+/** Why it cannot run where it was asked (one private line saying where it works), or null. */
+function refusalHere(interaction: ChatInputCommandInteraction, declared: Preconditions): Text | null {
+  const place = placeOf(interaction);
+  if (declared.serverOnly && place !== 'server') return text(declared.serverOnly);
+  if (place === 'userInstallServer' && declared.publicAnswer && !externalAppsAllowed(interaction))
+    return text('dm.externalAppsForbidden');
+  return declared.refusal?.(interaction) ?? null;
+}
+
+/** Whether the member may use external apps publicly here (Discord's Use External Apps permission). */
+function externalAppsAllowed(interaction: Pick<Interaction, 'memberPermissions'>): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.UseExternalApps) ?? true;
+}
+
+async function permitted(interaction: RepliableInteraction): Promise<boolean> {
+  // Outside a server's channels (the bot's DM, or where only interaction responses reach) there
+  // are no channel permissions to lack.
+  if (!channelPermissionsApply(interaction)) return true;
+  const missing = missingPermissions(interaction);
+  if (missing.length === 0) return true;
+  await replyPrivately(interaction, cannotPlayHere(interaction, missing));
+  return false;
+}
