@@ -21,6 +21,7 @@ import {
   StorageBusy,
   StorageFull,
   type Database,
+  type Dialect,
   type RunResult,
   type Sql,
   type SqlParams,
@@ -94,7 +95,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const backoffMs = (attempt: number) => Math.random() * Math.min(50, 2 ** attempt);
 
 class PostgresDatabase implements Database {
-  readonly dialect = 'postgres' as const;
+  readonly dialect: Dialect = 'postgres';
   onWrite: ((timing: WriteTiming) => void) | null = null;
   private readonly outside: Sql;
 
