@@ -122,6 +122,22 @@ describe('the driver on a real server', () => {
     expect(attempts).toBe(3); // one of the two ran again, once
   });
 
+  it('answers StorageBusy when a row stays locked past the busy timeout', async () => {
+    const impatient = await openPostgres(await freshPostgresDatabase(), { poolSize: 2, busyTimeoutMs: 200 });
+    try {
+      await impatient.run('CREATE TABLE counters (id BIGINT PRIMARY KEY, n BIGINT NOT NULL)');
+      await impatient.run('INSERT INTO counters (id, n) VALUES (1, 0)');
+      await impatient.transaction(async (tx) => {
+        await tx.run('UPDATE counters SET n = 1 WHERE id = 1'); // holds the row until COMMIT
+        const outcome = await impatient.run('UPDATE counters SET n = 2 WHERE id = 1').catch((error: unknown) => error);
+        expect(outcome).toBeInstanceOf(StorageBusy);
+      });
+      expect((await impatient.get<{ n: number }>('SELECT n FROM counters WHERE id = 1'))?.n).toBe(1);
+    } finally {
+      await impatient.close();
+    }
+  });
+
   it('gives up with StorageBusy when every attempt loses', async () => {
     const few = await openPostgres(await freshPostgresDatabase(), { poolSize: 2, retries: 2 });
     try {
