@@ -13,7 +13,8 @@
 //
 // Numbers: ids and times in ms are BIGINT (INT8), which node-postgres returns as strings by
 // default; every ms time and id the bot makes fits in 2^53, so they come back as JS numbers, as
-// they do from SQLite. COUNT(*) is INT8 too, and SUM/AVG give NUMERIC: numbers as well.
+// they do from SQLite. COUNT(*) is INT8 too, and SUM/AVG give NUMERIC: numbers as well. A boolean
+// a statement computes (`EXISTS (…) AS found`, `a = b AS same`) comes back as 1 or 0, as SQLite's do.
 import pg from 'pg';
 import { translated, values } from './postgresParams.js';
 import { migratePostgres } from './postgresMigrations.js';
@@ -44,15 +45,20 @@ const DEADLOCK = '40P01';
 const LOCK_NOT_AVAILABLE = '55P03';
 const DISK_FULL = '53100';
 
+const BOOL = 16;
 const INT8 = 20;
 const NUMERIC = 1700;
 
 const asNumber = (text: string): number => Number(text);
+const asBit = (text: string): number => (text === 't' ? 1 : 0);
 
-/** BIGINT and NUMERIC as JS numbers; every other type as node-postgres parses it. */
+/** BIGINT and NUMERIC as JS numbers, booleans as 1 or 0; every other type as node-postgres parses it. */
 const types: pg.CustomTypesConfig = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown =>
-    oid === INT8 || oid === NUMERIC ? asNumber : (pg.types.getTypeParser(oid, format) as unknown),
+  getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown => {
+    if (oid === INT8 || oid === NUMERIC) return asNumber;
+    if (oid === BOOL) return asBit;
+    return pg.types.getTypeParser(oid, format) as unknown;
+  },
 };
 
 const codeOf = (error: unknown): string | undefined =>

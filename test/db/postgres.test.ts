@@ -68,6 +68,14 @@ describe('the driver on a real server', () => {
     expect(await db.get('SELECT id FROM items WHERE id = ?', [-1])).toBeUndefined();
   });
 
+  it('returns the booleans a statement computes as 1 or 0, as SQLite does', async () => {
+    expect(await db.get('SELECT EXISTS (SELECT 1) AS found, 1 = 2 AS same, NULL::boolean AS unknown')).toEqual({
+      found: 1,
+      same: 0,
+      unknown: null,
+    });
+  });
+
   it('reports the rows a write changed', async () => {
     await db.run('INSERT INTO counters (id, n) VALUES (10, 0), (11, 0)');
     expect(await db.run('UPDATE counters SET n = n + 1 WHERE id IN (10, 11)')).toEqual({ changes: 2 });
