@@ -194,16 +194,17 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // An idle connection the server closed (a restart, a failover) is dropped by the pool, which
   // opens a new one when next asked; without a listener the event would end the process.
   pool.on('error', () => undefined);
+  // Migrations on a connection of their own, without the pool's lock_timeout: a process starting
+  // beside one that is migrating waits for the advisory lock as long as the migration takes.
+  const migrator = new pg.Client({ connectionString: url, types });
   try {
-    const connection = await pool.connect();
-    try {
-      await migratePostgres(connection, options.schemaVersion);
-    } finally {
-      connection.release();
-    }
+    await migrator.connect();
+    await migratePostgres(migrator, options.schemaVersion);
   } catch (error) {
     await pool.end();
     throw error;
+  } finally {
+    await migrator.end();
   }
   return new PostgresDatabase(pool, options.retries ?? 8);
 }

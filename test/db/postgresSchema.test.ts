@@ -264,6 +264,25 @@ describe('PostgreSQL migrations', () => {
     }
   });
 
+  it('make a process starting beside a long migration wait for it, past the busy timeout', async () => {
+    const url = await freshPostgresDatabase();
+    const holder = new pg.Client(url);
+    await holder.connect();
+    try {
+      // Stands for another process's migration: it holds the same advisory lock for a while.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(${0x73656e6574})`);
+      const opening = openPostgres(url, { busyTimeoutMs: 100 });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await holder.query('COMMIT');
+      const db = await opening;
+      expect(await db.get('SELECT version FROM schema_version')).toEqual({ version: LATEST_VERSION });
+      await db.close();
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('leave an up-to-date database as it is, and refuse one newer than the code', async () => {
     const url = await freshPostgresDatabase();
     await Promise.all([openPostgres(url), openPostgres(url)].map(async (opening) => (await opening).close()));
