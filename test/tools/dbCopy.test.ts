@@ -75,9 +75,9 @@ describe('db:copy', () => {
   });
 
   afterAll(async () => {
-    source.close();
-    await target.close();
     rmSync(folder, { recursive: true, force: true });
+    source?.close();
+    await target?.close();
   });
 
   it('orders every table after the tables it refers to', () => {
