@@ -1,6 +1,7 @@
 // The PostgreSQL schema (src/db/postgresMigrations.ts) against SQLite's (src/db/migrations.ts):
 // the same tables, columns (type, NOT NULL, default, primary key, identity), foreign keys, unique
-// constraints, indexes (unique, partial, columns) and triggers, so the two lists cannot drift.
+// constraints, indexes (unique, partial, columns), CHECK constraints (how many) and triggers, so the
+// two lists cannot drift.
 // Then the migrations themselves: once, under the lock, with the triggers doing SQLite's work.
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -21,6 +22,8 @@ interface TableShape {
   foreignKeys: string[];
   unique: string[];
   indexes: string[];
+  /** How many CHECK constraints (their texts differ by dialect: IN lists, casts). */
+  checks: number;
 }
 
 type Schema = Record<string, TableShape>;
@@ -72,7 +75,14 @@ function sqliteSchema(): { tables: Schema; triggers: string[] } {
       const indexes = indexList
         .filter((i) => i.origin === 'c')
         .map((i) => describeIndex(i.name, i.unique === 1, i.partial === 1, indexColumns(i.name)));
-      tables[name] = { columns, foreignKeys: foreignKeys.sort(), unique: unique.sort(), indexes: indexes.sort() };
+      const checks = (sql.match(/\bCHECK\s*\(/gi) ?? []).length;
+      tables[name] = {
+        columns,
+        foreignKeys: foreignKeys.sort(),
+        unique: unique.sort(),
+        indexes: indexes.sort(),
+        checks,
+      };
     }
     const triggers = db
       .prepare<[], { name: string }>(`SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name`)
@@ -153,7 +163,7 @@ async function postgresSchema(client: pg.Client): Promise<{ tables: Schema; trig
          c.confrelid::regclass::text AS ref,
          (SELECT string_agg(a.attname, ',' ORDER BY k.i) FROM unnest(c.confkey) WITH ORDINALITY k(n, i)
             JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n) AS refcolumns
-       FROM pg_constraint c WHERE c.conrelid = $1::regclass AND c.contype IN ('f', 'u')`,
+       FROM pg_constraint c WHERE c.conrelid = $1::regclass AND c.contype IN ('f', 'u', 'c')`,
       [name],
     );
     const foreignKeys = constraints.rows
@@ -169,6 +179,7 @@ async function postgresSchema(client: pg.Client): Promise<{ tables: Schema; trig
       [name],
     );
     tables[name] = {
+      checks: constraints.rows.filter((c) => c.type === 'c').length,
       columns: described,
       foreignKeys: foreignKeys.sort(),
       unique: unique.sort(),
