@@ -23,6 +23,10 @@ export interface BotConfig {
   guildId: string | null;
   /** The SQLite file; null: the database's own default (src/db/connection.ts). */
   databasePath: string | null;
+  /** A PostgreSQL server instead of the SQLite file (postgres:// or postgresql://); null: SQLite. */
+  databaseUrl: string | null;
+  /** Connections to PostgreSQL this process keeps; null: the driver's default (src/db/postgres.ts). */
+  databasePoolSize: number | null;
   /** What every server plays with until its admins change it (/senet-admin settings). */
   serverDefaults: ServerSettings;
   /** Base URL of Discord's REST API (discord.js appends /v10); tests point it at a fake. */
@@ -92,6 +96,8 @@ interface ProcessSetting<T> {
   fallback: T;
   /** Required: how to get it (it has no usable fallback). */
   howToGet?: string;
+  /** Holds a password: a bad value is not repeated in the problem line. */
+  secret?: true;
 }
 
 const text: Parse<string> = (raw) => ok(raw);
@@ -121,6 +127,12 @@ export const host: Parse<string> = (raw) =>
   isIP(raw) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(raw)
     ? ok(raw)
     : err('must be an IP address or a host name');
+
+/** A PostgreSQL connection URL, with a host to reach (the password, if any, stays inside it). */
+const postgresUrl: Parse<string> = (raw) =>
+  URL.canParse(raw) && /^postgres(ql)?:$/.test(new URL(raw).protocol) && new URL(raw).hostname !== ''
+    ? ok(raw)
+    : err('must be a postgres:// or postgresql:// URL with a host (postgres://user:password@host:5432/senet)');
 
 const shardCount: Parse<number | 'auto'> = (raw) => {
   if (raw.toLowerCase() === 'auto') return ok('auto');
@@ -172,6 +184,8 @@ export const PROCESS_SETTINGS = {
   },
   guildId: { env: 'GUILD_ID', parse: snowflake, fallback: null },
   databasePath: { env: 'DATABASE_PATH', parse: text, fallback: null },
+  databaseUrl: { env: 'DATABASE_URL', parse: postgresUrl, fallback: null, secret: true },
+  databasePoolSize: { env: 'DATABASE_POOL_SIZE', parse: whole(1, 100), fallback: null },
   apiUrl: { env: 'DISCORD_API_URL', parse: httpUrl, fallback: DEFAULT_API_URL },
   botStepDelayMs: { env: 'BOT_STEP_DELAY_MS', parse: whole(0, 60_000), fallback: 750 },
   // At least a second: 0 would silently stop expiries, forfeits, reminders and archiving.
@@ -198,18 +212,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const invalid: string[] = [];
   const given = (name: string): string | undefined => env[name]?.trim() || undefined;
   /** The setting's value; a problem with it is noted and its fallback used, to find the next one. */
-  const read = <T>(name: string, parse: Parse<T>, fallback: T): T => {
+  const read = <T>(name: string, parse: Parse<T>, fallback: T, secret = false): T => {
     const raw = given(name);
     if (raw === undefined) return fallback;
     const parsed = parse(raw);
     if (parsed.ok) return parsed.value;
-    invalid.push(`${name} ${parsed.error} (got "${raw}")`);
+    invalid.push(`${name} ${parsed.error} (got ${secret ? `${raw.length} characters, not shown` : `"${raw}"`})`);
     return fallback;
   };
   const setting = <K extends keyof ProcessSettings>(key: K): ProcessValue<K> => {
     const spec: ProcessSetting<ProcessValue<K>> = PROCESS_SETTINGS[key];
     if (spec.howToGet && given(spec.env) === undefined) missing.push({ name: spec.env, howToGet: spec.howToGet });
-    return read(spec.env, spec.parse, spec.fallback);
+    return read(spec.env, spec.parse, spec.fallback, spec.secret);
   };
 
   const token = setting('token');
@@ -231,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     applicationId,
     guildId: setting('guildId'),
     databasePath: setting('databasePath'),
+    databaseUrl: setting('databaseUrl'),
+    databasePoolSize: setting('databasePoolSize'),
     serverDefaults: serverDefaults(read, invalid),
     apiUrl: setting('apiUrl'),
     botStepDelayMs: setting('botStepDelayMs'),

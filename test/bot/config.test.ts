@@ -218,6 +218,27 @@ describe('configuration', () => {
     expect(threads({ ...here, SHARD_IDS: `0-${2 * cores - 1}` })).toBe(1);
   });
 
+  it('reads DATABASE_URL (PostgreSQL instead of the SQLite file) and its pool size; SQLite without it', () => {
+    const required = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID };
+    expect(loadConfig(required)).toMatchObject({ config: { databaseUrl: null, databasePoolSize: null } });
+    for (const url of ['postgres://bot:pw@db.example:5432/senet', 'postgresql://db.example/senet']) {
+      const result = loadConfig({ ...required, DATABASE_URL: url, DATABASE_POOL_SIZE: '20' });
+      expect(result).toMatchObject({ ok: true, config: { databaseUrl: url, databasePoolSize: 20 } });
+    }
+  });
+
+  it('refuses a DATABASE_URL that is no PostgreSQL URL without repeating it (it may hold a password)', () => {
+    for (const url of ['mysql://bot:s3cret@db/senet', 'postgres://bot:s3cret@/senet', 'bot:s3cret@db/senet']) {
+      const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID, DATABASE_URL: url });
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.invalid).toEqual([
+        expect.stringMatching(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\//),
+      ]);
+      expect(result.invalid.join('\n')).not.toContain('s3cret');
+    }
+  });
+
   it('rejects numbers that are not numbers', () => {
     const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID, BOT_STEP_DELAY_MS: 'soon' });
     expect(result.ok).toBe(false);

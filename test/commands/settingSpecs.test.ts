@@ -98,6 +98,8 @@ const BAD_PROCESS_VALUES: Record<keyof typeof PROCESS_SETTINGS, string | null> =
   applicationId: '42',
   guildId: 'my-server',
   databasePath: null,
+  databaseUrl: 'mysql://db.example/senet',
+  databasePoolSize: '0',
   apiUrl: 'discord.com/api',
   botStepDelayMs: 'soon',
   sweepIntervalMs: '0',

@@ -50,6 +50,8 @@ const BAD_PROCESS: Record<string, string> = {
   DISCORD_TOKEN: 'two words',
   DISCORD_APPLICATION_ID: '42',
   GUILD_ID: 'my-server',
+  DATABASE_URL: 'mysql://db.example/senet',
+  DATABASE_POOL_SIZE: '0',
   DISCORD_API_URL: 'discord.com/api',
   BOT_STEP_DELAY_MS: 'soon',
   SWEEP_INTERVAL_SECONDS: '0',

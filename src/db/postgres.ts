@@ -1,0 +1,210 @@
+// The PostgreSQL driver behind src/db/sql.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`,
+// chosen with figures in docs/performance.md, "PostgreSQL client") with a pool of connections.
+//
+// Transactions run at SERIALIZABLE. The game code was written for SQLite, where transactions run
+// one at a time (BEGIN IMMEDIATE): a transaction that reads a row, decides, and writes can trust
+// that nothing changed in between. SERIALIZABLE keeps exactly that meaning on PostgreSQL: the
+// server aborts (40001) any transaction whose outcome would differ from some one-at-a-time order,
+// and the driver runs it again, so no transaction of the stores had to be audited for the races
+// that READ COMMITTED allows (lost updates, write skew across rows). The version guard in each
+// game UPDATE (`WHERE id = ? AND version = ?`) stays as a second line: a stale click changes
+// nothing even if a transaction were ever run at a weaker level. Deadlocks (40P01) are retried the
+// same way. Statements outside a transaction run alone, each its own implicit transaction.
+//
+// Numbers: ids and times in ms are BIGINT (INT8), which node-postgres returns as strings by
+// default; every ms time and id the bot makes fits in 2^53, so they come back as JS numbers, as
+// they do from SQLite. COUNT(*) is INT8 too, and SUM/AVG give NUMERIC: numbers as well. A boolean
+// a statement computes (`EXISTS (…) AS found`, `a = b AS same`) comes back as 1 or 0, as SQLite's do.
+import pg from 'pg';
+import { translated, values } from './postgresParams.js';
+import { migratePostgres } from './postgresMigrations.js';
+import {
+  StorageBusy,
+  StorageFull,
+  type Database,
+  type Dialect,
+  type RunResult,
+  type Sql,
+  type SqlParams,
+  type WriteTiming,
+} from './sql.js';
+
+export interface PostgresOptions {
+  /** Connections in the pool (default 10): transactions in flight at once from this process. */
+  poolSize?: number;
+  /** How long a statement waits for a free connection or a row lock before StorageBusy (default 5000). */
+  busyTimeoutMs?: number;
+  /** How many times a transaction is run again after a serialization failure or deadlock (default 8). */
+  retries?: number;
+  /** Stop migrating at this schema version (tests of upgrades). */
+  schemaVersion?: number;
+}
+
+const SERIALIZATION_FAILURE = '40001';
+const DEADLOCK = '40P01';
+const LOCK_NOT_AVAILABLE = '55P03';
+const DISK_FULL = '53100';
+
+const BOOL = 16;
+const INT8 = 20;
+const NUMERIC = 1700;
+
+const asNumber = (text: string): number => Number(text);
+const asBit = (text: string): number => (text === 't' ? 1 : 0);
+
+/** BIGINT and NUMERIC as JS numbers, booleans as 1 or 0; every other type as node-postgres parses it. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary'): unknown => {
+    if (oid === INT8 || oid === NUMERIC) return asNumber;
+    if (oid === BOOL) return asBit;
+    return pg.types.getTypeParser(oid, format) as unknown;
+  },
+};
+
+const codeOf = (error: unknown): string | undefined =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+
+/** PostgreSQL's failures that the interface names: a full disk, a lock waited on too long. */
+function storageError(error: unknown): unknown {
+  const code = codeOf(error);
+  if (code === DISK_FULL) return new StorageFull(String((error as Error).message));
+  if (code === LOCK_NOT_AVAILABLE) return new StorageBusy(String((error as Error).message));
+  return error;
+}
+
+/** Statements on one node-postgres queryable (the pool, or a transaction's connection). */
+function statements(target: pg.Pool | pg.PoolClient): Sql {
+  const query = async <R>(
+    sql: string,
+    params: SqlParams | undefined,
+  ): Promise<pg.QueryResult<R & pg.QueryResultRow>> => {
+    const statement = translated(sql);
+    try {
+      return await target.query<R & pg.QueryResultRow>(statement.text, values(statement, params));
+    } catch (error) {
+      throw storageError(error);
+    }
+  };
+  return {
+    dialect: 'postgres',
+    get: async <R>(sql: string, params?: SqlParams) => (await query<R>(sql, params)).rows[0] as R | undefined,
+    all: async <R>(sql: string, params?: SqlParams) => (await query<R>(sql, params)).rows as R[],
+    run: async (sql: string, params?: SqlParams): Promise<RunResult> => ({
+      changes: (await query(sql, params)).rowCount ?? 0,
+    }),
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A few ms, doubling per attempt, jittered so that two transactions that collided part ways. */
+const backoffMs = (attempt: number) => Math.random() * Math.min(50, 2 ** attempt);
+
+class PostgresDatabase implements Database {
+  readonly dialect: Dialect = 'postgres';
+  onWrite: ((timing: WriteTiming) => void) | null = null;
+  private readonly outside: Sql;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly retries: number,
+  ) {
+    this.outside = statements(pool);
+  }
+
+  get<R>(sql: string, params?: SqlParams): Promise<R | undefined> {
+    return this.outside.get<R>(sql, params);
+  }
+
+  all<R>(sql: string, params?: SqlParams): Promise<R[]> {
+    return this.outside.all<R>(sql, params);
+  }
+
+  run(sql: string, params?: SqlParams): Promise<RunResult> {
+    return this.outside.run(sql, params);
+  }
+
+  async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    const asked = performance.now();
+    for (let attempt = 0; ; attempt++) {
+      const connection = await this.connect();
+      let broken = false;
+      try {
+        await connection.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        // Waiting: for a connection, and for the attempts that lost a conflict before this one.
+        const waitedMs = performance.now() - asked;
+        const result = await fn(statements(connection));
+        const committing = performance.now();
+        await connection.query('COMMIT');
+        this.onWrite?.({ waitedMs, commitMs: performance.now() - committing });
+        return result;
+      } catch (error) {
+        broken = await rollback(connection);
+        const code = codeOf(error);
+        if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw storageError(error);
+        if (attempt >= this.retries) {
+          throw new StorageBusy(`${this.retries + 1} attempts lost to concurrent transactions (${code})`);
+        }
+      } finally {
+        connection.release(broken);
+      }
+      await sleep(backoffMs(attempt));
+    }
+  }
+
+  /** A pooled connection; none free within the busy timeout is StorageBusy. */
+  private async connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      if (error instanceof Error && /timeout/i.test(error.message)) throw new StorageBusy(error.message);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** ROLLBACK; true when even that failed (the connection is then dropped rather than reused). */
+async function rollback(connection: pg.PoolClient): Promise<boolean> {
+  try {
+    await connection.query('ROLLBACK');
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Connects to the database at `url` (postgres:// or postgresql://) and brings its schema up to
+ * date (src/db/postgresMigrations.ts, once across processes starting together).
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: busyTimeoutMs,
+    // A row lock held past the busy timeout fails the statement (55P03) instead of waiting on.
+    options: `-c lock_timeout=${busyTimeoutMs}`,
+    types,
+  });
+  // An idle connection the server closed (a restart, a failover) is dropped by the pool, which
+  // opens a new one when next asked; without a listener the event would end the process.
+  pool.on('error', () => undefined);
+  // Migrations on a connection of their own, without the pool's lock_timeout: a process starting
+  // beside one that is migrating waits for the advisory lock as long as the migration takes.
+  const migrator = new pg.Client({ connectionString: url, types });
+  try {
+    await migrator.connect();
+    await migratePostgres(migrator, options.schemaVersion);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  } finally {
+    await migrator.end();
+  }
+  return new PostgresDatabase(pool, options.retries ?? 8);
+}
