@@ -53,7 +53,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
       }
     }
     case 'accept': {
-      const plan = threadPlan(interaction, ctx.service.settings(interaction.guildId ?? '').threads);
+      const plan = threadPlan(interaction, (await ctx.service.settings(interaction.guildId ?? '')).threads);
       const accepting = ctx.service
         .accept({
           challengeId: id.challengeId,
@@ -80,7 +80,7 @@ export async function handleButton(interaction: ButtonInteraction, ctx: CommandC
     case 'decline':
     case 'withdraw': {
       const answer = { challengeId: id.challengeId, userId };
-      const outcome = id.kind === 'decline' ? ctx.service.decline(answer) : ctx.service.withdraw(answer);
+      const outcome = id.kind === 'decline' ? await ctx.service.decline(answer) : await ctx.service.withdraw(answer);
       if (!outcome.ok) return refusedOnChallenge(interaction, id.challengeId, outcome.error, ctx);
       await answerWith(interaction, { kind: 'challenge', view: outcome.value }, ctx);
       return;

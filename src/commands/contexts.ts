@@ -102,11 +102,11 @@ function externalAppsAllowed(interaction: Pick<Interaction, 'memberPermissions'>
  * Keeps an interaction's token for the message it answered, where only interaction responses
  * reach the channel: the computer's moves and the sweeper's edits go through it while it lives.
  */
-export function rememberAnswer(
+export async function rememberAnswer(
   interaction: Situated & Pick<Interaction, 'applicationId' | 'token'>,
   messageId: string,
   service: Pick<GameService, 'rememberAnswer'>,
-): void {
+): Promise<void> {
   if (botTokenReaches(interaction)) return;
-  service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
+  await service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
 }

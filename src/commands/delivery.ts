@@ -24,8 +24,8 @@ export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: Co
 async function answer(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
-    if (interaction.message.id === placeOf(shown).messageId) markShown(ctx.service, shown);
-    rememberAnswer(interaction, interaction.message.id, ctx.service);
+    if (interaction.message.id === placeOf(shown).messageId) await markShown(ctx.service, shown);
+    await rememberAnswer(interaction, interaction.message.id, ctx.service);
   } catch (err) {
     const context = { err, kind: shown.kind, id: idOf(shown) };
     ctx.log.warn(context, 'the answer did not reach Discord; editing the message instead');
@@ -78,7 +78,7 @@ export async function refreshOutOfDate(
 async function standingOnceLanded(
   gameId: number,
   ctx: CommandContext,
-): Promise<ReturnType<GameService['boardStanding']> | null> {
+): Promise<Awaited<ReturnType<GameService['boardStanding']>> | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ctx.deferAfterMs)));
   try {

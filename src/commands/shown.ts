@@ -49,11 +49,12 @@ export function isOpen(shown: Shown): boolean {
 }
 
 /** Records that the message now shows this: a game's version, a challenge's or a lobby's status. */
-export function markShown(service: Pick<GameService, 'markShown'>, shown: Shown): void {
-  if (shown.kind === 'game') service.markShown({ kind: 'game', id: shown.view.gameId, version: shown.view.version });
+export async function markShown(service: Pick<GameService, 'markShown'>, shown: Shown): Promise<void> {
+  if (shown.kind === 'game')
+    await service.markShown({ kind: 'game', id: shown.view.gameId, version: shown.view.version });
   else if (shown.kind === 'challenge')
-    service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
-  else service.markShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
+    await service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
+  else await service.markShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
 }
 
 /** The lobby to update after a game's board is shown: once the game is over, the channel says who won. */

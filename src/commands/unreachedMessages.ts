@@ -18,7 +18,7 @@ export async function refusedOnChallenge(
   ctx: CommandContext,
 ): Promise<void> {
   if (refusal.code === 'finished' && !botTokenReaches(interaction)) {
-    const found = ctx.service.challengeView(challengeId);
+    const found = await ctx.service.challengeView(challengeId);
     if (found.ok && found.value.messageId === interaction.message.id)
       await answerWith(interaction, { kind: 'challenge', view: found.value }, ctx);
   }

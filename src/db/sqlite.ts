@@ -208,3 +208,9 @@ class SqliteTransaction implements Sql {
 export function openSqlite(path: string, options: OpenOptions = {}): SqliteDatabase {
   return new SqliteDatabase(openDatabase(path, options));
 }
+
+/** The better-sqlite3 connection under a SQLite database (tools and tests that read the file directly). */
+export function sqliteConnection(db: Database): BetterSqlite3.Database {
+  if (!(db instanceof SqliteDatabase)) throw new Error(`not a SQLite database: ${db.dialect}`);
+  return db.raw;
+}
