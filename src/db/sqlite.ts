@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type OpenOptions, openDatabase } from './connection.js';
 import {
   type Database,
+  type Dialect,
   type RunOptions,
   type RunResult,
   type Sql,
@@ -31,7 +32,7 @@ function storageError(error: unknown): unknown {
 }
 
 export class SqliteDatabase implements Database {
-  readonly dialect = 'sqlite';
+  readonly dialect: Dialect = 'sqlite';
   onWrite: ((timing: WriteTiming) => void) | null = null;
   /** How long a transaction may wait for another process's (a shard on the same file). */
   readonly busyTimeoutMs: number;

@@ -256,9 +256,9 @@ describe('a server’s data', () => {
     try {
       for (const guildId of [onShard1, onShard0]) value(await shards[0]!.serverLeft(guildId));
       clock.advance(LEFT_SERVER_GRACE_MS);
-      expect(shards[1]!.purgeLeftServers()).toEqual([onShard1]);
-      expect(shards[0]!.purgeLeftServers()).toEqual([onShard0]);
-      expect(shards[1]!.purgeLeftServers()).toEqual([]);
+      expect(await shards[1]!.purgeLeftServers()).toEqual([onShard1]);
+      expect(await shards[0]!.purgeLeftServers()).toEqual([onShard0]);
+      expect(await shards[1]!.purgeLeftServers()).toEqual([]);
     } finally {
       for (const shard of shards) await shard.close();
     }
