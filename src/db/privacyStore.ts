@@ -243,10 +243,10 @@ function prepare(owned: string) {
          (SELECT count(*) FROM games WHERE guild_id = @guild AND status = 'active') AS live_games,
          (SELECT count(*) FROM challenges WHERE guild_id = @guild) AS challenges,
          (SELECT count(*) FROM (SELECT white_id FROM games WHERE guild_id = @guild
-                                UNION SELECT black_id FROM games WHERE guild_id = @guild)) AS players,
+                                UNION SELECT black_id FROM games WHERE guild_id = @guild) AS seated) AS players,
          (SELECT count(*) FROM ratings WHERE guild_id = @guild) AS ratings,
          (SELECT count(*) FROM seasons WHERE guild_id = @guild) AS seasons,
-         EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = @guild) AS settings`,
+         CASE WHEN EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = @guild) THEN 1 ELSE 0 END AS settings`,
     ),
     serverPlayers: st<{ guild: string }, { user_id: string }>(
       `SELECT white_id AS user_id FROM games WHERE guild_id = @guild

@@ -92,7 +92,7 @@ const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
 const PLAYED_GAMES = `
   SELECT g.id, g.channel_id, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
          CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END AS side,
-         (g.winner_side = CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END) AS won,
+         CASE WHEN g.winner_side = CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END THEN 1 ELSE 0 END AS won,
          (g.bot_strength IS NOT NULL) AS vs_bot,
          p.user_id AS opponent_id, p.name AS opponent_name
   FROM games g
@@ -108,9 +108,9 @@ const RATED_RESULTS = `
       WHERE guild_id = @guild AND season = @season AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1
         AND (@ruleset IS NULL OR ruleset = @ruleset)
   ), results AS (
-    SELECT white_id AS user_id, winner_side = 'W' AS won FROM season_games
+    SELECT white_id AS user_id, CASE WHEN winner_side = 'W' THEN 1 ELSE 0 END AS won FROM season_games
     UNION ALL
-    SELECT black_id AS user_id, winner_side = 'B' AS won FROM season_games
+    SELECT black_id AS user_id, CASE WHEN winner_side = 'B' THEN 1 ELSE 0 END AS won FROM season_games
   )`;
 
 export class RatingStore {
