@@ -16,6 +16,7 @@ import { renderBoard } from '../src/render/index.js';
 import type { Report } from './run.js';
 import { quantile, yieldToLoop } from './stats.js';
 import { say } from '../src/i18n/index.js';
+import { sqliteConnection } from '../src/db/sqlite.js';
 
 const WARMUP_CYCLES = 30;
 const CYCLES = 400;
@@ -72,7 +73,7 @@ async function startTournamentGame(service: GameService): Promise<GameView> {
   const admin = { guildId: `t${n}`, userId: ANA.id, canManageServer: true };
   const variant = { ruleset: 'kendall', options: {} } as const;
   const spec = { name: `bench ${n}`, variant, format: 'knockout', rounds: 1, startInMinutes: 60 } as const;
-  const made = service.createTournament({
+  const made = await service.createTournament({
     ...admin,
     channelId: `tc${n}`,
     locale: 'en',
@@ -81,10 +82,10 @@ async function startTournamentGame(service: GameService): Promise<GameView> {
   if (!made.ok) throw new Error(say('en', made.error.message));
   const tournamentId = made.value.id;
   for (const player of [ANA, BEN]) {
-    const joined = service.joinTournament({ tournamentId, guildId: admin.guildId, player });
+    const joined = await service.joinTournament({ tournamentId, guildId: admin.guildId, player });
     if (!joined.ok) throw new Error(say('en', joined.error.message));
   }
-  const started = service.startTournament({ ...admin, tournamentId });
+  const started = await service.startTournament({ ...admin, tournamentId });
   if (!started.ok) throw new Error(say('en', started.error.message));
   const paired = await service.advanceTournament(tournamentId);
   if (!paired.ok) throw new Error(say('en', paired.error.message));
@@ -156,10 +157,10 @@ export async function run(report: Report): Promise<void> {
       ['db normal-sync', 'NORMAL'],
     ] as const) {
       const service = open(dir, sync, noRender);
-      service.db.pragma(`synchronous = ${sync}`);
+      sqliteConnection(service.db).pragma(`synchronous = ${sync}`);
       await cycles(service, WARMUP_CYCLES);
       reportTimings(report, label, await cycles(service, CYCLES));
-      service.close();
+      await service.close();
     }
 
     // Clicks in tournament games against clicks in challenged games, alternated on one file each.
@@ -172,8 +173,8 @@ export async function run(report: Report): Promise<void> {
       both.plain.push(...(await cycles(plain, CYCLES / 4)).actions);
       both.tournament.push(...(await cycles(inTournaments, CYCLES / 4, startTournamentGame)).actions);
     }
-    plain.close();
-    inTournaments.close();
+    await plain.close();
+    await inTournaments.close();
     for (const [label, actions] of Object.entries(both)) {
       report(`service db ${label} game action p50`, quantile(actions, 0.5), 'ms');
       report(`service db ${label} game action p99`, quantile(actions, 0.99), 'ms');
@@ -183,7 +184,7 @@ export async function run(report: Report): Promise<void> {
     await cycles(service, WARMUP_CYCLES);
     renders.length = 0;
     const rendered = await cycles(service, CYCLES);
-    service.close();
+    await service.close();
     reportTimings(report, 'rendered', rendered);
     report('service rendered: renderer alone per action p50', quantile(renders, 0.5), 'ms');
     report('service rendered: renderer alone per action p99', quantile(renders, 0.99), 'ms');

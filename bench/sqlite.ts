@@ -9,11 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '../src/db/connection.js';
-import { isBusy } from '../src/db/gameStore.js';
 import type { Report } from './run.js';
 import { quantile } from './stats.js';
 
 const SECONDS = 4;
+
+/** SQLite's "the database is locked" (by another connection), in any of its extended forms. */
+const isBusy = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY');
 
 interface WorkerResult {
   commits: number;

@@ -9,7 +9,8 @@ import { explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
-import { DEFAULT_DATABASE_PATH, openDatabase } from './db/connection.js';
+import { DEFAULT_DATABASE_PATH } from './db/connection.js';
+import { openSqlite } from './db/sqlite.js';
 import type { ShardScope } from './game/service.js';
 import type { Health } from './bot/health.js';
 import type { Metrics } from './bot/metrics.js';
@@ -53,7 +54,7 @@ const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.i
 // The sharding manager opens it too, once, so its shards start on a migrated file.
 const db = (() => {
   try {
-    return openDatabase(config.databasePath ?? DEFAULT_DATABASE_PATH);
+    return openSqlite(config.databasePath ?? DEFAULT_DATABASE_PATH);
   } catch (err) {
     shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
     process.exit(1);
@@ -61,7 +62,7 @@ const db = (() => {
 })();
 
 if (sharding.role === 'manager') {
-  db.close();
+  await db.close();
   await manageShards(sharding.count, sharding.ids);
 } else {
   await serve(shardOf(sharding));
@@ -181,7 +182,7 @@ async function serve(shard: ShardScope): Promise<void> {
 async function serveMetricsFor(
   metrics: Metrics,
   shard: ShardScope,
-  health: () => Health,
+  health: () => Promise<Health>,
   log: Logger,
 ): Promise<MetricsServer> {
   const { serveMetrics } = await import('./bot/metricsServer.js');

@@ -42,7 +42,7 @@ export interface Bot {
   /** Whether an interaction is being handled right now. */
   busy(): boolean;
   /** Gateway connected and database writable (GET /healthz); each call commits one small write. */
-  health(): Health;
+  health(): Promise<Health>;
   stop(): Promise<void>;
 }
 
@@ -82,16 +82,19 @@ export function loginFailure(err: unknown): string {
  * instead); being added again, or finding the server among this shard's at start-up, calls the
  * deletion off. Events reach the shard that holds the server, as its timed work does.
  */
-function watchMembership(client: Client, service: GameService, log: Logger): void {
+async function watchMembership(client: Client, service: GameService, log: Logger): Promise<void> {
   const noted = (outcome: { ok: boolean }, guildId: string, what: string): void => {
     if (!outcome.ok) log.warn({ guildId }, `could not record that the bot ${what} a server`);
   };
+  const failed = (err: unknown): void => log.error({ err }, 'could not record a server joined or left');
   client.on(Events.GuildDelete, (guild) => {
     log.info({ guildId: guild.id }, 'removed from a server: its data is deleted after the grace period');
-    noted(service.serverLeft(guild.id), guild.id, 'left');
+    service.serverLeft(guild.id).then((outcome) => noted(outcome, guild.id, 'left'), failed);
   });
-  client.on(Events.GuildCreate, (guild) => noted(service.serversPresent([guild.id]), guild.id, 'joined'));
-  const present = service.serversPresent([...client.guilds.cache.keys()]);
+  client.on(Events.GuildCreate, (guild) => {
+    service.serversPresent([guild.id]).then((outcome) => noted(outcome, guild.id, 'joined'), failed);
+  });
+  const present = await service.serversPresent([...client.guilds.cache.keys()]);
   if (present.ok && present.value.length > 0) log.info({ guilds: present.value }, 'back in servers it had left');
 }
 
@@ -139,7 +142,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   }
   const me = client.user!;
   const service = options.openService(me.id);
-  watchMembership(client, service, log);
+  await watchMembership(client, service, log);
 
   const textChannel = async (channelId: string) => {
     const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId));
@@ -272,7 +275,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
   await catchingUp.catch((err: unknown) => log.error({ err }, 'catching up with the database failed'));
-  for (const gameId of service.pendingBotGames()) turns.schedule(gameId);
+  for (const gameId of await service.pendingBotGames()) turns.schedule(gameId);
   // Whatever came due while the bot was down: a start, a round's time limit, a round left unpaired.
   runner.poke();
   if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
@@ -298,7 +301,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await client.destroy();
       editor.close();
       log.info(service.lockWaits(), 'database writes');
-      service.close();
+      await service.close();
     },
   };
 }

@@ -12,9 +12,9 @@ export interface Health {
   database: string;
 }
 
-export function checkHealth(client: Client, service: Pick<GameService, 'probeWrite'>): Health {
+export async function checkHealth(client: Client, service: Pick<GameService, 'probeWrite'>): Promise<Health> {
   const gateway = gatewayState(client);
-  const database = databaseState(service);
+  const database = await databaseState(service);
   return { ok: gateway === 'ready' && database === 'writable', gateway, database };
 }
 
@@ -27,9 +27,9 @@ function gatewayState(client: Client): string {
   return down.map((shard) => `shard ${shard.id} ${Status[shard.status].toLowerCase()}`).join(', ');
 }
 
-function databaseState(service: Pick<GameService, 'probeWrite'>): string {
+async function databaseState(service: Pick<GameService, 'probeWrite'>): Promise<string> {
   try {
-    service.probeWrite();
+    await service.probeWrite();
     return 'writable';
   } catch (err) {
     return err instanceof Error ? err.message : String(err);

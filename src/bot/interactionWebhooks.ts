@@ -31,7 +31,7 @@ export function answerTokenExpired(err: unknown): boolean {
 
 export interface AnswerEditDeps {
   /** The latest answer token of a message, if it is one only interactions can edit. */
-  tokenOf: (messageId: string) => AnswerToken | undefined;
+  tokenOf: (messageId: string) => Promise<AnswerToken | undefined>;
   now: () => number;
   editor: Pick<InteractionEditor, 'editOriginal'>;
   client: Client<true>;
@@ -42,7 +42,7 @@ export interface AnswerEditDeps {
 /** Sends each edit with the bot's token, or through the message's latest answer token where only that works. */
 export function editsThroughAnswers(deps: AnswerEditDeps): SendEdit {
   return async (channelId: string, messageId: string, payload: MessagePayload): Promise<void> => {
-    const answer = deps.tokenOf(messageId);
+    const answer = await deps.tokenOf(messageId);
     if (!answer) return deps.botEdit(channelId, messageId, payload);
     if (deps.now() - answer.issuedAt > ANSWER_TOKEN_USABLE_MS) throw new AnswerTokenExpired(messageId);
     const { applicationId, token } = answer;

@@ -111,12 +111,12 @@ export class MessageSync implements ChatMessages {
   private async postShown(shown: Shown): Promise<Posted> {
     try {
       const messageId = await this.deps.post(placeOf(shown).channelId, payloadOf(shown));
-      recordPosted(this.deps.service, shown, messageId);
+      await recordPosted(this.deps.service, shown, messageId);
       return ok(messageId);
     } catch (err) {
       // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
       this.deps.log.warn({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; withdrawn');
-      this.deps.service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'not-posted');
+      await this.deps.service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'not-posted');
       return failed(discordCode(err));
     }
   }
@@ -127,14 +127,14 @@ export class MessageSync implements ChatMessages {
    */
   async catchUp(): Promise<{ edited: number; posted: number }> {
     const { service, log } = this.deps;
-    const todo = service.outOfSync();
+    const todo = await service.outOfSync();
     let edited = 0;
     let posted = 0;
     for (const id of todo.gamesBehind) if (await this.showCurrent({ kind: 'game', id })) edited++;
     for (const id of todo.lobbiesBehind) if (await this.showCurrent({ kind: 'lobby', id })) edited++;
     for (const id of todo.challengesBehind) if (await this.showCurrent({ kind: 'challenge', id })) edited++;
     for (const id of todo.unpostedChallenges) {
-      const found = service.challengeView(id);
+      const found = await service.challengeView(id);
       if (found.ok && (await this.post({ kind: 'challenge', challenge: found.value })).ok) posted++;
     }
     for (const id of todo.unpostedGames) {
@@ -171,7 +171,7 @@ export class MessageSync implements ChatMessages {
         return (await this.post({ kind: 'game', game: found.value })).ok;
       return this.show({ kind: item.kind, view: found.value });
     }
-    const found = this.deps.service.challengeView(item.id);
+    const found = await this.deps.service.challengeView(item.id);
     return found.ok && this.showChallenge(found.value);
   }
 
@@ -196,7 +196,7 @@ export class MessageSync implements ChatMessages {
 
   private async edit(shown: Shown, channelId: string, messageId: string): Promise<void> {
     await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
-    markShown(this.deps.service, shown);
+    await markShown(this.deps.service, shown);
   }
 
   /**
@@ -225,7 +225,7 @@ export class MessageSync implements ChatMessages {
       // Only interactions reach this channel, and the latest one's token is gone: the next click
       // on the message (a fresh token) shows what happened meanwhile.
       log.info(context, 'answer token expired; the next click shows the change');
-      markShown(this.deps.service, shown);
+      await markShown(this.deps.service, shown);
       return false;
     }
     if (code === DISCORD.unknownMessage) {
@@ -233,16 +233,16 @@ export class MessageSync implements ChatMessages {
         log.info(context, 'message deleted; posting it again');
         return (await this.postShown(shown)).ok;
       }
-      markShown(this.deps.service, shown); // a finished game or closed challenge: nothing left to show
+      await markShown(this.deps.service, shown); // a finished game or closed challenge: nothing left to show
       return false;
     }
     if (channelLost(err)) {
       log.info(context, 'channel gone or hidden; closing');
-      if (open) service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'channel-gone');
+      if (open) await service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'channel-gone');
       // Nothing there will ever show it: recorded as shown, so no later sweep tries again.
       if (shown.kind === 'challenge' && open)
-        service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: 'cancelled' });
-      else markShown(this.deps.service, shown);
+        await service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: 'cancelled' });
+      else await markShown(this.deps.service, shown);
       return false;
     }
     log.warn(context, 'could not edit a stored message');
@@ -250,7 +250,7 @@ export class MessageSync implements ChatMessages {
     // refreshes it, as does the next start-up).
     if (code === null) this.failed.set(`${shown.kind}:${idOf(shown)}`, { kind: shown.kind, id: idOf(shown) });
     // Refused for good (a permission) on something already over: nothing more to try.
-    else if (!open) markShown(this.deps.service, shown);
+    else if (!open) await markShown(this.deps.service, shown);
     return false;
   }
 }

@@ -31,7 +31,7 @@ const COMMIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
 export class Metrics {
   readonly registry = new Registry();
   /** Counts the games being played on this shard (a query: read when scraped); set once the service is open. */
-  liveGames: (() => number) | null = null;
+  liveGames: (() => Promise<number>) | null = null;
   /** Counts the replays asked for and not drawn yet; set by whoever runs the replay thread. */
   replayQueue: (() => number) | null = null;
   private readonly interactions: Counter<'kind' | 'name' | 'outcome'>;
@@ -184,14 +184,19 @@ export function routeTemplate(route: string): string {
 }
 
 /** A gauge whose value is read when scraped; a reader that is not set (or fails) leaves it as it was. */
-function readGauge(name: string, help: string, read: () => number | undefined, registers: Registry[]): Gauge {
+function readGauge(
+  name: string,
+  help: string,
+  read: () => number | Promise<number> | undefined,
+  registers: Registry[],
+): Gauge {
   return new Gauge({
     name,
     help,
     registers,
-    collect() {
+    async collect() {
       try {
-        const value = read();
+        const value = await read();
         if (value !== undefined) this.set(value);
       } catch {
         // The database is closed (shutting down): the last value stands.

@@ -12,7 +12,7 @@ export interface MetricsServerOptions {
   /** 0 picks a free port (tests). */
   port: number;
   metrics: Metrics;
-  health: () => Health;
+  health: () => Promise<Health>;
 }
 
 export interface MetricsServer {
@@ -57,7 +57,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, options: Metric
     return;
   }
   if (path === '/healthz') {
-    const health = options.health();
+    const health = await options.health();
     const { gateway, database } = health;
     const body = `${JSON.stringify({ status: health.ok ? 'ok' : 'unhealthy', gateway, database })}\n`;
     res.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });

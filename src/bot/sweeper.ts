@@ -67,8 +67,8 @@ export class Sweeper {
       await this.tournaments?.runOnce();
       // A turn being played here is not doubled (schedule ignores it); one another process is
       // playing at this moment would lose its next step's race harmlessly (the version guards it).
-      for (const gameId of this.service.pendingBotGames()) this.turns?.schedule(gameId);
-      const purged = this.service.purgeLeftServers();
+      for (const gameId of await this.service.pendingBotGames()) this.turns?.schedule(gameId);
+      const purged = await this.service.purgeLeftServers();
       if (purged.length > 0) this.log.info({ guilds: purged }, 'deleted the data of servers the bot left');
       return edited;
     } catch (err) {
@@ -83,10 +83,10 @@ export class Sweeper {
    * rating. Only games now due are checked (one request each), so the click path pays nothing.
    */
   private async closeLostGames(): Promise<void> {
-    for (const due of this.service.dueForfeits()) {
+    for (const due of await this.service.dueForfeits()) {
       if (!(await this.channelLost(due.channelId))) continue;
       this.log.info(due, 'channel gone or hidden before the turn timed out; closing the game unrated');
-      this.service.takeBack('game', due.gameId, 'channel-gone');
+      await this.service.takeBack('game', due.gameId, 'channel-gone');
     }
   }
 }

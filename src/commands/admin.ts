@@ -20,13 +20,13 @@ import { replyPrivately } from './answer/replies.js';
 import { dataSubcommand } from './serverData.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const change = readChange(interaction, ctx.service.defaultVariant(interaction.guildId ?? ''));
+  const change = readChange(interaction, await ctx.service.defaultVariant(interaction.guildId ?? ''));
   if (!change.ok) return replyPrivately(interaction, change.error);
   const asked = adminInput(interaction);
   const changing = Object.keys(change.value).length > 0;
   const outcome = changing
-    ? ctx.service.changeServerSettings({ ...asked, change: change.value })
-    : ctx.service.serverSettings(asked);
+    ? await ctx.service.changeServerSettings({ ...asked, change: change.value })
+    : await ctx.service.serverSettings(asked);
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   await replyPrivately(interaction, settingsText(outcome.value, changing, userLocale(interaction)));
 }
@@ -40,11 +40,11 @@ const settingsSubcommand: Subcommand = {
 };
 
 async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const outcome = ctx.service.newSeason(adminInput(interaction));
+  const outcome = await ctx.service.newSeason(adminInput(interaction));
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   const { closed, current, finalTable } = outcome.value;
   // Announced to the whole channel: in the server's language.
-  const t = translator(publicLocale(interaction, ctx));
+  const t = translator(await publicLocale(interaction, ctx));
   const table = finalTable.length
     ? [t('admin.finalTable', { season: closed }), ...finalTable.map((e) => leaderboardLine(t, e))]
     : [t('admin.noRatedGames', { season: closed })];

@@ -37,7 +37,7 @@ async function act(interaction: ButtonInteraction, ctx: CommandContext, id: Butt
 /** Accepting a challenge: the game starts, in a thread of its own or in the challenge's place. */
 async function accept(interaction: ButtonInteraction, ctx: CommandContext, id: ButtonOf<'accept'>): Promise<void> {
   const userId = interaction.user.id;
-  const plan = threadPlan(interaction, ctx.service.settings(interaction.guildId ?? '').threads);
+  const plan = threadPlan(interaction, (await ctx.service.settings(interaction.guildId ?? '')).threads);
   const accepting = ctx.service
     .accept({
       challengeId: id.challengeId,
@@ -69,7 +69,7 @@ async function declineOrWithdraw(
 ): Promise<void> {
   const userId = interaction.user.id;
   const answer = { challengeId: id.challengeId, userId };
-  const outcome = id.kind === 'decline' ? ctx.service.decline(answer) : ctx.service.withdraw(answer);
+  const outcome = id.kind === 'decline' ? await ctx.service.decline(answer) : await ctx.service.withdraw(answer);
   if (!outcome.ok) return refusedOnChallenge(interaction, id.challengeId, outcome.error, ctx);
   await answerWith(interaction, { kind: 'challenge', view: outcome.value }, ctx);
 }

@@ -25,7 +25,7 @@ async function rules(interaction: ChatInputCommandInteraction, ctx: CommandConte
   const id = interaction.options.getString(OPT.rules);
   if (id !== null && !isRuleSetId(id))
     return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(id) }));
-  const t = translator(publicLocale(interaction, ctx));
+  const t = translator(await publicLocale(interaction, ctx));
   if (id === null) {
     await interaction.reply({ content: rulesList(t), allowedMentions: NO_MENTIONS });
     return;
@@ -81,15 +81,15 @@ async function leaderboard(interaction: ChatInputCommandInteraction, ctx: Comman
     return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(ruleset) }));
   const guildId = interaction.guildId ?? '';
   const asked = interaction.options.getInteger(OPT.season);
-  const found = ctx.service.leaderboard({
+  const found = await ctx.service.leaderboard({
     guildId,
     ...(ruleset ? { ruleset } : {}),
     ...(asked === null ? {} : { season: asked }),
   });
   if (!found.ok) return replyPrivately(interaction, found.error.message);
-  const t = translator(publicLocale(interaction, ctx));
+  const t = translator(await publicLocale(interaction, ctx));
   const entries = found.value;
-  const current = ctx.service.currentSeason(guildId);
+  const current = await ctx.service.currentSeason(guildId);
   const season = asked ?? current;
   const closed = season === current ? 'no' : 'yes';
   const title = ruleset
@@ -117,10 +117,10 @@ export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
 
 async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = ctx.service.stats({ viewer: viewerOf(interaction), userId: user.id });
+  const found = await ctx.service.stats({ viewer: viewerOf(interaction), userId: user.id });
   const name = playerOf(user).name;
   if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
-  const t = translator(publicLocale(interaction, ctx));
+  const t = translator(await publicLocale(interaction, ctx));
   await interaction.reply({ content: statsText(t, name, found.value), allowedMentions: NO_MENTIONS });
 }
 
@@ -159,13 +159,13 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
 async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
   const viewer = viewerOf(interaction);
-  const found = ctx.service.history({ viewer, userId: user.id });
+  const found = await ctx.service.history({ viewer, userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;
   if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));
   // Outside servers the games listed are private chats' own: only the asker reads the list.
   const listPrivately = listsArePrivate(viewer);
-  const t = translator(listPrivately ? userLocale(interaction) : publicLocale(interaction, ctx));
+  const t = translator(listPrivately ? userLocale(interaction) : await publicLocale(interaction, ctx));
   const lines = games.slice(0, 10).map((h) => historyLine(t, h));
   await interaction.reply({
     content: [t('history.title', { name }), ...lines].join('\n'),

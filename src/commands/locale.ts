@@ -15,11 +15,11 @@ export function userLocale(interaction: Pick<Interaction, 'locale'>): Locale {
  * else English; outside servers, the language of the user who asked. A challenge or game keeps the
  * language it was made in.
  */
-export function publicLocale(
+export async function publicLocale(
   interaction: Pick<Interaction, 'guildId' | 'guildLocale' | 'locale'>,
   ctx: Pick<CommandContext, 'service'>,
-): Locale {
-  const chosen = ctx.service.settings(interaction.guildId ?? '').language;
+): Promise<Locale> {
+  const chosen = (await ctx.service.settings(interaction.guildId ?? '')).language;
   // Outside servers (DMs, group DMs) there is no server language: the language of whoever starts it.
   const here = interaction.guildId === null ? interaction.locale : interaction.guildLocale;
   return chosen ?? localeOf(here) ?? DEFAULT_LOCALE;

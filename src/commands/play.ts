@@ -47,7 +47,7 @@ async function play(interaction: ChatInputCommandInteraction, ctx: CommandContex
 export const playSubcommand: Subcommand = { name: 'play', run: play, publicAnswer: true, posts: true };
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
-  const rules = readRules(interaction, ctx.service.defaultVariant(recordsGuild(interaction)));
+  const rules = readRules(interaction, await ctx.service.defaultVariant(recordsGuild(interaction)));
   if (!rules.ok) {
     await replyPrivately(interaction, rules.error);
     return;
@@ -61,7 +61,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
     opponent,
     ...(rules.value ? { variant: rules.value } : {}),
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
-    locale: publicLocale(interaction, ctx),
+    locale: await publicLocale(interaction, ctx),
   });
   const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
@@ -74,7 +74,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
 /** The `game` option's list: the player's live games here. */
 async function resignAutocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = ctx.service.gamesHere({
+  const games = await ctx.service.gamesHere({
     channelId: interaction.channelId,
     userId: interaction.user.id,
     typed,

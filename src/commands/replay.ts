@@ -62,7 +62,7 @@ function replayText(view: ReplayView, tooBig = false): string {
 /** The `game` option's list: the player's recent games here that they may still see, newest first. */
 async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = ctx.service.recentGames({
+  const games = await ctx.service.recentGames({
     viewer: viewerOf(interaction),
     userId: interaction.user.id,
     typed,

@@ -3,7 +3,8 @@
 // conditional (`WHERE status = 'pending'`, `WHERE version = ?`) and report whether they won, so
 // callers inside a transaction can never apply the same change twice.
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
-import type { Database, Statement } from 'better-sqlite3';
+import { Query } from './query.js';
+import type { Sql } from './sql.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import type {
   ChallengeRecord,
@@ -134,115 +135,39 @@ const toGame = (row: GameRow): GameRecord => ({
 
 type Id = { id: number };
 
-/** A write transaction's timing: waiting for another connection's lock, and its COMMIT (log append and fsync). */
-export interface WriteTiming {
-  waitedMs: number;
-  commitMs: number;
-}
-
-/** What `tryWrite` answers when another connection holds the write lock. */
-export const LOCKED = Symbol('locked');
-
-/** SQLite's "the database is locked" (by another connection), in any of its extended forms. */
-export function isBusy(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_BUSY');
-}
+/**
+ * What a message shows is a hint: its write need not survive a power cut without its own fsync
+ * (the next click's commit syncs it along). A lost marker costs one needless edit at start-up,
+ * while a second fsync per click would double the disk's share of each click.
+ */
+const NOT_SYNCED = { durable: false } as const;
 
 export class GameStore {
-  readonly db: Database;
   private readonly s: ReturnType<typeof prepare>;
 
-  /**
-   * Write transactions so far, and those that had to wait for another connection's (another shard
-   * process's) to end: how many and how long in all (shown at shutdown; docs/scaling.md).
-   */
-  readonly lockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0 };
-  /** Told of each write transaction done: its wait for the lock and its COMMIT's time (the bot's metrics). */
-  onWrite: ((timing: WriteTiming) => void) | null = null;
-  /** How long a write may wait for another connection's lock (the connection's busy_timeout). */
-  readonly busyTimeoutMs: number;
-
   /** `shard`: the servers whose timed work this store lists (deadlines, catch-up, the bot's turns); see shards.ts. */
-  constructor(db: Database, shard: ShardScope = ONE_SHARD) {
-    this.db = db;
-    this.busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
-    this.s = prepare(db, onShard(shard));
-  }
-
-  /**
-   * Runs `fn` in a write transaction taken at once (BEGIN IMMEDIATE), so it never fails half-way on
-   * a lock upgrade. While another connection writes, SQLite's busy handler sleeps this thread.
-   */
-  write<T>(fn: () => T): T {
-    const asked = performance.now();
-    let waited = 0;
-    let done = 0;
-    const result = this.db
-      .transaction(() => {
-        waited = performance.now() - asked;
-        const value = fn();
-        done = performance.now();
-        return value;
-      })
-      .immediate();
-    this.noteLockWait(waited);
-    this.onWrite?.({ waitedMs: waited, commitMs: performance.now() - done });
-    return result;
-  }
-
-  /**
-   * As `write`, but when another connection holds the write lock it runs nothing and answers LOCKED
-   * at once, so the caller can wait without sleeping its thread. `waitedMs`: how long the caller
-   * has waited so far (counted with this write when it is done).
-   */
-  tryWrite<T>(fn: () => T, waitedMs: number): T | typeof LOCKED {
-    this.db.pragma('busy_timeout = 0');
-    try {
-      let done = 0;
-      const result = this.db
-        .transaction(() => {
-          const value = fn();
-          done = performance.now();
-          return value;
-        })
-        .immediate();
-      this.noteLockWait(waitedMs);
-      this.onWrite?.({ waitedMs, commitMs: performance.now() - done });
-      return result;
-    } catch (error) {
-      // Refused at BEGIN IMMEDIATE, or rolled back whole: nothing was written.
-      if (isBusy(error)) return LOCKED;
-      throw error;
-    } finally {
-      this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
-    }
-  }
-
-  /** BEGIN IMMEDIATE alone takes microseconds; SQLite's busy handler sleeps 1 ms or more at a time. */
-  private noteLockWait(ms: number): void {
-    const w = this.lockWaits;
-    w.writes++;
-    if (ms < 0.5) return;
-    w.waited++;
-    w.waitedMs += ms;
-    w.longestMs = Math.max(w.longestMs, ms);
+  constructor(
+    private readonly sql: Sql,
+    shard: ShardScope = ONE_SHARD,
+  ) {
+    this.s = prepare(onShard(shard));
   }
 
   // ---- players ---------------------------------------------------------------------------
 
   /** Records a player's current display name (names change; the latest is shown). */
-  savePlayer(userId: string, name: string, now: number): void {
-    this.s.savePlayer.run(userId, name, now);
+  async savePlayer(userId: string, name: string, now: number): Promise<void> {
+    await this.s.savePlayer.run(this.sql, userId, name, now);
   }
 
-  playerName(userId: string): string | undefined {
-    return this.s.playerName.get(userId)?.name;
+  async playerName(userId: string): Promise<string | undefined> {
+    return (await this.s.playerName.get(this.sql, userId))?.name;
   }
 
   // ---- challenges ------------------------------------------------------------------------
 
-  insertChallenge(c: NewChallenge): number {
-    const info = this.s.insertChallenge.run({
+  async insertChallenge(c: NewChallenge): Promise<number> {
+    const info = await this.s.insertChallenge.get(this.sql, {
       guild_id: c.guildId,
       channel_id: c.channelId,
       challenger_id: c.challengerId,
@@ -253,36 +178,36 @@ export class GameStore {
       expires_at: c.expiresAt,
       locale: c.locale,
     });
-    return Number(info.lastInsertRowid);
+    return info!.id;
   }
 
-  challenge(id: number): ChallengeRecord | undefined {
-    const row = this.s.challenge.get(id);
+  async challenge(id: number): Promise<ChallengeRecord | undefined> {
+    const row = await this.s.challenge.get(this.sql, id);
     return row && toChallenge(row);
   }
 
   /** Closes a pending challenge; false if it was no longer pending (someone else got there first). */
-  resolveChallenge(
+  async resolveChallenge(
     id: number,
     status: Exclude<ChallengeStatus, 'pending'>,
     at: number,
     gameId: number | null = null,
-  ): boolean {
-    return this.s.resolveChallenge.run(status, at, gameId, id).changes === 1;
+  ): Promise<boolean> {
+    return (await this.s.resolveChallenge.run(this.sql, status, at, gameId, id)).changes === 1;
   }
 
-  dueChallengeIds(now: number): number[] {
-    return this.s.dueChallenges.all(now).map((r) => r.id);
+  async dueChallengeIds(now: number): Promise<number[]> {
+    return (await this.s.dueChallenges.all(this.sql, now)).map((r) => r.id);
   }
 
-  setChallengeMessage(id: number, messageId: string): boolean {
-    return this.s.setChallengeMessage.run(messageId, id).changes === 1;
+  async setChallengeMessage(id: number, messageId: string): Promise<boolean> {
+    return (await this.s.setChallengeMessage.run(this.sql, messageId, id)).changes === 1;
   }
 
   // ---- games -----------------------------------------------------------------------------
 
-  insertGame(g: NewGame): number {
-    const info = this.s.insertGame.run({
+  async insertGame(g: NewGame): Promise<number> {
+    const info = await this.s.insertGame.get(this.sql, {
       guild_id: g.guildId,
       channel_id: g.channelId,
       message_id: g.messageId,
@@ -300,17 +225,17 @@ export class GameStore {
       created_at: g.createdAt,
       locale: g.locale,
     });
-    return Number(info.lastInsertRowid);
+    return info!.id;
   }
 
-  game(id: number): GameRecord | undefined {
-    const row = this.s.game.get(id);
+  async game(id: number): Promise<GameRecord | undefined> {
+    const row = await this.s.game.get(this.sql, id);
     return row && toGame(row);
   }
 
   /** Where a game's board is and what it shows, without reading its state (a refused click's question). */
-  board(id: number): GameBoard | undefined {
-    const row = this.s.board.get(id);
+  async board(id: number): Promise<GameBoard | undefined> {
+    const row = await this.s.board.get(this.sql, id);
     return (
       row && {
         guildId: row.guild_id,
@@ -329,169 +254,156 @@ export class GameStore {
    * A player's live games "here": those whose thread this is, and those started in this channel
    * (in threads of their own or beside each other), oldest first.
    */
-  activeGamesHere(channelId: string, userId: string): GameRecord[] {
-    return this.s.activeHere.all({ channel: channelId, user: userId }).map(toGame);
+  async activeGamesHere(channelId: string, userId: string): Promise<GameRecord[]> {
+    return (await this.s.activeHere.all(this.sql, { channel: channelId, user: userId })).map(toGame);
   }
 
   /** Whether a live game or an open challenge has this channel (a game's thread) as its home. */
-  channelInUse(channelId: string): boolean {
-    return this.s.channelInUse.get(channelId, channelId) !== undefined;
+  async channelInUse(channelId: string): Promise<boolean> {
+    return (await this.s.channelInUse.get(this.sql, channelId, channelId)) !== undefined;
   }
 
   /** Writes the next state with version + 1; false if the version moved on meanwhile. */
-  updateGame(id: number, u: GameUpdate): boolean {
+  async updateGame(id: number, u: GameUpdate): Promise<boolean> {
     return (
-      this.s.updateGame.run(JSON.stringify(u.state), u.toActId, u.turnDeadline, id, u.expectedVersion).changes === 1
+      (await this.s.updateGame.run(this.sql, JSON.stringify(u.state), u.toActId, u.turnDeadline, id, u.expectedVersion))
+        .changes === 1
     );
   }
 
   /** Writes the final state and result with version + 1; false if the version moved on meanwhile. */
-  finishGame(id: number, e: GameEnd): boolean {
+  async finishGame(id: number, e: GameEnd): Promise<boolean> {
     const { finishedAt, winnerSide, endReason, score, archiveAt, expectedVersion } = e;
     return (
-      this.s.finishGame.run({
-        state: JSON.stringify(e.state),
-        finishedAt,
-        winnerSide,
-        endReason,
-        score,
-        archiveAt,
-        id,
-        expectedVersion,
-      }).changes === 1
+      (
+        await this.s.finishGame.run(this.sql, {
+          state: JSON.stringify(e.state),
+          finishedAt,
+          winnerSide,
+          endReason,
+          score,
+          archiveAt,
+          id,
+          expectedVersion,
+        })
+      ).changes === 1
     );
   }
 
-  setGameMessage(id: number, messageId: string): boolean {
-    return this.s.setGameMessage.run(messageId, id).changes === 1;
+  async setGameMessage(id: number, messageId: string): Promise<boolean> {
+    return (await this.s.setGameMessage.run(this.sql, messageId, id)).changes === 1;
   }
 
-  setLobbyMessage(id: number, messageId: string): boolean {
-    return this.s.setLobbyMessage.run(messageId, id).changes === 1;
+  async setLobbyMessage(id: number, messageId: string): Promise<boolean> {
+    return (await this.s.setLobbyMessage.run(this.sql, messageId, id)).changes === 1;
   }
 
   /** The game's board moves into its new thread; false if it has one already, or a board in the channel. */
-  setThread(id: number, threadId: string): boolean {
-    return this.s.setThread.run(threadId, id).changes === 1;
+  async setThread(id: number, threadId: string): Promise<boolean> {
+    return (await this.s.setThread.run(this.sql, threadId, id)).changes === 1;
   }
 
   /**
    * No thread after all: the board takes the lobby message's place in the channel (as before
    * threads). False if the game has a thread or a board message already.
    */
-  playInChannel(id: number): boolean {
-    return this.s.playInChannel.run(id).changes === 1;
+  async playInChannel(id: number): Promise<boolean> {
+    return (await this.s.playInChannel.run(this.sql, id)).changes === 1;
   }
 
   /** Threads whose finished game's archive time has come, with the game that asked for it. */
-  dueArchives(now: number): { gameId: number; threadId: string }[] {
-    return this.s.dueArchives.all(now);
+  async dueArchives(now: number): Promise<{ gameId: number; threadId: string }[]> {
+    return await this.s.dueArchives.all(this.sql, now);
   }
 
   /** Clears a due archive (taken by this sweep); false if another sweep took it first. */
-  takeArchive(gameId: number): boolean {
-    return this.s.takeArchive.run(gameId).changes === 1;
+  async takeArchive(gameId: number): Promise<boolean> {
+    return (await this.s.takeArchive.run(this.sql, gameId)).changes === 1;
   }
 
-  dueGameIds(now: number): number[] {
-    return this.s.dueGames.all(now).map((r) => r.id);
+  async dueGameIds(now: number): Promise<number[]> {
+    return (await this.s.dueGames.all(this.sql, now)).map((r) => r.id);
   }
 
   /** Games being played on this store's shard (the bot's live-games gauge). */
-  liveGameCount(): number {
-    return this.s.liveGames.get()!.n;
+  async liveGameCount(): Promise<number> {
+    return (await this.s.liveGames.get(this.sql))!.n;
   }
 
   /** Active games where `userId` (the bot) is to act. */
-  gamesAwaiting(userId: string): number[] {
-    return this.s.awaiting.all(userId).map((r) => r.id);
+  async gamesAwaiting(userId: string): Promise<number[]> {
+    return (await this.s.awaiting.all(this.sql, userId)).map((r) => r.id);
   }
 
   /**
    * Games of `userId` in a guild, newest first (by when they finished, or started if still
    * running): what /senet replay offers.
    */
-  recentGames(guildId: string, userId: string, limit: number): GameRecord[] {
-    return this.s.recentGames.all({ guild: guildId, user: userId, limit }).map(toGame);
+  async recentGames(guildId: string, userId: string, limit: number): Promise<GameRecord[]> {
+    return (await this.s.recentGames.all(this.sql, { guild: guildId, user: userId, limit })).map(toGame);
   }
 
-  allGameIds(): number[] {
-    return this.s.allGames.all().map((r) => r.id);
+  async allGameIds(): Promise<number[]> {
+    return (await this.s.allGames.all(this.sql)).map((r) => r.id);
   }
 
   // ---- what the chat shows ------------------------------------------------------------------
 
   /** Records that the game's message shows `version` (never lowers it: a late older edit changes nothing). */
-  markGameShown(id: number, version: number): void {
-    this.withoutSync(() => this.s.markGameShown.run(version, id, version));
+  async markGameShown(id: number, version: number): Promise<void> {
+    await this.sql.run(this.s.markGameShown.text, [version, id, version], NOT_SYNCED);
   }
 
-  markChallengeShown(id: number, status: ChallengeStatus): void {
-    this.withoutSync(() => this.s.markChallengeShown.run(status, id));
+  async markChallengeShown(id: number, status: ChallengeStatus): Promise<void> {
+    await this.sql.run(this.s.markChallengeShown.text, [status, id], NOT_SYNCED);
   }
 
-  markLobbyShown(id: number, status: GameStatus): void {
-    this.withoutSync(() => this.s.markLobbyShown.run(status, id));
-  }
-
-  /**
-   * Runs a write that need not survive a power cut without its own fsync (the next click's
-   * commit syncs it along). What a message shows is a hint: a lost marker costs one needless
-   * edit at start-up, while a second fsync per click would double the disk's share of each click.
-   */
-  private withoutSync(write: () => unknown): void {
-    const level = this.db.pragma('synchronous', { simple: true }) as number;
-    this.db.pragma('synchronous = NORMAL');
-    try {
-      write();
-    } finally {
-      this.db.pragma(`synchronous = ${level}`);
-    }
+  async markLobbyShown(id: number, status: GameStatus): Promise<void> {
+    await this.sql.run(this.s.markLobbyShown.text, [status, id], NOT_SYNCED);
   }
 
   /** Games whose message shows an older version than the database holds (finished ones included, closed ones not: nothing can show them). */
-  gamesBehind(): number[] {
-    return this.s.gamesBehind.all().map((r) => r.id);
+  async gamesBehind(): Promise<number[]> {
+    return (await this.s.gamesBehind.all(this.sql)).map((r) => r.id);
   }
 
   /** Games whose lobby message (in the channel, pointing to the thread) shows an older status. */
-  lobbiesBehind(): number[] {
-    return this.s.lobbiesBehind.all().map((r) => r.id);
+  async lobbiesBehind(): Promise<number[]> {
+    return (await this.s.lobbiesBehind.all(this.sql)).map((r) => r.id);
   }
 
   /** Answered or expired challenges whose message still shows an older status (accepted ones show their game). */
-  challengesBehind(): number[] {
-    return this.s.challengesBehind.all().map((r) => r.id);
+  async challengesBehind(): Promise<number[]> {
+    return (await this.s.challengesBehind.all(this.sql)).map((r) => r.id);
   }
 
   /** Active games and pending challenges that have no message (the post failed or never happened). */
-  unposted(): { games: number[]; challenges: number[] } {
+  async unposted(): Promise<{ games: number[]; challenges: number[] }> {
     return {
-      games: this.s.unpostedGames.all().map((r) => r.id),
-      challenges: this.s.unpostedChallenges.all().map((r) => r.id),
+      games: (await this.s.unpostedGames.all(this.sql)).map((r) => r.id),
+      challenges: (await this.s.unpostedChallenges.all(this.sql)).map((r) => r.id),
     };
   }
 
   /** Ends an active game without a winner (unrated); false if it was no longer active. */
-  closeGame(id: number, reason: ClosedReason, at: number, archiveAt: number | null): boolean {
-    return this.s.closeGame.run(at, reason, archiveAt, id).changes === 1;
+  async closeGame(id: number, reason: ClosedReason, at: number, archiveAt: number | null): Promise<boolean> {
+    return (await this.s.closeGame.run(this.sql, at, reason, archiveAt, id)).changes === 1;
   }
 
   // ---- the action log ----------------------------------------------------------------------
 
-  appendAction(a: LoggedAction): void {
-    this.s.appendAction.run(a.gameId, a.seq, a.userId, JSON.stringify(a.action), a.throwValue, a.at);
+  async appendAction(a: LoggedAction): Promise<void> {
+    await this.s.appendAction.run(this.sql, a.gameId, a.seq, a.userId, JSON.stringify(a.action), a.throwValue, a.at);
   }
 
   /** A game's actions in the order they were applied. */
-  actions(gameId: number): Action[] {
-    return this.s.actions.all(gameId).map((r) => JSON.parse(r.action) as Action);
+  async actions(gameId: number): Promise<Action[]> {
+    return (await this.s.actions.all(this.sql, gameId)).map((r) => JSON.parse(r.action) as Action);
   }
 }
 
-function prepare(db: Database, owned: string) {
-  const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
-    db.prepare(sql);
+function prepare(owned: string) {
+  const st = <P extends unknown[] | object, R = unknown>(sql: string) => new Query<P, R>(sql);
   return {
     savePlayer: st<[string, string, number]>(
       `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
@@ -499,11 +411,12 @@ function prepare(db: Database, owned: string) {
        WHERE name <> excluded.name`,
     ),
     playerName: st<[string], { name: string }>(`SELECT name FROM players WHERE user_id = ?`),
-    insertChallenge: st<Record<string, string | number>>(
+    insertChallenge: st<Record<string, string | number>, Id>(
       `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, ruleset, options, status, created_at,
                                expires_at, locale)
-       VALUES (:guild_id, :channel_id, :challenger_id, :opponent_id, :ruleset, :options, 'pending', :created_at,
-               :expires_at, :locale)`,
+       VALUES (@guild_id, @channel_id, @challenger_id, @opponent_id, @ruleset, @options, 'pending', @created_at,
+               @expires_at, @locale)
+       RETURNING id`,
     ),
     challenge: st<[number], ChallengeRow>(`SELECT * FROM challenges WHERE id = ?`),
     resolveChallenge: st<[ChallengeStatus, number, number | null, number]>(
@@ -513,11 +426,12 @@ function prepare(db: Database, owned: string) {
       `SELECT id FROM challenges WHERE status = 'pending' AND expires_at <= ? AND ${owned} ORDER BY id`,
     ),
     setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
-    insertGame: st<Record<string, string | number | null>>(
+    insertGame: st<Record<string, string | number | null>, Id>(
       `INSERT INTO games (guild_id, channel_id, message_id, lobby_message_id, ruleset, options, seed, state, version,
                           status, white_id, black_id, to_act_id, bot_strength, rated, turn_deadline, created_at, locale)
-       VALUES (:guild_id, :channel_id, :message_id, :lobby_message_id, :ruleset, :options, :seed, :state, 0,
-               'active', :white_id, :black_id, :to_act_id, :bot_strength, :rated, :turn_deadline, :created_at, :locale)`,
+       VALUES (@guild_id, @channel_id, @message_id, @lobby_message_id, @ruleset, @options, @seed, @state, 0,
+               'active', @white_id, @black_id, @to_act_id, @bot_strength, @rated, @turn_deadline, @created_at, @locale)
+       RETURNING id`,
     ),
     game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
     board: st<[number], BoardRow>(
@@ -525,8 +439,8 @@ function prepare(db: Database, owned: string) {
        FROM games WHERE id = ?`,
     ),
     activeHere: st<{ channel: string; user: string }, GameRow>(
-      `SELECT * FROM games WHERE status = 'active' AND (white_id = :user OR black_id = :user)
-       AND (thread_id = :channel OR channel_id = :channel) ORDER BY id`,
+      `SELECT * FROM games WHERE status = 'active' AND (white_id = @user OR black_id = @user)
+       AND (thread_id = @channel OR channel_id = @channel) ORDER BY id`,
     ),
     channelInUse: st<[string, string], Id>(
       `SELECT id FROM games WHERE status = 'active' AND channel_id = ?
@@ -546,10 +460,10 @@ function prepare(db: Database, owned: string) {
       id: number;
       expectedVersion: number;
     }>(
-      `UPDATE games SET state = :state, status = 'finished', finished_at = :finishedAt, winner_side = :winnerSide,
-                        end_reason = :endReason, score = :score, to_act_id = NULL, turn_deadline = NULL,
-                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE :archiveAt END, version = version + 1
-       WHERE id = :id AND version = :expectedVersion AND status = 'active'`,
+      `UPDATE games SET state = @state, status = 'finished', finished_at = @finishedAt, winner_side = @winnerSide,
+                        end_reason = @endReason, score = @score, to_act_id = NULL, turn_deadline = NULL,
+                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE @archiveAt END, version = version + 1
+       WHERE id = @id AND version = @expectedVersion AND status = 'active'`,
     ),
     setGameMessage: st<[string, number]>(`UPDATE games SET message_id = ? WHERE id = ?`),
     setLobbyMessage: st<[string, number]>(`UPDATE games SET lobby_message_id = ? WHERE id = ?`),
@@ -575,8 +489,8 @@ function prepare(db: Database, owned: string) {
     ),
     allGames: st<[], Id>(`SELECT id FROM games ORDER BY id`),
     recentGames: st<{ guild: string; user: string; limit: number }, GameRow>(
-      `SELECT * FROM games WHERE guild_id = :guild AND (white_id = :user OR black_id = :user)
-       ORDER BY COALESCE(finished_at, created_at) DESC, id DESC LIMIT :limit`,
+      `SELECT * FROM games WHERE guild_id = @guild AND (white_id = @user OR black_id = @user)
+       ORDER BY COALESCE(finished_at, created_at) DESC, id DESC LIMIT @limit`,
     ),
     appendAction: st<[number, number, string, string, number | null, number]>(
       `INSERT INTO actions (game_id, seq, user_id, action, throw_value, at) VALUES (?, ?, ?, ?, ?, ?)`,

@@ -2,7 +2,8 @@
 // id replaced by a stand-in when they delete their data, a server's data deleted whole, and the
 // servers the bot left (their data deleted after a grace period). Everything here runs inside the
 // caller's transaction.
-import type { Database, Statement } from 'better-sqlite3';
+import { Query } from './query.js';
+import type { Sql } from './sql.js';
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 
 /** What the bot stores about one person (counts; their name as last seen). */
@@ -70,23 +71,23 @@ const MESSAGES_OF = (who: string) => `
 
 // The messages of a server's games and challenges.
 const SERVER_MESSAGES = `
-  SELECT message_id FROM games WHERE guild_id = :guild AND message_id IS NOT NULL
-  UNION SELECT lobby_message_id FROM games WHERE guild_id = :guild AND lobby_message_id IS NOT NULL
-  UNION SELECT message_id FROM challenges WHERE guild_id = :guild AND message_id IS NOT NULL`;
+  SELECT message_id FROM games WHERE guild_id = @guild AND message_id IS NOT NULL
+  UNION SELECT lobby_message_id FROM games WHERE guild_id = @guild AND lobby_message_id IS NOT NULL
+  UNION SELECT message_id FROM challenges WHERE guild_id = @guild AND message_id IS NOT NULL`;
 
 export class PrivacyStore {
   private readonly s: ReturnType<typeof prepare>;
 
   /** `shard`: the servers whose deletion after leaving this store lists as due (see shards.ts). */
   constructor(
-    private readonly db: Database,
+    private readonly sql: Sql,
     shard: ShardScope = ONE_SHARD,
   ) {
-    this.s = prepare(db, onShard(shard));
+    this.s = prepare(onShard(shard));
   }
 
-  playerData(userId: string): PlayerDataRecord {
-    const r = this.s.playerData.get({ user: userId })!;
+  async playerData(userId: string): Promise<PlayerDataRecord> {
+    const r = (await this.s.playerData.get(this.sql, { user: userId }))!;
     return {
       name: r.name,
       reminders: r.reminders === null ? null : r.reminders === 1,
@@ -107,22 +108,22 @@ export class PrivacyStore {
    * challenge, action, rating and admin mark, and voids the tokens of their games' messages. The
    * caller has checked they have no live game or open challenge, and then deletes their own rows.
    */
-  replaceWithStandIn(userId: string, standIn: string, standInName: string, now: number): void {
-    this.s.addStandIn.run(standIn, standInName, now);
+  async replaceWithStandIn(userId: string, standIn: string, standInName: string, now: number): Promise<void> {
+    await this.s.addStandIn.run(this.sql, standIn, standInName, now);
     const p: ForgetParams = { user: userId, standIn };
-    for (const statement of this.s.replaceId) statement.run(p);
-    this.s.voidTokens.run({ standIn });
+    for (const statement of this.s.replaceId) await statement.run(this.sql, p);
+    await this.s.voidTokens.run(this.sql, { standIn });
   }
 
   /** Deletes the person's own rows: their name, their settings and their places in tournaments not begun. */
-  deleteOwnRows(userId: string): void {
-    this.s.leaveOpenTournaments.run(userId);
-    this.s.deleteSettings.run(userId);
-    this.s.deletePlayer.run(userId);
+  async deleteOwnRows(userId: string): Promise<void> {
+    await this.s.leaveOpenTournaments.run(this.sql, userId);
+    await this.s.deleteSettings.run(this.sql, userId);
+    await this.s.deletePlayer.run(this.sql, userId);
   }
 
-  serverData(guildId: string): ServerDataRecord {
-    const r = this.s.serverData.get({ guild: guildId })!;
+  async serverData(guildId: string): Promise<ServerDataRecord> {
+    const r = (await this.s.serverData.get(this.sql, { guild: guildId }))!;
     return {
       games: r.games,
       liveGames: r.live_games,
@@ -139,93 +140,95 @@ export class PrivacyStore {
    * seasons, settings, reminder messages to delete, the tokens of its messages, any pending
    * deletion after leaving, and the names of players who have nothing else stored.
    */
-  purgeServer(guildId: string): void {
+  async purgeServer(guildId: string): Promise<void> {
     const p = { guild: guildId };
-    const players = this.s.serverPlayers.all(p).map((r) => r.user_id);
-    const games = this.s.serverGames.all(p).map((r) => r.id);
+    const players = (await this.s.serverPlayers.all(this.sql, p)).map((r) => r.user_id);
+    const games = (await this.s.serverGames.all(this.sql, p)).map((r) => r.id);
     // The log of a game may only be deleted once the game's row is gone, while the log's foreign
-    // key wants the opposite order: checked at commit instead (the pragma ends with the transaction).
-    this.db.pragma('defer_foreign_keys = ON');
-    for (const statement of this.s.purge) statement.run(p);
-    for (const id of games) this.s.deleteActions.run(id);
-    for (const user of players) this.s.deleteOrphan.run({ user });
+    // key wants the opposite order: checked at commit instead (the setting ends with the transaction).
+    // Dialects differ: SQLite defers by pragma, PostgreSQL the constraints declared DEFERRABLE.
+    await this.sql.run(
+      this.sql.dialect === 'sqlite' ? 'PRAGMA defer_foreign_keys = ON' : 'SET CONSTRAINTS ALL DEFERRED',
+    );
+    for (const statement of this.s.purge) await statement.run(this.sql, p);
+    for (const id of games) await this.s.deleteActions.run(this.sql, id);
+    for (const user of players) await this.s.deleteOrphan.run(this.sql, { user });
   }
 
   /** Notes that the bot left a server: its data goes at `purgeAt` (the first leave counts). */
-  markLeft(guildId: string, leftAt: number, purgeAt: number): void {
-    this.s.markLeft.run(guildId, leftAt, purgeAt);
+  async markLeft(guildId: string, leftAt: number, purgeAt: number): Promise<void> {
+    await this.s.markLeft.run(this.sql, guildId, leftAt, purgeAt);
   }
 
   /** The bot is in the server (again): nothing of it is to be deleted. True if a deletion was pending. */
-  markPresent(guildId: string): boolean {
-    return this.s.markPresent.run(guildId).changes > 0;
+  async markPresent(guildId: string): Promise<boolean> {
+    return (await this.s.markPresent.run(this.sql, guildId)).changes > 0;
   }
 
   /** Whether the server's grace period after the bot left is over (and it was not added back). */
-  purgeDue(guildId: string, now: number): boolean {
-    return this.s.purgeDue.get(guildId, now) !== undefined;
+  async purgeDue(guildId: string, now: number): Promise<boolean> {
+    return (await this.s.purgeDue.get(this.sql, guildId, now)) !== undefined;
   }
 
   /** Servers on this shard whose grace period after the bot left is over. */
-  dueServerPurges(now: number): string[] {
-    return this.s.duePurges.all(now).map((r) => r.guild_id);
+  async dueServerPurges(now: number): Promise<string[]> {
+    return (await this.s.duePurges.all(this.sql, now)).map((r) => r.guild_id);
   }
 }
 
-function prepare(db: Database, owned: string) {
-  const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
-    db.prepare(sql);
+function prepare(owned: string) {
+  const st = <P extends unknown[] | object, R = unknown>(sql: string) => new Query<P, R>(sql);
   const replace = (sql: string) => st<ForgetParams>(sql);
   return {
     playerData: st<{ user: string }, PlayerRow>(
       `SELECT
-         (SELECT name FROM players WHERE user_id = :user) AS name,
-         (SELECT reminders FROM player_settings WHERE user_id = :user) AS reminders,
-         (SELECT count(*) FROM games WHERE white_id = :user OR black_id = :user) AS games,
-         (SELECT count(*) FROM games WHERE (white_id = :user OR black_id = :user) AND status = 'active') AS live_games,
-         (SELECT count(*) FROM challenges WHERE challenger_id = :user OR opponent_id = :user) AS challenges,
-         (SELECT count(*) FROM challenges WHERE (challenger_id = :user OR opponent_id = :user) AND status = 'pending')
+         (SELECT name FROM players WHERE user_id = @user) AS name,
+         (SELECT reminders FROM player_settings WHERE user_id = @user) AS reminders,
+         (SELECT count(*) FROM games WHERE white_id = @user OR black_id = @user) AS games,
+         (SELECT count(*) FROM games WHERE (white_id = @user OR black_id = @user) AND status = 'active') AS live_games,
+         (SELECT count(*) FROM challenges WHERE challenger_id = @user OR opponent_id = @user) AS challenges,
+         (SELECT count(*) FROM challenges WHERE (challenger_id = @user OR opponent_id = @user) AND status = 'pending')
            AS pending_challenges,
-         (SELECT count(*) FROM ratings WHERE user_id = :user) AS ratings,
-         (SELECT count(*) FROM rating_history WHERE user_id = :user) AS rating_changes,
-         (SELECT count(*) FROM answer_tokens WHERE token <> '' AND message_id IN (${MESSAGES_OF(':user')}))
+         (SELECT count(*) FROM ratings WHERE user_id = @user) AS ratings,
+         (SELECT count(*) FROM rating_history WHERE user_id = @user) AS rating_changes,
+         (SELECT count(*) FROM answer_tokens WHERE token <> '' AND message_id IN (${MESSAGES_OF('@user')}))
            AS answer_tokens,
-         (SELECT count(*) FROM guild_settings WHERE updated_by = :user)
-           + (SELECT count(*) FROM seasons WHERE started_by = :user) AS admin_marks,
-         (SELECT count(*) FROM tournament_players WHERE user_id = :user
+         (SELECT count(*) FROM guild_settings WHERE updated_by = @user)
+           + (SELECT count(*) FROM seasons WHERE started_by = @user) AS admin_marks,
+         (SELECT count(*) FROM tournament_players WHERE user_id = @user
             AND tournament_id IN (SELECT id FROM tournaments WHERE status <> 'open')) AS tournaments`,
     ),
     addStandIn: st<[string, string, number]>(`INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)`),
     // Games first: the actions are found through the games now holding the stand-in.
     replaceId: [
-      replace(`UPDATE games SET white_id = :standIn WHERE white_id = :user`),
-      replace(`UPDATE games SET black_id = :standIn WHERE black_id = :user`),
-      replace(`UPDATE challenges SET challenger_id = :standIn WHERE challenger_id = :user`),
-      replace(`UPDATE challenges SET opponent_id = :standIn WHERE opponent_id = :user`),
+      replace(`UPDATE games SET white_id = @standIn WHERE white_id = @user`),
+      replace(`UPDATE games SET black_id = @standIn WHERE black_id = @user`),
+      replace(`UPDATE challenges SET challenger_id = @standIn WHERE challenger_id = @user`),
+      replace(`UPDATE challenges SET opponent_id = @standIn WHERE opponent_id = @user`),
       replace(
-        `UPDATE actions SET user_id = :standIn WHERE user_id = :user AND game_id IN
-           (SELECT id FROM games WHERE white_id = :standIn UNION SELECT id FROM games WHERE black_id = :standIn)`,
+        `UPDATE actions SET user_id = @standIn WHERE user_id = @user AND game_id IN
+           (SELECT id FROM games WHERE white_id = @standIn UNION SELECT id FROM games WHERE black_id = @standIn)`,
       ),
-      replace(`UPDATE ratings SET user_id = :standIn WHERE user_id = :user`),
-      replace(`UPDATE rating_history SET user_id = :standIn WHERE user_id = :user`),
-      replace(`UPDATE guild_settings SET updated_by = :standIn WHERE updated_by = :user`),
-      replace(`UPDATE seasons SET started_by = :standIn WHERE started_by = :user`),
+      replace(`UPDATE ratings SET user_id = @standIn WHERE user_id = @user`),
+      replace(`UPDATE rating_history SET user_id = @standIn WHERE user_id = @user`),
+      replace(`UPDATE guild_settings SET updated_by = @standIn WHERE updated_by = @user`),
+      replace(`UPDATE seasons SET started_by = @standIn WHERE started_by = @user`),
       // Paired no more in the tournaments under way (no game of theirs is live: deleting is
       // refused then); the rounds they played keep the stand-in.
       replace(
         `UPDATE tournament_players SET left_round = (SELECT round FROM tournaments WHERE id = tournament_id)
-           WHERE user_id = :user AND left_round IS NULL
+           WHERE user_id = @user AND left_round IS NULL
              AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running')`,
       ),
-      replace(`UPDATE tournament_players SET user_id = :standIn WHERE user_id = :user`),
-      replace(`UPDATE tournament_pairings SET first_id = :standIn WHERE first_id = :user`),
-      replace(`UPDATE tournament_pairings SET second_id = :standIn WHERE second_id = :user`),
-      replace(`UPDATE tournament_pairings SET winner_id = :standIn WHERE winner_id = :user`),
-      replace(`UPDATE tournaments SET created_by = :standIn WHERE created_by = :user`),
+      replace(`UPDATE tournament_players SET user_id = @standIn WHERE user_id = @user`),
+      replace(`UPDATE tournament_pairings SET first_id = @standIn WHERE first_id = @user`),
+      replace(`UPDATE tournament_pairings SET second_id = @standIn WHERE second_id = @user`),
+      replace(`UPDATE tournament_pairings SET winner_id = @standIn WHERE winner_id = @user`),
+      replace(`UPDATE tournaments SET created_by = @standIn WHERE created_by = @user`),
     ],
     // Kept as rows (they mark messages only interaction answers can edit), with no usable token.
     voidTokens: st<{ standIn: string }>(
-      `UPDATE answer_tokens SET token = '', issued_at = 0 WHERE token <> '' AND message_id IN (${MESSAGES_OF(':standIn')})`,
+      `UPDATE answer_tokens SET token = '', issued_at = 0 WHERE token <> '' AND message_id IN (${MESSAGES_OF('@standIn')})`,
     ),
     // Out of the tournaments not yet begun: a stand-in is never paired.
     leaveOpenTournaments: st<[string]>(
@@ -236,51 +239,51 @@ function prepare(db: Database, owned: string) {
     deletePlayer: st<[string]>(`DELETE FROM players WHERE user_id = ?`),
     serverData: st<{ guild: string }, ServerRow>(
       `SELECT
-         (SELECT count(*) FROM games WHERE guild_id = :guild) AS games,
-         (SELECT count(*) FROM games WHERE guild_id = :guild AND status = 'active') AS live_games,
-         (SELECT count(*) FROM challenges WHERE guild_id = :guild) AS challenges,
-         (SELECT count(*) FROM (SELECT white_id FROM games WHERE guild_id = :guild
-                                UNION SELECT black_id FROM games WHERE guild_id = :guild)) AS players,
-         (SELECT count(*) FROM ratings WHERE guild_id = :guild) AS ratings,
-         (SELECT count(*) FROM seasons WHERE guild_id = :guild) AS seasons,
-         EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = :guild) AS settings`,
+         (SELECT count(*) FROM games WHERE guild_id = @guild) AS games,
+         (SELECT count(*) FROM games WHERE guild_id = @guild AND status = 'active') AS live_games,
+         (SELECT count(*) FROM challenges WHERE guild_id = @guild) AS challenges,
+         (SELECT count(*) FROM (SELECT white_id FROM games WHERE guild_id = @guild
+                                UNION SELECT black_id FROM games WHERE guild_id = @guild) AS seated) AS players,
+         (SELECT count(*) FROM ratings WHERE guild_id = @guild) AS ratings,
+         (SELECT count(*) FROM seasons WHERE guild_id = @guild) AS seasons,
+         CASE WHEN EXISTS (SELECT 1 FROM guild_settings WHERE guild_id = @guild) THEN 1 ELSE 0 END AS settings`,
     ),
     serverPlayers: st<{ guild: string }, { user_id: string }>(
-      `SELECT white_id AS user_id FROM games WHERE guild_id = :guild
-       UNION SELECT black_id FROM games WHERE guild_id = :guild
-       UNION SELECT challenger_id FROM challenges WHERE guild_id = :guild
-       UNION SELECT opponent_id FROM challenges WHERE guild_id = :guild
-       UNION SELECT user_id FROM ratings WHERE guild_id = :guild`,
+      `SELECT white_id AS user_id FROM games WHERE guild_id = @guild
+       UNION SELECT black_id FROM games WHERE guild_id = @guild
+       UNION SELECT challenger_id FROM challenges WHERE guild_id = @guild
+       UNION SELECT opponent_id FROM challenges WHERE guild_id = @guild
+       UNION SELECT user_id FROM ratings WHERE guild_id = @guild`,
     ),
-    serverGames: st<{ guild: string }, { id: number }>(`SELECT id FROM games WHERE guild_id = :guild`),
+    serverGames: st<{ guild: string }, { id: number }>(`SELECT id FROM games WHERE guild_id = @guild`),
     purge: [
       st<{ guild: string }>(`DELETE FROM answer_tokens WHERE message_id IN (${SERVER_MESSAGES})`),
-      st<{ guild: string }>(`DELETE FROM rating_history WHERE guild_id = :guild`),
-      st<{ guild: string }>(`DELETE FROM ratings WHERE guild_id = :guild`),
-      st<{ guild: string }>(`DELETE FROM seasons WHERE guild_id = :guild`),
-      st<{ guild: string }>(`DELETE FROM guild_settings WHERE guild_id = :guild`),
-      st<{ guild: string }>(`DELETE FROM challenges WHERE guild_id = :guild`),
-      st<{ guild: string }>(`DELETE FROM reminder_deletions WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM rating_history WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM ratings WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM seasons WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM guild_settings WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM challenges WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM reminder_deletions WHERE guild_id = @guild`),
       // Tournaments before the games their pairings name.
       ...['tournament_pairings', 'tournament_rounds', 'tournament_players'].map((table) =>
         st<{ guild: string }>(
-          `DELETE FROM ${table} WHERE tournament_id IN (SELECT id FROM tournaments WHERE guild_id = :guild)`,
+          `DELETE FROM ${table} WHERE tournament_id IN (SELECT id FROM tournaments WHERE guild_id = @guild)`,
         ),
       ),
-      st<{ guild: string }>(`DELETE FROM tournaments WHERE guild_id = :guild`),
-      st<{ guild: string }>(`DELETE FROM games WHERE guild_id = :guild`),
-      st<{ guild: string }>(`DELETE FROM servers_left WHERE guild_id = :guild`),
+      st<{ guild: string }>(`DELETE FROM tournaments WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM games WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM servers_left WHERE guild_id = @guild`),
     ],
     deleteActions: st<[number]>(`DELETE FROM actions WHERE game_id = ?`),
     // A player's name is kept only while something of theirs is.
     deleteOrphan: st<{ user: string }>(
-      `DELETE FROM players WHERE user_id = :user
-         AND NOT EXISTS (SELECT 1 FROM games WHERE white_id = :user)
-         AND NOT EXISTS (SELECT 1 FROM games WHERE black_id = :user)
-         AND NOT EXISTS (SELECT 1 FROM challenges WHERE challenger_id = :user OR opponent_id = :user)
-         AND NOT EXISTS (SELECT 1 FROM ratings WHERE user_id = :user)
-         AND NOT EXISTS (SELECT 1 FROM rating_history WHERE user_id = :user)
-         AND NOT EXISTS (SELECT 1 FROM tournament_players WHERE user_id = :user)`,
+      `DELETE FROM players WHERE user_id = @user
+         AND NOT EXISTS (SELECT 1 FROM games WHERE white_id = @user)
+         AND NOT EXISTS (SELECT 1 FROM games WHERE black_id = @user)
+         AND NOT EXISTS (SELECT 1 FROM challenges WHERE challenger_id = @user OR opponent_id = @user)
+         AND NOT EXISTS (SELECT 1 FROM ratings WHERE user_id = @user)
+         AND NOT EXISTS (SELECT 1 FROM rating_history WHERE user_id = @user)
+         AND NOT EXISTS (SELECT 1 FROM tournament_players WHERE user_id = @user)`,
     ),
     markLeft: st<[string, number, number]>(
       `INSERT INTO servers_left (guild_id, left_at, purge_at) VALUES (?, ?, ?) ON CONFLICT (guild_id) DO NOTHING`,

@@ -1,5 +1,6 @@
 // Every SQL statement about ratings, leaderboards, player stats and history.
-import type { Database, Statement } from 'better-sqlite3';
+import { Query } from './query.js';
+import type { Sql } from './sql.js';
 import type { RuleSetId, Side } from '../engine/index.js';
 import type { EndReason, RatingChangeRecord, RatingRecord } from './records.js';
 
@@ -90,37 +91,37 @@ const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
 // A player's finished games in a guild, one row per game from their side (not those closed without a result).
 const PLAYED_GAMES = `
   SELECT g.id, g.channel_id, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
-         CASE WHEN g.white_id = :user THEN 'W' ELSE 'B' END AS side,
-         (g.winner_side = CASE WHEN g.white_id = :user THEN 'W' ELSE 'B' END) AS won,
+         CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END AS side,
+         CASE WHEN g.winner_side = CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END THEN 1 ELSE 0 END AS won,
          (g.bot_strength IS NOT NULL) AS vs_bot,
          p.user_id AS opponent_id, p.name AS opponent_name
   FROM games g
-  JOIN players p ON p.user_id = CASE WHEN g.white_id = :user THEN g.black_id ELSE g.white_id END
-  WHERE g.guild_id = :guild AND g.status = 'finished' AND g.winner_side IS NOT NULL
-    AND (g.white_id = :user OR g.black_id = :user)
+  JOIN players p ON p.user_id = CASE WHEN g.white_id = @user THEN g.black_id ELSE g.white_id END
+  WHERE g.guild_id = @guild AND g.status = 'finished' AND g.winner_side IS NOT NULL
+    AND (g.white_id = @user OR g.black_id = @user)
   ORDER BY g.finished_at DESC, g.id DESC`;
 
 // Rated results in a guild's season (optionally one rule set), one row per player per game.
 const RATED_RESULTS = `
   WITH season_games AS (
     SELECT white_id, black_id, winner_side FROM games
-      WHERE guild_id = :guild AND season = :season AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1
-        AND (:ruleset IS NULL OR ruleset = :ruleset)
+      WHERE guild_id = @guild AND season = @season AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1
+        AND (@ruleset IS NULL OR ruleset = @ruleset)
   ), results AS (
-    SELECT white_id AS user_id, winner_side = 'W' AS won FROM season_games
+    SELECT white_id AS user_id, CASE WHEN winner_side = 'W' THEN 1 ELSE 0 END AS won FROM season_games
     UNION ALL
-    SELECT black_id AS user_id, winner_side = 'B' AS won FROM season_games
+    SELECT black_id AS user_id, CASE WHEN winner_side = 'B' THEN 1 ELSE 0 END AS won FROM season_games
   )`;
 
 export class RatingStore {
   private readonly s: ReturnType<typeof prepare>;
 
-  constructor(db: Database) {
-    this.s = prepare(db);
+  constructor(private readonly sql: Sql) {
+    this.s = prepare();
   }
 
-  rating(guildId: string, season: number, userId: string): RatingRecord | undefined {
-    const r = this.s.rating.get(guildId, season, userId);
+  async rating(guildId: string, season: number, userId: string): Promise<RatingRecord | undefined> {
+    const r = await this.s.rating.get(this.sql, guildId, season, userId);
     return (
       r && {
         guildId: r.guild_id,
@@ -135,22 +136,22 @@ export class RatingStore {
     );
   }
 
-  saveRating(r: RatingRecord): void {
-    this.s.saveRating.run(r.guildId, r.season, r.userId, r.rating, r.rd, r.vol, r.games, r.updatedAt);
+  async saveRating(r: RatingRecord): Promise<void> {
+    await this.s.saveRating.run(this.sql, r.guildId, r.season, r.userId, r.rating, r.rd, r.vol, r.games, r.updatedAt);
   }
 
-  addRatingChange(c: RatingChangeRecord): void {
-    this.s.addChange.run(c.guildId, c.userId, c.gameId, c.before, c.after, c.rd, c.at, c.season);
+  async addRatingChange(c: RatingChangeRecord): Promise<void> {
+    await this.s.addChange.run(this.sql, c.guildId, c.userId, c.gameId, c.before, c.after, c.rd, c.at, c.season);
   }
 
   /** Marks the season a rated game's result counted in (the season's standings read it). */
-  setGameSeason(gameId: number, season: number): void {
-    this.s.setGameSeason.run(season, gameId);
+  async setGameSeason(gameId: number, season: number): Promise<void> {
+    await this.s.setGameSeason.run(this.sql, season, gameId);
   }
 
   /** A player's rating changes in one season, oldest first. */
-  ratingHistory(guildId: string, season: number, userId: string): RatingChangeRecord[] {
-    return this.s.history.all(guildId, season, userId).map((r) => ({
+  async ratingHistory(guildId: string, season: number, userId: string): Promise<RatingChangeRecord[]> {
+    return (await this.s.history.all(this.sql, guildId, season, userId)).map((r) => ({
       guildId,
       season,
       userId,
@@ -163,8 +164,8 @@ export class RatingStore {
   }
 
   /** The rating changes a game caused (none for an unrated or unfinished game). */
-  gameRatingChanges(gameId: number): RatingChangeRecord[] {
-    return this.s.gameChanges.all(gameId).map((r) => ({
+  async gameRatingChanges(gameId: number): Promise<RatingChangeRecord[]> {
+    return (await this.s.gameChanges.all(this.sql, gameId)).map((r) => ({
       guildId: r.guild_id,
       season: r.season,
       userId: r.user_id,
@@ -180,19 +181,18 @@ export class RatingStore {
    * A season's standings from its rated games, with each player's guild-wide rating that season.
    * Unordered: the ranking rules live in the game service (src/game/standings.ts).
    */
-  standings(guildId: string, season: number, ruleset: RuleSetId | null): StandingRecord[] {
-    return this.s.standings.all({ guild: guildId, season, ruleset }).map(toStanding);
+  async standings(guildId: string, season: number, ruleset: RuleSetId | null): Promise<StandingRecord[]> {
+    return (await this.s.standings.all(this.sql, { guild: guildId, season, ruleset })).map(toStanding);
   }
 
   /** A player's finished games in a guild, newest first (`limit` < 0: all). */
-  playedGames(guildId: string, userId: string, limit = -1): PlayedGameRecord[] {
-    return this.s.played.all({ guild: guildId, user: userId, limit }).map(toPlayed);
+  async playedGames(guildId: string, userId: string, limit = -1): Promise<PlayedGameRecord[]> {
+    return (await this.s.played.all(this.sql, { guild: guildId, user: userId, limit })).map(toPlayed);
   }
 }
 
-function prepare(db: Database) {
-  const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
-    db.prepare(sql);
+function prepare() {
+  const st = <P extends unknown[] | object, R = unknown>(sql: string) => new Query<P, R>(sql);
   return {
     rating: st<[string, number, string], RatingRow>(
       `SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?`,
@@ -219,9 +219,9 @@ function prepare(db: Database) {
        SELECT res.user_id, p.name, r.rating, count(*) AS played, sum(res.won) AS won
        FROM results res
        JOIN players p ON p.user_id = res.user_id
-       LEFT JOIN ratings r ON r.guild_id = :guild AND r.season = :season AND r.user_id = res.user_id
+       LEFT JOIN ratings r ON r.guild_id = @guild AND r.season = @season AND r.user_id = res.user_id
        GROUP BY res.user_id`,
     ),
-    played: st<{ guild: string; user: string; limit: number }, PlayedRow>(`${PLAYED_GAMES} LIMIT :limit`),
+    played: st<{ guild: string; user: string; limit: number }, PlayedRow>(`${PLAYED_GAMES} LIMIT @limit`),
   };
 }

@@ -5,7 +5,8 @@
 import type { Locale } from '../i18n/index.js';
 import { storedLocale } from './records.js';
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
-import type { Database, Statement } from 'better-sqlite3';
+import { Query } from './query.js';
+import type { Sql } from './sql.js';
 
 /** A game's turn as far as reminding its player goes. */
 export interface ReminderTurn {
@@ -69,76 +70,84 @@ export class ReminderStore {
   private readonly s: ReturnType<typeof prepare>;
 
   /** `shard`: the servers whose reminders this store lists as due or to delete (see shards.ts). */
-  constructor(db: Database, shard: ShardScope = ONE_SHARD) {
-    this.s = prepare(db, onShard(shard));
+  constructor(
+    private readonly sql: Sql,
+    shard: ShardScope = ONE_SHARD,
+  ) {
+    this.s = prepare(onShard(shard));
   }
 
   /** Sets when the game's current turn is first reminded (null: never). */
-  schedule(gameId: number, remindAt: number | null): void {
-    this.s.schedule.run(remindAt, gameId);
+  async schedule(gameId: number, remindAt: number | null): Promise<void> {
+    await this.s.schedule.run(this.sql, remindAt, gameId);
   }
 
-  dueGameIds(now: number): number[] {
-    return this.s.due.all(now).map((r) => r.id);
+  async dueGameIds(now: number): Promise<number[]> {
+    return (await this.s.due.all(this.sql, now)).map((r) => r.id);
   }
 
   /** The live turn of a game with a reminder pending, or undefined (over, or none pending). */
-  pendingTurn(gameId: number): ReminderTurn | undefined {
-    const row = this.s.pendingTurn.get(gameId);
+  async pendingTurn(gameId: number): Promise<ReminderTurn | undefined> {
+    const row = await this.s.pendingTurn.get(this.sql, gameId);
     return row && toTurn(row);
   }
 
   /** Counts a reminder as sent and sets when the next is due; false if the turn moved on. */
-  claim(gameId: number, version: number, sent: number, next: number | null): boolean {
-    return this.s.claim.run(next, gameId, version, sent).changes === 1;
+  async claim(gameId: number, version: number, sent: number, next: number | null): Promise<boolean> {
+    return (await this.s.claim.run(this.sql, next, gameId, version, sent)).changes === 1;
   }
 
   /** The reminder message of a turn, if that turn (version, reminders sent) is still the game's. */
-  setMessage(gameId: number, version: number, sent: number, message: MessageRef): boolean {
-    return this.s.setMessage.run(message.channelId, message.messageId, gameId, version, sent).changes === 1;
+  async setMessage(gameId: number, version: number, sent: number, message: MessageRef): Promise<boolean> {
+    return (
+      (await this.s.setMessage.run(this.sql, message.channelId, message.messageId, gameId, version, sent)).changes === 1
+    );
   }
 
   /** The game's current reminder message, if any. */
-  message(gameId: number): MessageRef | undefined {
-    const row = this.s.message.get(gameId);
+  async message(gameId: number): Promise<MessageRef | undefined> {
+    const row = await this.s.message.get(this.sql, gameId);
     return row?.message_id ? { channelId: row.channel_id!, messageId: row.message_id } : undefined;
   }
 
   // ---- the outbox of messages to delete --------------------------------------------------------
 
   /** Queues a reminder message of a game in `guildId` for deletion, by the process holding that server's shard. */
-  queueDeletion(message: MessageRef, guildId: string): void {
-    this.s.queue.run(message.channelId, message.messageId, guildId);
+  async queueDeletion(message: MessageRef, guildId: string): Promise<void> {
+    await this.s.queue.run(this.sql, message.channelId, message.messageId, guildId);
   }
 
-  deletions(limit: number): MessageRef[] {
-    return this.s.deletions.all(limit).map((r) => ({ channelId: r.channel_id, messageId: r.message_id }));
+  async deletions(limit: number): Promise<MessageRef[]> {
+    return (await this.s.deletions.all(this.sql, limit)).map((r) => ({
+      channelId: r.channel_id,
+      messageId: r.message_id,
+    }));
   }
 
-  deletionDone(message: MessageRef): void {
-    this.s.done.run(message.channelId, message.messageId);
+  async deletionDone(message: MessageRef): Promise<void> {
+    await this.s.done.run(this.sql, message.channelId, message.messageId);
   }
 
   /** Counts a failed deletion; after `maxAttempts` the message is left as it is. */
-  deletionFailed(message: MessageRef, maxAttempts: number): void {
-    this.s.failed.run(message.channelId, message.messageId);
-    this.s.giveUp.run(message.channelId, message.messageId, maxAttempts);
+  async deletionFailed(message: MessageRef, maxAttempts: number): Promise<void> {
+    await this.s.failed.run(this.sql, message.channelId, message.messageId);
+    await this.s.giveUp.run(this.sql, message.channelId, message.messageId, maxAttempts);
   }
 
   // ---- players' choices ----------------------------------------------------------------------
 
   /** Whether the player gets turn reminders (yes unless they said no). */
-  remindersOn(userId: string): boolean {
-    return (this.s.remindersOf.get(userId)?.reminders ?? 1) === 1;
+  async remindersOn(userId: string): Promise<boolean> {
+    return ((await this.s.remindersOf.get(this.sql, userId))?.reminders ?? 1) === 1;
   }
 
-  setReminders(userId: string, on: boolean, now: number): void {
-    this.s.setReminders.run(userId, on ? 1 : 0, now);
+  async setReminders(userId: string, on: boolean, now: number): Promise<void> {
+    await this.s.setReminders.run(this.sql, userId, on ? 1 : 0, now);
   }
 }
 
-function prepare(db: Database, owned: string) {
-  const st = <P extends unknown[], R = unknown>(sql: string): Statement<P, R> => db.prepare(sql);
+function prepare(owned: string) {
+  const st = <P extends unknown[], R = unknown>(sql: string) => new Query<P, R>(sql);
   return {
     schedule: st<[number | null, number]>(`UPDATE games SET remind_at = ? WHERE id = ?`),
     due: st<[number], { id: number }>(
@@ -166,7 +175,8 @@ function prepare(db: Database, owned: string) {
       `SELECT reminder_channel_id AS channel_id, reminder_message_id AS message_id FROM games WHERE id = ?`,
     ),
     queue: st<[string, string, string]>(
-      `INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id, guild_id) VALUES (?, ?, ?)`,
+      `INSERT INTO reminder_deletions (channel_id, message_id, guild_id) VALUES (?, ?, ?)
+       ON CONFLICT DO NOTHING`,
     ),
     deletions: st<[number], { channel_id: string; message_id: string }>(
       `SELECT channel_id, message_id FROM reminder_deletions WHERE ${owned} ORDER BY attempts, message_id LIMIT ?`,

@@ -15,13 +15,21 @@ export interface RunResult {
   changes: number;
 }
 
+/**
+ * `durable: false`: a write outside any transaction that need not survive a power cut on its own
+ * (the next commit makes it durable along): SQLite skips its fsync. Ignored inside a transaction.
+ */
+export interface RunOptions {
+  durable?: boolean;
+}
+
 /** Statements on one connection: the pool's (each its own implicit transaction) or one transaction's. */
 export interface Sql {
   readonly dialect: Dialect;
   /** The first row, or undefined. */
   get<R>(sql: string, params?: SqlParams): Promise<R | undefined>;
   all<R>(sql: string, params?: SqlParams): Promise<R[]>;
-  run(sql: string, params?: SqlParams): Promise<RunResult>;
+  run(sql: string, params?: SqlParams, options?: RunOptions): Promise<RunResult>;
 }
 
 /** How long a transaction waited for its turn and how long its COMMIT took (the bot's metrics). */

@@ -2,7 +2,8 @@
 // race (two clicks on Join, two processes' timers, a game ending while its round's time runs out)
 // are conditional and report whether they won, so a caller inside a transaction never applies the
 // same change twice; a round is a row whose primary key keeps it from being paired twice.
-import type { Database, Statement } from 'better-sqlite3';
+import { Query } from './query.js';
+import type { Sql } from './sql.js';
 import type { RuleOptions, RuleSetId } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 import { storedLocale } from './records.js';
@@ -157,12 +158,15 @@ export class TournamentStore {
   private readonly s: ReturnType<typeof prepare>;
 
   /** `shard`: the servers whose tournaments this process runs (their start, rounds and time limits). */
-  constructor(db: Database, shard: ShardScope = ONE_SHARD) {
-    this.s = prepare(db, onShard(shard));
+  constructor(
+    private readonly sql: Sql,
+    shard: ShardScope = ONE_SHARD,
+  ) {
+    this.s = prepare(onShard(shard));
   }
 
-  insert(t: NewTournament): number {
-    const info = this.s.insert.run({
+  async insert(t: NewTournament): Promise<number> {
+    const info = await this.s.insert.get(this.sql, {
       guild_id: t.guildId,
       channel_id: t.channelId,
       name: t.name,
@@ -178,64 +182,64 @@ export class TournamentStore {
       created_at: t.createdAt,
       locale: t.locale,
     });
-    return Number(info.lastInsertRowid);
+    return info!.id;
   }
 
-  tournament(id: number): TournamentRecord | undefined {
-    const row = this.s.tournament.get(id);
+  async tournament(id: number): Promise<TournamentRecord | undefined> {
+    const row = await this.s.tournament.get(this.sql, id);
     return row && toTournament(row);
   }
 
   /** Open or running tournaments in a server (the per-server limit counts them). */
-  liveIn(guildId: string): number {
-    return this.s.liveIn.get(guildId)!.n;
+  async liveIn(guildId: string): Promise<number> {
+    return (await this.s.liveIn.get(this.sql, guildId))!.n;
   }
 
   /** A server's tournaments, newest first. */
-  recentIn(guildId: string, limit: number): TournamentRecord[] {
-    return this.s.recentIn.all(guildId, limit).map(toTournament);
+  async recentIn(guildId: string, limit: number): Promise<TournamentRecord[]> {
+    return (await this.s.recentIn.all(this.sql, guildId, limit)).map(toTournament);
   }
 
-  setMessage(id: number, messageId: string): boolean {
-    return this.s.setMessage.run(messageId, id).changes === 1;
+  async setMessage(id: number, messageId: string): Promise<boolean> {
+    return (await this.s.setMessage.run(this.sql, messageId, id)).changes === 1;
   }
 
-  setEvent(id: number, eventId: string): boolean {
-    return this.s.setEvent.run(eventId, id).changes === 1;
+  async setEvent(id: number, eventId: string): Promise<boolean> {
+    return (await this.s.setEvent.run(this.sql, eventId, id)).changes === 1;
   }
 
   /** Something its message shows changed: version + 1. */
-  touch(id: number): void {
-    this.s.touch.run(id);
+  async touch(id: number): Promise<void> {
+    await this.s.touch.run(this.sql, id);
   }
 
   /** Records that its message shows `version` (never lowers it). */
-  markShown(id: number, version: number): void {
-    this.s.markShown.run(version, id, version);
+  async markShown(id: number, version: number): Promise<void> {
+    await this.s.markShown.run(this.sql, version, id, version);
   }
 
   /** Moves an open tournament's start to `at` (an admin starting it early); false if not open. */
-  startAt(id: number, at: number): boolean {
-    return this.s.startAt.run(at, id).changes === 1;
+  async startAt(id: number, at: number): Promise<boolean> {
+    return (await this.s.startAt.run(this.sql, at, id)).changes === 1;
   }
 
   /** Open → running, with its number of rounds; false if it was not open (already started or cancelled). */
-  setRunning(id: number, rounds: number): boolean {
-    return this.s.setRunning.run(rounds, id).changes === 1;
+  async setRunning(id: number, rounds: number): Promise<boolean> {
+    return (await this.s.setRunning.run(this.sql, rounds, id)).changes === 1;
   }
 
-  finish(id: number, at: number): boolean {
-    return this.s.finish.run(at, id).changes === 1;
+  async finish(id: number, at: number): Promise<boolean> {
+    return (await this.s.finish.run(this.sql, at, id)).changes === 1;
   }
 
-  cancel(id: number, at: number): boolean {
-    return this.s.cancel.run(at, id).changes === 1;
+  async cancel(id: number, at: number): Promise<boolean> {
+    return (await this.s.cancel.run(this.sql, at, id)).changes === 1;
   }
 
   // ---- players -------------------------------------------------------------------------------
 
-  entrants(id: number): EntrantRecord[] {
-    return this.s.entrants.all(id).map((r) => ({
+  async entrants(id: number): Promise<EntrantRecord[]> {
+    return (await this.s.entrants.all(this.sql, id)).map((r) => ({
       userId: r.user_id,
       name: r.name,
       joinedAt: r.joined_at,
@@ -246,22 +250,22 @@ export class TournamentStore {
   }
 
   /** False if the player was in already. */
-  addEntrant(id: number, userId: string, at: number): boolean {
-    return this.s.addEntrant.run(id, userId, at).changes === 1;
+  async addEntrant(id: number, userId: string, at: number): Promise<boolean> {
+    return (await this.s.addEntrant.run(this.sql, id, userId, at)).changes === 1;
   }
 
   /** Before the start: the player is simply gone. False if they were not in. */
-  removeEntrant(id: number, userId: string): boolean {
-    return this.s.removeEntrant.run(id, userId).changes === 1;
+  async removeEntrant(id: number, userId: string): Promise<boolean> {
+    return (await this.s.removeEntrant.run(this.sql, id, userId)).changes === 1;
   }
 
   /** During the event: the player is paired no more from `round` on. False if not in, or already out. */
-  withdraw(id: number, userId: string, round: number): boolean {
-    return this.s.withdraw.run(round, id, userId).changes === 1;
+  async withdraw(id: number, userId: string, round: number): Promise<boolean> {
+    return (await this.s.withdraw.run(this.sql, round, id, userId)).changes === 1;
   }
 
-  seed(id: number, userId: string, rating: number, seed: number): void {
-    this.s.seed.run(rating, seed, id, userId);
+  async seed(id: number, userId: string, rating: number, seed: number): Promise<void> {
+    await this.s.seed.run(this.sql, rating, seed, id, userId);
   }
 
   // ---- rounds and pairings -------------------------------------------------------------------
@@ -270,15 +274,17 @@ export class TournamentStore {
    * Opens round `round` (the one after the current): false if it exists already or the tournament
    * has moved on, so a round is never paired twice.
    */
-  openRound(id: number, round: number, at: number, endsAt: number): boolean {
-    if (this.s.roundExists.get(id, round)) return false;
-    if (this.s.advanceRound.run(round, endsAt, id, round - 1).changes !== 1) return false;
-    this.s.insertRound.run(id, round, at, endsAt);
+  async openRound(id: number, round: number, at: number, endsAt: number): Promise<boolean> {
+    if (await this.s.roundExists.get(this.sql, id, round)) return false;
+    if ((await this.s.advanceRound.run(this.sql, round, endsAt, id, round - 1)).changes !== 1) return false;
+    await this.s.insertRound.run(this.sql, id, round, at, endsAt);
     return true;
   }
 
-  insertPairing(p: Omit<PairingRecord, 'tournamentId' | 'round'> & { tournamentId: number; round: number }): void {
-    this.s.insertPairing.run({
+  async insertPairing(
+    p: Omit<PairingRecord, 'tournamentId' | 'round'> & { tournamentId: number; round: number },
+  ): Promise<void> {
+    await this.s.insertPairing.run(this.sql, {
       tournament_id: p.tournamentId,
       round: p.round,
       board: p.board,
@@ -290,22 +296,26 @@ export class TournamentStore {
     });
   }
 
-  setPairingGame(id: number, round: number, board: number, gameId: number): void {
-    this.s.setPairingGame.run(gameId, id, round, board);
+  async setPairingGame(id: number, round: number, board: number, gameId: number): Promise<void> {
+    await this.s.setPairingGame.run(this.sql, gameId, id, round, board);
   }
 
-  pairings(id: number): PairingRecord[] {
-    return this.s.pairings.all(id).map(toPairing);
+  async pairings(id: number): Promise<PairingRecord[]> {
+    return (await this.s.pairings.all(this.sql, id)).map(toPairing);
   }
 
-  pairingOfGame(gameId: number): PairingRecord | undefined {
-    const row = this.s.pairingOfGame.get(gameId);
+  async pairingOfGame(gameId: number): Promise<PairingRecord | undefined> {
+    const row = await this.s.pairingOfGame.get(this.sql, gameId);
     return row && toPairing(row);
   }
 
   /** Decides an undecided board; false if it was decided already. */
-  decide(p: Pick<PairingRecord, 'tournamentId' | 'round' | 'board'>, winnerId: string, by: DecidedBy): boolean {
-    return this.s.decide.run(winnerId, by, p.tournamentId, p.round, p.board).changes === 1;
+  async decide(
+    p: Pick<PairingRecord, 'tournamentId' | 'round' | 'board'>,
+    winnerId: string,
+    by: DecidedBy,
+  ): Promise<boolean> {
+    return (await this.s.decide.run(this.sql, winnerId, by, p.tournamentId, p.round, p.board)).changes === 1;
   }
 
   // ---- timed work (this shard's servers) -------------------------------------------------------
@@ -314,25 +324,25 @@ export class TournamentStore {
    * Tournaments with work due: open ones whose start has come, running ones whose round is over
    * (every board decided) or whose round's time has run out.
    */
-  due(now: number): number[] {
-    return this.s.due.all({ now }).map((r) => r.id);
+  async due(now: number): Promise<number[]> {
+    return (await this.s.due.all(this.sql, { now })).map((r) => r.id);
   }
 
   /** Tournaments whose message shows an older version than the database holds. */
-  behind(): number[] {
-    return this.s.behind.all().map((r) => r.id);
+  async behind(): Promise<number[]> {
+    return (await this.s.behind.all(this.sql)).map((r) => r.id);
   }
 }
 
-function prepare(db: Database, owned: string) {
-  const st = <P extends unknown[] | object, R = unknown>(sql: string): Statement<P extends unknown[] ? P : [P], R> =>
-    db.prepare(sql);
+function prepare(owned: string) {
+  const st = <P extends unknown[] | object, R = unknown>(sql: string) => new Query<P, R>(sql);
   return {
-    insert: st<Record<string, string | number>>(
+    insert: st<Record<string, string | number>, { id: number }>(
       `INSERT INTO tournaments (guild_id, channel_id, name, ruleset, options, format, rounds, starts_at, round_ms, rated,
                                 max_players, status, created_by, created_at, locale)
-       VALUES (:guild_id, :channel_id, :name, :ruleset, :options, :format, :rounds, :starts_at, :round_ms, :rated,
-               :max_players, 'open', :created_by, :created_at, :locale)`,
+       VALUES (@guild_id, @channel_id, @name, @ruleset, @options, @format, @rounds, @starts_at, @round_ms, @rated,
+               @max_players, 'open', @created_by, @created_at, @locale)
+       RETURNING id`,
     ),
     tournament: st<[number], TournamentRow>(`SELECT * FROM tournaments WHERE id = ?`),
     liveIn: st<[string], { n: number }>(
@@ -375,7 +385,8 @@ function prepare(db: Database, owned: string) {
        WHERE e.tournament_id = ? ORDER BY COALESCE(e.seed, 1e9), e.joined_at, e.user_id`,
     ),
     addEntrant: st<[number, string, number]>(
-      `INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, joined_at) VALUES (?, ?, ?)`,
+      `INSERT INTO tournament_players (tournament_id, user_id, joined_at) VALUES (?, ?, ?)
+       ON CONFLICT DO NOTHING`,
     ),
     removeEntrant: st<[number, string]>(`DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?`),
     withdraw: st<[number, number, string]>(
@@ -396,7 +407,7 @@ function prepare(db: Database, owned: string) {
     ),
     insertPairing: st<Record<string, string | number | null>>(
       `INSERT INTO tournament_pairings (tournament_id, round, board, first_id, second_id, game_id, winner_id, decided_by)
-       VALUES (:tournament_id, :round, :board, :first_id, :second_id, :game_id, :winner_id, :decided_by)`,
+       VALUES (@tournament_id, @round, @board, @first_id, @second_id, @game_id, @winner_id, @decided_by)`,
     ),
     setPairingGame: st<[number, number, number, number]>(
       `UPDATE tournament_pairings SET game_id = ? WHERE tournament_id = ? AND round = ? AND board = ?`,
@@ -411,8 +422,8 @@ function prepare(db: Database, owned: string) {
     ),
     due: st<{ now: number }, Id>(
       `SELECT id FROM tournaments t WHERE ${owned} AND (
-         (status = 'open' AND starts_at <= :now)
-         OR (status = 'running' AND (round_ends_at <= :now OR NOT EXISTS (
+         (status = 'open' AND starts_at <= @now)
+         OR (status = 'running' AND (round_ends_at <= @now OR NOT EXISTS (
            SELECT 1 FROM tournament_pairings p WHERE p.tournament_id = t.id AND p.round = t.round AND p.winner_id IS NULL)))
        ) ORDER BY id`,
     ),

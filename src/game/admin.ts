@@ -16,26 +16,26 @@ export function requireManager(input: AdminInput): Outcome<never> | null {
   return input.canManageServer ? null : fail('forbidden', 'admin.notAnAdmin');
 }
 
-export function showSettings(core: ServiceCore, input: AdminInput): Outcome<SettingsView> {
-  return requireManager(input) ?? ok(settingsView(core, input.guildId));
+export async function showSettings(core: ServiceCore, input: AdminInput): Promise<Outcome<SettingsView>> {
+  return requireManager(input) ?? ok(await settingsView(core, input.guildId));
 }
 
 /** Applies an admin's change (all of it or, if any part is refused, none of it). */
-export function changeSettings(
+export async function changeSettings(
   core: ServiceCore,
   input: AdminInput & { change: SettingsChange },
-): Outcome<SettingsView> {
+): Promise<Outcome<SettingsView>> {
   const refused = requireManager(input);
   if (refused) return refused;
-  return core.transact(() => {
-    const next = applyChange(core.config, core.ownSettings(input.guildId), input.change);
+  return core.transact(async (core) => {
+    const next = applyChange(core.config, await core.ownSettings(input.guildId), input.change);
     if (!next.ok) return next;
-    core.server.saveSettingsJson(input.guildId, JSON.stringify(next.value), core.now(), input.userId);
-    return ok(settingsView(core, input.guildId));
+    await core.server.saveSettingsJson(input.guildId, JSON.stringify(next.value), core.now(), input.userId);
+    return ok(await settingsView(core, input.guildId));
   });
 }
 
-function settingsView(core: ServiceCore, guildId: string): SettingsView {
-  const own = core.ownSettings(guildId);
-  return { settings: core.settingsOf(guildId), own: SETTING_KEYS.filter((key: SettingKey) => key in own) };
+async function settingsView(core: ServiceCore, guildId: string): Promise<SettingsView> {
+  const own = await core.ownSettings(guildId);
+  return { settings: await core.settingsOf(guildId), own: SETTING_KEYS.filter((key: SettingKey) => key in own) };
 }

@@ -48,7 +48,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   const { guildId, channelId, challenger, opponent } = input;
   if (challenger.id === opponent.id) return fail('invalid', 'refusal.challengeYourself');
   if (challenger.id === core.botUserId) return fail('invalid', 'refusal.botChallenges');
-  const variant = input.variant ?? core.settingsOf(guildId).defaultVariant;
+  const variant = input.variant ?? (await core.settingsOf(guildId)).defaultVariant;
   const rules = checkRules(variant.ruleset, variant.options);
   if (!rules.ok) return err({ code: 'invalid', message: optionRefusal(variant.ruleset, rules.error) });
   const { id: ruleset, options } = rules.value;
@@ -57,11 +57,11 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
   const vsBot = opponent.id === core.botUserId;
   const locale = input.locale ?? DEFAULT_LOCALE;
 
-  const made = await core.transactWaiting<ChallengeMade | GameSnapshot>(() => {
+  const made = await core.transact<ChallengeMade | GameSnapshot>(async (core) => {
     const now = core.now();
-    core.games.savePlayer(challenger.id, challenger.name, now);
-    core.games.savePlayer(opponent.id, opponent.name, now);
-    const refused = challengeRefusal(core, {
+    await core.games.savePlayer(challenger.id, challenger.name, now);
+    await core.games.savePlayer(opponent.id, opponent.name, now);
+    const refused = await challengeRefusal(core, {
       guildId,
       channelId: input.parentChannelId ?? channelId,
       challengerId: challenger.id,
@@ -70,10 +70,10 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
     if (refused) return refused;
     if (vsBot) {
       const place = { guildId, channelId, messageId: null, lobbyMessageId: null, ruleset, options, locale };
-      const game = startGame(core, place, challenger.id, opponent.id, strength);
-      return ok(core.snapshot(game, startDescription));
+      const game = await startGame(core, place, challenger.id, opponent.id, strength);
+      return ok(await core.snapshot(game, startDescription));
     }
-    const id = core.games.insertChallenge({
+    const id = await core.games.insertChallenge({
       guildId,
       channelId,
       challengerId: challenger.id,
@@ -81,10 +81,10 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
       ruleset,
       options,
       createdAt: now,
-      expiresAt: now + core.settingsOf(guildId).challengeTtlMs,
+      expiresAt: now + (await core.settingsOf(guildId)).challengeTtlMs,
       locale,
     });
-    return ok({ kind: 'challenge', challenge: core.challengeViewOf(core.games.challenge(id)!) });
+    return ok({ kind: 'challenge', challenge: await core.challengeViewOf((await core.games.challenge(id))!) });
   });
   if (!made.ok) return made;
   if ('kind' in made.value) return ok(made.value);
@@ -92,20 +92,20 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
 }
 
 export async function accept(core: ServiceCore, input: AcceptInput): Promise<Outcome<GameView>> {
-  const started = await core.transactWaiting(() => {
-    const open = openChallenge(core, input.challengeId);
+  const started = await core.transact(async (core) => {
+    const open = await openChallenge(core, input.challengeId);
     if (!open.ok) return open;
     const c = open.value;
-    if (input.userId !== c.opponentId) return notYours(core, c, input.userId, 'accept');
+    if (input.userId !== c.opponentId) return await notYours(core, c, input.userId, 'accept');
     const messageId = input.messageId ?? c.messageId;
     const place = input.ownThread
       ? { ...c, messageId: null, lobbyMessageId: messageId }
       : { ...c, messageId, lobbyMessageId: null };
-    const refused = acceptRefusal(core, c, input.parentChannelId ?? c.channelId);
+    const refused = await acceptRefusal(core, c, input.parentChannelId ?? c.channelId);
     if (refused) return refused;
-    const game = startGame(core, place, c.challengerId, c.opponentId, null);
-    core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
-    return ok(core.snapshot(game, startDescription));
+    const game = await startGame(core, place, c.challengerId, c.opponentId, null);
+    await core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
+    return ok(await core.snapshot(game, startDescription));
   });
   return started.ok ? ok(await core.viewCommitted(started.value)) : started;
 }
@@ -121,15 +121,15 @@ export interface RematchInput {
 
 /** A new challenge between the same players with the same rules, from the player who asks. */
 export async function rematch(core: ServiceCore, input: RematchInput): Promise<Outcome<ChallengeMade>> {
-  const game = core.games.game(input.gameId);
+  const game = await core.games.game(input.gameId);
   if (!game) return fail('not-found', 'error.noSuchGame');
   const me = SIDES.find((side) => game.seats[side] === input.userId);
   if (!me) return fail('forbidden', 'refusal.rematchNotPlayer');
   return challenge(core, {
     guildId: game.guildId,
     channelId: input.channelId,
-    challenger: core.playerOf(input.userId),
-    opponent: core.playerOf(game.seats[opponentOf(me)]),
+    challenger: await core.playerOf(input.userId),
+    opponent: await core.playerOf(game.seats[opponentOf(me)]),
     // Stored options were checked when the game was made; challenge() checks them again.
     variant: { ruleset: game.ruleset, options: game.options } as Variant,
     locale: game.locale,
@@ -139,32 +139,36 @@ export async function rematch(core: ServiceCore, input: RematchInput): Promise<O
 }
 
 /** The challenged player says no. */
-export function decline(core: ServiceCore, input: ChallengeAnswer): Outcome<ChallengeView> {
-  return close(core, input, 'decline');
+export async function decline(core: ServiceCore, input: ChallengeAnswer): Promise<Outcome<ChallengeView>> {
+  return await close(core, input, 'decline');
 }
 
 /** The challenger takes the challenge back (its Withdraw button). */
-export function withdraw(core: ServiceCore, input: ChallengeAnswer): Outcome<ChallengeView> {
-  return close(core, input, 'withdraw');
+export async function withdraw(core: ServiceCore, input: ChallengeAnswer): Promise<Outcome<ChallengeView>> {
+  return await close(core, input, 'withdraw');
 }
 
 type Answer = 'accept' | 'decline' | 'withdraw';
 
-function close(core: ServiceCore, input: ChallengeAnswer, answer: 'decline' | 'withdraw'): Outcome<ChallengeView> {
-  return core.transact(() => {
-    const open = openChallenge(core, input.challengeId);
+async function close(
+  core: ServiceCore,
+  input: ChallengeAnswer,
+  answer: 'decline' | 'withdraw',
+): Promise<Outcome<ChallengeView>> {
+  return core.transact(async (core) => {
+    const open = await openChallenge(core, input.challengeId);
     if (!open.ok) return open;
     const c = open.value;
     const allowed = answer === 'decline' ? c.opponentId : c.challengerId;
-    if (input.userId !== allowed) return notYours(core, c, input.userId, answer);
-    core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
-    return ok(core.challengeViewOf(core.games.challenge(c.id)!));
+    if (input.userId !== allowed) return await notYours(core, c, input.userId, answer);
+    await core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
+    return ok(await core.challengeViewOf((await core.games.challenge(c.id))!));
   });
 }
 
 /** A challenge that can still be answered. One past its expiry counts as expired even before the sweep marks it. */
-function openChallenge(core: ServiceCore, challengeId: number): Outcome<ChallengeRecord> {
-  const c = core.games.challenge(challengeId);
+async function openChallenge(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeRecord>> {
+  const c = await core.games.challenge(challengeId);
   if (!c) return fail('not-found', 'error.noSuchChallenge');
   if (c.status === 'cancelled') return fail('finished', 'error.challengeWithdrawn');
   if (c.status !== 'pending') return fail('finished', 'error.challengeAnswered', { status: c.status });
@@ -173,14 +177,19 @@ function openChallenge(core: ServiceCore, challengeId: number): Outcome<Challeng
 }
 
 /** Who may press that button, and what the clicking player can do instead (a button they have). */
-function notYours(core: ServiceCore, c: ChallengeRecord, userId: string, answer: Answer): Outcome<never> {
+async function notYours(
+  core: ServiceCore,
+  c: ChallengeRecord,
+  userId: string,
+  answer: Answer,
+): Promise<Outcome<never>> {
   if (answer === 'withdraw') {
-    const name = core.playerOf(c.challengerId).name;
+    const name = (await core.playerOf(c.challengerId)).name;
     return fail('forbidden', userId === c.opponentId ? 'refusal.onlyWithdrawOpponent' : 'refusal.onlyWithdraw', {
       name,
     });
   }
-  const name = core.playerOf(c.opponentId).name;
+  const name = (await core.playerOf(c.opponentId)).name;
   return fail('forbidden', userId === c.challengerId ? 'refusal.onlyAnswerChallenger' : 'refusal.onlyAnswer', {
     name,
     answer,

@@ -1,13 +1,12 @@
 // What every part of the game service shares: the stores, the clock, the configuration, the
 // renderer, and the helpers that turn stored records into views. The parts (challenges, play,
 // deadlines, lookups) are functions over one ServiceCore; GameService (service.ts) joins them.
-import type { Database } from '../db/connection.js';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { GameStore, LOCKED, isBusy } from '../db/gameStore.js';
+import { GameStore } from '../db/gameStore.js';
 import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
+import { type Database, type Sql, StorageBusy, StorageFull, type WriteTiming } from '../db/sql.js';
 import type { ShardScope } from '../db/shards.js';
 import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
@@ -45,6 +44,25 @@ export interface CoreOptions {
   shard: ShardScope;
 }
 
+/**
+ * Write transactions so far, and those that had to wait for another's (another shard process's,
+ * or another click's in this process): how many and how long in all (shown at shutdown;
+ * docs/scaling.md).
+ */
+export interface LockWaits {
+  writes: number;
+  waited: number;
+  waitedMs: number;
+  longestMs: number;
+}
+
+/** What a transaction-bound core shares with the core it came from. */
+interface Shared {
+  readonly replaysDrawing: Set<string>;
+  /** Tournaments the running transaction changed, told once it commits. */
+  readonly changedTournaments: Set<number> | null;
+}
+
 export class ServiceCore {
   readonly games: GameStore;
   readonly ratings: RatingStore;
@@ -62,22 +80,31 @@ export class ServiceCore {
   readonly choose: BotChooser;
   readonly renderReplay: ReplayRenderer;
   /** Players whose replay is being drawn right now (replays.ts caps them). */
-  readonly replaysDrawing = new Set<string>();
+  readonly replaysDrawing: Set<string>;
   /** Told, after the commit, of each tournament a transaction changed (the bot's tournament runner listens). */
   onTournamentChange: (tournamentId: number) => void = () => {};
-  /** Tournaments the running transaction changed, told once it commits. */
-  private readonly changedTournaments = new Set<number>();
+  readonly lockWaits: LockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0 };
+  /** Told of each write transaction done: its wait for its turn and its COMMIT's time (the bot's metrics). */
+  onWrite: ((timing: WriteTiming) => void) | null = null;
+  /** Tournaments the running transaction changed (null: this core is outside any transaction). */
+  private readonly changedTournaments: Set<number> | null;
 
+  /**
+   * `sql`: where the stores read and write: the database itself (each statement on its own), or
+   * one transaction's statements (a core bound to it, made by `transact`).
+   */
   constructor(
     readonly db: Database,
-    options: CoreOptions,
+    private readonly options: CoreOptions,
+    sql: Sql = db,
+    shared: Shared = { replaysDrawing: new Set(), changedTournaments: null },
   ) {
-    this.games = new GameStore(db, options.shard);
-    this.ratings = new RatingStore(db);
-    this.reminders = new ReminderStore(db, options.shard);
-    this.server = new ServerStore(db);
-    this.privacy = new PrivacyStore(db, options.shard);
-    this.tournaments = new TournamentStore(db, options.shard);
+    this.games = new GameStore(sql, options.shard);
+    this.ratings = new RatingStore(sql);
+    this.reminders = new ReminderStore(sql, options.shard);
+    this.server = new ServerStore(sql);
+    this.privacy = new PrivacyStore(sql, options.shard);
+    this.tournaments = new TournamentStore(sql, options.shard);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newSeed = options.newSeed;
@@ -85,82 +112,86 @@ export class ServiceCore {
     this.render = options.render;
     this.choose = options.choose;
     this.renderReplay = options.renderReplay;
+    this.replaysDrawing = shared.replaysDrawing;
+    this.changedTournaments = shared.changedTournaments;
+    if (!shared.changedTournaments) db.onWrite = (timing) => this.noteWrite(timing);
   }
 
   /**
-   * Runs `fn` as one IMMEDIATE write transaction. A database still locked by another process
-   * after busy_timeout is reported as 'busy' rather than thrown at the user. While it waits for
-   * that lock, this thread sleeps: for rare writes; clicks use `transactWaiting`.
+   * Runs `fn` as one write transaction, handing it a core bound to the transaction: `fn` reads and
+   * writes only through it, and may run more than once (PostgreSQL retries a serialization
+   * failure), so it has no effect outside the database. A database still locked by another process
+   * past its busy timeout is answered as 'busy', a full disk as 'storage-full', rather than thrown
+   * at the user. The tournaments it changed are told once it commits. Inside a transaction (a core
+   * already bound to one) `fn` simply joins it.
    */
-  transact<T>(fn: () => Outcome<T>): Outcome<T> {
-    return this.tellingTournaments(() => refusingFailures(() => this.games.write(fn)));
+  async transact<T>(fn: (core: ServiceCore) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    if (this.changedTournaments) return fn(this);
+    const changed = new Set<number>();
+    let done: Outcome<T>;
+    try {
+      done = await this.db.transaction((tx) => {
+        changed.clear(); // a run again starts afresh
+        const shared = { replaysDrawing: this.replaysDrawing, changedTournaments: changed };
+        return fn(new ServiceCore(this.db, this.options, tx, shared));
+      });
+    } catch (error) {
+      if (error instanceof StorageBusy) return fail('busy', 'error.busy');
+      // The transaction rolled back whole, so the game is as it was before the click.
+      if (error instanceof StorageFull) return fail('storage-full', 'error.storageFull');
+      throw error;
+    }
+    for (const id of changed) this.onTournamentChange(id);
+    return done;
   }
 
   /** Marks a tournament changed by the running transaction: its listener hears of it after the commit. */
-  tournamentChanged(tournamentId: number): void {
-    this.tournaments.touch(tournamentId);
+  async tournamentChanged(tournamentId: number): Promise<void> {
+    if (!this.changedTournaments) throw new Error('a tournament changed outside any transaction');
+    await this.tournaments.touch(tournamentId);
     this.changedTournaments.add(tournamentId);
   }
 
-  /**
-   * Runs a transaction, then tells the listener of the tournaments it changed. One rolled back by a
-   * full disk or a lock may tell too: harmless, as the listener reads the tournament afresh.
-   */
-  private tellingTournaments<R>(run: () => R): R {
-    let result: R;
-    try {
-      result = run();
-    } catch (error) {
-      this.changedTournaments.clear();
-      throw error;
+  /** A transaction committed: counts its wait for its turn, and tells the metrics. */
+  private noteWrite(timing: WriteTiming): void {
+    const w = this.lockWaits;
+    w.writes++;
+    // Taking the lock uncontended takes microseconds; a wait for another's lasts a millisecond or more.
+    if (timing.waitedMs >= 0.5) {
+      w.waited++;
+      w.waitedMs += timing.waitedMs;
+      w.longestMs = Math.max(w.longestMs, timing.waitedMs);
     }
-    const changed = [...this.changedTournaments];
-    this.changedTournaments.clear();
-    for (const id of changed) this.onTournamentChange(id);
-    return result;
-  }
-
-  /**
-   * As `transact`, but while another process (a shard on the same file) holds the write lock it
-   * tries again every millisecond or two on a timer instead of sleeping in SQLite's busy handler
-   * (whose sleeps grow to 100 ms), so this process goes on answering other clicks meanwhile and
-   * takes the lock soon after it is free.
-   */
-  async transactWaiting<T>(fn: () => Outcome<T>): Promise<Outcome<T>> {
-    const asked = performance.now();
-    for (;;) {
-      const waited = performance.now() - asked;
-      const done = this.tellingTournaments(() => refusingFailures(() => this.games.tryWrite(fn, waited)));
-      if (done !== LOCKED) return done;
-      if (waited > this.games.busyTimeoutMs) return fail('busy', 'error.busy');
-      await sleep(1 + Math.random());
-    }
+    this.onWrite?.(timing);
   }
 
   /** The settings in force in a server: its admins' choices over the defaults. */
-  settingsOf(guildId: string): ServerSettings {
-    return settingsWith(this.config, this.ownSettings(guildId));
+  async settingsOf(guildId: string): Promise<ServerSettings> {
+    return settingsWith(this.config, await this.ownSettings(guildId));
   }
 
   /** Only the settings a server's admins chose (/senet-admin). */
-  ownSettings(guildId: string): SettingOverrides {
-    return parseOverrides(this.server.settingsJson(guildId));
+  async ownSettings(guildId: string): Promise<SettingOverrides> {
+    return parseOverrides(await this.server.settingsJson(guildId));
   }
 
-  playerOf(userId: string): Player {
-    return { id: userId, name: this.games.playerName(userId) ?? userId };
+  async playerOf(userId: string): Promise<Player> {
+    return { id: userId, name: (await this.games.playerName(userId)) ?? userId };
   }
 
-  playersOf(game: GameRecord): Record<Side, Player> {
-    return { W: this.playerOf(game.seats.W), B: this.playerOf(game.seats.B) };
+  async playersOf(game: GameRecord): Promise<Record<Side, Player>> {
+    return { W: await this.playerOf(game.seats.W), B: await this.playerOf(game.seats.B) };
   }
 
   /** A game as stored, for a look-up: a finished rated game shows the rating changes it caused. */
-  snapshot(game: GameRecord, describe: (g: GameRecord, p: Record<Side, Player>) => string): GameSnapshot {
-    const players = this.playersOf(game);
+  async snapshot(
+    game: GameRecord,
+    describe: (g: GameRecord, p: Record<Side, Player>) => string,
+  ): Promise<GameSnapshot> {
+    const players = await this.playersOf(game);
     const result = storedResult(game, players);
     if (result && game.rated) {
-      const changes = this.ratings.gameRatingChanges(game.id);
+      const changes = await this.ratings.gameRatingChanges(game.id);
       result.ratings = [result.winner, result.loser].flatMap((p) =>
         changes
           .filter((c) => c.userId === p.id)
@@ -170,8 +201,8 @@ export class ServiceCore {
     return { game, players, description: describe(game, players), ...(result ? { result } : {}) };
   }
 
-  challengeViewOf(c: ChallengeRecord): ChallengeView {
-    return challengeView(c, this.playerOf(c.challengerId), this.playerOf(c.opponentId));
+  async challengeViewOf(c: ChallengeRecord): Promise<ChallengeView> {
+    return challengeView(c, await this.playerOf(c.challengerId), await this.playerOf(c.opponentId));
   }
 
   view(snapshot: GameSnapshot): Promise<GameView> {
@@ -185,22 +216,5 @@ export class ServiceCore {
     } catch (err) {
       throw new SavedNotShown(snapshot.game.id, err);
     }
-  }
-}
-
-/**
- * Runs a write, answering the database's own refusals as outcomes: locked past busy_timeout
- * ('busy'), or a full disk ('storage-full': the transaction rolled back whole, so the game is as
- * it was before the click).
- */
-function refusingFailures<T, R>(write: () => Outcome<T> | R): Outcome<T> | R {
-  try {
-    return write();
-  } catch (error) {
-    if (isBusy(error)) return fail('busy', 'error.busy');
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_FULL')) {
-      return fail('storage-full', 'error.storageFull');
-    }
-    throw error;
   }
 }

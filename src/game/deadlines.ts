@@ -13,28 +13,28 @@ import type { GameSnapshot } from './views.js';
 export async function sweep(core: ServiceCore): Promise<SweepReport> {
   const now = core.now();
   const expiredChallenges: ChallengeView[] = [];
-  for (const id of core.games.dueChallengeIds(now)) {
-    const expired = await core.transactWaiting(() =>
-      core.games.resolveChallenge(id, 'expired', now)
-        ? ok(core.challengeViewOf(core.games.challenge(id)!))
+  for (const id of await core.games.dueChallengeIds(now)) {
+    const expired = await core.transact(async (core) =>
+      (await core.games.resolveChallenge(id, 'expired', now))
+        ? ok(await core.challengeViewOf((await core.games.challenge(id))!))
         : fail('finished', 'error.challengeAlreadyOver'),
     );
     if (expired.ok) expiredChallenges.push(expired.value);
   }
   const timedOut: GameSnapshot[] = [];
-  for (const id of core.games.dueGameIds(now)) {
-    const ended = await core.transactWaiting(() => {
-      const game = core.games.game(id);
+  for (const id of await core.games.dueGameIds(now)) {
+    const ended = await core.transact(async (core) => {
+      const game = await core.games.game(id);
       if (!game || game.status !== 'active' || game.turnDeadline === null || game.turnDeadline > now) {
         return fail('finished', 'error.movedOn');
       }
-      return ok(endGame(core, game, game.state, opponentOf(game.state.toMove), 'timeout', null));
+      return ok(await endGame(core, game, game.state, opponentOf(game.state.toMove), 'timeout', null));
     });
     if (ended.ok) timedOut.push(ended.value);
   }
   const timedOutGames: GameView[] = [];
   for (const snapshot of timedOut) timedOutGames.push(await core.view(snapshot));
-  return { expiredChallenges, timedOutGames, threadsToArchive: dueArchives(core, now) };
+  return { expiredChallenges, timedOutGames, threadsToArchive: await dueArchives(core, now) };
 }
 
 /** A server game whose turn is over, and the channel (or thread) its board is in. */
@@ -48,11 +48,13 @@ export interface DueForfeit {
  * their channel, since a player who could not click must not lose rating for it. Games outside
  * servers are never rated, and there the bot's token reaches no channel to check.
  */
-export function dueForfeits(core: ServiceCore): DueForfeit[] {
-  return core.games.dueGameIds(core.now()).flatMap((id) => {
-    const game = core.games.game(id);
-    return game && game.guildId !== '' ? [{ gameId: id, channelId: game.threadId ?? game.channelId }] : [];
-  });
+export async function dueForfeits(core: ServiceCore): Promise<DueForfeit[]> {
+  const due: DueForfeit[] = [];
+  for (const id of await core.games.dueGameIds(core.now())) {
+    const game = await core.games.game(id);
+    if (game && game.guildId !== '') due.push({ gameId: id, channelId: game.threadId ?? game.channelId });
+  }
+  return due;
 }
 
 /**
@@ -60,12 +62,12 @@ export function dueForfeits(core: ServiceCore): DueForfeit[] {
  * next, so a thread that cannot be archived never blocks a later sweep); one that hosts a new game
  * or challenge (a rematch asked in it) stays open.
  */
-function dueArchives(core: ServiceCore, now: number): string[] {
+async function dueArchives(core: ServiceCore, now: number): Promise<string[]> {
   const threads: string[] = [];
-  for (const { gameId, threadId } of core.games.dueArchives(now)) {
-    const taken = core.transact(() =>
-      core.games.takeArchive(gameId)
-        ? ok(!core.games.channelInUse(threadId))
+  for (const { gameId, threadId } of await core.games.dueArchives(now)) {
+    const taken = await core.transact(async (core) =>
+      (await core.games.takeArchive(gameId))
+        ? ok(!(await core.games.channelInUse(threadId)))
         : fail('finished', 'error.gameAlreadyOver'),
     );
     if (taken.ok && taken.value) threads.push(threadId);

@@ -37,14 +37,14 @@ export interface FixedSeats {
 }
 
 /** Creates a game: seats from the seed, the engine's start position, the first turn's deadline. */
-export function startGame(
+export async function startGame(
   core: ServiceCore,
   where: GamePlace,
   challengerId: string,
   opponentId: string,
   botStrength: Strength | null,
   fixed?: FixedSeats,
-): GameRecord {
+): Promise<GameRecord> {
   const seed = core.newSeed() | 0;
   const started = newGame(where.ruleset, where.options, seed);
   // The options were checked when the challenge was made; failing now is a bug, not a user error.
@@ -57,8 +57,8 @@ export function startGame(
     : seatsFromSeed(seed, challengerId, opponentId);
   const toActId = seats[state.toMove];
   const now = core.now();
-  const settings = core.settingsOf(where.guildId);
-  const id = core.games.insertGame({
+  const settings = await core.settingsOf(where.guildId);
+  const id = await core.games.insertGame({
     guildId: where.guildId,
     channelId: where.channelId,
     messageId: where.messageId,
@@ -75,23 +75,23 @@ export function startGame(
     createdAt: now,
     locale: where.locale,
   });
-  const game = core.games.game(id)!;
-  scheduleReminder(core, game, settings.reminderDelayMs, now);
+  const game = (await core.games.game(id))!;
+  await scheduleReminder(core, game, settings.reminderDelayMs, now);
   return game;
 }
 
 /** Applies one engine action: log, state, version + 1, and the game's end if it wins. */
-export function applyInTransaction(
+export async function applyInTransaction(
   core: ServiceCore,
   game: GameRecord,
   actorId: string,
   action: Action,
-): Outcome<GameSnapshot> {
+): Promise<Outcome<GameSnapshot>> {
   const applied = applyAction(game.state, action);
   if (!applied.ok) return fail('invalid', 'error.notAllowedNow');
   const { state, events, legal } = applied.value;
   const now = core.now();
-  core.games.appendAction({
+  await core.games.appendAction({
     gameId: game.id,
     seq: game.state.ply,
     userId: actorId,
@@ -99,31 +99,31 @@ export function applyInTransaction(
     throwValue: throwValueOf(events),
     at: now,
   });
-  const players = core.playersOf(game);
+  const players = await core.playersOf(game);
   const description = describeEvents(translator(game.locale), events, game.ruleset, namesOf(players), game.options);
-  if (state.winner) return ok({ ...endGame(core, game, state, state.winner, 'won', state.score), description });
+  if (state.winner) return ok({ ...(await endGame(core, game, state, state.winner, 'won', state.score)), description });
   const toActId = game.seats[state.toMove];
-  const settings = core.settingsOf(game.guildId);
+  const settings = await core.settingsOf(game.guildId);
   const turnDeadline = toActId === core.botUserId ? null : now + settings.turnTtlMs;
-  if (!core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline })) {
+  if (!(await core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline }))) {
     // Unreachable inside an IMMEDIATE transaction that just read this version; fail loudly if not.
     throw new Error(`game ${game.id} changed inside its own transaction`);
   }
-  scheduleReminder(core, { id: game.id, toActId, turnDeadline }, settings.reminderDelayMs, now);
-  return ok({ game: core.games.game(game.id)!, players, description, legal });
+  await scheduleReminder(core, { id: game.id, toActId, turnDeadline }, settings.reminderDelayMs, now);
+  return ok({ game: (await core.games.game(game.id))!, players, description, legal });
 }
 
 /** Ends a game; a rated game updates both ratings in the same transaction. */
-export function endGame(
+export async function endGame(
   core: ServiceCore,
   game: GameRecord,
   state: GameState,
   winnerSide: Side,
   reason: EndReason,
   score: number | null,
-): GameSnapshot {
+): Promise<GameSnapshot> {
   const now = core.now();
-  const finished = core.games.finishGame(game.id, {
+  const finished = await core.games.finishGame(game.id, {
     expectedVersion: game.version,
     state,
     finishedAt: now,
@@ -133,12 +133,18 @@ export function endGame(
     archiveAt: now + THREAD_ARCHIVE_DELAY_MS,
   });
   if (!finished) throw new Error(`game ${game.id} changed inside its own transaction`);
-  const stored = core.games.game(game.id)!;
-  recordTournamentGame(core, stored);
-  const players = core.playersOf(stored);
+  const stored = (await core.games.game(game.id))!;
+  await recordTournamentGame(core, stored);
+  const players = await core.playersOf(stored);
   const result = storedResult(stored, players)!;
   if (stored.rated) {
-    result.ratings = recordRatedResult(core.ratings, stored, winnerSide, now, core.server.currentSeason(game.guildId));
+    result.ratings = await recordRatedResult(
+      core.ratings,
+      stored,
+      winnerSide,
+      now,
+      await core.server.currentSeason(game.guildId),
+    );
   }
   return { game: stored, players, description: endDescription(stored.locale, result), result, legal: [] };
 }

@@ -32,20 +32,20 @@ export interface ChallengePlace {
 }
 
 /** Refuses a challenge (or a game against the bot) the server's settings or the anti-spam rules forbid. */
-export function challengeRefusal(core: ServiceCore, c: ChallengePlace): Refusal {
-  const settings = core.settingsOf(c.guildId);
+export async function challengeRefusal(core: ServiceCore, c: ChallengePlace): Promise<Refusal> {
+  const settings = await core.settingsOf(c.guildId);
   return (
     channelRefusal(settings, c.channelId) ??
-    gamesCapRefusal(core, settings, c.guildId, c.challengerId, 'challenge') ??
-    budgetRefusal(core, c.guildId, c.challengerId) ??
-    (c.opponentId === core.botUserId ? null : spamRefusal(core, c))
+    (await gamesCapRefusal(core, settings, c.guildId, c.challengerId, 'challenge')) ??
+    (await budgetRefusal(core, c.guildId, c.challengerId)) ??
+    (c.opponentId === core.botUserId ? null : await spamRefusal(core, c))
   );
 }
 
 /** Over the creation budget: says when the oldest creation in the window leaves it. */
-function budgetRefusal(core: ServiceCore, guildId: string, userId: string): Refusal {
+async function budgetRefusal(core: ServiceCore, guildId: string, userId: string): Promise<Refusal> {
   const { max, windowMs } = CREATION_BUDGET;
-  const made = core.server.creationsSince(guildId, userId, core.now() - windowMs, max);
+  const made = await core.server.creationsSince(guildId, userId, core.now() - windowMs, max);
   if (made.length < max) return null;
   const until = made[max - 1]! + windowMs;
   const minutes = Math.round(windowMs / 60_000);
@@ -56,12 +56,12 @@ function budgetRefusal(core: ServiceCore, guildId: string, userId: string): Refu
  * Refuses starting an accepted challenge's game: its channel (`listedChannelId`: a thread's parent)
  * may have been taken off the list, or a player be at the cap.
  */
-export function acceptRefusal(core: ServiceCore, c: ChallengeRecord, listedChannelId: string): Refusal {
-  const settings = core.settingsOf(c.guildId);
+export async function acceptRefusal(core: ServiceCore, c: ChallengeRecord, listedChannelId: string): Promise<Refusal> {
+  const settings = await core.settingsOf(c.guildId);
   return (
     channelRefusal(settings, listedChannelId) ??
-    gamesCapRefusal(core, settings, c.guildId, c.opponentId, 'accept') ??
-    gamesCapRefusal(core, settings, c.guildId, c.challengerId, 'accept')
+    (await gamesCapRefusal(core, settings, c.guildId, c.opponentId, 'accept')) ??
+    (await gamesCapRefusal(core, settings, c.guildId, c.challengerId, 'accept'))
   );
 }
 
@@ -72,30 +72,30 @@ function channelRefusal(settings: ServerSettings, channelId: string): Refusal {
   return fail('limit', 'limit.notThisChannel', { where });
 }
 
-function gamesCapRefusal(
+async function gamesCapRefusal(
   core: ServiceCore,
   settings: ServerSettings,
   guildId: string,
   userId: string,
   when: 'challenge' | 'accept',
-): Refusal {
+): Promise<Refusal> {
   // The computer player takes on every game anyone asks it for.
   if (userId === core.botUserId) return null;
   const max = settings.maxGamesPerPlayer;
-  if (core.server.activeGamesOf(guildId, userId) < max) return null;
+  if ((await core.server.activeGamesOf(guildId, userId)) < max) return null;
   if (when === 'challenge') return fail('limit', 'limit.youAtCap', { max });
-  return fail('limit', 'limit.playerAtCap', { name: core.playerOf(userId).name, max });
+  return fail('limit', 'limit.playerAtCap', { name: (await core.playerOf(userId)).name, max });
 }
 
-function spamRefusal(core: ServiceCore, c: ChallengePlace): Refusal {
-  const opponent = core.playerOf(c.opponentId).name;
-  if (core.server.openChallengeBetween(c.guildId, c.challengerId, c.opponentId)) {
+async function spamRefusal(core: ServiceCore, c: ChallengePlace): Promise<Refusal> {
+  const opponent = (await core.playerOf(c.opponentId)).name;
+  if (await core.server.openChallengeBetween(c.guildId, c.challengerId, c.opponentId)) {
     return fail('limit', 'limit.openChallengeBetween', { name: opponent });
   }
-  if (core.server.openChallengesBy(c.guildId, c.challengerId, core.now()) >= MAX_OPEN_CHALLENGES) {
+  if ((await core.server.openChallengesBy(c.guildId, c.challengerId, core.now())) >= MAX_OPEN_CHALLENGES) {
     return fail('limit', 'limit.tooManyOpen', { max: MAX_OPEN_CHALLENGES });
   }
-  const declined = core.server.lastDecline(c.guildId, c.challengerId, c.opponentId);
+  const declined = await core.server.lastDecline(c.guildId, c.challengerId, c.opponentId);
   const until = declined === undefined ? 0 : declined + DECLINE_COOLDOWN_MS;
   if (until > core.now()) {
     return fail('limit', 'limit.declinedCooldown', { name: opponent, when: `<t:${Math.ceil(until / 1000)}:R>` });
@@ -121,10 +121,10 @@ export const TOURNAMENT_LIMITS = {
 } as const;
 
 /** Refuses a new tournament where the bot does not play, or when the server has enough running. */
-export function tournamentRefusal(core: ServiceCore, guildId: string, channelId: string): Refusal {
-  const refused = channelRefusal(core.settingsOf(guildId), channelId);
+export async function tournamentRefusal(core: ServiceCore, guildId: string, channelId: string): Promise<Refusal> {
+  const refused = channelRefusal(await core.settingsOf(guildId), channelId);
   if (refused) return refused;
-  if (core.tournaments.liveIn(guildId) >= MAX_LIVE_TOURNAMENTS) {
+  if ((await core.tournaments.liveIn(guildId)) >= MAX_LIVE_TOURNAMENTS) {
     return fail('limit', 'tournament.tooMany', { max: MAX_LIVE_TOURNAMENTS });
   }
   return null;

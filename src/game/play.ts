@@ -18,8 +18,8 @@ export interface ActInput {
 }
 
 export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<GameView>> {
-  const done = await core.transactWaiting(() => {
-    const found = liveGame(core, input.gameId);
+  const done = await core.transact(async (core) => {
+    const found = await liveGame(core, input.gameId);
     if (!found.ok) return found;
     const game = found.value;
     if (!sideOf(game, input.userId)) return fail('forbidden', 'error.notYourGame');
@@ -27,9 +27,9 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
       return fail('stale', 'error.staleBoard');
     }
     if (game.toActId !== input.userId) {
-      return fail('not-your-turn', 'error.notYourTurn', { name: core.playerOf(game.toActId!).name });
+      return fail('not-your-turn', 'error.notYourTurn', { name: (await core.playerOf(game.toActId!)).name });
     }
-    return applyInTransaction(core, game, input.userId, input.action);
+    return await applyInTransaction(core, game, input.userId, input.action);
   });
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
@@ -40,18 +40,18 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
  * game has not moved on meanwhile (a resignation, a timeout).
  */
 export async function botStep(core: ServiceCore, gameId: number, version?: number): Promise<Outcome<GameView>> {
-  const found = liveGame(core, gameId);
+  const found = await liveGame(core, gameId);
   if (!found.ok) return found;
   const read = found.value;
   if (version !== undefined && version !== read.version) return fail('stale', 'error.movedOn');
   if (read.toActId !== core.botUserId) return fail('not-your-turn', 'error.notBotsTurn');
   const strength = strengthOf(read.botStrength) ?? DEFAULT_STRENGTH;
   const action = await core.choose(read.state, strength, decisionSeed(read.seed, read.state.ply));
-  const done = await core.transactWaiting(() => {
-    const again = liveGame(core, gameId);
+  const done = await core.transact(async (core) => {
+    const again = await liveGame(core, gameId);
     if (!again.ok) return again;
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
-    return applyInTransaction(core, again.value, core.botUserId, action);
+    return await applyInTransaction(core, again.value, core.botUserId, action);
   });
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
@@ -61,31 +61,31 @@ export type ResignInput = ({ gameId: number } | { channelId: string }) & { userI
 
 /** Either player may resign at any time; the opponent wins. */
 export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
-  const done = await core.transactWaiting(() => {
-    const chosen = gameToResign(core, input);
+  const done = await core.transact(async (core) => {
+    const chosen = await gameToResign(core, input);
     if (!chosen.ok) return chosen;
     const game = chosen.value;
     if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
     const side = sideOf(game, input.userId);
     if (!side) return fail('forbidden', 'error.notYourGame');
-    return ok(endGame(core, game, game.state, opponentOf(side), 'resigned', null));
+    return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
   });
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
-function gameToResign(core: ServiceCore, input: ResignInput): Outcome<GameRecord> {
+async function gameToResign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameRecord>> {
   if ('gameId' in input) {
-    const game = core.games.game(input.gameId);
+    const game = await core.games.game(input.gameId);
     return game ? ok(game) : fail('not-found', 'error.noSuchGame');
   }
-  const here = core.games.activeGamesHere(input.channelId, input.userId);
+  const here = await core.games.activeGamesHere(input.channelId, input.userId);
   if (here.length === 1) return ok(here[0]!);
   if (here.length === 0) return fail('not-found', 'error.noGameHere');
   return fail('invalid', 'error.whichGame', { count: here.length });
 }
 
-function liveGame(core: ServiceCore, gameId: number): Outcome<GameRecord> {
-  const game = core.games.game(gameId);
+async function liveGame(core: ServiceCore, gameId: number): Promise<Outcome<GameRecord>> {
+  const game = await core.games.game(gameId);
   if (!game) return fail('not-found', 'error.noSuchGame');
   if (game.status === 'finished') return fail('finished', 'error.gameOver');
   return ok(game);

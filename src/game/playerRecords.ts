@@ -21,24 +21,25 @@ import { type Viewer, mayView } from './visibility.js';
  * Updates both players' guild ratings in the current `season` for a rated game `winnerSide` won;
  * call inside the game's transaction. A player's first game of a season starts from the initial rating.
  */
-export function recordRatedResult(
+export async function recordRatedResult(
   ratings: RatingStore,
   game: GameRecord,
   winnerSide: Side,
   now: number,
   season: number,
-): RatingChange[] {
+): Promise<RatingChange[]> {
   const ids = { winner: game.seats[winnerSide], loser: game.seats[opponentOf(winnerSide)] };
   const before = {
-    winner: ratings.rating(game.guildId, season, ids.winner) ?? { ...INITIAL_RATING, games: 0 },
-    loser: ratings.rating(game.guildId, season, ids.loser) ?? { ...INITIAL_RATING, games: 0 },
+    winner: (await ratings.rating(game.guildId, season, ids.winner)) ?? { ...INITIAL_RATING, games: 0 },
+    loser: (await ratings.rating(game.guildId, season, ids.loser)) ?? { ...INITIAL_RATING, games: 0 },
   };
   const after = rateGame(before.winner, before.loser);
-  ratings.setGameSeason(game.id, season);
-  return (['winner', 'loser'] as const).map((who) => {
+  await ratings.setGameSeason(game.id, season);
+  const changes: RatingChange[] = [];
+  for (const who of ['winner', 'loser'] as const) {
     const userId = ids[who];
     const next = after[who];
-    ratings.saveRating({
+    await ratings.saveRating({
       guildId: game.guildId,
       season,
       userId,
@@ -46,7 +47,7 @@ export function recordRatedResult(
       games: before[who].games + 1,
       updatedAt: now,
     });
-    ratings.addRatingChange({
+    await ratings.addRatingChange({
       guildId: game.guildId,
       season,
       userId,
@@ -56,32 +57,33 @@ export function recordRatedResult(
       rd: next.rd,
       at: now,
     });
-    return { userId, before: Math.round(before[who].rating), after: Math.round(next.rating) };
-  });
+    changes.push({ userId, before: Math.round(before[who].rating), after: Math.round(next.rating) });
+  }
+  return changes;
 }
 
 /** A season's leaderboard in the guild, or one rule set's (see rankStandings for the order). */
-export function leaderboard(
+export async function leaderboard(
   ratings: RatingStore,
   input: { guildId: string; season: number; ruleset?: string; limit?: number },
-): Outcome<LeaderboardEntry[]> {
+): Promise<Outcome<LeaderboardEntry[]>> {
   const ruleset = input.ruleset ?? null;
   if (ruleset !== null && !isRuleSetId(ruleset))
     return fail('invalid', 'refusal.unknownRuleset', { id: ruleset, choices: RULESET_IDS.join(', ') });
-  const rows = ratings.standings(input.guildId, input.season, ruleset);
+  const rows = await ratings.standings(input.guildId, input.season, ruleset);
   return ok(rankStandings(rows, ruleset === null ? 'rating' : 'winRate', input.limit ?? 10));
 }
 
 /** A player's figures in the guild: all-time totals, and the current `season`'s rating and rated record. */
-export function playerStats(
+export async function playerStats(
   games: GameStore,
   ratings: RatingStore,
   input: { guildId: string; userId: string; season: number },
-): Outcome<PlayerStats> {
-  const name = games.playerName(input.userId);
+): Promise<Outcome<PlayerStats>> {
+  const name = await games.playerName(input.userId);
   if (name === undefined) return fail('not-found', 'error.neverPlayed');
-  const rating = ratings.rating(input.guildId, input.season, input.userId);
-  const standing = ratings.standings(input.guildId, input.season, null).find((r) => r.userId === input.userId);
+  const rating = await ratings.rating(input.guildId, input.season, input.userId);
+  const standing = (await ratings.standings(input.guildId, input.season, null)).find((r) => r.userId === input.userId);
   const seasonGames = standing?.games ?? 0;
   const seasonWins = standing?.wins ?? 0;
   return ok({
@@ -95,26 +97,27 @@ export function playerStats(
       losses: seasonGames - seasonWins,
       winRate: seasonGames === 0 ? 0 : seasonWins / seasonGames,
     },
-    ...summarise(ratings.playedGames(input.guildId, input.userId)),
-    ratingHistory: ratings
-      .ratingHistory(input.guildId, input.season, input.userId)
-      .map((c) => ({ gameId: c.gameId, before: Math.round(c.before), after: Math.round(c.after), at: c.at })),
+    ...summarise(await ratings.playedGames(input.guildId, input.userId)),
+    ratingHistory: (await ratings.ratingHistory(input.guildId, input.season, input.userId)).map((c) => ({
+      gameId: c.gameId,
+      before: Math.round(c.before),
+      after: Math.round(c.after),
+      at: c.at,
+    })),
   });
 }
 
 /** The player's last games here that the asker may see, newest first. */
-export function playerHistory(
+export async function playerHistory(
   games: GameStore,
   ratings: RatingStore,
   input: { viewer: Viewer; userId: string; limit?: number },
-): Outcome<HistoryEntry[]> {
-  if (games.playerName(input.userId) === undefined) return fail('not-found', 'error.neverPlayed');
+): Promise<Outcome<HistoryEntry[]>> {
+  if ((await games.playerName(input.userId)) === undefined) return fail('not-found', 'error.neverPlayed');
   const { viewer } = input;
-  const seen = ratings
-    .playedGames(viewer.guildId, input.userId)
-    .filter((g) =>
-      mayView(viewer, { guildId: viewer.guildId, channelId: g.channelId, seats: seatsOf(input.userId, g) }),
-    );
+  const seen = (await ratings.playedGames(viewer.guildId, input.userId)).filter((g) =>
+    mayView(viewer, { guildId: viewer.guildId, channelId: g.channelId, seats: seatsOf(input.userId, g) }),
+  );
   return ok(seen.slice(0, input.limit ?? 10).map(historyEntry));
 }
 

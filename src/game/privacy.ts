@@ -14,8 +14,8 @@ export type PlayerData = PlayerDataRecord;
 /** The prefix of every stand-in's id; the action log's trigger allows only such ids to replace a person's. */
 export const STAND_IN_PREFIX = 'deleted:';
 
-export function playerData(core: ServiceCore, userId: string): PlayerData {
-  return core.privacy.playerData(userId);
+export async function playerData(core: ServiceCore, userId: string): Promise<PlayerData> {
+  return await core.privacy.playerData(userId);
 }
 
 /** Whether anything shared with other people holds the person's id (else there is nothing to stand in for). */
@@ -31,14 +31,22 @@ export const storesAnything = (d: PlayerData): boolean =>
  * Refused while they have a live game or an open challenge: those still need them (they can
  * resign or withdraw first). `standInName`: the name their seat shows from now on.
  */
-export function forgetPlayer(core: ServiceCore, input: { userId: string; standInName: string }): Outcome<PlayerData> {
-  return core.transact(() => {
-    const data = core.privacy.playerData(input.userId);
+export async function forgetPlayer(
+  core: ServiceCore,
+  input: { userId: string; standInName: string },
+): Promise<Outcome<PlayerData>> {
+  return core.transact(async (core) => {
+    const data = await core.privacy.playerData(input.userId);
     if (data.liveGames > 0 || data.pendingChallenges > 0)
       return fail('invalid', 'privacy.stillPlaying', { games: data.liveGames, challenges: data.pendingChallenges });
     if (sharedRecords(data) > 0)
-      core.privacy.replaceWithStandIn(input.userId, STAND_IN_PREFIX + randomUUID(), input.standInName, core.now());
-    core.privacy.deleteOwnRows(input.userId);
+      await core.privacy.replaceWithStandIn(
+        input.userId,
+        STAND_IN_PREFIX + randomUUID(),
+        input.standInName,
+        core.now(),
+      );
+    await core.privacy.deleteOwnRows(input.userId);
     return ok(data);
   });
 }

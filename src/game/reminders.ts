@@ -50,10 +50,15 @@ export interface StartedTurn {
  * Schedules the first reminder of a turn just started (inside the caller's transaction), after the
  * server's `reminderDelayMs` (the caller has its settings already); none for the bot.
  */
-export function scheduleReminder(core: ServiceCore, turn: StartedTurn, reminderDelayMs: number, now: number): void {
+export async function scheduleReminder(
+  core: ServiceCore,
+  turn: StartedTurn,
+  reminderDelayMs: number,
+  now: number,
+): Promise<void> {
   if (turn.toActId === null || turn.toActId === core.botUserId || turn.turnDeadline === null) return;
   const at = firstReminderAt(now, turn.turnDeadline, reminderDelayMs);
-  if (at !== null) core.reminders.schedule(turn.id, at);
+  if (at !== null) await core.reminders.schedule(turn.id, at);
 }
 
 /** A reminder to post: claimed (counted as sent) already. */
@@ -82,25 +87,26 @@ export interface ReminderDue {
  * two sweeps at once, or two processes on one file). A player who switched reminders off has
  * theirs claimed and dropped.
  */
-export function claimDueReminders(core: ServiceCore): ReminderDue[] {
+export async function claimDueReminders(core: ServiceCore): Promise<ReminderDue[]> {
   const now = core.now();
   const due: ReminderDue[] = [];
-  for (const id of core.reminders.dueGameIds(now)) {
-    const claimed = core.transact(() => claimOne(core, id, now));
+  for (const id of await core.reminders.dueGameIds(now)) {
+    const claimed = await core.transact(async (core) => await claimOne(core, id, now));
     if (claimed.ok && claimed.value) due.push(claimed.value);
   }
   return due;
 }
 
-function claimOne(core: ServiceCore, gameId: number, now: number): Outcome<ReminderDue | null> {
-  const turn = core.reminders.pendingTurn(gameId);
+async function claimOne(core: ServiceCore, gameId: number, now: number): Promise<Outcome<ReminderDue | null>> {
+  const turn = await core.reminders.pendingTurn(gameId);
   if (!turn || turn.remindAt > now) return fail('finished', 'error.movedOn');
   const ordinal = turn.remindersSent + 1;
-  const next = ordinal === 1 ? finalReminderAt(turn.turnDeadline, core.settingsOf(turn.guildId).turnTtlMs, now) : null;
-  if (!core.reminders.claim(gameId, turn.version, turn.remindersSent, next)) {
+  const next =
+    ordinal === 1 ? finalReminderAt(turn.turnDeadline, (await core.settingsOf(turn.guildId)).turnTtlMs, now) : null;
+  if (!(await core.reminders.claim(gameId, turn.version, turn.remindersSent, next))) {
     throw new Error(`game ${gameId} changed inside its own transaction`);
   }
-  if (turn.toActId === core.botUserId || !core.reminders.remindersOn(turn.toActId)) return ok(null);
+  if (turn.toActId === core.botUserId || !(await core.reminders.remindersOn(turn.toActId))) return ok(null);
   return ok({
     gameId,
     version: turn.version,
@@ -109,8 +115,8 @@ function claimOne(core: ServiceCore, gameId: number, now: number): Outcome<Remin
     guildId: turn.guildId,
     channelId: turn.channelId,
     boardMessageId: turn.boardMessageId,
-    player: core.playerOf(turn.toActId),
-    opponent: core.playerOf(turn.opponentId),
+    player: await core.playerOf(turn.toActId),
+    opponent: await core.playerOf(turn.opponentId),
     turnDeadline: turn.turnDeadline,
     locale: turn.locale,
   });
@@ -120,41 +126,41 @@ function claimOne(core: ServiceCore, gameId: number, now: number): Outcome<Remin
  * Records a posted reminder as the turn's, replacing (queueing for deletion) an earlier one; if
  * the player acted while it was being posted, queues the new one for deletion instead.
  */
-export function recordReminder(core: ServiceCore, due: ReminderDue, posted: MessageRef): Outcome<null> {
-  return core.transact(() => {
-    const previous = core.reminders.message(due.gameId);
-    if (core.reminders.setMessage(due.gameId, due.version, due.ordinal, posted)) {
-      if (previous) core.reminders.queueDeletion(previous, due.guildId);
+export async function recordReminder(core: ServiceCore, due: ReminderDue, posted: MessageRef): Promise<Outcome<null>> {
+  return core.transact(async (core) => {
+    const previous = await core.reminders.message(due.gameId);
+    if (await core.reminders.setMessage(due.gameId, due.version, due.ordinal, posted)) {
+      if (previous) await core.reminders.queueDeletion(previous, due.guildId);
     } else {
-      core.reminders.queueDeletion(posted, due.guildId);
+      await core.reminders.queueDeletion(posted, due.guildId);
     }
     return ok(null);
   });
 }
 
 /** Reminder messages waiting to be deleted, fewest failed attempts first. */
-export function reminderDeletions(core: ServiceCore, limit: number): MessageRef[] {
-  return core.reminders.deletions(limit);
+export async function reminderDeletions(core: ServiceCore, limit: number): Promise<MessageRef[]> {
+  return await core.reminders.deletions(limit);
 }
 
 /** A deletion done (or the message already gone), or failed (tried again later, a few times). */
-export function reminderDeleted(core: ServiceCore, message: MessageRef, done: boolean): Outcome<null> {
-  return core.transact(() => {
-    if (done) core.reminders.deletionDone(message);
-    else core.reminders.deletionFailed(message, MAX_DELETE_ATTEMPTS);
+export async function reminderDeleted(core: ServiceCore, message: MessageRef, done: boolean): Promise<Outcome<null>> {
+  return core.transact(async (core) => {
+    if (done) await core.reminders.deletionDone(message);
+    else await core.reminders.deletionFailed(message, MAX_DELETE_ATTEMPTS);
     return ok(null);
   });
 }
 
 /** Turns a player's reminders on or off, in every server; answers the choice now in force. */
-export function setReminders(core: ServiceCore, userId: string, on: boolean): Outcome<boolean> {
-  return core.transact(() => {
-    core.reminders.setReminders(userId, on, core.now());
+export async function setReminders(core: ServiceCore, userId: string, on: boolean): Promise<Outcome<boolean>> {
+  return core.transact(async (core) => {
+    await core.reminders.setReminders(userId, on, core.now());
     return ok(on);
   });
 }
 
 /** Whether a player gets turn reminders. */
-export function remindersOn(core: ServiceCore, userId: string): boolean {
-  return core.reminders.remindersOn(userId);
+export async function remindersOn(core: ServiceCore, userId: string): Promise<boolean> {
+  return await core.reminders.remindersOn(userId);
 }

@@ -47,33 +47,38 @@ export interface ReplayView extends ReplayOutput {
 }
 
 /** The player's games here that they may still see, newest first, whose label or id contains `typed`. */
-export function recentGames(core: ServiceCore, input: ChoicesInput & { viewer: Viewer }): GameChoiceEntry[] {
+export async function recentGames(
+  core: ServiceCore,
+  input: ChoicesInput & { viewer: Viewer },
+): Promise<GameChoiceEntry[]> {
   const { viewer } = input;
-  const games = core.games
-    .recentGames(viewer.guildId, input.userId, input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES)
-    .filter((game) => mayView(viewer, game));
-  return choicesOf(core, games, input);
+  const games = (
+    await core.games.recentGames(viewer.guildId, input.userId, input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES)
+  ).filter((game) => mayView(viewer, game));
+  return await choicesOf(core, games, input);
 }
 
 /** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
-export function gamesHere(core: ServiceCore, input: ChoicesInput & { channelId: string }): GameChoiceEntry[] {
-  return choicesOf(core, core.games.activeGamesHere(input.channelId, input.userId), input);
+export async function gamesHere(
+  core: ServiceCore,
+  input: ChoicesInput & { channelId: string },
+): Promise<GameChoiceEntry[]> {
+  return await choicesOf(core, await core.games.activeGamesHere(input.channelId, input.userId), input);
 }
 
 /** An autocomplete list in the typing user's language: the games whose label contains what was typed, at most Discord's 25. */
-function choicesOf(core: ServiceCore, games: GameRecord[], input: ChoicesInput): GameChoiceEntry[] {
+async function choicesOf(core: ServiceCore, games: GameRecord[], input: ChoicesInput): Promise<GameChoiceEntry[]> {
   const t = translator(input.locale ?? DEFAULT_LOCALE);
   const wanted = (input.typed ?? '').trim().toLocaleLowerCase();
-  return games
-    .map((game) => ({ gameId: game.id, label: choiceLabel(core, t, game, input.userId) }))
-    .filter((entry) => !wanted || entry.label.toLocaleLowerCase().includes(wanted))
-    .slice(0, MAX_CHOICES);
+  const entries: GameChoiceEntry[] = [];
+  for (const game of games) entries.push({ gameId: game.id, label: await choiceLabel(core, t, game, input.userId) });
+  return entries.filter((entry) => !wanted || entry.label.toLocaleLowerCase().includes(wanted)).slice(0, MAX_CHOICES);
 }
 
 /** "#12 · Kendall · vs Ben · won": Discord shows at most 100 characters. */
-function choiceLabel(core: ServiceCore, t: Translate, game: GameRecord, userId: string): string {
+async function choiceLabel(core: ServiceCore, t: Translate, game: GameRecord, userId: string): Promise<string> {
   const side = sideOf(game, userId);
-  const opponent = core.playerOf(side === 'W' ? game.seats.B : game.seats.W);
+  const opponent = await core.playerOf(side === 'W' ? game.seats.B : game.seats.W);
   const state =
     game.status === 'active'
       ? game.toActId === userId
@@ -90,12 +95,12 @@ function choiceLabel(core: ServiceCore, t: Translate, game: GameRecord, userId: 
 
 /** The replay (and review) of a game of this guild, drawn by the core's replay renderer. */
 export async function replay(core: ServiceCore, input: ReplayInput): Promise<Outcome<ReplayView>> {
-  const found = gameToReplay(core, input);
+  const found = await gameToReplay(core, input);
   if (!found.ok) return found;
   const game = found.value;
-  const actions = core.games.actions(game.id);
+  const actions = await core.games.actions(game.id);
   if (!actions.some((a) => a.type === 'move')) return fail('invalid', 'error.replayNoMoves');
-  const players = core.playersOf(game);
+  const players = await core.playersOf(game);
   const stored = storedResult(game, players);
   const t = translator(game.locale);
   const result = stored
@@ -134,15 +139,15 @@ export async function replay(core: ServiceCore, input: ReplayInput): Promise<Out
   });
 }
 
-function gameToReplay(core: ServiceCore, input: ReplayInput): Outcome<GameRecord> {
+async function gameToReplay(core: ServiceCore, input: ReplayInput): Promise<Outcome<GameRecord>> {
   const { viewer } = input;
   if (input.gameId === undefined || input.gameId === null) {
-    const last = core.games
-      .recentGames(viewer.guildId, viewer.userId, MAX_CHOICES)
-      .find((g) => g.status === 'finished' && mayShowHere(viewer, g));
+    const last = (await core.games.recentGames(viewer.guildId, viewer.userId, MAX_CHOICES)).find(
+      (g) => g.status === 'finished' && mayShowHere(viewer, g),
+    );
     return last ? ok(last) : fail('not-found', 'error.replayNoGames');
   }
-  const game = core.games.game(input.gameId);
+  const game = await core.games.game(input.gameId);
   // A game the asker may not see gets the same answer as no game at all: ids count up, and the
   // answer must not tell which exist, nor whose they are.
   if (!game || !mayView(viewer, game)) return fail('not-found', 'error.replayNoSuchGame', { gameId: input.gameId });

@@ -15,21 +15,21 @@ export interface SeasonClosed {
 }
 
 /** Closes the current season and starts the next, in one transaction. */
-export function newSeason(core: ServiceCore, input: AdminInput): Outcome<SeasonClosed> {
+export async function newSeason(core: ServiceCore, input: AdminInput): Promise<Outcome<SeasonClosed>> {
   const refused = requireManager(input);
   if (refused) return refused;
-  return core.transact(() => {
-    const closed = core.server.currentSeason(input.guildId);
-    const finalTable = leaderboard(core.ratings, { guildId: input.guildId, season: closed });
+  return core.transact(async (core) => {
+    const closed = await core.server.currentSeason(input.guildId);
+    const finalTable = await leaderboard(core.ratings, { guildId: input.guildId, season: closed });
     if (!finalTable.ok) return finalTable;
-    core.server.startSeason(input.guildId, closed + 1, core.now(), input.userId);
+    await core.server.startSeason(input.guildId, closed + 1, core.now(), input.userId);
     return ok({ closed, finalTable: finalTable.value, current: closed + 1 });
   });
 }
 
 /** The season a look-up asks for (default: the current one), refused if it has not started. */
-export function seasonAsked(core: ServiceCore, guildId: string, season?: number): Outcome<number> {
-  const current = core.server.currentSeason(guildId);
+export async function seasonAsked(core: ServiceCore, guildId: string, season?: number): Promise<Outcome<number>> {
+  const current = await core.server.currentSeason(guildId);
   if (season === undefined) return ok(current);
   if (!Number.isInteger(season) || season < 1 || season > current) {
     return fail('invalid', 'error.noSuchSeason', { season, current });

@@ -11,33 +11,37 @@ export type ServerData = ServerDataRecord;
 /** How long a server's data is kept after the bot left it: time to add the bot back by mistake undone. */
 export const LEFT_SERVER_GRACE_MS = 30 * 24 * 3_600_000;
 
-export function serverData(core: ServiceCore, input: AdminInput): Outcome<ServerData> {
-  return requireManager(input) ?? ok(core.privacy.serverData(input.guildId));
+export async function serverData(core: ServiceCore, input: AdminInput): Promise<Outcome<ServerData>> {
+  return requireManager(input) ?? ok(await core.privacy.serverData(input.guildId));
 }
 
 /** Deletes everything stored for the admin's server at once; answers with what was stored. */
-export function deleteServerData(core: ServiceCore, input: AdminInput): Outcome<ServerData> {
+export async function deleteServerData(core: ServiceCore, input: AdminInput): Promise<Outcome<ServerData>> {
   const refused = requireManager(input);
   if (refused) return refused;
-  return core.transact(() => {
-    const data = core.privacy.serverData(input.guildId);
-    core.privacy.purgeServer(input.guildId);
+  return core.transact(async (core) => {
+    const data = await core.privacy.serverData(input.guildId);
+    await core.privacy.purgeServer(input.guildId);
     return ok(data);
   });
 }
 
 /** The bot was removed from a server (or the server deleted): its data goes after the grace period. */
-export function serverLeft(core: ServiceCore, guildId: string): Outcome<null> {
+export async function serverLeft(core: ServiceCore, guildId: string): Promise<Outcome<null>> {
   const now = core.now();
-  return core.transact(() => {
-    core.privacy.markLeft(guildId, now, now + LEFT_SERVER_GRACE_MS);
+  return core.transact(async (core) => {
+    await core.privacy.markLeft(guildId, now, now + LEFT_SERVER_GRACE_MS);
     return ok(null);
   });
 }
 
 /** The bot is in these servers (joined again, or found at start-up): nothing of theirs is deleted. */
-export function serversPresent(core: ServiceCore, guildIds: readonly string[]): Outcome<string[]> {
-  return core.transact(() => ok(guildIds.filter((id) => core.privacy.markPresent(id))));
+export async function serversPresent(core: ServiceCore, guildIds: readonly string[]): Promise<Outcome<string[]>> {
+  return core.transact(async (core) => {
+    const present: string[] = [];
+    for (const id of guildIds) if (await core.privacy.markPresent(id)) present.push(id);
+    return ok(present);
+  });
 }
 
 /**
@@ -45,14 +49,16 @@ export function serversPresent(core: ServiceCore, guildIds: readonly string[]): 
  * transaction of its own that checks again (the bot may have been added back a moment ago).
  * Answers with the servers deleted.
  */
-export function purgeLeftServers(core: ServiceCore): string[] {
+export async function purgeLeftServers(core: ServiceCore): Promise<string[]> {
   const now = core.now();
-  return core.privacy.dueServerPurges(now).filter((guildId) => {
-    const purged = core.transact(() => {
-      if (!core.privacy.purgeDue(guildId, now)) return fail('finished', 'error.movedOn');
-      core.privacy.purgeServer(guildId);
+  const deleted: string[] = [];
+  for (const guildId of await core.privacy.dueServerPurges(now)) {
+    const purged = await core.transact(async (core) => {
+      if (!(await core.privacy.purgeDue(guildId, now))) return fail('finished', 'error.movedOn');
+      await core.privacy.purgeServer(guildId);
       return ok(null);
     });
-    return purged.ok;
-  });
+    if (purged.ok) deleted.push(guildId);
+  }
+  return deleted;
 }

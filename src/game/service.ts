@@ -14,10 +14,10 @@
 //   privacy.ts     what is stored about a person, and deleting it; serverData.ts  the same for a server
 //
 // Error codes: the documented list in errors.ts.
-import { type Database, openDatabase } from '../db/connection.js';
+import { openSqlite } from '../db/sqlite.js';
+import type { Database, WriteTiming } from '../db/sql.js';
 import { type AnswerToken, AnswerTokenStore } from '../db/answerTokenStore.js';
 import type { ClosedReason } from '../db/records.js';
-import type { GameStore, WriteTiming } from '../db/gameStore.js';
 import { probeWrite } from '../db/health.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { type RuleSetId, type Variant, defaultOptions, newGame } from '../engine/index.js';
@@ -36,7 +36,7 @@ import { chooseAction } from '../ai/index.js';
 import { type AdminInput, changeSettings, showSettings } from './admin.js';
 import { type SeasonClosed, newSeason, seasonAsked } from './seasons.js';
 import type { SettingsChange, SettingsView } from './settings.js';
-import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
+import { type BotChooser, DEFAULT_CONFIG, type LockWaits, ServiceCore, type ServiceConfig } from './core.js';
 import { type DueForfeit, dueForfeits, sweep } from './deadlines.js';
 import { type Viewer, statsFor } from './visibility.js';
 import { type ActInput, type ResignInput, act, botStep, resign } from './play.js';
@@ -195,7 +195,7 @@ const chooseOnThisThread: BotChooser = (state, strength, seed) => Promise.resolv
 
 export function openService(options: ServiceOptions): GameService {
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
-  const db = 'db' in options ? options.db : openDatabase(options.dbPath, busy);
+  const db = 'db' in options ? options.db : openSqlite(options.dbPath, busy);
   const core = new ServiceCore(db, {
     botUserId: options.botUserId,
     now: options.now ?? Date.now,
@@ -221,187 +221,186 @@ export class GameService {
   }
 
   /** Keeps the token of an interaction that answered a message the bot's own token cannot edit (stamped now). */
-  rememberAnswer(answer: Omit<AnswerToken, 'issuedAt'>): void {
-    this.answerTokens.remember({ ...answer, issuedAt: this.core.now() });
+  async rememberAnswer(answer: Omit<AnswerToken, 'issuedAt'>): Promise<void> {
+    await this.answerTokens.remember({ ...answer, issuedAt: this.core.now() });
   }
 
   /** The latest interaction token that answered a message, or undefined when the bot's token edits it. */
-  answerToken(messageId: string): AnswerToken | undefined {
-    return this.answerTokens.latest(messageId);
+  async answerToken(messageId: string): Promise<AnswerToken | undefined> {
+    return await this.answerTokens.latest(messageId);
   }
 
-  /** Write transactions so far, and their waits for another process's (see GameStore.lockWaits). */
-  lockWaits(): Readonly<GameStore['lockWaits']> {
-    return { ...this.core.games.lockWaits };
+  /** Write transactions so far, and their waits for their turn (see ServiceCore.lockWaits). */
+  lockWaits(): Readonly<LockWaits> {
+    return { ...this.core.lockWaits };
   }
 
   /** Tells `observer` of each write transaction's lock wait and commit time (the bot's metrics). */
   observeWrites(observer: (timing: WriteTiming) => void): void {
-    this.core.games.onWrite = observer;
+    this.core.onWrite = observer;
   }
 
   /** Games being played on this process's shard. */
-  liveGames(): number {
-    return this.core.games.liveGameCount();
+  async liveGames(): Promise<number> {
+    return await this.core.games.liveGameCount();
   }
 
   /** Commits one small write (GET /healthz: the database still takes writes); throws SQLite's error when it does not. */
-  probeWrite(): void {
-    probeWrite(this.core.db);
+  probeWrite(): Promise<void> {
+    return probeWrite(this.core.db);
   }
 
   get db(): ServiceCore['db'] {
     return this.core.db;
   }
 
-  close(): void {
-    this.core.db.close();
+  close(): Promise<void> {
+    return this.core.db.close();
   }
 
-  challenge(input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
-    return challenge(this.core, input);
+  async challenge(input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
+    return await challenge(this.core, input);
   }
 
-  accept(input: AcceptInput): Promise<Outcome<GameView>> {
-    return accept(this.core, input);
+  async accept(input: AcceptInput): Promise<Outcome<GameView>> {
+    return await accept(this.core, input);
   }
 
-  decline(input: ChallengeAnswer): Outcome<ChallengeView> {
-    return decline(this.core, input);
+  async decline(input: ChallengeAnswer): Promise<Outcome<ChallengeView>> {
+    return await decline(this.core, input);
   }
 
-  withdraw(input: ChallengeAnswer): Outcome<ChallengeView> {
-    return withdraw(this.core, input);
+  async withdraw(input: ChallengeAnswer): Promise<Outcome<ChallengeView>> {
+    return await withdraw(this.core, input);
   }
 
-  rematch(input: RematchInput): Promise<Outcome<ChallengeMade>> {
-    return rematch(this.core, input);
+  async rematch(input: RematchInput): Promise<Outcome<ChallengeMade>> {
+    return await rematch(this.core, input);
   }
 
-  act(input: ActInput): Promise<Outcome<GameView>> {
-    return act(this.core, input);
+  async act(input: ActInput): Promise<Outcome<GameView>> {
+    return await act(this.core, input);
   }
 
-  botStep(gameId: number, version?: number): Promise<Outcome<GameView>> {
-    return botStep(this.core, gameId, version);
+  async botStep(gameId: number, version?: number): Promise<Outcome<GameView>> {
+    return await botStep(this.core, gameId, version);
   }
 
-  resign(input: ResignInput): Promise<Outcome<GameView>> {
-    return resign(this.core, input);
+  async resign(input: ResignInput): Promise<Outcome<GameView>> {
+    return await resign(this.core, input);
   }
 
   /** Server games whose turn is over, to check their channel before the sweep forfeits them. */
-  dueForfeits(): DueForfeit[] {
-    return dueForfeits(this.core);
+  async dueForfeits(): Promise<DueForfeit[]> {
+    return await dueForfeits(this.core);
   }
 
   /** Applies the deadlines now due; also forgets the answer tokens Discord no longer honours or nothing needs. */
-  sweep(): Promise<SweepReport> {
+  async sweep(): Promise<SweepReport> {
     // A day back covers every sweep since a game ended (a board shown later keeps only its erased mark).
     const now = this.core.now();
-    this.answerTokens.forget(now - ANSWER_TOKEN_LIFETIME_MS, now - 24 * 3_600_000);
-    return sweep(this.core);
+    await this.answerTokens.forget(now - ANSWER_TOKEN_LIFETIME_MS, now - 24 * 3_600_000);
+    return await sweep(this.core);
   }
 
   // ---- turn reminders (src/bot/reminders.ts posts and deletes them) ---------------------------
 
   /** Claims the reminders now due (each counted as sent before it is posted: at most once). */
-  claimReminders(): ReminderDue[] {
-    return claimDueReminders(this.core);
+  async claimReminders(): Promise<ReminderDue[]> {
+    return await claimDueReminders(this.core);
   }
 
   /** Records a posted reminder's message, so it is deleted once its turn is over. */
-  recordReminder(due: ReminderDue, posted: MessageRef): Outcome<null> {
-    return recordReminder(this.core, due, posted);
+  async recordReminder(due: ReminderDue, posted: MessageRef): Promise<Outcome<null>> {
+    return await recordReminder(this.core, due, posted);
   }
 
   /** Reminder messages waiting to be deleted (at most `limit`). */
-  reminderDeletions(limit: number): MessageRef[] {
-    return reminderDeletions(this.core, limit);
+  async reminderDeletions(limit: number): Promise<MessageRef[]> {
+    return await reminderDeletions(this.core, limit);
   }
 
   /** A reminder message deleted (or already gone): `done`; or a failed attempt, tried again later. */
-  reminderDeleted(message: MessageRef, done: boolean): Outcome<null> {
-    return reminderDeleted(this.core, message, done);
+  async reminderDeleted(message: MessageRef, done: boolean): Promise<Outcome<null>> {
+    return await reminderDeleted(this.core, message, done);
   }
 
   /** A player's choice to get turn reminders, the same in every server. */
-  setReminders(userId: string, on: boolean): Outcome<boolean> {
-    return setReminders(this.core, userId, on);
+  async setReminders(userId: string, on: boolean): Promise<Outcome<boolean>> {
+    return await setReminders(this.core, userId, on);
   }
 
-  remindersOn(userId: string): boolean {
-    return remindersOn(this.core, userId);
+  async remindersOn(userId: string): Promise<boolean> {
+    return await remindersOn(this.core, userId);
   }
 
   /** Game ids where the bot is to act, in this process's servers (resumed at start-up). */
-  pendingBotGames(): number[] {
-    return this.core.games.gamesAwaiting(this.core.botUserId);
+  async pendingBotGames(): Promise<number[]> {
+    return await this.core.games.gamesAwaiting(this.core.botUserId);
   }
 
   /** A player's live games here (this thread, or started in this channel), for /senet resign's list. */
-  gamesHere(input: ChoicesInput & { channelId: string }): GameChoiceEntry[] {
-    return gamesHere(this.core, input);
+  async gamesHere(input: ChoicesInput & { channelId: string }): Promise<GameChoiceEntry[]> {
+    return await gamesHere(this.core, input);
   }
 
   /** The settings in force in a server. */
-  settings(guildId: string): ServerSettings {
-    return this.core.settingsOf(guildId);
+  async settings(guildId: string): Promise<ServerSettings> {
+    return await this.core.settingsOf(guildId);
   }
 
   async game(gameId: number): Promise<Outcome<GameView>> {
-    const game = this.core.games.game(gameId);
+    const game = await this.core.games.game(gameId);
     if (!game) return fail('not-found', 'error.noSuchGame');
-    return ok(await this.core.view(this.core.snapshot(game, statusDescription)));
+    return ok(await this.core.view(await this.core.snapshot(game, statusDescription)));
   }
 
   /**
    * Records the message showing a challenge, a game's board, or a game's lobby (the channel
    * message its thread starts from), so later edits (sweeps, restarts) find it.
    */
-  setMessage(kind: 'challenge' | 'game' | 'lobby', id: number, messageId: string): Outcome<null> {
+  async setMessage(kind: 'challenge' | 'game' | 'lobby', id: number, messageId: string): Promise<Outcome<null>> {
     const { games } = this.core;
-    const saved =
-      kind === 'challenge'
-        ? games.setChallengeMessage(id, messageId)
-        : kind === 'game'
-          ? games.setGameMessage(id, messageId)
-          : games.setLobbyMessage(id, messageId);
+    const saved = await (kind === 'challenge'
+      ? games.setChallengeMessage(id, messageId)
+      : kind === 'game'
+        ? games.setGameMessage(id, messageId)
+        : games.setLobbyMessage(id, messageId));
     return saved ? ok(null) : fail('not-found', kind === 'challenge' ? 'error.noSuchChallenge' : 'error.noSuchGame');
   }
 
   /** The game's thread was made: its board goes there. Resolves to where the game is now shown. */
-  setThread(gameId: number, threadId: string): Outcome<GamePlacement> {
-    return placeGame(this.core, gameId, (games) => games.setThread(gameId, threadId));
+  async setThread(gameId: number, threadId: string): Promise<Outcome<GamePlacement>> {
+    return await placeGame(this.core, gameId, (games) => games.setThread(gameId, threadId));
   }
 
   /** No thread could be made: the game is played in its channel, its board replacing the lobby message. */
-  playInChannel(gameId: number): Outcome<GamePlacement> {
-    return placeGame(this.core, gameId, (games) => games.playInChannel(gameId));
+  async playInChannel(gameId: number): Promise<Outcome<GamePlacement>> {
+    return await placeGame(this.core, gameId, (games) => games.playInChannel(gameId));
   }
 
   // ---- keeping the chat in step with the database (src/bot/messageSync.ts) ------------------
 
   /** Records what a message now shows: a game's version, a challenge's or a lobby's status. */
-  markShown(marker: ShownMarker): void {
-    markShown(this.core, marker);
+  markShown(marker: ShownMarker): Promise<void> {
+    return markShown(this.core, marker);
   }
 
   /** Where a game's board is and whether its message is behind, without drawing it. */
-  boardStanding(gameId: number): Outcome<BoardStanding> {
-    return boardStanding(this.core, gameId);
+  async boardStanding(gameId: number): Promise<Outcome<BoardStanding>> {
+    return await boardStanding(this.core, gameId);
   }
 
-  outOfSync(): OutOfSync {
-    return outOfSync(this.core);
+  async outOfSync(): Promise<OutOfSync> {
+    return await outOfSync(this.core);
   }
 
-  challengeView(challengeId: number): Outcome<ChallengeView> {
-    return challengeView(this.core, challengeId);
+  async challengeView(challengeId: number): Promise<Outcome<ChallengeView>> {
+    return await challengeView(this.core, challengeId);
   }
 
-  takeBack(kind: 'challenge' | 'game', id: number, reason: ClosedReason): Outcome<null> {
-    return takeBack(this.core, kind, id, reason);
+  async takeBack(kind: 'challenge' | 'game', id: number, reason: ClosedReason): Promise<Outcome<null>> {
+    return await takeBack(this.core, kind, id, reason);
   }
 
   /** The picture of a rule set's start position (for /senet rules), drawn once per rule set. */
@@ -417,98 +416,98 @@ export class GameService {
   }
 
   /** A season's leaderboard (default: the current season's). */
-  leaderboard(input: {
+  async leaderboard(input: {
     guildId: string;
     ruleset?: string;
     season?: number;
     limit?: number;
-  }): Outcome<LeaderboardEntry[]> {
-    const season = seasonAsked(this.core, input.guildId, input.season);
-    return season.ok ? leaderboard(this.core.ratings, { ...input, season: season.value }) : season;
+  }): Promise<Outcome<LeaderboardEntry[]>> {
+    const season = await seasonAsked(this.core, input.guildId, input.season);
+    return season.ok ? await leaderboard(this.core.ratings, { ...input, season: season.value }) : season;
   }
 
   /** What a challenge naming no rules plays in a server. */
-  defaultVariant(guildId: string): Variant {
-    return this.core.settingsOf(guildId).defaultVariant;
+  async defaultVariant(guildId: string): Promise<Variant> {
+    return (await this.core.settingsOf(guildId)).defaultVariant;
   }
 
   /** The leaderboard season running in a server. */
-  currentSeason(guildId: string): number {
-    return this.core.server.currentSeason(guildId);
+  async currentSeason(guildId: string): Promise<number> {
+    return await this.core.server.currentSeason(guildId);
   }
 
   /** A player's figures where the asker is, as much as the asker may see (src/game/visibility.ts). */
-  stats(input: { viewer: Viewer; userId: string }): Outcome<PlayerStats> {
+  async stats(input: { viewer: Viewer; userId: string }): Promise<Outcome<PlayerStats>> {
     const { guildId } = input.viewer;
-    const season = this.core.server.currentSeason(guildId);
-    const found = playerStats(this.core.games, this.core.ratings, { guildId, userId: input.userId, season });
+    const season = await this.core.server.currentSeason(guildId);
+    const found = await playerStats(this.core.games, this.core.ratings, { guildId, userId: input.userId, season });
     return found.ok ? ok(statsFor(input.viewer, found.value)) : found;
   }
 
   // ---- /senet-admin (each call checks Manage Server) --------------------------------------
 
-  serverSettings(input: AdminInput): Outcome<SettingsView> {
-    return showSettings(this.core, input);
+  async serverSettings(input: AdminInput): Promise<Outcome<SettingsView>> {
+    return await showSettings(this.core, input);
   }
 
-  changeServerSettings(input: AdminInput & { change: SettingsChange }): Outcome<SettingsView> {
-    return changeSettings(this.core, input);
+  async changeServerSettings(input: AdminInput & { change: SettingsChange }): Promise<Outcome<SettingsView>> {
+    return await changeSettings(this.core, input);
   }
 
-  newSeason(input: AdminInput): Outcome<SeasonClosed> {
-    return newSeason(this.core, input);
+  async newSeason(input: AdminInput): Promise<Outcome<SeasonClosed>> {
+    return await newSeason(this.core, input);
   }
 
   // ---- data rights (/senet privacy, /senet-admin data, servers the bot left) -----------------
 
   /** What the bot stores about a person. */
-  playerData(userId: string): PlayerData {
-    return playerData(this.core, userId);
+  async playerData(userId: string): Promise<PlayerData> {
+    return await playerData(this.core, userId);
   }
 
   /** Deletes what the bot stores about a person; their games stay with a stand-in named `standInName`. */
-  forgetPlayer(input: { userId: string; standInName: string }): Outcome<PlayerData> {
-    return forgetPlayer(this.core, input);
+  async forgetPlayer(input: { userId: string; standInName: string }): Promise<Outcome<PlayerData>> {
+    return await forgetPlayer(this.core, input);
   }
 
   /** What the bot stores about the admin's server (Manage Server checked). */
-  serverData(input: AdminInput): Outcome<ServerData> {
-    return serverData(this.core, input);
+  async serverData(input: AdminInput): Promise<Outcome<ServerData>> {
+    return await serverData(this.core, input);
   }
 
   /** Deletes everything stored for the admin's server (Manage Server checked). */
-  deleteServerData(input: AdminInput): Outcome<ServerData> {
-    return deleteServerData(this.core, input);
+  async deleteServerData(input: AdminInput): Promise<Outcome<ServerData>> {
+    return await deleteServerData(this.core, input);
   }
 
   /** The bot left a server: its data is deleted after the grace period unless it comes back. */
-  serverLeft(guildId: string): Outcome<null> {
-    return serverLeft(this.core, guildId);
+  async serverLeft(guildId: string): Promise<Outcome<null>> {
+    return await serverLeft(this.core, guildId);
   }
 
   /** The bot is in these servers: any deletion pending for them is called off (those answered). */
-  serversPresent(guildIds: readonly string[]): Outcome<string[]> {
-    return serversPresent(this.core, guildIds);
+  async serversPresent(guildIds: readonly string[]): Promise<Outcome<string[]>> {
+    return await serversPresent(this.core, guildIds);
   }
 
   /** Deletes the data of this shard's servers the bot left longer ago than the grace period. */
-  purgeLeftServers(): string[] {
-    return purgeLeftServers(this.core);
+  async purgeLeftServers(): Promise<string[]> {
+    return await purgeLeftServers(this.core);
   }
 
   /** A player's last games here that the asker may see, newest first. */
-  history(input: { viewer: Viewer; userId: string; limit?: number }): Outcome<HistoryEntry[]> {
-    return playerHistory(this.core.games, this.core.ratings, input);
+  async history(input: { viewer: Viewer; userId: string; limit?: number }): Promise<Outcome<HistoryEntry[]>> {
+    return await playerHistory(this.core.games, this.core.ratings, input);
   }
 
   /** The player's recent games here that they may still see, newest first, for /senet replay's list. */
-  recentGames(input: ChoicesInput & { viewer: Viewer }): GameChoiceEntry[] {
-    return recentGames(this.core, input);
+  async recentGames(input: ChoicesInput & { viewer: Viewer }): Promise<GameChoiceEntry[]> {
+    return await recentGames(this.core, input);
   }
 
   /** A game's animated replay and, with a win-chance estimate, its review. */
-  replay(input: ReplayInput): Promise<Outcome<ReplayView>> {
-    return replay(this.core, input);
+  async replay(input: ReplayInput): Promise<Outcome<ReplayView>> {
+    return await replay(this.core, input);
   }
 
   // ---- tournaments (src/commands/tournament*.ts, src/bot/tournaments.ts) ------------------------
@@ -518,80 +517,83 @@ export class GameService {
     this.core.onTournamentChange = listener;
   }
 
-  createTournament(input: CreateTournamentInput): Outcome<TournamentView> {
-    return createTournament(this.core, input);
+  async createTournament(input: CreateTournamentInput): Promise<Outcome<TournamentView>> {
+    return await createTournament(this.core, input);
   }
 
-  joinTournament(input: EntryInput): Outcome<TournamentView> {
-    return joinTournament(this.core, input);
+  async joinTournament(input: EntryInput): Promise<Outcome<TournamentView>> {
+    return await joinTournament(this.core, input);
   }
 
   async leaveTournament(input: EntryInput): Promise<Outcome<TournamentChange>> {
-    const left = leaveTournament(this.core, input);
+    const left = await leaveTournament(this.core, input);
     return left.ok ? ok(await this.changeOf(left.value.tournament, [], left.value.forfeited, null)) : left;
   }
 
-  startTournament(input: TournamentAdminInput): Outcome<TournamentView> {
-    return startTournamentNow(this.core, input);
+  async startTournament(input: TournamentAdminInput): Promise<Outcome<TournamentView>> {
+    return await startTournamentNow(this.core, input);
   }
 
-  cancelTournament(input: TournamentAdminInput): Outcome<TournamentView> {
-    return cancelTournament(this.core, input);
+  async cancelTournament(input: TournamentAdminInput): Promise<Outcome<TournamentView>> {
+    return await cancelTournament(this.core, input);
   }
 
   async removeFromTournament(input: TournamentAdminInput & { playerId: string }): Promise<Outcome<TournamentChange>> {
-    const removed = removeFromTournament(this.core, input);
+    const removed = await removeFromTournament(this.core, input);
     return removed.ok ? ok(await this.changeOf(removed.value.tournament, [], removed.value.forfeited, null)) : removed;
   }
 
   /** A tournament of this server, as it stands. */
-  tournament(tournamentId: number, guildId: string): Outcome<TournamentView> {
-    const t = this.core.tournaments.tournament(tournamentId);
+  async tournament(tournamentId: number, guildId: string): Promise<Outcome<TournamentView>> {
+    const t = await this.core.tournaments.tournament(tournamentId);
     if (!t || t.guildId !== guildId) return fail('not-found', 'tournament.notFound');
-    return ok(tournamentView(this.core, t));
+    return ok(await tournamentView(this.core, t));
   }
 
   /** A tournament by its id alone, for the runner of the process whose shard holds its server. */
-  storedTournament(tournamentId: number): Outcome<TournamentView> {
-    const t = this.core.tournaments.tournament(tournamentId);
-    return t ? ok(tournamentView(this.core, t)) : fail('not-found', 'tournament.notFound');
+  async storedTournament(tournamentId: number): Promise<Outcome<TournamentView>> {
+    const t = await this.core.tournaments.tournament(tournamentId);
+    return t ? ok(await tournamentView(this.core, t)) : fail('not-found', 'tournament.notFound');
   }
 
   /** A server's tournaments, newest first. */
-  tournamentsIn(guildId: string, limit = 10): TournamentView[] {
-    return this.core.tournaments.recentIn(guildId, limit).map((t) => tournamentView(this.core, t));
+  async tournamentsIn(guildId: string, limit = 10): Promise<TournamentView[]> {
+    const views: TournamentView[] = [];
+    for (const t of await this.core.tournaments.recentIn(guildId, limit))
+      views.push(await tournamentView(this.core, t));
+    return views;
   }
 
-  setTournamentMessage(tournamentId: number, messageId: string): void {
-    this.core.tournaments.setMessage(tournamentId, messageId);
+  async setTournamentMessage(tournamentId: number, messageId: string): Promise<void> {
+    await this.core.tournaments.setMessage(tournamentId, messageId);
   }
 
-  setTournamentEvent(tournamentId: number, eventId: string): void {
-    this.core.tournaments.setEvent(tournamentId, eventId);
+  async setTournamentEvent(tournamentId: number, eventId: string): Promise<void> {
+    await this.core.tournaments.setEvent(tournamentId, eventId);
   }
 
   /** Records that the tournament's message shows `version`. */
-  tournamentShown(tournamentId: number, version: number): void {
-    this.core.tournaments.markShown(tournamentId, version);
+  async tournamentShown(tournamentId: number, version: number): Promise<void> {
+    await this.core.tournaments.markShown(tournamentId, version);
   }
 
   /** This process's tournaments with work due now: a start, a round over or out of time. */
-  dueTournaments(): number[] {
-    return this.core.tournaments.due(this.core.now());
+  async dueTournaments(): Promise<number[]> {
+    return await this.core.tournaments.due(this.core.now());
   }
 
   /** This process's tournaments whose message is behind the database. */
-  tournamentsBehind(): number[] {
-    return this.core.tournaments.behind();
+  async tournamentsBehind(): Promise<number[]> {
+    return await this.core.tournaments.behind();
   }
 
   /** Does what is due in a tournament; the games it started are to be posted, those it ended shown. */
   async advanceTournament(tournamentId: number): Promise<Outcome<TournamentChange>> {
-    const step = advanceTournament(this.core, tournamentId);
+    const step = await advanceTournament(this.core, tournamentId);
     if (!step.ok) return step;
-    const t = this.core.tournaments.tournament(tournamentId)!;
+    const t = (await this.core.tournaments.tournament(tournamentId))!;
     const { started, ended, closed } = step.value;
-    return ok(await this.changeOf(tournamentView(this.core, t), started, ended, closed));
+    return ok(await this.changeOf(await tournamentView(this.core, t), started, ended, closed));
   }
 
   private async changeOf(
@@ -611,7 +613,7 @@ export class GameService {
   }
 
   /** The replay check over stored games (all by default); see verify.ts. */
-  verify(gameIds?: readonly number[]): VerifyReport {
-    return verifyGames(this.core.games, gameIds);
+  async verify(gameIds?: readonly number[]): Promise<VerifyReport> {
+    return await verifyGames(this.core.games, gameIds);
   }
 }

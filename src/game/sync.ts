@@ -14,10 +14,10 @@ export type ShownMarker =
   | { kind: 'lobby'; id: number; status: GameStatus };
 
 /** Records what a message now shows. */
-export function markShown(core: ServiceCore, marker: ShownMarker): void {
-  if (marker.kind === 'game') core.games.markGameShown(marker.id, marker.version);
-  else if (marker.kind === 'challenge') core.games.markChallengeShown(marker.id, marker.status);
-  else core.games.markLobbyShown(marker.id, marker.status);
+export async function markShown(core: ServiceCore, marker: ShownMarker): Promise<void> {
+  if (marker.kind === 'game') await core.games.markGameShown(marker.id, marker.version);
+  else if (marker.kind === 'challenge') await core.games.markChallengeShown(marker.id, marker.status);
+  else await core.games.markLobbyShown(marker.id, marker.status);
 }
 
 /** Where a game's board is, and whether that message is behind the database. */
@@ -29,40 +29,40 @@ export interface BoardStanding extends GamePlacement {
 }
 
 /** A game's board as the database knows it, read without drawing it: a refused click needs no picture. */
-export function boardStanding(core: ServiceCore, gameId: number): Outcome<BoardStanding> {
-  const game = core.games.board(gameId);
+export async function boardStanding(core: ServiceCore, gameId: number): Promise<Outcome<BoardStanding>> {
+  const game = await core.games.board(gameId);
   if (!game) return fail('not-found', 'error.noSuchGame');
   const behind = game.shownVersion === null || game.shownVersion < game.version;
   return ok({ ...placementOf(game), guildId: game.guildId, status: game.status, behind });
 }
 
 /** Messages behind the database, and games or challenges that have no message at all. */
-export function outOfSync(core: ServiceCore): OutOfSync {
-  const unposted = core.games.unposted();
+export async function outOfSync(core: ServiceCore): Promise<OutOfSync> {
+  const unposted = await core.games.unposted();
   return {
-    gamesBehind: core.games.gamesBehind(),
-    lobbiesBehind: core.games.lobbiesBehind(),
-    challengesBehind: core.games.challengesBehind(),
+    gamesBehind: await core.games.gamesBehind(),
+    lobbiesBehind: await core.games.lobbiesBehind(),
+    challengesBehind: await core.games.challengesBehind(),
     unpostedGames: unposted.games,
     unpostedChallenges: unposted.challenges,
   };
 }
 
 /** Records where a game is shown (its thread, or the channel after all); not-found if it was already placed. */
-export function placeGame(
+export async function placeGame(
   core: ServiceCore,
   gameId: number,
-  place: (games: ServiceCore['games']) => boolean,
-): Outcome<GamePlacement> {
-  return core.transact(() => {
-    if (!place(core.games)) return fail('not-found', 'error.alreadyPlaced');
-    return ok(placementOf(core.games.game(gameId)!));
+  place: (games: ServiceCore['games']) => Promise<boolean>,
+): Promise<Outcome<GamePlacement>> {
+  return core.transact(async (core) => {
+    if (!(await place(core.games))) return fail('not-found', 'error.alreadyPlaced');
+    return ok(placementOf((await core.games.game(gameId))!));
   });
 }
 
-export function challengeView(core: ServiceCore, challengeId: number): Outcome<ChallengeView> {
-  const c = core.games.challenge(challengeId);
-  return c ? ok(core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
+export async function challengeView(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeView>> {
+  const c = await core.games.challenge(challengeId);
+  return c ? ok(await core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
 }
 
 /**
@@ -70,17 +70,17 @@ export function challengeView(core: ServiceCore, challengeId: number): Outcome<C
  * challenge is cancelled, a game closed without a winner or a rating change. 'finished' if it was
  * already over.
  */
-export function takeBack(
+export async function takeBack(
   core: ServiceCore,
   kind: 'challenge' | 'game',
   id: number,
   reason: ClosedReason,
-): Outcome<null> {
-  return core.transact(() => {
+): Promise<Outcome<null>> {
+  return core.transact(async (core) => {
     const done =
       kind === 'challenge'
-        ? core.games.resolveChallenge(id, 'cancelled', core.now())
-        : core.games.closeGame(id, reason, core.now(), core.now() + THREAD_ARCHIVE_DELAY_MS);
+        ? await core.games.resolveChallenge(id, 'cancelled', core.now())
+        : await core.games.closeGame(id, reason, core.now(), core.now() + THREAD_ARCHIVE_DELAY_MS);
     return done
       ? ok(null)
       : fail('finished', kind === 'challenge' ? 'error.challengeAlreadyOver' : 'error.gameAlreadyOver');

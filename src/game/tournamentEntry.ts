@@ -49,17 +49,20 @@ export interface EntryChange {
   forfeited: GameSnapshot[];
 }
 
-export function createTournament(core: ServiceCore, input: CreateTournamentInput): Outcome<TournamentView> {
+export async function createTournament(
+  core: ServiceCore,
+  input: CreateTournamentInput,
+): Promise<Outcome<TournamentView>> {
   const refused = requireManager(input) ?? specRefusal(input.spec);
   if (refused) return refused;
   const { spec } = input;
   const rules = checkRules(spec.variant.ruleset, spec.variant.options);
   if (!rules.ok) return err({ code: 'invalid', message: optionRefusal(spec.variant.ruleset, rules.error) });
-  return core.transact(() => {
-    const limited = tournamentRefusal(core, input.guildId, input.channelId);
+  return core.transact(async (core) => {
+    const limited = await tournamentRefusal(core, input.guildId, input.channelId);
     if (limited) return limited;
     const now = core.now();
-    const id = core.tournaments.insert({
+    const id = await core.tournaments.insert({
       guildId: input.guildId,
       channelId: input.channelId,
       name: spec.name.trim(),
@@ -75,8 +78,8 @@ export function createTournament(core: ServiceCore, input: CreateTournamentInput
       createdAt: now,
       locale: input.locale,
     });
-    core.tournamentChanged(id);
-    return ok(tournamentView(core, core.tournaments.tournament(id)!));
+    await core.tournamentChanged(id);
+    return ok(await tournamentView(core, (await core.tournaments.tournament(id))!));
   });
 }
 
@@ -96,30 +99,30 @@ function specRefusal(spec: TournamentSpec): Outcome<never> | null {
   return null;
 }
 
-export function joinTournament(core: ServiceCore, input: EntryInput): Outcome<TournamentView> {
-  return core.transact(() => {
-    const found = tournamentHere(core, input.tournamentId, input.guildId);
+export async function joinTournament(core: ServiceCore, input: EntryInput): Promise<Outcome<TournamentView>> {
+  return core.transact(async (core) => {
+    const found = await tournamentHere(core, input.tournamentId, input.guildId);
     if (!found.ok) return found;
     const t = found.value;
     if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
-    const entrants = core.tournaments.entrants(t.id);
+    const entrants = await core.tournaments.entrants(t.id);
     if (entrants.some((e) => e.userId === input.player.id)) return fail('invalid', 'tournament.alreadyIn');
     if (entrants.length >= t.maxPlayers) {
       return fail('limit', 'tournament.full', { max: t.maxPlayers });
     }
     const now = core.now();
-    core.games.savePlayer(input.player.id, input.player.name, now);
-    core.tournaments.addEntrant(t.id, input.player.id, now);
-    core.tournamentChanged(t.id);
-    return ok(tournamentView(core, core.tournaments.tournament(t.id)!));
+    await core.games.savePlayer(input.player.id, input.player.name, now);
+    await core.tournaments.addEntrant(t.id, input.player.id, now);
+    await core.tournamentChanged(t.id);
+    return ok(await tournamentView(core, (await core.tournaments.tournament(t.id))!));
   });
 }
 
-export function leaveTournament(core: ServiceCore, input: EntryInput): Outcome<EntryChange> {
-  return core.transact(() => {
-    const found = tournamentHere(core, input.tournamentId, input.guildId);
+export async function leaveTournament(core: ServiceCore, input: EntryInput): Promise<Outcome<EntryChange>> {
+  return core.transact(async (core) => {
+    const found = await tournamentHere(core, input.tournamentId, input.guildId);
     if (!found.ok) return found;
-    return departure(core, found.value, input.player.id, 'tournament.notIn');
+    return await departure(core, found.value, input.player.id, 'tournament.notIn');
   });
 }
 
@@ -128,21 +131,24 @@ export interface TournamentAdminInput extends AdminInput {
 }
 
 /** Starts an open tournament now, instead of at its start time (the runner pairs round one). */
-export function startTournamentNow(core: ServiceCore, input: TournamentAdminInput): Outcome<TournamentView> {
+export async function startTournamentNow(
+  core: ServiceCore,
+  input: TournamentAdminInput,
+): Promise<Outcome<TournamentView>> {
   const refused = requireManager(input);
   if (refused) return refused;
-  return core.transact(() => {
-    const found = tournamentHere(core, input.tournamentId, input.guildId);
+  return core.transact(async (core) => {
+    const found = await tournamentHere(core, input.tournamentId, input.guildId);
     if (!found.ok) return found;
     const t = found.value;
     if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
-    const players = core.tournaments.entrants(t.id).length;
+    const players = (await core.tournaments.entrants(t.id)).length;
     if (players < TOURNAMENT_LIMITS.players.min) {
       return fail('invalid', 'tournament.tooFew', { min: TOURNAMENT_LIMITS.players.min });
     }
-    core.tournaments.startAt(t.id, core.now());
-    core.tournamentChanged(t.id);
-    return ok(tournamentView(core, core.tournaments.tournament(t.id)!));
+    await core.tournaments.startAt(t.id, core.now());
+    await core.tournamentChanged(t.id);
+    return ok(await tournamentView(core, (await core.tournaments.tournament(t.id))!));
   });
 }
 
@@ -150,35 +156,38 @@ export function startTournamentNow(core: ServiceCore, input: TournamentAdminInpu
  * Cancels a tournament, open or running. Games already under way are played out as ordinary games
  * (their players may still want them); the tournament pairs nothing more.
  */
-export function cancelTournament(core: ServiceCore, input: TournamentAdminInput): Outcome<TournamentView> {
+export async function cancelTournament(
+  core: ServiceCore,
+  input: TournamentAdminInput,
+): Promise<Outcome<TournamentView>> {
   const refused = requireManager(input);
   if (refused) return refused;
-  return core.transact(() => {
-    const found = tournamentHere(core, input.tournamentId, input.guildId);
+  return core.transact(async (core) => {
+    const found = await tournamentHere(core, input.tournamentId, input.guildId);
     if (!found.ok) return found;
-    if (!core.tournaments.cancel(found.value.id, core.now())) return fail('finished', 'tournament.over');
-    core.tournamentChanged(found.value.id);
-    return ok(tournamentView(core, core.tournaments.tournament(found.value.id)!));
+    if (!(await core.tournaments.cancel(found.value.id, core.now()))) return fail('finished', 'tournament.over');
+    await core.tournamentChanged(found.value.id);
+    return ok(await tournamentView(core, (await core.tournaments.tournament(found.value.id))!));
   });
 }
 
 /** An admin takes a player out: as if they had left (a running game of theirs is forfeited). */
-export function removeFromTournament(
+export async function removeFromTournament(
   core: ServiceCore,
   input: TournamentAdminInput & { playerId: string },
-): Outcome<EntryChange> {
+): Promise<Outcome<EntryChange>> {
   const refused = requireManager(input);
   if (refused) return refused;
-  return core.transact(() => {
-    const found = tournamentHere(core, input.tournamentId, input.guildId);
+  return core.transact(async (core) => {
+    const found = await tournamentHere(core, input.tournamentId, input.guildId);
     if (!found.ok) return found;
-    return departure(core, found.value, input.playerId, 'tournament.playerNotIn');
+    return await departure(core, found.value, input.playerId, 'tournament.playerNotIn');
   });
 }
 
 /** A tournament of this server (one of another server is refused as such: its buttons were copied). */
-function tournamentHere(core: ServiceCore, id: number, guildId: string): Outcome<TournamentRecord> {
-  const t = core.tournaments.tournament(id);
+async function tournamentHere(core: ServiceCore, id: number, guildId: string): Promise<Outcome<TournamentRecord>> {
+  const t = await core.tournaments.tournament(id);
   if (!t) return fail('not-found', 'tournament.notFound');
   if (t.guildId !== guildId) return fail('forbidden', 'tournament.otherServer');
   return ok(t);
@@ -188,30 +197,30 @@ function tournamentHere(core: ServiceCore, id: number, guildId: string): Outcome
  * A player leaves (or is removed). Before the start they are simply off the list; once it runs they
  * are paired no more, and their game in the current round, if still going, is lost by resignation.
  */
-function departure(
+async function departure(
   core: ServiceCore,
   t: TournamentRecord,
   userId: string,
   notIn: 'tournament.notIn' | 'tournament.playerNotIn',
-): Outcome<EntryChange> {
+): Promise<Outcome<EntryChange>> {
   if (t.status === 'finished' || t.status === 'cancelled') return fail('finished', 'tournament.over');
   const forfeited: GameSnapshot[] = [];
   if (t.status === 'open') {
-    if (!core.tournaments.removeEntrant(t.id, userId)) return fail('invalid', notIn);
+    if (!(await core.tournaments.removeEntrant(t.id, userId))) return fail('invalid', notIn);
   } else {
-    if (!core.tournaments.withdraw(t.id, userId, t.round)) return fail('invalid', notIn);
-    for (const p of core.tournaments.pairings(t.id)) {
+    if (!(await core.tournaments.withdraw(t.id, userId, t.round))) return fail('invalid', notIn);
+    for (const p of await core.tournaments.pairings(t.id)) {
       if (p.round !== t.round || p.winnerId !== null || (p.firstId !== userId && p.secondId !== userId)) continue;
       const opponentId = p.firstId === userId ? p.secondId : p.firstId;
-      const game = p.gameId === null ? undefined : core.games.game(p.gameId);
+      const game = p.gameId === null ? undefined : await core.games.game(p.gameId);
       if (game?.status === 'active') {
         const side = game.seats.W === userId ? 'W' : 'B';
-        forfeited.push(endGame(core, game, game.state, opponentOf(side), 'resigned', null));
+        forfeited.push(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
       } else if (opponentId !== null) {
-        core.tournaments.decide(p, opponentId, 'forfeit');
+        await core.tournaments.decide(p, opponentId, 'forfeit');
       }
     }
   }
-  core.tournamentChanged(t.id);
-  return ok({ tournament: tournamentView(core, core.tournaments.tournament(t.id)!), forfeited });
+  await core.tournamentChanged(t.id);
+  return ok({ tournament: await tournamentView(core, (await core.tournaments.tournament(t.id))!), forfeited });
 }

@@ -5,11 +5,11 @@ import type { GameRecord } from '../db/records.js';
 import type { ServiceCore } from './core.js';
 
 /** Records who won a finished game on its tournament board, if it is a tournament game not decided yet. */
-export function recordTournamentGame(core: ServiceCore, game: GameRecord): void {
+export async function recordTournamentGame(core: ServiceCore, game: GameRecord): Promise<void> {
   if (game.status !== 'finished' || !game.winnerSide) return;
-  const pairing = core.tournaments.pairingOfGame(game.id);
+  const pairing = await core.tournaments.pairingOfGame(game.id);
   if (!pairing) return;
-  if (core.tournaments.decide(pairing, game.seats[game.winnerSide], 'game')) {
-    core.tournamentChanged(pairing.tournamentId);
+  if (await core.tournaments.decide(pairing, game.seats[game.winnerSide], 'game')) {
+    await core.tournamentChanged(pairing.tournamentId);
   }
 }

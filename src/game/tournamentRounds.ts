@@ -28,90 +28,90 @@ export interface TournamentStep {
 }
 
 /** Does whatever is due in a tournament now (nothing, if nothing is). */
-export function advanceTournament(core: ServiceCore, tournamentId: number): Outcome<TournamentStep> {
-  return core.transact(() => {
-    const t = core.tournaments.tournament(tournamentId);
+export async function advanceTournament(core: ServiceCore, tournamentId: number): Promise<Outcome<TournamentStep>> {
+  return core.transact(async (core) => {
+    const t = await core.tournaments.tournament(tournamentId);
     if (!t) return fail('not-found', 'tournament.notFound');
     const step: TournamentStep = { started: [], ended: [], closed: null };
-    if (t.status === 'open' && t.startsAt <= core.now()) start(core, t, step);
-    else if (t.status === 'running') moveOn(core, t, step);
+    if (t.status === 'open' && t.startsAt <= core.now()) await start(core, t, step);
+    else if (t.status === 'running') await moveOn(core, t, step);
     return ok(step);
   });
 }
 
-function start(core: ServiceCore, t: TournamentRecord, step: TournamentStep): void {
-  const entrants = core.tournaments.entrants(t.id);
+async function start(core: ServiceCore, t: TournamentRecord, step: TournamentStep): Promise<void> {
+  const entrants = await core.tournaments.entrants(t.id);
   if (entrants.length < TOURNAMENT_LIMITS.players.min) {
-    core.tournaments.cancel(t.id, core.now());
-    core.tournamentChanged(t.id);
+    await core.tournaments.cancel(t.id, core.now());
+    await core.tournamentChanged(t.id);
     step.closed = 'cancelled';
     return;
   }
-  seed(core, t, entrants);
+  await seed(core, t, entrants);
   const rounds = t.format === 'swiss' ? t.rounds : knockoutRounds(entrants.length);
-  if (!core.tournaments.setRunning(t.id, rounds)) return;
-  pairRound(core, { ...t, status: 'running', rounds }, 1, step);
-  core.tournamentChanged(t.id);
+  if (!(await core.tournaments.setRunning(t.id, rounds))) return;
+  await pairRound(core, { ...t, status: 'running', rounds }, 1, step);
+  await core.tournamentChanged(t.id);
 }
 
 /**
  * Seeds the field by the server's current-season rating (players without one at the starting
  * rating), then by who joined first.
  */
-function seed(core: ServiceCore, t: TournamentRecord, entrants: readonly EntrantRecord[]): void {
-  const season = core.server.currentSeason(t.guildId);
-  const rated = entrants.map((e) => ({
-    e,
-    rating: core.ratings.rating(t.guildId, season, e.userId)?.rating ?? INITIAL_SEED_RATING,
-  }));
+async function seed(core: ServiceCore, t: TournamentRecord, entrants: readonly EntrantRecord[]): Promise<void> {
+  const season = await core.server.currentSeason(t.guildId);
+  const rated: { e: EntrantRecord; rating: number }[] = [];
+  for (const e of entrants) {
+    rated.push({ e, rating: (await core.ratings.rating(t.guildId, season, e.userId))?.rating ?? INITIAL_SEED_RATING });
+  }
   rated.sort((a, b) => b.rating - a.rating || a.e.joinedAt - b.e.joinedAt || (a.e.userId < b.e.userId ? -1 : 1));
-  rated.forEach(({ e, rating }, i) => core.tournaments.seed(t.id, e.userId, rating, i + 1));
+  for (const [i, { e, rating }] of rated.entries()) await core.tournaments.seed(t.id, e.userId, rating, i + 1);
 }
 
 /** Glicko-2's starting rating: what a player with no rated game yet is seeded as. */
 const INITIAL_SEED_RATING = 1500;
 
-function moveOn(core: ServiceCore, t: TournamentRecord, step: TournamentStep): void {
-  if (t.roundEndsAt !== null && t.roundEndsAt <= core.now()) decideByRoundTime(core, t, step);
-  const pairings = core.tournaments.pairings(t.id);
+async function moveOn(core: ServiceCore, t: TournamentRecord, step: TournamentStep): Promise<void> {
+  if (t.roundEndsAt !== null && t.roundEndsAt <= core.now()) await decideByRoundTime(core, t, step);
+  const pairings = await core.tournaments.pairings(t.id);
   const current = pairings.filter((p) => p.round === t.round);
   if (current.some((p) => p.winnerId === null)) return;
-  if (isOver(core, t, current)) {
-    if (core.tournaments.finish(t.id, core.now())) step.closed = 'finished';
-    core.tournamentChanged(t.id);
+  if (await isOver(core, t, current)) {
+    if (await core.tournaments.finish(t.id, core.now())) step.closed = 'finished';
+    await core.tournamentChanged(t.id);
     return;
   }
-  pairRound(core, t, t.round + 1, step);
-  core.tournamentChanged(t.id);
+  await pairRound(core, t, t.round + 1, step);
+  await core.tournamentChanged(t.id);
 }
 
 /** Swiss: its rounds are played, or fewer than two players are left; knockout: the final is decided. */
-function isOver(core: ServiceCore, t: TournamentRecord, current: readonly PairingRecord[]): boolean {
+async function isOver(core: ServiceCore, t: TournamentRecord, current: readonly PairingRecord[]): Promise<boolean> {
   if (t.format === 'knockout') return current.length <= 1;
-  const staying = core.tournaments.entrants(t.id).filter((e) => e.leftRound === null).length;
+  const staying = (await core.tournaments.entrants(t.id)).filter((e) => e.leftRound === null).length;
   return t.round >= t.rounds || staying < 2;
 }
 
 /** Every undecided board of the round is decided by the position (tournament/roundTime.ts). */
-function decideByRoundTime(core: ServiceCore, t: TournamentRecord, step: TournamentStep): void {
-  for (const p of core.tournaments.pairings(t.id)) {
+async function decideByRoundTime(core: ServiceCore, t: TournamentRecord, step: TournamentStep): Promise<void> {
+  for (const p of await core.tournaments.pairings(t.id)) {
     if (p.round !== t.round || p.winnerId !== null || p.gameId === null) continue;
-    const game = core.games.game(p.gameId)!;
+    const game = (await core.games.game(p.gameId))!;
     const side = roundTimeWinner(game.state, game.seed);
-    core.tournaments.decide(p, game.seats[side], 'round-time');
-    if (game.status === 'active') step.ended.push(endGame(core, game, game.state, side, 'timeout', null));
+    await core.tournaments.decide(p, game.seats[side], 'round-time');
+    if (game.status === 'active') step.ended.push(await endGame(core, game, game.state, side, 'timeout', null));
   }
 }
 
 /** One board to open: two players (the first moves first), or one with a bye. */
 type Board = KnockoutBoard;
 
-function pairRound(core: ServiceCore, t: TournamentRecord, round: number, step: TournamentStep): void {
-  const entrants = core.tournaments.entrants(t.id);
-  const pairings = core.tournaments.pairings(t.id);
+async function pairRound(core: ServiceCore, t: TournamentRecord, round: number, step: TournamentStep): Promise<void> {
+  const entrants = await core.tournaments.entrants(t.id);
+  const pairings = await core.tournaments.pairings(t.id);
   const boards = t.format === 'swiss' ? swissBoards(entrants, pairings) : knockoutBoards(entrants, pairings, round);
   const now = core.now();
-  if (!core.tournaments.openRound(t.id, round, now, now + t.roundMs)) return;
+  if (!(await core.tournaments.openRound(t.id, round, now, now + t.roundMs))) return;
   const gone = new Set(entrants.filter((e) => e.leftRound !== null).map((e) => e.userId));
   const place = {
     guildId: t.guildId,
@@ -122,20 +122,20 @@ function pairRound(core: ServiceCore, t: TournamentRecord, round: number, step: 
     options: t.options,
     locale: t.locale,
   };
-  boards.forEach((b, i) => {
+  for (const [i, b] of boards.entries()) {
     const key = { tournamentId: t.id, round, board: i + 1, firstId: b.first, secondId: b.second };
     if (b.second === null) {
-      core.tournaments.insertPairing({ ...key, gameId: null, winnerId: b.first, decidedBy: 'bye' });
+      await core.tournaments.insertPairing({ ...key, gameId: null, winnerId: b.first, decidedBy: 'bye' });
     } else if (gone.has(b.first) || gone.has(b.second)) {
       // A knockout winner who has since left: the opponent goes through without a game.
       const winnerId = gone.has(b.first) && !gone.has(b.second) ? b.second : b.first;
-      core.tournaments.insertPairing({ ...key, gameId: null, winnerId, decidedBy: 'forfeit' });
+      await core.tournaments.insertPairing({ ...key, gameId: null, winnerId, decidedBy: 'forfeit' });
     } else {
-      const game = startGame(core, place, b.first, b.second, null, { rated: t.rated });
-      core.tournaments.insertPairing({ ...key, gameId: game.id, winnerId: null, decidedBy: null });
+      const game = await startGame(core, place, b.first, b.second, null, { rated: t.rated });
+      await core.tournaments.insertPairing({ ...key, gameId: game.id, winnerId: null, decidedBy: null });
       step.started.push(game.id);
     }
-  });
+  }
 }
 
 /** Each player's first-move record from the boards played so far. */

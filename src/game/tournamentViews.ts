@@ -40,11 +40,18 @@ export type TournamentView = Omit<TournamentRecord, 'createdBy' | 'createdAt' | 
   boards: BoardView[];
 };
 
-export function tournamentView(core: ServiceCore, t: TournamentRecord): TournamentView {
-  const entrants = core.tournaments.entrants(t.id);
-  const pairings = core.tournaments.pairings(t.id);
+export async function tournamentView(core: ServiceCore, t: TournamentRecord): Promise<TournamentView> {
+  const entrants = await core.tournaments.entrants(t.id);
+  const pairings = await core.tournaments.pairings(t.id);
   const names = new Map(entrants.map((e) => [e.userId, e.name]));
-  const player = (id: string): Player => ({ id, name: names.get(id) ?? core.playerOf(id).name });
+  const threads = new Map<number, string | null>();
+  for (const p of pairings) {
+    for (const id of [p.firstId, p.secondId, p.winnerId]) {
+      if (id !== null && !names.has(id)) names.set(id, (await core.playerOf(id)).name);
+    }
+    if (p.gameId !== null) threads.set(p.gameId, (await core.games.game(p.gameId))?.threadId ?? null);
+  }
+  const player = (id: string): Player => ({ id, name: names.get(id) ?? id });
   const { createdBy: _by, createdAt: _at, shownVersion: _shown, ...stored } = t;
   return {
     ...stored,
@@ -56,7 +63,7 @@ export function tournamentView(core: ServiceCore, t: TournamentRecord): Tourname
       first: player(p.firstId),
       second: p.secondId === null ? null : player(p.secondId),
       gameId: p.gameId,
-      threadId: p.gameId === null ? null : (core.games.game(p.gameId)?.threadId ?? null),
+      threadId: p.gameId === null ? null : (threads.get(p.gameId) ?? null),
       winner: p.winnerId === null ? null : player(p.winnerId),
       decidedBy: p.decidedBy,
     })),

@@ -15,10 +15,10 @@ export interface VerifyReport {
 }
 
 /** Rebuilds one stored game from its seed and log; null when it matches the stored state. */
-function verifyGame(store: GameStore, gameId: number): string | null {
-  const game = store.game(gameId);
+async function verifyGame(store: GameStore, gameId: number): Promise<string | null> {
+  const game = await store.game(gameId);
   if (!game) return 'no such game';
-  const actions = store.actions(gameId);
+  const actions = await store.actions(gameId);
   const replayed = replay({ ruleset: game.ruleset, options: game.options, seed: game.seed, actions });
   if (!replayed.ok) return `the log does not replay: ${replayed.error.message}`;
   const rebuilt = replayed.value;
@@ -34,10 +34,11 @@ function verifyGame(store: GameStore, gameId: number): string | null {
 }
 
 /** Checks every stored game (or the given ones). */
-export function verifyGames(store: GameStore, gameIds: readonly number[] = store.allGameIds()): VerifyReport {
+export async function verifyGames(store: GameStore, only?: readonly number[]): Promise<VerifyReport> {
+  const gameIds = only ?? (await store.allGameIds());
   const problems: VerifyProblem[] = [];
   for (const gameId of gameIds) {
-    const problem = verifyGame(store, gameId);
+    const problem = await verifyGame(store, gameId);
     if (problem) problems.push({ gameId, problem });
   }
   return { checked: gameIds.length, problems };

@@ -3,7 +3,8 @@
 // The file is `--db`, else DATABASE_PATH, else ./data/senet.db.
 import { config as loadDotenv } from 'dotenv';
 import { existsSync } from 'node:fs';
-import { databasePath, openDatabase } from '../db/connection.js';
+import { databasePath } from '../db/connection.js';
+import { openSqlite } from '../db/sqlite.js';
 import { GameStore } from '../db/gameStore.js';
 import { verifyGames } from '../game/verify.js';
 import { namedArgs } from './toolArgs.js';
@@ -19,9 +20,9 @@ if (!existsSync(path)) {
   console.error(`no database at ${path}`);
   process.exit(2);
 }
-const db = openDatabase(path);
-const { checked, problems } = verifyGames(new GameStore(db));
-db.close();
+const db = openSqlite(path);
+const { checked, problems } = await verifyGames(new GameStore(db));
+await db.close();
 for (const { gameId, problem } of problems) console.log(`game ${gameId}: ${problem}`);
 console.log(
   `${path}: ${checked} game${checked === 1 ? '' : 's'} checked, ${problems.length} differ${problems.length === 1 ? 's' : ''}`,

@@ -94,7 +94,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     if (actions >= pictures) write(final.value, actions);
     return { files, winningPicture: files[files.length - 1]!, actions, lastLine: view.description };
   } finally {
-    service.close();
+    await service.close();
     rmSync(dbDir, { recursive: true, force: true });
   }
 }

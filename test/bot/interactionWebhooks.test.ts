@@ -24,7 +24,7 @@ function setup(tokens: Record<string, AnswerToken>, now: number) {
   const viaWebhook: { token: string; content: string }[] = [];
   const viaBot: string[] = [];
   const send = editsThroughAnswers({
-    tokenOf: (messageId) => tokens[messageId],
+    tokenOf: async (messageId) => tokens[messageId],
     now: () => now,
     editor: {
       editOriginal: (target: AnswerTarget, p) => {

@@ -34,7 +34,7 @@ afterEach(() => service?.close());
 describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the server setting %s', (_, spec) => {
   const sample = samples(spec);
 
-  it(`is read from ${spec.env} in .env, and a bad value is one line naming it`, () => {
+  it(`is read from ${spec.env} in .env, and a bad value is one line naming it`, async () => {
     const read = loadConfig({ ...REQUIRED, [spec.env]: sample.text });
     expect(read.ok && read.config.serverDefaults[spec.key]).toEqual(sample.value);
     expect(sample.value).not.toEqual(DEFAULT_SETTINGS[spec.key]);
@@ -50,7 +50,7 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
     expect(bad.demo).toBeNull();
   });
 
-  it('is an option of /senet-admin settings, described in the catalogs, and can be reset', () => {
+  it('is an option of /senet-admin settings, described in the catalogs, and can be reset', async () => {
     const options = settingsOptions();
     for (const [name, description] of declaredOptions(spec)) {
       const option = options.find((o) => o.name === name);
@@ -62,7 +62,7 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
     expect(RESET_CHOICES.find((c) => c.value === spec.key)?.name).toBe(translate('en', spec.resetLabel));
   });
 
-  it('is listed under its label, marked when the server chose it', () => {
+  it('is listed under its label, marked when the server chose it', async () => {
     const listing = (own: boolean): string =>
       say('en', settingsText({ settings: DEFAULT_SETTINGS, own: own ? [spec.key] : [] }, false, 'en'));
     const label = translate('en', spec.label);
@@ -70,21 +70,21 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
     expect(listing(true)).toMatch(new RegExp(`^• ${label}: \\*\\*[^\\n]+\\*\\* \\(set here\\)$`, 'm'));
   });
 
-  it('is changed by an admin and kept in the database', () => {
+  it('is changed by an admin and kept in the database', async () => {
     const path = tempDbPath();
     const admin = { guildId: GUILD, userId: 'admin', canManageServer: true };
     service = open(path);
-    value(service.changeServerSettings({ ...admin, change: sample.change }));
-    service.close();
+    value(await service.changeServerSettings({ ...admin, change: sample.change }));
+    await service.close();
     service = open(path);
-    const shown = value(service.serverSettings(admin));
+    const shown = value(await service.serverSettings(admin));
     expect(shown.settings[spec.key]).toEqual(sample.value);
     expect(shown.own).toEqual([spec.key]);
   });
 });
 
 describe('the server settings table', () => {
-  it('gives every setting its own key, .env key and options', () => {
+  it('gives every setting its own key, .env key and options', async () => {
     const unique = (names: string[]) => expect(new Set(names).size).toBe(names.length);
     unique(SERVER_SETTINGS.map((s) => s.key));
     unique(SERVER_SETTINGS.map((s) => s.env));
@@ -117,12 +117,12 @@ const BAD_PROCESS_VALUES: Record<keyof typeof PROCESS_SETTINGS, string | null> =
 describe.each(Object.entries(BAD_PROCESS_VALUES))('the process setting %s', (key, bad) => {
   const { env } = PROCESS_SETTINGS[key as keyof typeof PROCESS_SETTINGS];
   if (bad === null) {
-    it(`takes any text for ${env} (a path)`, () => {
+    it(`takes any text for ${env} (a path)`, async () => {
       expect(loadConfig({ ...REQUIRED, [env]: './a folder/with spaces' }).ok).toBe(true);
     });
     return;
   }
-  it(`refuses a bad ${env} with one line naming it, and plays no demo`, () => {
+  it(`refuses a bad ${env} with one line naming it, and plays no demo`, async () => {
     const result = loadConfig({ ...REQUIRED, [env]: bad });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -132,7 +132,7 @@ describe.each(Object.entries(BAD_PROCESS_VALUES))('the process setting %s', (key
 });
 
 describe('.env.example', () => {
-  it('lists every setting of both tables', () => {
+  it('lists every setting of both tables', async () => {
     const example = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8');
     const listed = new Set([...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
     const declared = [...Object.values(PROCESS_SETTINGS), ...SERVER_SETTINGS].map((s) => s.env);
@@ -141,7 +141,7 @@ describe('.env.example', () => {
 });
 
 describe('start-up', () => {
-  it('lists every problem once, each naming its setting; a bad turn timeout does not blame the reminder', () => {
+  it('lists every problem once, each naming its setting; a bad turn timeout does not blame the reminder', async () => {
     const result = loadConfig({
       ...REQUIRED,
       TURN_TIMEOUT_MINUTES: '0',
@@ -157,7 +157,7 @@ describe('start-up', () => {
     ]);
   });
 
-  it('plays the demo only when no token is set at all and nothing is invalid', () => {
+  it('plays the demo only when no token is set at all and nothing is invalid', async () => {
     const demo = (env: Record<string, string>) => {
       const result = loadConfig(env);
       return result.ok ? 'started' : result.demo ? 'demo' : 'exit';
@@ -171,7 +171,7 @@ describe('start-up', () => {
     expect(demo(REQUIRED)).toBe('started');
   });
 
-  it('reads the metrics server settings: off by default, on loopback unless told otherwise', () => {
+  it('reads the metrics server settings: off by default, on loopback unless told otherwise', async () => {
     const off = loadConfig(REQUIRED);
     expect(off.ok && [off.config.metricsPort, off.config.metricsHost]).toEqual([undefined, '127.0.0.1']);
     const on = loadConfig({ ...REQUIRED, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' });

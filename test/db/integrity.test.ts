@@ -27,7 +27,7 @@ async function fileWithGames(): Promise<string> {
     await startGame(service, `channel-${i}`);
     clock.advance(60_000);
   }
-  service.close();
+  await service.close();
   return path;
 }
 
@@ -49,7 +49,7 @@ describe('a damaged database', () => {
     expect(() => openDatabase(path)).toThrow(/is damaged[\s\S]*restore the latest backup/);
   });
 
-  it('a file that is not a database at all is refused the same way', () => {
+  it('a file that is not a database at all is refused the same way', async () => {
     const path = tempDbPath();
     openDatabase(path).close();
     const fd = openSync(path, 'r+');
@@ -76,13 +76,13 @@ describe('npm run db:backup', () => {
       });
       expect(stdout).toMatch(/backed up .* \(21 games\)/);
     } finally {
-      service.close();
+      await service.close();
     }
     expect(existsSync(target)).toBe(true);
     const restored = open(target, { renderBoard: textOnlyRenderer() });
     expect(value(await restored.game(game.gameId)).version).toBe(1);
-    expect(restored.verify().problems).toEqual([]);
-    restored.close();
+    expect((await restored.verify()).problems).toEqual([]);
+    await restored.close();
   });
 
   it('names its arguments: --db and --out; anything else prints the usage line and copies nothing', async () => {

@@ -16,6 +16,7 @@ import {
   member,
 } from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const tables = (db: Database.Database): string[] =>
   db
@@ -46,7 +47,7 @@ function legacyCopy(path: string, version: number): string {
 }
 
 describe('migrations', () => {
-  it('builds the latest schema in an empty file, with the pragmas the service relies on', () => {
+  it('builds the latest schema in an empty file, with the pragmas the service relies on', async () => {
     const db = openDatabase(tempDbPath());
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
     expect(tables(db)).toEqual([
@@ -74,7 +75,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('is a no-op when started again', () => {
+  it('is a no-op when started again', async () => {
     const path = tempDbPath();
     openDatabase(path).close();
     const db = openDatabase(path);
@@ -91,14 +92,16 @@ describe('migrations', () => {
       const path = tempDbPath();
       const service = open(path, { renderBoard: textOnlyRenderer() });
       const start = await startGame(service, 'c', 'regency');
-      service.close();
+      await service.close();
       const upgraded = open(legacyCopy(path, version), { renderBoard: textOnlyRenderer() });
-      expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
+      expect(schemaVersion(sqliteConnection(upgraded.db))).toBe(LATEST_VERSION);
       const { view } = await playToEnd(upgraded, value(await upgraded.game(start.gameId)), 5);
       expect(view.result!.ratings).toHaveLength(2);
-      expect(value(upgraded.stats({ viewer: member(start.guildId), userId: ANA.id })).ratingHistory).toHaveLength(1);
-      expect(upgraded.verify().problems).toEqual([]);
-      upgraded.close();
+      expect(value(await upgraded.stats({ viewer: member(start.guildId), userId: ANA.id })).ratingHistory).toHaveLength(
+        1,
+      );
+      expect((await upgraded.verify()).problems).toEqual([]);
+      await upgraded.close();
     },
   );
 
@@ -106,12 +109,12 @@ describe('migrations', () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const posted = await startGame(service, 'posted');
-    value(service.setMessage('game', posted.gameId, '111'));
+    value(await service.setMessage('game', posted.gameId, '111'));
     const unposted = await startGame(service, 'unposted');
-    service.close();
+    await service.close();
     // The file as version 2 code would have left it.
     const upgraded = open(legacyCopy(path, 2), { renderBoard: textOnlyRenderer() });
-    expect(upgraded.outOfSync()).toEqual({
+    expect(await upgraded.outOfSync()).toEqual({
       gamesBehind: [],
       lobbiesBehind: [],
       challengesBehind: [],
@@ -122,19 +125,19 @@ describe('migrations', () => {
     value(
       await upgraded.act({ gameId: view.gameId, userId: view.toAct!.id, version: 0, action: view.choices[0]!.action }),
     );
-    expect(upgraded.outOfSync().gamesBehind).toEqual([posted.gameId]);
-    upgraded.markShown({ kind: 'game', id: posted.gameId, version: 1 });
-    upgraded.markShown({ kind: 'game', id: posted.gameId, version: 0 }); // a late, older edit does not lower it
-    expect(upgraded.outOfSync().gamesBehind).toEqual([]);
-    upgraded.close();
+    expect((await upgraded.outOfSync()).gamesBehind).toEqual([posted.gameId]);
+    await upgraded.markShown({ kind: 'game', id: posted.gameId, version: 1 });
+    await upgraded.markShown({ kind: 'game', id: posted.gameId, version: 0 }); // a late, older edit does not lower it
+    expect((await upgraded.outOfSync()).gamesBehind).toEqual([]);
+    await upgraded.close();
   });
 
   it('version 5 lets a channel with a game from before threads (its board in the channel) hold more games', async () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const old = await startGame(service, 'c');
-    value(service.setMessage('game', old.gameId, '111'));
-    service.close();
+    value(await service.setMessage('game', old.gameId, '111'));
+    await service.close();
 
     const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer() });
     const kept = value(await upgraded.game(old.gameId));
@@ -147,14 +150,14 @@ describe('migrations', () => {
       ok: false,
       error: { code: 'invalid' },
     });
-    expect(upgraded.gamesHere({ channelId: 'c', userId: ANA.id }).map((g) => g.gameId)).toEqual([
+    expect((await upgraded.gamesHere({ channelId: 'c', userId: ANA.id })).map((g) => g.gameId)).toEqual([
       old.gameId,
       second.gameId,
     ]);
     value(await upgraded.resign({ gameId: old.gameId, userId: ANA.id }));
     value(await upgraded.resign({ channelId: 'c', userId: ANA.id }));
-    expect(upgraded.verify().problems).toEqual([]);
-    upgraded.close();
+    expect((await upgraded.verify()).problems).toEqual([]);
+    await upgraded.close();
   });
 
   it('version 7 reminds the games running at the upgrade from their next turn on', async () => {
@@ -163,24 +166,24 @@ describe('migrations', () => {
     const config = { turnTtlMs: 24 * 3_600_000, reminderDelayMs: 600_000 };
     const service = open(path, { renderBoard: textOnlyRenderer(), now: clock.now, config });
     const started = await startGame(service, 'c');
-    service.close();
+    await service.close();
     // The file as version 4 code would have left it.
     const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer(), now: clock.now, config });
     clock.advance(600_000);
-    expect(upgraded.claimReminders()).toEqual([]); // its turn began before reminders existed
+    expect(await upgraded.claimReminders()).toEqual([]); // its turn began before reminders existed
     const view = value(await upgraded.game(started.gameId));
     const next = await playFirstChoice(upgraded, view);
     clock.advance(600_000);
-    expect(upgraded.claimReminders()).toMatchObject([{ gameId: started.gameId, player: { id: next.toAct!.id } }]);
-    expect(upgraded.remindersOn(ANA.id)).toBe(true);
-    upgraded.close();
+    expect(await upgraded.claimReminders()).toMatchObject([{ gameId: started.gameId, player: { id: next.toAct!.id } }]);
+    expect(await upgraded.remindersOn(ANA.id)).toBe(true);
+    await upgraded.close();
   });
 
   it('version 8 shows the games of older files in English, and keeps each new game in its own language', async () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const old = await startGame(service, 'c');
-    service.close();
+    await service.close();
     const upgraded = open(legacyCopy(path, 7), { renderBoard: textOnlyRenderer() });
     expect(value(await upgraded.game(old.gameId)).locale).toBe('en');
     const made = value(
@@ -190,7 +193,7 @@ describe('migrations', () => {
     expect(made.challenge.locale).toBe('fr');
     const game = value(await upgraded.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
     expect(value(await upgraded.game(game.gameId)).locale).toBe('fr');
-    upgraded.close();
+    await upgraded.close();
   });
 
   it('version 6 keeps the ratings and rated games of older files as season 1', async () => {
@@ -198,21 +201,21 @@ describe('migrations', () => {
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const game = await startGame(service, 'c');
     value(await service.resign({ gameId: game.gameId, userId: BEN.id }));
-    const board = value(service.leaderboard({ guildId: game.guildId }));
-    service.close();
+    const board = value(await service.leaderboard({ guildId: game.guildId }));
+    await service.close();
     const upgraded = open(legacyCopy(path, 5), { renderBoard: textOnlyRenderer() });
-    expect(schemaVersion(upgraded.db)).toBe(LATEST_VERSION);
-    expect(upgraded.currentSeason(game.guildId)).toBe(1);
-    expect(value(upgraded.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
+    expect(schemaVersion(sqliteConnection(upgraded.db))).toBe(LATEST_VERSION);
+    expect(await upgraded.currentSeason(game.guildId)).toBe(1);
+    expect(value(await upgraded.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
     expect(board.map((e) => [e.player.id, e.wins])).toEqual([
       [ANA.id, 1],
       [BEN.id, 0],
     ]);
-    expect(value(upgraded.stats({ viewer: member(game.guildId), userId: ANA.id })).ratingHistory).toHaveLength(1);
-    upgraded.close();
+    expect(value(await upgraded.stats({ viewer: member(game.guildId), userId: ANA.id })).ratingHistory).toHaveLength(1);
+    await upgraded.close();
   });
 
-  it('refuses a file from newer code instead of guessing', () => {
+  it('refuses a file from newer code instead of guessing', async () => {
     const path = tempDbPath();
     openDatabase(path).close();
     const raw = new Database(path);
@@ -233,8 +236,8 @@ describe('migrations', () => {
         action: view.choices[0]!.action,
       }),
     );
-    expect(() => service.db.exec('DELETE FROM actions')).toThrow(/append-only/);
-    expect(() => service.db.exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
-    service.close();
+    expect(() => sqliteConnection(service.db).exec('DELETE FROM actions')).toThrow(/append-only/);
+    expect(() => sqliteConnection(service.db).exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
+    await service.close();
   });
 });

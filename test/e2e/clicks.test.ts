@@ -16,6 +16,7 @@ import {
   toActName,
   userNamed,
 } from './harness.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const h = harnessForFile();
 
@@ -133,7 +134,7 @@ describe('challenging bots', () => {
     );
     expect(posted?.body?.content).toContain(`<@${h.ana.id}>: your game is on here.`);
     expect(posted?.body?.allowed_mentions).toEqual({ users: [h.ana.id] });
-    const stored = h.service.db
+    const stored = sqliteConnection(h.service.db)
       .prepare('SELECT bot_strength AS strength FROM games WHERE message_id = ?')
       .get(board.id);
     expect(stored).toEqual({ strength: 'hard' });
@@ -179,7 +180,9 @@ describe('refused clicks change nothing', () => {
     assertReplyOk(await h.click(mover, messageId, first.custom_id!), h);
     // The same button again (a double click) on a board that already shows the current version:
     // nothing is played or redrawn, and the player is told privately, in one answer.
-    const played = h.service.db.prepare('SELECT count(*) AS n FROM actions WHERE game_id = ?').pluck();
+    const played = sqliteConnection(h.service.db)
+      .prepare('SELECT count(*) AS n FROM actions WHERE game_id = ?')
+      .pluck();
     const actions = played.get(Number(gameId));
     await unchanged(messageId, async () =>
       expectRefused(await h.click(mover, messageId, first.custom_id!), /out of date\. Use the newest one/),
@@ -249,7 +252,7 @@ describe('the channel and the unexpected', () => {
     h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~(1n << 15n)).toString(); // no Attach Files
     try {
       expectRefused(await h.slash(h.ana, 'play'), /missing the Attach Files permission/);
-      expect(h.service.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
+      expect(await h.service.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
     } finally {
       h.fake.appPermissions = ALL_PERMISSIONS;
     }
@@ -446,7 +449,7 @@ describe('slow slash commands', () => {
       // The bot recorded the filled-in reply as the game's lobby, and started the thread from it.
       const board = h.fake.messages.get(boardOf(h, lobby.id))!;
       expect(board.attachments).toHaveLength(1);
-      const stored = h.service.db
+      const stored = sqliteConnection(h.service.db)
         .prepare(
           "SELECT lobby_message_id AS lobby, message_id AS id FROM games WHERE channel_id = ? AND status = 'active'",
         )
@@ -574,7 +577,9 @@ describe('information commands', () => {
     ]);
     assertReplyOk(reply, h);
     const board = h.fake.messages.get(boardOf(h, reply.message!.id))!;
-    const stored = h.service.db.prepare('SELECT ruleset, options FROM games WHERE message_id = ?').get(board.id);
+    const stored = sqliteConnection(h.service.db)
+      .prepare('SELECT ruleset, options FROM games WHERE message_id = ?')
+      .get(board.id);
     expect(stored).toEqual({ ruleset: 'regency', options: JSON.stringify({ variations: true }) });
     expect(reply.message!.content).toMatch(/\*\*Senet · Regency \(with variations\)\*\*/);
     expect(board.content).toMatch(/\*\*Senet · Regency \(with variations\)\*\*/);

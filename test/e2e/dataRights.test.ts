@@ -14,6 +14,7 @@ import {
   type InteractionReply,
 } from './fake/fakeDiscord.js';
 import { assertReplyOk, harnessForFile, startHumanGame } from './harness.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const h = harnessForFile();
 
@@ -31,13 +32,13 @@ const clickOn = (reply: InteractionReply, user: FakeUser, label: string): Promis
   h.click(user, reply.message!.id, button(reply, label));
 
 const stored = (sql: string, ...params: string[]): number =>
-  h.service.db
+  sqliteConnection(h.service.db)
     .prepare(sql)
     .pluck()
     .get(...params) as number;
 
 // Each test in a server of its own: deleting one server's data leaves the others' tests alone.
-beforeEach(() => {
+beforeEach(async () => {
   h.fake.guildId = h.fake.addGuild();
   h.fake.channelId = snowflake();
 });
@@ -90,7 +91,7 @@ describe('/senet privacy', () => {
     expect(text(history)).toContain('deleted player');
     expect(text(history)).not.toContain('Ana');
     expect(text(await h.slash(h.ana, 'privacy'))).toBe('I store nothing about you: no name, no settings, no games.');
-    expect(h.service.verify().problems).toEqual([]);
+    expect((await h.service.verify()).problems).toEqual([]);
   });
 
   it("works in a channel where the bot may not post: its answers are private, so they need none of the bot's permissions", async () => {

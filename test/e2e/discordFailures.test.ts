@@ -14,11 +14,12 @@ import {
   toActName,
   userNamed,
 } from './harness.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const h = harnessForFile();
 
 const gameRow = (channelId: string) =>
-  h.service.db
+  sqliteConnection(h.service.db)
     .prepare(
       `SELECT id, version, shown_version AS shown, status, closed_reason AS reason, message_id AS messageId
        FROM games WHERE channel_id = ? ORDER BY id DESC`,
@@ -113,9 +114,9 @@ describe('missing permissions', () => {
     expect(line.content).toMatch(
       /missing one of the View Channel, Send Messages, Attach Files permissions.*Nothing was kept/,
     );
-    expect(h.service.db.prepare(`SELECT status FROM challenges WHERE channel_id = ?`).pluck().all(channel)).toEqual([
-      'cancelled',
-    ]);
+    expect(
+      sqliteConnection(h.service.db).prepare(`SELECT status FROM challenges WHERE channel_id = ?`).pluck().all(channel),
+    ).toEqual(['cancelled']);
     // Nothing blocks the pair or the channel.
     assertReplyOk(
       await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]),
@@ -152,10 +153,10 @@ describe('a deleted message or channel', () => {
     const before = h.fake.requests.length;
     await h.bot.sweeper.sweepOnce();
     expect(h.fake.requests.slice(before).filter((r) => r.path.includes(channel))).toEqual([]);
-    expect(h.service.gamesHere({ channelId: channel, userId: h.ana.id })).toEqual([]);
-    const stats = h.service.stats({ viewer: member(h.fake.guildId), userId: h.ana.id });
+    expect(await h.service.gamesHere({ channelId: channel, userId: h.ana.id })).toEqual([]);
+    const stats = await h.service.stats({ viewer: member(h.fake.guildId), userId: h.ana.id });
     const games = stats.ok ? stats.value.total.games : 0;
-    const history = h.service.history({ viewer: member(h.fake.guildId), userId: h.ana.id });
+    const history = await h.service.history({ viewer: member(h.fake.guildId), userId: h.ana.id });
     expect(history.ok && history.value.length).toBe(games);
   });
 });

@@ -218,7 +218,7 @@ export function boardOf(h: Harness, messageId: string): string {
 
 /** Ana's live game started in (or played in) `channelId`, as the service holds it. */
 export async function liveGameIn(h: Harness, channelId: string): Promise<GameView> {
-  const [here] = h.service.gamesHere({ channelId, userId: h.ana.id });
+  const [here] = await h.service.gamesHere({ channelId, userId: h.ana.id });
   if (!here) throw new Error(`Ana has no game in ${channelId}`);
   const view = await h.service.game(here.gameId);
   if (!view.ok) throw new Error(say('en', view.error.message));
@@ -239,7 +239,7 @@ export function harnessForFile(options: Parameters<typeof startHarness>[0] = {})
   beforeAll(async () => {
     current = await startHarness(options);
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     running().fake.channelId = snowflake();
     running().fake.clearFailures();
     // New players too: a server's limits (open challenges, a decline's cooldown, live games per

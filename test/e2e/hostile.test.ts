@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTION, snowflake, type FakeUser, type InteractionReply, type SlashOption } from './fake/fakeDiscord.js';
 import { DECLINE_COOLDOWN_MS } from '../../src/game/limits.js';
 import { startHarness, type Harness } from './harness.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 let h: Harness;
 let cleo: FakeUser;
@@ -17,7 +18,8 @@ beforeAll(async () => {
   // Random steps start games against the bot too: more than the default cap of live games per player.
   const change = { maxGamesPerPlayer: 25 };
   expect(
-    h.service.changeServerSettings({ guildId: h.fake.guildId, userId: cleo.id, canManageServer: true, change }).ok,
+    (await h.service.changeServerSettings({ guildId: h.fake.guildId, userId: cleo.id, canManageServer: true, change }))
+      .ok,
   ).toBe(true);
 });
 afterAll(async () => {
@@ -44,7 +46,7 @@ interface ChallengeRow {
 }
 
 function snapshot(): { games: Map<number, GameRow>; challenges: Map<number, ChallengeRow> } {
-  const db = h.service.db;
+  const db = sqliteConnection(h.service.db);
   const games = db
     .prepare<[], GameRow>(
       `SELECT id, version, status, to_act_id AS toAct, white_id AS white, black_id AS black, channel_id AS channel,
@@ -340,6 +342,6 @@ describe('hostile interactions', () => {
       { numRuns: 60, seed: 20261123 },
     );
     expect(count).toBeGreaterThan(1000);
-    expect(h.service.verify().problems).toEqual([]);
+    expect((await h.service.verify()).problems).toEqual([]);
   });
 });

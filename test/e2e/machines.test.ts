@@ -28,7 +28,7 @@ interface SharedDatabase {
   /** A game by its board's message id: its id, version, the version its message shows, and its log. */
   game(messageId: string): StoredGame;
   /** The problems found replaying every game from its seed and log (none: nothing applied twice). */
-  replayProblems(): unknown[];
+  replayProblems(): Promise<unknown[]>;
   close(): void;
 }
 
@@ -60,12 +60,12 @@ function sqliteFile(path: string, botUserId: string): SharedDatabase {
         .map((a) => ({ ...a, action: JSON.parse(a.action) as unknown }));
       return { ...row, actions };
     },
-    replayProblems() {
+    async replayProblems() {
       const service = openService({ dbPath: path, botUserId });
       try {
-        return service.verify().problems;
+        return (await service.verify()).problems;
       } finally {
-        service.close();
+        await service.close();
       }
     },
     close: () => db?.close(),
@@ -233,7 +233,7 @@ describe('two machines (SHARD_COUNT=2, SHARD_IDS=0 and 1) on one database', () =
       const game = database.game(board);
       expect(game.actions.map((a) => a.seq)).toEqual([...Array(game.version).keys()]);
     }
-    expect(database.replayProblems()).toEqual([]);
+    expect(await database.replayProblems()).toEqual([]);
     expect(answered.length).toBeGreaterThanOrEqual(4 * 3 + 1 + 2 * 3 + 4 * 3);
 
     for (const machine of machines) {

@@ -14,6 +14,7 @@ import {
   toActName,
   userNamed,
 } from './harness.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const h = harnessForFile({ metrics: true });
 
@@ -164,14 +165,14 @@ describe('/healthz', () => {
 
   it("turns 503 while the database takes no writes, naming SQLite's error", async () => {
     // What a read-only mount or file looks like to the bot: every write refused.
-    h.service.db.pragma('query_only = ON');
+    sqliteConnection(h.service.db).pragma('query_only = ON');
     try {
       const down = await healthz();
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ status: 'unhealthy', gateway: 'ready' });
       expect(down.body.database).toMatch(/readonly/);
     } finally {
-      h.service.db.pragma('query_only = OFF');
+      sqliteConnection(h.service.db).pragma('query_only = OFF');
     }
     expect((await healthz()).status).toBe(200);
   });

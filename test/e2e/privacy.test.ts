@@ -26,6 +26,7 @@ import {
   toActName,
   userNamed,
 } from './harness.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const h = harnessForFile();
 
@@ -76,7 +77,9 @@ describe('tokens never reach the logs or stay stored', () => {
     h.fake.goTo({ kind: 'privateChannel', group: false });
     const board = await startHumanGame(h);
     const stored = (): { message_id: string; token: string }[] =>
-      h.service.db.prepare('SELECT message_id, token FROM answer_tokens WHERE message_id = ?').all(board) as {
+      sqliteConnection(h.service.db)
+        .prepare('SELECT message_id, token FROM answer_tokens WHERE message_id = ?')
+        .all(board) as {
         message_id: string;
         token: string;
       }[];
@@ -127,7 +130,7 @@ describe('a channel the bot lost', () => {
     const channelId = h.fake.channelId;
     const board = await startHumanGame(h);
     const gameOf = (): { id: number; rated: number; end_reason: string | null; closed_reason: string | null } =>
-      h.service.db
+      sqliteConnection(h.service.db)
         .prepare('SELECT id, rated, end_reason, closed_reason FROM games WHERE message_id = ?')
         .get(board) as {
         id: number;
@@ -141,7 +144,9 @@ describe('a channel the bot lost', () => {
     await h.bot.sweeper.sweepOnce();
     await h.settle();
     expect(gameOf()).toMatchObject({ end_reason: null, closed_reason: 'channel-gone' });
-    const changes = h.service.db.prepare('SELECT count(*) FROM rating_history WHERE game_id = ?').pluck();
+    const changes = sqliteConnection(h.service.db)
+      .prepare('SELECT count(*) FROM rating_history WHERE game_id = ?')
+      .pluck();
     expect(changes.get(gameOf().id)).toBe(0);
   });
 
@@ -150,7 +155,9 @@ describe('a channel the bot lost', () => {
     h.advance(TURN_TTL_MS + 60_000);
     await h.bot.sweeper.sweepOnce();
     await h.settle();
-    const game = h.service.db.prepare('SELECT end_reason, closed_reason FROM games WHERE message_id = ?').get(board);
+    const game = sqliteConnection(h.service.db)
+      .prepare('SELECT end_reason, closed_reason FROM games WHERE message_id = ?')
+      .get(board);
     expect(game).toEqual({ end_reason: 'timeout', closed_reason: null });
   });
 });
@@ -159,7 +166,9 @@ describe('a failure after a commit', () => {
   it('tells the player the action was saved, and the board catches up', async () => {
     const board = await startHumanGame(h);
     const versions = (): unknown =>
-      h.service.db.prepare('SELECT version, shown_version AS shown FROM games WHERE message_id = ?').get(board);
+      sqliteConnection(h.service.db)
+        .prepare('SELECT version, shown_version AS shown FROM games WHERE message_id = ?')
+        .get(board);
     // The next picture fails to draw, once: after the click's transaction committed.
     const core = Reflect.get(h.service, 'core') as { render: unknown };
     const real = core.render;
@@ -175,7 +184,9 @@ describe('a failure after a commit', () => {
     await h.bot.sweeper.sweepOnce();
     await h.settle();
     expect(versions()).toEqual({ version: 1, shown: 1 });
-    const { id } = h.service.db.prepare('SELECT id FROM games WHERE message_id = ?').get(board) as { id: number };
+    const { id } = sqliteConnection(h.service.db).prepare('SELECT id FROM games WHERE message_id = ?').get(board) as {
+      id: number;
+    };
     expect(actButtons(h, board).every((b) => b.custom_id!.startsWith(`senet:act:${id}:1:`))).toBe(true);
     await h.slash(h.ana, 'resign');
   });
@@ -183,7 +194,9 @@ describe('a failure after a commit', () => {
 
 /** The id of the game whose board is `messageId`. */
 function gameIdOf(messageId: string): number {
-  const row = h.service.db.prepare('SELECT id FROM games WHERE message_id = ?').get(messageId) as { id: number };
+  const row = sqliteConnection(h.service.db).prepare('SELECT id FROM games WHERE message_id = ?').get(messageId) as {
+    id: number;
+  };
   return row.id;
 }
 

@@ -21,11 +21,12 @@ import {
   userNamed,
 } from './harness.js';
 import { say } from '../../src/i18n/index.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const h = harnessForFile();
 
 const stored = (messageId: string): { id: number; version: number; shown: number | null; status: string } =>
-  h.service.db
+  sqliteConnection(h.service.db)
     .prepare('SELECT id, version, shown_version AS shown, status FROM games WHERE message_id = ?')
     .get(messageId) as { id: number; version: number; shown: number | null; status: string };
 
@@ -96,7 +97,7 @@ describe('an answer Discord refuses', () => {
         h.fake.failRequests(isCallback, FAILURE.unknownInteraction);
         await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!);
         h.fake.clearFailures();
-        const after = h.service.db
+        const after = sqliteConnection(h.service.db)
           .prepare('SELECT count(*) FROM actions WHERE game_id = ? AND user_id = ? AND seq > ?')
           .pluck()
           .get(stored(messageId).id, h.fake.botUser.id, version) as number;
@@ -139,7 +140,7 @@ describe('a message left behind by a crash', () => {
     await commitBehindTheChat(messageId);
     // The game moved to another message (as after a re-post); the old one is still in the chat.
     const current = (await h.slash(h.ana, 'rules')).message!.id;
-    h.service.setMessage('game', id, current);
+    await h.service.setMessage('game', id, current);
     const reply = await h.click(mover(messageId), messageId, old);
     expect(reply.ephemeral).toBe(true);
     const thread = h.fake.messages.get(messageId)!.channelId; // the game's own
@@ -202,10 +203,10 @@ describe("a computer's turn nobody is playing", () => {
       game = await h.service.act({ gameId: id, userId: h.ana.id, version, action: choices[0]!.action });
     }
     await h.settle();
-    expect(h.service.pendingBotGames()).toContain(id);
+    expect(await h.service.pendingBotGames()).toContain(id);
     await h.bot.sweeper.sweepOnce();
     await h.settle();
-    expect(h.service.pendingBotGames()).not.toContain(id);
+    expect(await h.service.pendingBotGames()).not.toContain(id);
     const now = stored(messageId);
     expect(now.shown).toBe(now.version);
     expect(h.fake.messages.get(messageId)!.content).toMatch(/\*\*Ana\*\* (to throw|: choose a move)|Winner/);
@@ -250,7 +251,7 @@ describe('a challenge or game whose message was never posted', () => {
     } finally {
       h.fake.appPermissions = ALL_PERMISSIONS;
     }
-    const game = h.service.db
+    const game = sqliteConnection(h.service.db)
       .prepare('SELECT status, closed_reason AS reason FROM games WHERE channel_id = ?')
       .get(channel);
     expect(game).toEqual({ status: 'finished', reason: 'not-posted' });

@@ -12,6 +12,7 @@ import {
   type SlashOption,
 } from './fake/fakeDiscord.js';
 import { assertReplyOk, harnessForFile, startHumanGame } from './harness.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const h = harnessForFile();
 
@@ -111,7 +112,7 @@ describe('/senet-admin settings', () => {
     assertReplyOk(made, h);
     expect(made.message!.content).toMatch(/challenges you to \*\*Senet · Regency \(with variations\)\*\*/);
     assertReplyOk(await h.click(h.ben, made.message!.id, button(made.message!.id, 'Accept')), h);
-    const stored = h.service.db
+    const stored = sqliteConnection(h.service.db)
       .prepare<[string], { ruleset: string; rated: number }>(
         'SELECT ruleset, rated FROM games WHERE lobby_message_id = ?', // the challenge points to the game's thread
       )

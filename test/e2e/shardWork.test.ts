@@ -13,6 +13,7 @@ import { createLogger } from '../../src/bot/logger.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { type ShardScope, openService } from '../../src/game/service.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const TOKEN = 'fake-token-for-shard-tests-0123';
 const MINUTE = 60_000;
@@ -140,10 +141,13 @@ describe('two shards on one database file', () => {
     await bots[1]!.stop();
     const db = openService({ dbPath: join(dir, 'senet.db'), botUserId: fake.botUser.id, now: () => clock.now });
     for (const board of boards) {
-      const game = db.db.prepare('SELECT id FROM games WHERE message_id = ?').pluck().get(board.id) as number;
+      const game = sqliteConnection(db.db)
+        .prepare('SELECT id FROM games WHERE message_id = ?')
+        .pluck()
+        .get(board.id) as number;
       expect((await db.resign({ gameId: game, userId: ana.id })).ok).toBe(true);
     }
-    db.close();
+    await db.close();
     const edits = (messageId: string) => fake.messages.get(messageId)!.edits;
     const before = boards.map((b) => edits(b.id));
     logs[1]!.length = 0;

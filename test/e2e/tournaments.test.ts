@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 const ROUND_MINUTES = 30;
 
 let admin: FakeUser;
-beforeEach(() => {
+beforeEach(async () => {
   admin = h.fake.newUser('Admin');
   h.fake.memberPermissions.set(admin.id, ADMIN_PERMISSIONS);
 });
@@ -214,7 +214,7 @@ describe('a Swiss tournament of 7 players over 3 rounds', () => {
           const toAct = named.get(toActName(contentOf(boardId))!)!;
           assertReplyOk(await h.click(toAct, boardId, pickButton(actButtons(h, boardId)).custom_id!), h);
         }
-        const [here] = h.service.gamesHere({ channelId: last.threadId!, userId: named.get(last.first)!.id });
+        const [here] = await h.service.gamesHere({ channelId: last.threadId!, userId: named.get(last.first)!.id });
         const before = await h.service.game(here!.gameId);
         if (!before.ok) throw new Error('the last game is gone');
         const { W, B } = before.value.players;

@@ -42,7 +42,7 @@ describe('botStep', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]!.ply).toBe(view.state.ply);
     expect(after.version).toBe(before + 1);
-    service.close();
+    await service.close();
   });
 
   it('does not apply a choice made while the game moved on (the player resigned meanwhile)', async () => {
@@ -55,6 +55,6 @@ describe('botStep', () => {
     const final = value(await service.game(view.gameId));
     expect(final.status).toBe('finished');
     expect(final.state.ply).toBe(view.state.ply); // the bot's action was not stored
-    service.close();
+    await service.close();
   });
 });

@@ -7,6 +7,7 @@ import type { Applied, WorkerReport } from './concurrencyWorker.js';
 import { open, playFirstChoice, startGame, textOnlyRenderer } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 import { say } from '../../src/i18n/index.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 function startWorker(dbPath: string, seed: number, gameIds: number[]) {
   const child = fork(
@@ -64,14 +65,14 @@ describe('two processes racing on the same games', () => {
       expect(stored.value.version).toBe(mine.length);
       // The log holds exactly the applied clicks, in order.
       expect(
-        service.db
+        sqliteConnection(service.db)
           .prepare('SELECT action FROM actions WHERE game_id = ? ORDER BY seq')
           .all(gameId)
           .map((r) => JSON.parse((r as { action: string }).action) as unknown),
       ).toEqual(mine.map((a) => a.action));
     }
-    expect(service.verify()).toEqual({ checked: gameIds.length, problems: [] });
-    service.close();
+    expect(await service.verify()).toEqual({ checked: gameIds.length, problems: [] });
+    await service.close();
   });
 });
 
@@ -111,6 +112,6 @@ describe('waiting for another process', () => {
     expect(after.waitedMs).toBeGreaterThan(0);
     expect(after.longestMs).toBe(after.waitedMs);
     await new Promise((resolve) => holder.once('exit', resolve));
-    service.close();
+    await service.close();
   });
 });

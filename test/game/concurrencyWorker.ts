@@ -44,5 +44,5 @@ for (let step = 0; live.size > 0 && step < 20_000; step++) {
     }
   }
 }
-service.close();
+await service.close();
 process.send!(report, () => process.exit(0));

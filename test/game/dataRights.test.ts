@@ -22,6 +22,7 @@ import {
   value,
 } from './harness.js';
 import { tempDbPath } from './tempDb.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 const ADMIN: AdminInput = { guildId: GUILD, userId: CLEO.id, canManageServer: true };
 const OTHER_GUILD = 'guild-2';
@@ -29,11 +30,11 @@ const OTHER_GUILD = 'guild-2';
 let service: GameService;
 let clock: ReturnType<typeof testClock>;
 
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock();
   service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
-afterEach(() => service.close());
+afterEach(async () => await service.close());
 
 /** A rated game in `guildId` that `winner` wins by the loser's resignation; its id. */
 async function decide(winner: Player, loser: Player, guildId = GUILD): Promise<number> {
@@ -49,19 +50,19 @@ async function decide(winner: Player, loser: Player, guildId = GUILD): Promise<n
 }
 
 const count = (sql: string, ...params: string[]): number =>
-  (service.db
+  (sqliteConnection(service.db)
     .prepare(sql)
     .pluck()
     .get(...params) as number) ?? 0;
 
 describe('a person’s data', () => {
   it('lists what is stored: name, settings, games, ratings, answer tokens', async () => {
-    expect(service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0 });
+    expect(await service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0 });
     const game = await decide(ANA, BEN);
-    value(service.setReminders(ANA.id, false));
-    value(service.setMessage('game', game, 'm1'));
-    service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
-    expect(service.playerData(ANA.id)).toEqual({
+    value(await service.setReminders(ANA.id, false));
+    value(await service.setMessage('game', game, 'm1'));
+    await service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
+    expect(await service.playerData(ANA.id)).toEqual({
       name: 'Ana',
       reminders: false,
       games: 1,
@@ -79,12 +80,12 @@ describe('a person’s data', () => {
   it('deletes the name, settings and tokens; the games stay with a stand-in, ratings frozen', async () => {
     const first = await decide(ANA, BEN);
     await decide(BEN, ANA);
-    value(service.setReminders(ANA.id, false));
-    value(service.setMessage('game', first, 'm1'));
-    service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
-    const benBefore = value(service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
+    value(await service.setReminders(ANA.id, false));
+    value(await service.setMessage('game', first, 'm1'));
+    await service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
+    const benBefore = value(await service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
 
-    const deleted = value(service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    const deleted = value(await service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
     expect(deleted).toMatchObject({ name: 'Ana', games: 2, answerTokens: 1 });
 
     // Nothing in the file holds Ana's id, her name or the token any more.
@@ -102,48 +103,48 @@ describe('a person’s data', () => {
       expect(count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
     expect(count(`SELECT count(*) FROM players WHERE name = 'Ana'`)).toBe(0);
     expect(count(`SELECT count(*) FROM answer_tokens WHERE token = 'secret-token'`)).toBe(0);
-    expect(service.answerToken('m1')).toMatchObject({ token: '', issuedAt: 0 }); // still marks the message
-    expect(service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0, ratings: 0 });
-    expect(service.remindersOn(ANA.id)).toBe(true);
+    expect(await service.answerToken('m1')).toMatchObject({ token: '', issuedAt: 0 }); // still marks the message
+    expect(await service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0, ratings: 0 });
+    expect(await service.remindersOn(ANA.id)).toBe(true);
 
     // Ben's records are as they were, his opponent now the stand-in.
-    const benAfter = value(service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
+    const benAfter = value(await service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
     expect(benAfter).toEqual(benBefore);
-    const history = value(service.history({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
+    const history = value(await service.history({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
     expect(history.map((h) => h.opponent.name)).toEqual(['deleted player', 'deleted player']);
     expect(history[0]!.opponent.id.startsWith(STAND_IN_PREFIX)).toBe(true);
     // The leaderboard keeps both lines (ratings frozen), the stand-in's under its new name.
-    const board = value(service.leaderboard({ guildId: GUILD }));
+    const board = value(await service.leaderboard({ guildId: GUILD }));
     expect(board.map((e) => e.player.name).sort()).toEqual(['Ben', 'deleted player']);
     // The game still replays from its log (the stand-in's id in the log is allowed, nothing else).
-    expect(service.verify().problems).toEqual([]);
+    expect((await service.verify()).problems).toEqual([]);
     expect(count(`SELECT count(*) FROM actions WHERE user_id LIKE 'deleted:%'`)).toBeGreaterThan(0);
-    expect(() => service.db.exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
-    expect(() => service.db.exec(`UPDATE actions SET action = '{}'`)).toThrow(/append-only/);
+    expect(() => sqliteConnection(service.db).exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
+    expect(() => sqliteConnection(service.db).exec(`UPDATE actions SET action = '{}'`)).toThrow(/append-only/);
   });
 
   it('refuses while the person has a live game, and deletes nothing', async () => {
     await startGame(service, 'c');
-    const refused = inEnglish(service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    const refused = inEnglish(await service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
     if (!refused.ok) expect(refused.error.message).toMatch(/1 live game and 0 open challenges/);
-    expect(service.playerData(ANA.id).name).toBe('Ana');
+    expect((await service.playerData(ANA.id)).name).toBe('Ana');
   });
 
-  it('deletes the settings of someone who never played, leaving no stand-in', () => {
-    value(service.setReminders(CLEO.id, false));
-    value(service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
-    expect(service.remindersOn(CLEO.id)).toBe(true);
+  it('deletes the settings of someone who never played, leaving no stand-in', async () => {
+    value(await service.setReminders(CLEO.id, false));
+    value(await service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
+    expect(await service.remindersOn(CLEO.id)).toBe(true);
     expect(count(`SELECT count(*) FROM players WHERE user_id LIKE 'deleted:%'`)).toBe(0);
   });
 
-  it('replaces an admin who never played in the server settings they changed', () => {
-    value(service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
-    expect(service.playerData(CLEO.id)).toMatchObject({ name: null, games: 0, adminMarks: 1 });
-    value(service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
+  it('replaces an admin who never played in the server settings they changed', async () => {
+    value(await service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
+    expect(await service.playerData(CLEO.id)).toMatchObject({ name: null, games: 0, adminMarks: 1 });
+    value(await service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
     expect(count('SELECT count(*) FROM guild_settings WHERE updated_by = ?', CLEO.id)).toBe(0);
     expect(count(`SELECT count(*) FROM guild_settings WHERE updated_by LIKE 'deleted:%'`)).toBe(1);
-    expect(service.settings(GUILD).rated).toBe(false); // the server's choice stays
+    expect((await service.settings(GUILD)).rated).toBe(false); // the server's choice stays
   });
 });
 
@@ -158,17 +159,19 @@ describe('tournaments and data deletion', () => {
     rated: true,
     maxPlayers: 8,
   });
-  const create = (name: string, guildId = GUILD) =>
-    value(service.createTournament({ ...ADMIN, guildId, channelId: `c-${guildId}`, locale: 'en', spec: spec(name) }));
-  const join = (tournamentId: number, player: Player, guildId = GUILD) =>
-    value(service.joinTournament({ tournamentId, guildId, player }));
+  const create = async (name: string, guildId = GUILD) =>
+    value(
+      await service.createTournament({ ...ADMIN, guildId, channelId: `c-${guildId}`, locale: 'en', spec: spec(name) }),
+    );
+  const join = async (tournamentId: number, player: Player, guildId = GUILD) =>
+    value(await service.joinTournament({ tournamentId, guildId, player }));
 
-  it('takes a person out of tournaments not begun, and leaves no id of theirs in any', () => {
-    const open = create('Friday');
-    join(open.id, ANA);
-    join(open.id, BEN);
+  it('takes a person out of tournaments not begun, and leaves no id of theirs in any', async () => {
+    const open = await create('Friday');
+    await join(open.id, ANA);
+    await join(open.id, BEN);
 
-    value(service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    value(await service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
     for (const [table, column] of [
       ['tournament_players', 'user_id'],
       ['tournament_pairings', 'first_id'],
@@ -181,10 +184,10 @@ describe('tournaments and data deletion', () => {
     expect(count(`SELECT count(*) FROM tournament_players WHERE tournament_id = ?`, String(open.id))).toBe(1);
   });
 
-  it('deletes a server’s tournaments with its data, and only that server’s', () => {
-    join(create('Here').id, ANA);
-    join(create('Elsewhere', OTHER_GUILD).id, ANA, OTHER_GUILD);
-    value(service.deleteServerData(ADMIN));
+  it('deletes a server’s tournaments with its data, and only that server’s', async () => {
+    await join((await create('Here')).id, ANA);
+    await join((await create('Elsewhere', OTHER_GUILD)).id, ANA, OTHER_GUILD);
+    value(await service.deleteServerData(ADMIN));
     expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, GUILD)).toBe(0);
     expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, OTHER_GUILD)).toBe(1);
     expect(count(`SELECT count(*) FROM tournament_players`)).toBe(1);
@@ -197,11 +200,14 @@ describe('a server’s data', () => {
     await decide(CLEO, BEN);
     await decide(ANA, BEN, OTHER_GUILD);
     await startGame(service, 'live');
-    value(service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
+    value(await service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
     const member = { ...ADMIN, userId: ANA.id, canManageServer: false };
-    expect(inEnglish(service.serverData(member))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(inEnglish(service.deleteServerData(member))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(value(service.serverData(ADMIN))).toEqual({
+    expect(inEnglish(await service.serverData(member))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(inEnglish(await service.deleteServerData(member))).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(value(await service.serverData(ADMIN))).toEqual({
       games: 3,
       liveGames: 1,
       challenges: 3,
@@ -211,45 +217,50 @@ describe('a server’s data', () => {
       settings: true,
     });
 
-    value(service.deleteServerData(ADMIN));
-    expect(value(service.serverData(ADMIN))).toMatchObject({ games: 0, challenges: 0, ratings: 0, settings: false });
+    value(await service.deleteServerData(ADMIN));
+    expect(value(await service.serverData(ADMIN))).toMatchObject({
+      games: 0,
+      challenges: 0,
+      ratings: 0,
+      settings: false,
+    });
     expect(count(`SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)`)).toBe(0);
     // Cleo played only there: her name is gone; Ana and Ben played elsewhere too.
-    expect(service.playerData(CLEO.id).name).toBeNull();
-    expect(service.playerData(ANA.id)).toMatchObject({ name: 'Ana', games: 1 });
-    expect(value(service.leaderboard({ guildId: OTHER_GUILD })).length).toBe(2);
-    expect(service.verify().problems).toEqual([]);
-    expect(service.settings(GUILD).rated).toBe(true);
+    expect((await service.playerData(CLEO.id)).name).toBeNull();
+    expect(await service.playerData(ANA.id)).toMatchObject({ name: 'Ana', games: 1 });
+    expect(value(await service.leaderboard({ guildId: OTHER_GUILD })).length).toBe(2);
+    expect((await service.verify()).problems).toEqual([]);
+    expect((await service.settings(GUILD)).rated).toBe(true);
   });
 
   it('is deleted after the grace period once the bot left, unless it came back', async () => {
     await decide(ANA, BEN);
     await decide(ANA, BEN, OTHER_GUILD);
-    value(service.serverLeft(GUILD));
-    value(service.serverLeft(OTHER_GUILD));
+    value(await service.serverLeft(GUILD));
+    value(await service.serverLeft(OTHER_GUILD));
     clock.advance(LEFT_SERVER_GRACE_MS - 1);
-    expect(service.purgeLeftServers()).toEqual([]);
-    expect(value(service.serversPresent([OTHER_GUILD, 'guild-3']))).toEqual([OTHER_GUILD]); // added back
+    expect(await service.purgeLeftServers()).toEqual([]);
+    expect(value(await service.serversPresent([OTHER_GUILD, 'guild-3']))).toEqual([OTHER_GUILD]); // added back
     clock.advance(1);
-    expect(service.purgeLeftServers()).toEqual([GUILD]);
-    expect(value(service.serverData(ADMIN)).games).toBe(0);
-    expect(value(service.serverData({ ...ADMIN, guildId: OTHER_GUILD })).games).toBe(1);
-    expect(service.purgeLeftServers()).toEqual([]);
+    expect(await service.purgeLeftServers()).toEqual([GUILD]);
+    expect(value(await service.serverData(ADMIN)).games).toBe(0);
+    expect(value(await service.serverData({ ...ADMIN, guildId: OTHER_GUILD })).games).toBe(1);
+    expect(await service.purgeLeftServers()).toEqual([]);
   });
 
-  it('is deleted by the process holding the server’s shard only', () => {
+  it('is deleted by the process holding the server’s shard only', async () => {
     // Server ids fall on shard (id >> 22) % 2: 1 << 22 on shard 1, 2 << 22 on shard 0.
     const [onShard1, onShard0] = [String(1 << 22), String(2 << 22)];
     const path = tempDbPath();
     const shards = [0, 1].map((id) => open(path, { now: clock.now, shard: { id, count: 2 } }));
     try {
-      for (const guildId of [onShard1, onShard0]) value(shards[0]!.serverLeft(guildId));
+      for (const guildId of [onShard1, onShard0]) value(await shards[0]!.serverLeft(guildId));
       clock.advance(LEFT_SERVER_GRACE_MS);
-      expect(shards[1]!.purgeLeftServers()).toEqual([onShard1]);
-      expect(shards[0]!.purgeLeftServers()).toEqual([onShard0]);
-      expect(shards[1]!.purgeLeftServers()).toEqual([]);
+      expect(await shards[1]!.purgeLeftServers()).toEqual([onShard1]);
+      expect(await shards[0]!.purgeLeftServers()).toEqual([onShard0]);
+      expect(await shards[1]!.purgeLeftServers()).toEqual([]);
     } finally {
-      for (const shard of shards) shard.close();
+      for (const shard of shards) await shard.close();
     }
   });
 });

@@ -29,10 +29,10 @@ describe('restart', () => {
     for (let i = 0; i < 6; i++) {
       view = await playFirstChoice(service, view);
     }
-    service.close();
+    await service.close();
 
     service = open(path, { now: clock.now, config });
-    const [here] = service.gamesHere({ channelId: 'c', userId: ANA.id });
+    const [here] = await service.gamesHere({ channelId: 'c', userId: ANA.id });
     const resumed = value(await service.game(here!.gameId));
     expect(resumed).toMatchObject({
       gameId: view.gameId,
@@ -44,8 +44,8 @@ describe('restart', () => {
     // A button from before the restart still works, once.
     const next = await playFirstChoice(service, view);
     expect(next.version).toBe(view.version + 1);
-    expect(service.verify().problems).toEqual([]);
-    service.close();
+    expect((await service.verify()).problems).toEqual([]);
+    await service.close();
   });
 
   it('applies deadlines that fell due while closed exactly once, and reports their messages', async () => {
@@ -53,12 +53,12 @@ describe('restart', () => {
     const clock = testClock();
     let service = open(path, { now: clock.now, config });
     const game = await startGame(service, 'c');
-    value(service.setMessage('game', game.gameId, 'msg-game'));
+    value(await service.setMessage('game', game.gameId, 'msg-game'));
     const made = await challengeIn(service, 'd', CLEO, BEN, 'regency');
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
-    value(service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
+    value(await service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
     expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
-    service.close();
+    await service.close();
 
     clock.advance(25 * HOUR); // the bot was down for a day
     service = open(path, { now: clock.now, config });
@@ -73,15 +73,15 @@ describe('restart', () => {
     expect(ended.result).toMatchObject({ reason: 'timeout', loser });
     expect(ended.result!.ratings).toHaveLength(2);
     expect(ended.description).toBe(`${loser.name} did not play in time: ${ended.result!.winner.name} wins by forfeit.`);
-    service.close();
+    await service.close();
 
     // A second process (or the next interval) finds nothing left to do.
     service = open(path, { now: clock.now, config });
     expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
-    const stats = value(service.stats({ viewer: member(GUILD), userId: loser.id }));
+    const stats = value(await service.stats({ viewer: member(GUILD), userId: loser.id }));
     expect(stats.total).toMatchObject({ games: 1, losses: 1 });
     expect(stats.ratingHistory).toHaveLength(1);
-    service.close();
+    await service.close();
   });
 
   it('moves the deadline on with every action and never times out the bot', async () => {
@@ -109,11 +109,11 @@ describe('restart', () => {
       );
     }
     expect(botGame.turnDeadline).toBeNull();
-    expect(service.pendingBotGames()).toEqual([botGame.gameId]);
+    expect(await service.pendingBotGames()).toEqual([botGame.gameId]);
     clock.advance(2 * HOUR);
     const swept = await service.sweep();
     expect(swept.timedOutGames.map((g) => g.gameId)).toEqual([view.gameId]);
-    expect(service.pendingBotGames()).toEqual([botGame.gameId]);
-    service.close();
+    expect(await service.pendingBotGames()).toEqual([botGame.gameId]);
+    await service.close();
   });
 });

@@ -5,14 +5,15 @@ import { open, startGame, textOnlyRenderer, value } from './harness.js';
 import { tempDbPath } from './tempDb.js';
 import { say } from '../../src/i18n/index.js';
 import type { ServiceError } from '../../src/game/types.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 describe('a full disk', () => {
   it('refuses the action with a clear message, keeps the game as it was, and plays on once there is room', async () => {
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
     const start = await startGame(service, 'full');
     // The file may not grow by one more page: as when the disk is full.
-    const pages = service.db.pragma('page_count', { simple: true }) as number;
-    service.db.pragma(`max_page_count = ${pages}`);
+    const pages = sqliteConnection(service.db).pragma('page_count', { simple: true }) as number;
+    sqliteConnection(service.db).pragma(`max_page_count = ${pages}`);
     let view = start;
     let refused: ServiceError | null = null;
     for (let i = 0; i < 500 && !refused; i++) {
@@ -29,8 +30,8 @@ describe('a full disk', () => {
     expect(refused && say('en', refused.message)).toMatch(/storage is full, so nothing was played/);
     const stored = value(await service.game(view.gameId));
     expect(stored.version).toBe(view.version);
-    expect(service.verify().problems).toEqual([]);
-    service.db.pragma('max_page_count = 1073741823');
+    expect((await service.verify()).problems).toEqual([]);
+    sqliteConnection(service.db).pragma('max_page_count = 1073741823');
     const next = await service.act({
       gameId: view.gameId,
       userId: view.toAct!.id,
@@ -38,6 +39,6 @@ describe('a full disk', () => {
       action: view.choices[0]!.action,
     });
     expect(next.ok).toBe(true);
-    service.close();
+    await service.close();
   });
 });

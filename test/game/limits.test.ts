@@ -15,14 +15,14 @@ const FAY: Player = { id: '1006', name: 'Fay' };
 let service: GameService;
 let clock: ReturnType<typeof testClock>;
 
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock();
   service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
-afterEach(() => service.close());
+afterEach(async () => await service.close());
 
-function setting(change: SettingsChange): void {
-  value(service.changeServerSettings({ guildId: GUILD, userId: 'admin', canManageServer: true, change }));
+async function setting(change: SettingsChange): Promise<void> {
+  value(await service.changeServerSettings({ guildId: GUILD, userId: 'admin', canManageServer: true, change }));
 }
 
 function ask(challenger: Player, opponent: Player, channelId = 'c'): ReturnType<GameService['challenge']> {
@@ -51,8 +51,8 @@ async function refusal(outcome: ReturnType<GameService['challenge']>): Promise<s
 
 describe('where the bot plays', () => {
   it('refuses challenges and games against the bot outside the server’s channels, naming them', async () => {
-    setting({ channels: { add: '111' } });
-    setting({ channels: { add: '222' } });
+    await setting({ channels: { add: '111' } });
+    await setting({ channels: { add: '222' } });
     const expected = "I don't play in this channel on this server. Play in <#111>, <#222>.";
     expect(await refusal(ask(ANA, BEN, 'elsewhere'))).toBe(expected);
     expect(await refusal(ask(ANA, BOT, 'elsewhere'))).toBe(expected);
@@ -62,18 +62,18 @@ describe('where the bot plays', () => {
 
   it('refuses to start a challenge’s game once its channel is taken off the list', async () => {
     const c = await challenge(ANA, BEN, '111');
-    setting({ channels: { add: '222' } });
+    await setting({ channels: { add: '222' } });
     const accepted = await service.accept({ challengeId: c.challengeId, userId: BEN.id });
     expect(accepted).toMatchObject({ ok: false, error: { code: 'limit' } });
     if (!accepted.ok) expect(say('en', accepted.error.message)).toContain('<#222>');
-    setting({ channels: { clear: true } });
+    await setting({ channels: { clear: true } });
     value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
   });
 });
 
 describe('live games per player', () => {
   it('caps the challenger at challenge time and both players at accept time; the bot takes any number', async () => {
-    setting({ maxGamesPerPlayer: 2 });
+    await setting({ maxGamesPerPlayer: 2 });
     await play(ANA, BEN);
     const toAna = await challenge(CLEO, ANA, 'w'); // Ana has one game: she may be asked
     const byAna = await challenge(ANA, EVE, 'x'); // and may ask
@@ -96,7 +96,7 @@ describe('live games per player', () => {
   });
 
   it('counts only live games, in this server', async () => {
-    setting({ maxGamesPerPlayer: 1 });
+    await setting({ maxGamesPerPlayer: 1 });
     const gameId = await play(ANA, BEN);
     expect(await refusal(ask(ANA, CLEO))).toMatch(/1 game at once/);
     value(await service.challenge({ guildId: 'guild-2', channelId: 'g2', challenger: ANA, opponent: CLEO })); // another server has its own count
@@ -107,19 +107,19 @@ describe('live games per player', () => {
 
 describe('rated games and default rules', () => {
   it('makes new games unrated when the server turns rating off', async () => {
-    setting({ rated: false });
+    await setting({ rated: false });
     const gameId = await play(ANA, BEN);
     const ended = value(await service.resign({ gameId, userId: BEN.id }));
     expect(ended.result!.ratings).toBeUndefined();
-    expect(value(service.leaderboard({ guildId: GUILD }))).toEqual([]);
-    setting({ reset: 'rated' });
+    expect(value(await service.leaderboard({ guildId: GUILD }))).toEqual([]);
+    await setting({ reset: 'rated' });
     const rated = await play(ANA, BEN);
     expect(value(await service.resign({ gameId: rated, userId: BEN.id })).result!.ratings).toHaveLength(2);
   });
 
   it('plays the server’s default rules when a challenge names none', async () => {
     expect((await challenge(ANA, BEN, 'a')).ruleset).toBe('kendall');
-    setting({ defaultVariant: { ruleset: 'regency', options: { variations: true } } });
+    await setting({ defaultVariant: { ruleset: 'regency', options: { variations: true } } });
     const c = await challenge(ANA, CLEO, 'b');
     expect(c).toMatchObject({ ruleset: 'regency', options: { variations: true } });
     const named = value(
@@ -139,7 +139,7 @@ describe('anti-spam', () => {
   it(`allows ${MAX_OPEN_CHALLENGES} open challenges per challenger in a server`, async () => {
     const open = [await challenge(ANA, BEN, 'a'), await challenge(ANA, CLEO, 'b'), await challenge(ANA, DAN, 'c')];
     expect(await refusal(ask(ANA, EVE, 'd'))).toMatch(/already have 3 open challenges/);
-    value(service.withdraw({ challengeId: open[0]!.challengeId, userId: ANA.id }));
+    value(await service.withdraw({ challengeId: open[0]!.challengeId, userId: ANA.id }));
     await challenge(ANA, EVE, 'd');
   });
 
@@ -151,14 +151,14 @@ describe('anti-spam', () => {
 
   it('holds a declined challenger back from the same person for the cooldown', async () => {
     const c = await challenge(ANA, BEN, 'a');
-    value(service.decline({ challengeId: c.challengeId, userId: BEN.id }));
+    value(await service.decline({ challengeId: c.challengeId, userId: BEN.id }));
     const until = Math.ceil((clock.now() + DECLINE_COOLDOWN_MS) / 1000);
     expect(await refusal(ask(ANA, BEN, 'b'))).toBe(
       `Ben declined your last challenge; you can challenge them again <t:${until}:R>.`,
     );
     await challenge(ANA, CLEO, 'c'); // Ana may ask others
     const back = await challenge(BEN, ANA, 'd'); // and the one who declined may ask her
-    value(service.withdraw({ challengeId: back.challengeId, userId: BEN.id }));
+    value(await service.withdraw({ challengeId: back.challengeId, userId: BEN.id }));
     clock.advance(DECLINE_COOLDOWN_MS - 1);
     expect(await refusal(ask(ANA, BEN, 'e'))).toMatch(/declined your last challenge/);
     clock.advance(1);

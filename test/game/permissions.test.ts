@@ -11,11 +11,11 @@ import { tempDbPath } from './tempDb.js';
 let service: GameService;
 let clock: ReturnType<typeof testClock>;
 
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock();
   service = open(tempDbPath(), { now: clock.now, config: { challengeTtlMs: 60_000, turnTtlMs: 3_600_000 } });
 });
-afterEach(() => service.close());
+afterEach(async () => await service.close());
 
 async function challengeOf(channelId: string, challenger = ANA, opponent = BEN): Promise<ChallengeView> {
   const made = value(
@@ -106,22 +106,22 @@ describe('challenges', () => {
         message: 'Only Ben can accept this challenge; you can withdraw it with the Withdraw button.',
       },
     });
-    expect(service.decline({ challengeId: c.challengeId, userId: CLEO.id })).toMatchObject({
+    expect(await service.decline({ challengeId: c.challengeId, userId: CLEO.id })).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
-    expect(inEnglish(service.withdraw({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
+    expect(inEnglish(await service.withdraw({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'forbidden', message: 'Only Ana can withdraw this challenge; you can accept or decline it.' },
     });
-    expect(value(service.decline({ challengeId: c.challengeId, userId: BEN.id })).status).toBe('declined');
+    expect(value(await service.decline({ challengeId: c.challengeId, userId: BEN.id })).status).toBe('declined');
     expect(inEnglish(await service.accept({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'finished', message: 'This challenge was already declined.' },
     });
     clock.advance(DECLINE_COOLDOWN_MS);
     const d = await challengeOf('c'); // the pair may ask again once the first is closed (and the cooldown over)
-    expect(value(service.withdraw({ challengeId: d.challengeId, userId: ANA.id })).status).toBe('cancelled');
+    expect(value(await service.withdraw({ challengeId: d.challengeId, userId: ANA.id })).status).toBe('cancelled');
     expect(await service.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
@@ -130,14 +130,14 @@ describe('challenges', () => {
 
   it('starts the game on the challenge message, seats from the seed, so the chat edits one message', async () => {
     const c = await challengeOf('c');
-    value(service.setMessage('challenge', c.challengeId, 'msg-1'));
+    value(await service.setMessage('challenge', c.challengeId, 'msg-1'));
     const game = value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
     expect(game).toMatchObject({ messageId: 'msg-1', channelId: 'c', version: 0, status: 'active' });
     expect(game.toAct).toEqual(game.players[game.state.toMove]);
     expect(game.description).toBe(
       `${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`,
     );
-    expect(service.setMessage('game', 999, 'x')).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await service.setMessage('game', 999, 'x')).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
   it('refuses to accept after the expiry, before and after the sweep marks it', async () => {
@@ -229,7 +229,7 @@ describe('turns', () => {
       ok: false,
       error: { code: 'not-found' },
     });
-    expect(service.verify().problems).toEqual([]);
+    expect((await service.verify()).problems).toEqual([]);
   });
 
   it('answers busy, changing nothing, when another process holds the database too long', async () => {
@@ -243,7 +243,7 @@ describe('turns', () => {
     other.exec('ROLLBACK');
     other.close();
     expect(value(await patient.act(click)).version).toBe(view.version + 1);
-    patient.close();
+    await patient.close();
   });
 
   it('refuses a bot step when a person is to act', async () => {

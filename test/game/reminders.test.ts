@@ -19,7 +19,8 @@ function setUp(extra: Partial<typeof config> = {}) {
   return { path, clock, service };
 }
 
-const claimed = (service: GameService) => service.claimReminders().map((r) => [r.gameId, r.player.id, r.ordinal]);
+const claimed = async (service: GameService) =>
+  (await service.claimReminders()).map((r) => [r.gameId, r.player.id, r.ordinal]);
 
 describe('turn reminders', () => {
   it('reminds the player to act once the delay has passed, once more before the timeout, never twice', async () => {
@@ -27,9 +28,9 @@ describe('turn reminders', () => {
     const game = await startGame(service, 'c');
     const player = game.toAct!.id;
     clock.advance(10 * MINUTE - 1);
-    expect(service.claimReminders()).toEqual([]);
+    expect(await service.claimReminders()).toEqual([]);
     clock.advance(1);
-    const [first, ...others] = service.claimReminders();
+    const [first, ...others] = await service.claimReminders();
     expect(others).toEqual([]);
     expect(first).toMatchObject({
       gameId: game.gameId,
@@ -41,16 +42,16 @@ describe('turn reminders', () => {
       turnDeadline: game.turnDeadline,
     });
     expect(first!.opponent.id).not.toBe(player);
-    expect(service.claimReminders()).toEqual([]); // the next sweep finds it sent
+    expect(await service.claimReminders()).toEqual([]); // the next sweep finds it sent
 
     // The last one comes an hour before the deadline, and no third.
     clock.advance(game.turnDeadline! - HOUR - clock.now() - 1);
-    expect(service.claimReminders()).toEqual([]);
+    expect(await service.claimReminders()).toEqual([]);
     clock.advance(1);
-    expect(service.claimReminders()).toMatchObject([{ gameId: game.gameId, ordinal: 2, final: true }]);
+    expect(await service.claimReminders()).toMatchObject([{ gameId: game.gameId, ordinal: 2, final: true }]);
     clock.advance(HOUR - 1);
-    expect(service.claimReminders()).toEqual([]);
-    service.close();
+    expect(await service.claimReminders()).toEqual([]);
+    await service.close();
   });
 
   it('puts the last reminder a quarter of the turn before short timeouts, and skips it when it would come first', async () => {
@@ -60,21 +61,21 @@ describe('turn reminders', () => {
     const short = setUp({ turnTtlMs: HOUR, reminderDelayMs: 10 * MINUTE });
     const game = await startGame(short.service, 'c');
     short.clock.advance(10 * MINUTE);
-    expect(claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
+    expect(await claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
     short.clock.advance(35 * MINUTE - 1);
-    expect(short.service.claimReminders()).toEqual([]);
+    expect(await short.service.claimReminders()).toEqual([]);
     short.clock.advance(1); // 45 minutes into a one-hour turn
-    expect(claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 2]]);
-    short.service.close();
+    expect(await claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 2]]);
+    await short.service.close();
 
     // Delay 50 minutes of a one-hour turn: the last reminder (at 45) would come before the first.
     const late = setUp({ turnTtlMs: HOUR, reminderDelayMs: 50 * MINUTE });
     const other = await startGame(late.service, 'c');
     late.clock.advance(50 * MINUTE);
-    expect(late.service.claimReminders()).toMatchObject([{ gameId: other.gameId, ordinal: 1, final: true }]);
+    expect(await late.service.claimReminders()).toMatchObject([{ gameId: other.gameId, ordinal: 1, final: true }]);
     late.clock.advance(9 * MINUTE);
-    expect(late.service.claimReminders()).toEqual([]);
-    late.service.close();
+    expect(await late.service.claimReminders()).toEqual([]);
+    await late.service.close();
   });
 
   it('sends none when the delay is 0 (never) or longer than the turn', async () => {
@@ -82,8 +83,8 @@ describe('turn reminders', () => {
       const { clock, service } = setUp({ reminderDelayMs });
       await startGame(service, 'c');
       clock.advance(24 * HOUR - 1);
-      expect(service.claimReminders()).toEqual([]);
-      service.close();
+      expect(await service.claimReminders()).toEqual([]);
+      await service.close();
     }
   });
 
@@ -93,10 +94,10 @@ describe('turn reminders', () => {
     clock.advance(5 * MINUTE);
     game = await playFirstChoice(service, game); // the turn's clock starts again now
     clock.advance(5 * MINUTE);
-    expect(service.claimReminders()).toEqual([]);
+    expect(await service.claimReminders()).toEqual([]);
     clock.advance(5 * MINUTE);
-    expect(claimed(service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
-    service.close();
+    expect(await claimed(service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
+    await service.close();
   });
 
   it('never reminds the bot', async () => {
@@ -106,32 +107,32 @@ describe('turn reminders', () => {
     let view: GameView = made.game;
     while (!view.botToAct) view = await playFirstChoice(service, view);
     clock.advance(2 * HOUR);
-    expect(service.claimReminders()).toEqual([]);
+    expect(await service.claimReminders()).toEqual([]);
     // Once the bot has played, its opponent's turn is reminded as any other.
     while (view.botToAct) view = value(await service.botStep(view.gameId));
     clock.advance(10 * MINUTE);
-    expect(claimed(service)).toEqual(view.status === 'active' ? [[view.gameId, ANA.id, 1]] : []);
-    service.close();
+    expect(await claimed(service)).toEqual(view.status === 'active' ? [[view.gameId, ANA.id, 1]] : []);
+    await service.close();
   });
 
   it('drops the reminders of a player who switched them off, in every server, until they switch them on', async () => {
     const { clock, service } = setUp();
     let game = await startGame(service, 'c');
     const player = game.toAct!.id;
-    expect(service.remindersOn(player)).toBe(true);
-    expect(value(service.setReminders(player, false))).toBe(false);
-    expect(service.remindersOn(player)).toBe(false);
+    expect(await service.remindersOn(player)).toBe(true);
+    expect(value(await service.setReminders(player, false))).toBe(false);
+    expect(await service.remindersOn(player)).toBe(false);
     clock.advance(10 * MINUTE);
-    expect(service.claimReminders()).toEqual([]);
+    expect(await service.claimReminders()).toEqual([]);
     clock.advance(game.turnDeadline! - HOUR - clock.now());
-    expect(service.claimReminders()).toEqual([]);
+    expect(await service.claimReminders()).toEqual([]);
 
-    value(service.setReminders(player, true));
+    value(await service.setReminders(player, true));
     game = await playFirstChoice(service, game);
     while (game.toAct!.id !== player) game = await playFirstChoice(service, game);
     clock.advance(10 * MINUTE);
-    expect(claimed(service)).toEqual([[game.gameId, player, 1]]);
-    service.close();
+    expect(await claimed(service)).toEqual([[game.gameId, player, 1]]);
+    await service.close();
   });
 
   it('is claimed by one of two services sharing the file, once', async () => {
@@ -139,17 +140,21 @@ describe('turn reminders', () => {
     const second = open(path, { now: clock.now, config });
     const game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
-    const both = [...second.claimReminders(), ...service.claimReminders(), ...second.claimReminders()];
+    const both = [
+      ...(await second.claimReminders()),
+      ...(await service.claimReminders()),
+      ...(await second.claimReminders()),
+    ];
     expect(both.map((r) => r.gameId)).toEqual([game.gameId]);
-    second.close();
-    service.close();
+    await second.close();
+    await service.close();
   });
 
   it('queues the reminder message for deletion once the turn is over, by any route', async () => {
     const { clock, service } = setUp();
-    const queued = () => service.reminderDeletions(10);
-    const remindNow = (): ReturnType<GameService['claimReminders']>[number] => {
-      const [due] = service.claimReminders();
+    const queued = async () => await service.reminderDeletions(10);
+    const remindNow = async (): Promise<Awaited<ReturnType<GameService['claimReminders']>>[number]> => {
+      const [due] = await service.claimReminders();
       if (!due) throw new Error('expected a reminder');
       return due;
     };
@@ -157,54 +162,54 @@ describe('turn reminders', () => {
     // Acting: the first reminder's message is queued.
     let game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
-    value(service.recordReminder(remindNow(), { channelId: 'c', messageId: 'r1' }));
-    expect(queued()).toEqual([]);
+    value(await service.recordReminder(await remindNow(), { channelId: 'c', messageId: 'r1' }));
+    expect(await queued()).toEqual([]);
     game = await playFirstChoice(service, game);
-    expect(queued()).toEqual([{ channelId: 'c', messageId: 'r1' }]);
-    value(service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, true));
-    expect(queued()).toEqual([]);
+    expect(await queued()).toEqual([{ channelId: 'c', messageId: 'r1' }]);
+    value(await service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, true));
+    expect(await queued()).toEqual([]);
 
     // The last reminder replaces the first.
     clock.advance(10 * MINUTE);
-    value(service.recordReminder(remindNow(), { channelId: 'c', messageId: 'r2' }));
+    value(await service.recordReminder(await remindNow(), { channelId: 'c', messageId: 'r2' }));
     clock.advance(game.turnDeadline! - HOUR - clock.now());
-    value(service.recordReminder(remindNow(), { channelId: 'c', messageId: 'r3' }));
-    expect(queued()).toEqual([{ channelId: 'c', messageId: 'r2' }]);
-    value(service.reminderDeleted({ channelId: 'c', messageId: 'r2' }, true));
+    value(await service.recordReminder(await remindNow(), { channelId: 'c', messageId: 'r3' }));
+    expect(await queued()).toEqual([{ channelId: 'c', messageId: 'r2' }]);
+    value(await service.reminderDeleted({ channelId: 'c', messageId: 'r2' }, true));
 
     // Resigning ends the turn too.
     value(await service.resign({ gameId: game.gameId, userId: game.toAct!.id }));
-    expect(queued()).toEqual([{ channelId: 'c', messageId: 'r3' }]);
+    expect(await queued()).toEqual([{ channelId: 'c', messageId: 'r3' }]);
 
     // A reminder posted while its player acted goes straight to the queue.
     let next = await startGame(service, 'd');
     clock.advance(10 * MINUTE);
-    const due = remindNow();
+    const due = await remindNow();
     next = await playFirstChoice(service, next);
-    value(service.recordReminder(due, { channelId: 'd', messageId: 'r4' }));
-    expect(queued()).toContainEqual({ channelId: 'd', messageId: 'r4' });
+    value(await service.recordReminder(due, { channelId: 'd', messageId: 'r4' }));
+    expect(await queued()).toContainEqual({ channelId: 'd', messageId: 'r4' });
 
     // A timeout ends it as well.
     clock.advance(10 * MINUTE);
-    value(service.recordReminder(remindNow(), { channelId: 'd', messageId: 'r5' }));
+    value(await service.recordReminder(await remindNow(), { channelId: 'd', messageId: 'r5' }));
     clock.advance(next.turnDeadline! - clock.now());
     expect((await service.sweep()).timedOutGames).toHaveLength(1);
-    expect(queued()).toContainEqual({ channelId: 'd', messageId: 'r5' });
-    service.close();
+    expect(await queued()).toContainEqual({ channelId: 'd', messageId: 'r5' });
+    await service.close();
   });
 
   it('gives a deletion up after a few failed attempts', async () => {
     const { clock, service } = setUp();
     const game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
-    value(service.recordReminder(service.claimReminders()[0]!, { channelId: 'c', messageId: 'r1' }));
+    value(await service.recordReminder((await service.claimReminders())[0]!, { channelId: 'c', messageId: 'r1' }));
     await playFirstChoice(service, game);
     for (let attempt = 1; attempt < 5; attempt++) {
-      value(service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
-      expect(service.reminderDeletions(10)).toHaveLength(1);
+      value(await service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
+      expect(await service.reminderDeletions(10)).toHaveLength(1);
     }
-    value(service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
-    expect(service.reminderDeletions(10)).toEqual([]);
-    service.close();
+    value(await service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
+    expect(await service.reminderDeletions(10)).toEqual([]);
+    await service.close();
   });
 });

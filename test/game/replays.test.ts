@@ -61,7 +61,7 @@ describe('replays through the service', () => {
       ok: false,
       error: { code: 'not-found', message: 'You have not finished a game in this server yet.' },
     });
-    service.close();
+    await service.close();
   });
 
   it('lists your recent games here, newest first, filtered by what you type', async () => {
@@ -72,16 +72,18 @@ describe('replays through the service', () => {
       clock.advance(60_000);
       games.push(await startGame(service, `c${i}`, ruleset));
     }
-    const listed = service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id });
+    const listed = await service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id });
     expect(listed.map((g) => g.gameId)).toEqual(games.map((g) => g.gameId).reverse());
     const turn = games[2]!.toAct?.id === BEN.id ? 'your turn' : 'in progress';
     expect(listed[0]!.label).toBe(`#${games[2]!.gameId} · Pennsic · vs Ana · ${turn}`);
     expect(
-      service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id, typed: 'danc' }).map((g) => g.gameId),
+      (await service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id, typed: 'danc' })).map(
+        (g) => g.gameId,
+      ),
     ).toEqual([games[1]!.gameId]);
-    expect(service.recentGames({ viewer: member('guild-2', BEN.id), userId: BEN.id })).toEqual([]);
-    expect(service.recentGames({ viewer: member(GUILD, CLEO.id), userId: CLEO.id })).toEqual([]);
-    service.close();
+    expect(await service.recentGames({ viewer: member('guild-2', BEN.id), userId: BEN.id })).toEqual([]);
+    expect(await service.recentGames({ viewer: member(GUILD, CLEO.id), userId: CLEO.id })).toEqual([]);
+    await service.close();
   });
 
   it('a game where no pawn has moved yet has nothing to replay', async () => {
@@ -91,7 +93,7 @@ describe('replays through the service', () => {
       ok: false,
       error: { code: 'invalid' },
     });
-    service.close();
+    await service.close();
   });
 });
 
@@ -103,13 +105,18 @@ describe('replays being drawn', () => {
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: held });
     const { view } = await playToEnd(service, await startGame(service, 'c', 'pennsic'), 1);
     const ask = (userId: string) => service.replay({ viewer: member(GUILD, userId), gameId: view.gameId });
+    // Asking reads the game first: wait until the replays asked for are being drawn.
+    const drawing = async (n: number) => {
+      while (release.length < n) await new Promise((resolve) => setImmediate(resolve));
+    };
     const first = ask(ANA.id);
-    await Promise.resolve();
+    await drawing(1);
     expect(inEnglish(await ask(ANA.id))).toMatchObject({
       ok: false,
       error: { code: 'busy', message: /still being drawn/ },
     });
     const others = [ask(BEN.id), ask(CLEO.id)];
+    await drawing(3);
     expect(inEnglish(await ask('dora'))).toMatchObject({
       ok: false,
       error: { code: 'busy', message: /Several replays/ },
@@ -118,8 +125,9 @@ describe('replays being drawn', () => {
     for (const drawn of [first, ...others]) expect((await drawn).ok).toBe(true);
     // Once drawn, the same player may ask again.
     const again = ask(ANA.id);
+    await drawing(4);
     release.at(-1)!();
     expect((await again).ok).toBe(true);
-    service.close();
+    await service.close();
   });
 });

@@ -17,12 +17,12 @@ let path: string;
 let service: GameService;
 let clock: ReturnType<typeof testClock>;
 
-beforeEach(() => {
+beforeEach(async () => {
   path = tempDbPath();
   clock = testClock();
   service = open(path, { now: clock.now, config: DEFAULTS, renderBoard: textOnlyRenderer() });
 });
-afterEach(() => service.close());
+afterEach(async () => await service.close());
 
 /** A rated game `winner` wins by the loser's resignation; its id. */
 async function decide(winner: Player, loser: Player): Promise<number> {
@@ -34,10 +34,10 @@ async function decide(winner: Player, loser: Player): Promise<number> {
 }
 
 describe('server settings', () => {
-  it('shows the defaults until an admin chooses, then the server’s own choices over them', () => {
-    expect(value(service.serverSettings(ADMIN))).toEqual({ settings: DEFAULTS, own: [] });
+  it('shows the defaults until an admin chooses, then the server’s own choices over them', async () => {
+    expect(value(await service.serverSettings(ADMIN))).toEqual({ settings: DEFAULTS, own: [] });
     const changed = value(
-      service.changeServerSettings({
+      await service.changeServerSettings({
         ...ADMIN,
         change: {
           defaultVariant: { ruleset: 'regency', options: { variations: true } },
@@ -65,39 +65,42 @@ describe('server settings', () => {
     });
     expect(changed.own).toHaveLength(9);
     // Back to the server's own Discord language.
-    const auto = value(service.changeServerSettings({ ...ADMIN, change: { language: null } }));
+    const auto = value(await service.changeServerSettings({ ...ADMIN, change: { language: null } }));
     expect(auto.settings.language).toBeNull();
     expect(auto.own).not.toContain('language');
     // Another server keeps the defaults.
-    expect(value(service.serverSettings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
+    expect(value(await service.serverSettings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
 
-    const reset = value(service.changeServerSettings({ ...ADMIN, change: { reset: 'rated' } }));
+    const reset = value(await service.changeServerSettings({ ...ADMIN, change: { reset: 'rated' } }));
     expect(reset.settings.rated).toBe(true);
     expect(reset.own).not.toContain('rated');
-    expect(value(service.changeServerSettings({ ...ADMIN, change: { reset: 'all' } }))).toEqual({
+    expect(value(await service.changeServerSettings({ ...ADMIN, change: { reset: 'all' } }))).toEqual({
       settings: DEFAULTS,
       own: [],
     });
   });
 
-  it('keeps a server’s choices in the database file', () => {
-    value(service.changeServerSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, channels: { add: '5' } } }));
-    service.close();
+  it('keeps a server’s choices in the database file', async () => {
+    value(await service.changeServerSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, channels: { add: '5' } } }));
+    await service.close();
     service = open(path, { now: clock.now, config: DEFAULTS });
-    expect(value(service.serverSettings(ADMIN)).settings).toMatchObject({ maxGamesPerPlayer: 2, channels: ['5'] });
+    expect(value(await service.serverSettings(ADMIN)).settings).toMatchObject({
+      maxGamesPerPlayer: 2,
+      channels: ['5'],
+    });
   });
 
-  it('refuses members without Manage Server, changing nothing', () => {
+  it('refuses members without Manage Server, changing nothing', async () => {
     for (const outcome of [
-      service.serverSettings(MEMBER),
-      service.changeServerSettings({ ...MEMBER, change: { rated: false } }),
-      service.newSeason(MEMBER),
+      await service.serverSettings(MEMBER),
+      await service.changeServerSettings({ ...MEMBER, change: { rated: false } }),
+      await service.newSeason(MEMBER),
     ]) {
       expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       if (!outcome.ok) expect(say('en', outcome.error.message)).toMatch(/Manage Server/);
     }
-    expect(value(service.serverSettings(ADMIN)).own).toEqual([]);
-    expect(service.currentSeason(GUILD)).toBe(1);
+    expect(value(await service.serverSettings(ADMIN)).own).toEqual([]);
+    expect(await service.currentSeason(GUILD)).toBe(1);
   });
 
   it.each([
@@ -112,14 +115,14 @@ describe('server settings', () => {
       /reminder delay \(10 minutes\) must be shorter than the turn timeout/,
     ],
     [{ channels: { remove: '42' } }, /<#42> is not in the list/],
-  ])('refuses %o with a clear sentence, changing nothing', (change, message) => {
-    const refused = service.changeServerSettings({ ...ADMIN, change: { rated: false, ...change } });
+  ])('refuses %o with a clear sentence, changing nothing', async (change, message) => {
+    const refused = await service.changeServerSettings({ ...ADMIN, change: { rated: false, ...change } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
     if (!refused.ok) expect(say('en', refused.error.message)).toMatch(message);
-    expect(value(service.serverSettings(ADMIN)).own).toEqual([]);
+    expect(value(await service.serverSettings(ADMIN)).own).toEqual([]);
   });
 
-  it('adds, removes and clears allowed channels, at most 25', () => {
+  it('adds, removes and clears allowed channels, at most 25', async () => {
     let own = {};
     for (let i = 0; i < 25; i++) own = value(applyChange(DEFAULTS, own, { channels: { add: String(i) } }));
     expect(applyChange(DEFAULTS, own, { channels: { add: '99' } })).toMatchObject({ ok: false });
@@ -128,7 +131,7 @@ describe('server settings', () => {
     expect(value(applyChange(DEFAULTS, own, { channels: { clear: true } }))).toMatchObject({ channels: [] });
   });
 
-  it('keeps "the server’s Discord language" as a choice of its own over a default language', () => {
+  it('keeps "the server’s Discord language" as a choice of its own over a default language', async () => {
     const german = { ...DEFAULTS, language: 'de' as const };
     expect(value(applyChange(german, {}, { language: null }))).toEqual({ language: null });
     expect(parseOverrides(JSON.stringify({ language: null }))).toEqual({ language: null });
@@ -136,7 +139,7 @@ describe('server settings', () => {
     expect(value(applyChange(DEFAULTS, { language: 'fr' }, { language: null }))).toEqual({});
   });
 
-  it('leaves out stored values that no longer check, so the default applies', () => {
+  it('leaves out stored values that no longer check, so the default applies', async () => {
     const stored = JSON.stringify({
       defaultVariant: { ruleset: 'ludo', options: {} },
       maxGamesPerPlayer: 'lots',
@@ -145,7 +148,7 @@ describe('server settings', () => {
     expect(parseOverrides(stored)).toEqual({ rated: false });
   });
 
-  it('reads DEFAULT_RULES with the options named as in the slash commands', () => {
+  it('reads DEFAULT_RULES with the options named as in the slash commands', async () => {
     expect(value(parseVariant('kendall pawns=7 safe_pairs=off'))).toEqual({
       ruleset: 'kendall',
       options: { pawns: 7, safePairs: false },
@@ -159,22 +162,22 @@ describe('seasons', () => {
   it('closes a season with its final table, restarts ratings, and keeps the old table readable', async () => {
     await decide(ANA, BEN);
     await decide(ANA, BEN);
-    const seasonOne = value(service.leaderboard({ guildId: GUILD }));
+    const seasonOne = value(await service.leaderboard({ guildId: GUILD }));
     expect(seasonOne.map((e) => [e.player.name, e.wins, e.losses])).toEqual([
       ['Ana', 2, 0],
       ['Ben', 0, 2],
     ]);
 
     clock.advance(1000);
-    const closed = value(service.newSeason(ADMIN));
+    const closed = value(await service.newSeason(ADMIN));
     expect(closed).toEqual({ closed: 1, current: 2, finalTable: seasonOne });
-    expect(service.currentSeason(GUILD)).toBe(2);
-    expect(value(service.leaderboard({ guildId: GUILD }))).toEqual([]);
-    expect(value(service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne);
-    expect(service.currentSeason('guild-2')).toBe(1); // per server
+    expect(await service.currentSeason(GUILD)).toBe(2);
+    expect(value(await service.leaderboard({ guildId: GUILD }))).toEqual([]);
+    expect(value(await service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne);
+    expect(await service.currentSeason('guild-2')).toBe(1); // per server
 
     // Stats: no rating yet this season, the all-time totals kept.
-    const ana = value(service.stats({ viewer: member(GUILD), userId: ANA.id }));
+    const ana = value(await service.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(ana).toMatchObject({ season: 2, rating: null, provisional: true, ratingHistory: [] });
     expect(ana.seasonRecord).toMatchObject({ games: 0, wins: 0 });
     expect(ana.total).toMatchObject({ games: 2, wins: 2 });
@@ -183,12 +186,12 @@ describe('seasons', () => {
     const gameId = await decide(BEN, ANA);
     const game = value(await service.game(gameId));
     expect(game.result!.ratings!.map((r) => r.before)).toEqual([1500, 1500]);
-    expect(value(service.leaderboard({ guildId: GUILD })).map((e) => [e.player.name, e.wins])).toEqual([
+    expect(value(await service.leaderboard({ guildId: GUILD })).map((e) => [e.player.name, e.wins])).toEqual([
       ['Ben', 1],
       ['Ana', 0],
     ]);
-    expect(value(service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne); // unchanged
-    const ben = value(service.stats({ viewer: member(GUILD), userId: BEN.id }));
+    expect(value(await service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne); // unchanged
+    const ben = value(await service.stats({ viewer: member(GUILD), userId: BEN.id }));
     expect(ben.seasonRecord).toMatchObject({ games: 1, wins: 1, losses: 0 });
     expect(ben.total).toMatchObject({ games: 3, wins: 1, losses: 2 });
     expect(ben.ratingHistory).toHaveLength(1);
@@ -198,15 +201,15 @@ describe('seasons', () => {
     const made = value(await service.challenge({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: BEN }));
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
-    value(service.newSeason(ADMIN)); // while the game runs
+    value(await service.newSeason(ADMIN)); // while the game runs
     value(await service.resign({ gameId: game.gameId, userId: BEN.id }));
-    expect(value(service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual([]);
-    expect(value(service.leaderboard({ guildId: GUILD, season: 2 }))).toHaveLength(2);
+    expect(value(await service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual([]);
+    expect(value(await service.leaderboard({ guildId: GUILD, season: 2 }))).toHaveLength(2);
   });
 
-  it('refuses a season that has not started', () => {
+  it('refuses a season that has not started', async () => {
     for (const season of [0, 2, 1.5]) {
-      const asked = service.leaderboard({ guildId: GUILD, season });
+      const asked = await service.leaderboard({ guildId: GUILD, season });
       expect(asked).toMatchObject({ ok: false, error: { code: 'invalid' } });
       if (!asked.ok) expect(say('en', asked.error.message)).toContain('this server is in season 1');
     }

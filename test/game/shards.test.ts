@@ -57,7 +57,7 @@ async function gameInEach(service: GameService): Promise<number[]> {
 }
 
 describe('the shard formula in SQL', () => {
-  it("is Discord's: (guild_id >> 22) % count, with '' (games outside servers) on shard 0", () => {
+  it("is Discord's: (guild_id >> 22) % count, with '' (games outside servers) on shard 0", async () => {
     const db = new Database(':memory:');
     const shardInSql = (guildId: string, count: number): number => {
       for (let id = 0; id < count; id++) {
@@ -78,7 +78,7 @@ describe('the shard formula in SQL', () => {
     db.close();
   });
 
-  it('refuses what is not a shard', () => {
+  it('refuses what is not a shard', async () => {
     expect(() => onShard({ id: 2, count: 2 })).toThrow(RangeError);
     expect(() => onShard({ id: 0, count: 0 })).toThrow(RangeError);
     expect(() => onShard({ id: 0.5, count: 2 })).toThrow(RangeError);
@@ -117,43 +117,38 @@ describe('two shard processes on one file', () => {
         value(await all.act({ gameId: id, userId: ANA.id, version: view.version, action: view.choices[0]!.action }));
       }
     }
-    expect(all.pendingBotGames().sort()).toEqual(Object.values(started).sort());
-    expect(one.pendingBotGames()).toEqual([started[SHARD_1]]);
-    expect(zero.pendingBotGames().sort()).toEqual([started[SHARD_0], started[OUTSIDE_SERVERS]].sort());
+    expect((await all.pendingBotGames()).sort()).toEqual(Object.values(started).sort());
+    expect(await one.pendingBotGames()).toEqual([started[SHARD_1]]);
+    expect((await zero.pendingBotGames()).sort()).toEqual([started[SHARD_0], started[OUTSIDE_SERVERS]].sort());
   });
 
   it('claims reminders and deletes their messages where the server is', async () => {
     const { clock, zero, one } = setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     clock.advance(10 * MINUTE);
-    const onOne = one.claimReminders();
+    const onOne = await one.claimReminders();
     expect(onOne.map((r) => r.gameId)).toEqual([g1]);
-    const onZero = zero.claimReminders();
+    const onZero = await zero.claimReminders();
     expect(onZero.map((r) => r.gameId).sort()).toEqual([g0, gDm].sort());
     for (const due of [...onZero])
-      value(zero.recordReminder(due, { channelId: due.channelId, messageId: `r${due.gameId}` }));
+      value(await zero.recordReminder(due, { channelId: due.channelId, messageId: `r${due.gameId}` }));
     // Each turn ends (a resignation): its reminder message is queued for deletion by its shard.
     for (const id of [g0!, gDm!]) value(await zero.resign({ gameId: id, userId: ANA.id }));
-    expect(one.reminderDeletions(10)).toEqual([]);
-    expect(
-      zero
-        .reminderDeletions(10)
-        .map((m) => m.messageId)
-        .sort(),
-    ).toEqual([`r${g0}`, `r${gDm}`].sort());
+    expect(await one.reminderDeletions(10)).toEqual([]);
+    expect((await zero.reminderDeletions(10)).map((m) => m.messageId).sort()).toEqual([`r${g0}`, `r${gDm}`].sort());
     // A reminder posted while its turn ended (shard 1's player resigned meanwhile) goes straight to
     // the queue: for shard 1 too.
     value(await one.resign({ gameId: g1!, userId: ANA.id }));
-    value(one.recordReminder(onOne[0]!, { channelId: onOne[0]!.channelId, messageId: 'late' }));
-    expect(one.reminderDeletions(10).map((m) => m.messageId)).toEqual(['late']);
-    expect(zero.reminderDeletions(10).map((m) => m.messageId)).not.toContain('late');
+    value(await one.recordReminder(onOne[0]!, { channelId: onOne[0]!.channelId, messageId: 'late' }));
+    expect((await one.reminderDeletions(10)).map((m) => m.messageId)).toEqual(['late']);
+    expect((await zero.reminderDeletions(10)).map((m) => m.messageId)).not.toContain('late');
   });
 
   it('catches up only its own servers’ messages after a restart', async () => {
     const { zero, one } = setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     // No message was ever posted for them (the process died first).
-    expect(one.outOfSync().unpostedGames).toEqual([g1]);
-    expect(zero.outOfSync().unpostedGames.sort()).toEqual([g0, gDm].sort());
+    expect((await one.outOfSync()).unpostedGames).toEqual([g1]);
+    expect((await zero.outOfSync()).unpostedGames.sort()).toEqual([g0, gDm].sort());
   });
 });

@@ -22,17 +22,17 @@ import { say } from '../../src/i18n/index.js';
 let service: GameService;
 let clock: ReturnType<typeof testClock>;
 
-beforeEach(() => {
+beforeEach(async () => {
   clock = testClock();
   service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
-afterEach(() => service.close());
+afterEach(async () => await service.close());
 
 /** A challenge posted as message `messageId` in `channelId`, accepted into a thread of its own. */
 async function acceptedIntoThread(channelId: string, messageId: string, challenger = ANA, opponent = BEN) {
   const made = await challengeIn(service, channelId, challenger, opponent, 'kendall');
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
-  value(service.setMessage('challenge', made.challenge.challengeId, messageId));
+  value(await service.setMessage('challenge', made.challenge.challengeId, messageId));
   return value(await service.accept({ challengeId: made.challenge.challengeId, userId: opponent.id, ownThread: true }));
 }
 
@@ -51,19 +51,21 @@ describe('many games per channel', () => {
     const second = await startBetween('games', CLEO, BEN);
     const third = await acceptedIntoThread('games', 'm3', ANA, CLEO);
     expect(new Set([first.gameId, second.gameId, third.gameId]).size).toBe(3);
-    expect(service.gamesHere({ channelId: 'games', userId: BEN.id }).map((g) => g.gameId)).toEqual([
+    expect((await service.gamesHere({ channelId: 'games', userId: BEN.id })).map((g) => g.gameId)).toEqual([
       first.gameId,
       second.gameId,
     ]);
-    expect(service.gamesHere({ channelId: 'games', userId: CLEO.id })).toHaveLength(2);
+    expect(await service.gamesHere({ channelId: 'games', userId: CLEO.id })).toHaveLength(2);
   });
 
   it('resigns the only game here, and asks which one when there are several', async () => {
     const first = await startGame(service, 'games');
     const threaded = await acceptedIntoThread('games', 'm2');
-    value(service.setThread(threaded.gameId, 'm2'));
+    value(await service.setThread(threaded.gameId, 'm2'));
     // In the game's thread, "here" is that game.
-    expect(service.gamesHere({ channelId: 'm2', userId: ANA.id }).map((g) => g.gameId)).toEqual([threaded.gameId]);
+    expect((await service.gamesHere({ channelId: 'm2', userId: ANA.id })).map((g) => g.gameId)).toEqual([
+      threaded.gameId,
+    ]);
     const refused = await service.resign({ channelId: 'games', userId: ANA.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
     if (!refused.ok) expect(say('en', refused.error.message)).toMatch(/2 games running here.*`game` option/);
@@ -82,7 +84,7 @@ describe('a thread per game', () => {
     const view = await acceptedIntoThread('games', 'm1');
     expect(view).toMatchObject({ channelId: 'games', homeChannelId: 'games', messageId: null, lobbyMessageId: 'm1' });
     expect(view.threadId).toBeNull();
-    const placed = value(service.setThread(view.gameId, 'm1'));
+    const placed = value(await service.setThread(view.gameId, 'm1'));
     expect(placed).toEqual({
       channelId: 'm1',
       homeChannelId: 'games',
@@ -90,19 +92,19 @@ describe('a thread per game', () => {
       messageId: null,
       lobbyMessageId: 'm1',
     });
-    expect(service.setThread(view.gameId, 'other')).toMatchObject({ ok: false }); // one thread per game
-    expect(service.outOfSync()).toMatchObject({ unpostedGames: [view.gameId], lobbiesBehind: [view.gameId] });
-    value(service.setMessage('game', view.gameId, 'board'));
-    service.markShown({ kind: 'lobby', id: view.gameId, status: 'active' });
-    expect(service.outOfSync()).toMatchObject({ unpostedGames: [], lobbiesBehind: [] });
+    expect(await service.setThread(view.gameId, 'other')).toMatchObject({ ok: false }); // one thread per game
+    expect(await service.outOfSync()).toMatchObject({ unpostedGames: [view.gameId], lobbiesBehind: [view.gameId] });
+    value(await service.setMessage('game', view.gameId, 'board'));
+    await service.markShown({ kind: 'lobby', id: view.gameId, status: 'active' });
+    expect(await service.outOfSync()).toMatchObject({ unpostedGames: [], lobbiesBehind: [] });
     // Once the game is over, the lobby is behind until it says who won.
     await resignAs(view, ANA.id);
-    expect(service.outOfSync().lobbiesBehind).toEqual([view.gameId]);
+    expect((await service.outOfSync()).lobbiesBehind).toEqual([view.gameId]);
   });
 
   it('falls back to the channel: the challenge message becomes the board', async () => {
     const view = await acceptedIntoThread('games', 'm1');
-    const placed = value(service.playInChannel(view.gameId));
+    const placed = value(await service.playInChannel(view.gameId));
     expect(placed).toEqual({
       channelId: 'games',
       homeChannelId: 'games',
@@ -111,14 +113,14 @@ describe('a thread per game', () => {
       lobbyMessageId: null,
     });
     expect(value(await service.game(view.gameId)).messageId).toBe('m1');
-    expect(service.setThread(view.gameId, 'm1')).toMatchObject({ ok: false }); // too late for a thread
+    expect(await service.setThread(view.gameId, 'm1')).toMatchObject({ ok: false }); // too late for a thread
   });
 
   it('archives a finished game thread once, an hour after the end, unless a rematch lives in it', async () => {
     const done = await acceptedIntoThread('games', 'm1');
-    value(service.setThread(done.gameId, 'm1'));
+    value(await service.setThread(done.gameId, 'm1'));
     const rematched = await acceptedIntoThread('games', 'm2');
-    value(service.setThread(rematched.gameId, 'm2'));
+    value(await service.setThread(rematched.gameId, 'm2'));
     const inChannel = await startBetween('games', CLEO, BEN);
     await resignAs(done, ANA.id);
     await resignAs(rematched, BEN.id);

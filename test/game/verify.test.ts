@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { open, startGame, textOnlyRenderer, playFirstChoice } from './harness.js';
 import { tempDbPath } from './tempDb.js';
+import { sqliteConnection } from '../../src/db/sqlite.js';
 
 async function gameWithActions(path: string, count: number) {
   const service = open(path, { renderBoard: textOnlyRenderer() });
@@ -16,22 +17,26 @@ async function gameWithActions(path: string, count: number) {
 describe('replay check', () => {
   it('reports a stored state its log does not lead to', async () => {
     const { service, view } = await gameWithActions(tempDbPath(), 6);
-    expect(service.verify().problems).toEqual([]);
+    expect((await service.verify()).problems).toEqual([]);
     const tampered = { ...view.state, board: [...view.state.board].reverse().join('') };
-    service.db.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify(tampered), view.gameId);
-    expect(service.verify().problems).toEqual([
+    sqliteConnection(service.db)
+      .prepare('UPDATE games SET state = ? WHERE id = ?')
+      .run(JSON.stringify(tampered), view.gameId);
+    expect((await service.verify()).problems).toEqual([
       { gameId: view.gameId, problem: 'the stored state differs from the replayed one in board' },
     ]);
-    service.close();
+    await service.close();
   });
 
   it('reports a log with an action missing, through npm run db:verify with exit code 1', async () => {
     const path = tempDbPath();
     const { service, view } = await gameWithActions(path, 6);
     // Bypass the append-only guard to simulate a lost write: rebuild the log without its last action.
-    service.db.exec('DROP TRIGGER actions_no_delete');
-    service.db.prepare('DELETE FROM actions WHERE game_id = ? AND seq = ?').run(view.gameId, view.state.ply - 1);
-    service.close();
+    sqliteConnection(service.db).exec('DROP TRIGGER actions_no_delete');
+    sqliteConnection(service.db)
+      .prepare('DELETE FROM actions WHERE game_id = ? AND seq = ?')
+      .run(view.gameId, view.state.ply - 1);
+    await service.close();
     let status = 0;
     let output = '';
     try {

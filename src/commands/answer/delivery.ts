@@ -25,8 +25,8 @@ export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: Co
 async function answer(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
-    if (interaction.message.id === placeOf(shown).messageId) markShown(ctx.service, shown);
-    rememberAnswer(interaction, interaction.message.id, ctx.service);
+    if (interaction.message.id === placeOf(shown).messageId) await markShown(ctx.service, shown);
+    await rememberAnswer(interaction, interaction.message.id, ctx.service);
   } catch (err) {
     const context = { err, kind: shown.kind, id: idOf(shown) };
     ctx.log.warn(context, 'the answer did not reach Discord; editing the message instead');
@@ -100,7 +100,7 @@ export async function refusedOnChallenge(
   ctx: CommandContext,
 ): Promise<void> {
   if (refusal.code === 'finished' && !botTokenReaches(interaction)) {
-    const found = ctx.service.challengeView(challengeId);
+    const found = await ctx.service.challengeView(challengeId);
     if (found.ok && found.value.messageId === interaction.message.id)
       await answerWith(interaction, { kind: 'challenge', view: found.value }, ctx);
   }

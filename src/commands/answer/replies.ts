@@ -159,7 +159,7 @@ export async function postChallengeOrGame(
   made: ChallengeMade,
   ctx: CommandContext,
 ): Promise<void> {
-  const shown = firstMessage(interaction, made, ctx);
+  const shown = await firstMessage(interaction, made, ctx);
   let messageId: string | undefined;
   try {
     messageId = await sendReply(interaction, payloadOf(shown), ctx);
@@ -167,8 +167,8 @@ export async function postChallengeOrGame(
     ctx.log.warn({ err, kind: made.kind }, 'the reply did not reach Discord; posting with the bot token');
   }
   if (messageId) {
-    rememberAnswer(interaction, messageId, ctx.service);
-    recordPosted(ctx.service, shown, messageId);
+    await rememberAnswer(interaction, messageId, ctx.service);
+    await recordPosted(ctx.service, shown, messageId);
     if (shown.kind === 'lobby') await moveIntoThread({ ...shown.view, lobbyMessageId: messageId }, ctx);
   } else {
     const posted = await ctx.messages.post(made);
@@ -183,9 +183,13 @@ export async function postChallengeOrGame(
 }
 
 /** A challenge's message; a game's board (noting why it has no thread) or the lobby its thread will start from. */
-function firstMessage(interaction: RepliableInteraction, made: ChallengeMade, ctx: CommandContext): Shown {
+async function firstMessage(
+  interaction: RepliableInteraction,
+  made: ChallengeMade,
+  ctx: CommandContext,
+): Promise<Shown> {
   if (made.kind === 'challenge') return shownOf(made);
-  const plan = threadPlan(interaction, ctx.service.settings(made.game.guildId).threads);
+  const plan = threadPlan(interaction, (await ctx.service.settings(made.game.guildId)).threads);
   if (plan.ownThread) return { kind: 'lobby', view: made.game };
   return boardShown(made.game, plan.note);
 }

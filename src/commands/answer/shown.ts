@@ -51,34 +51,35 @@ export function isOpen(shown: Shown): boolean {
 }
 
 /** Records that the message now shows this: a game's version, a challenge's or a lobby's status. */
-export function markShown(service: Pick<GameService, 'markShown'>, shown: Shown): void {
-  if (shown.kind === 'game') service.markShown({ kind: 'game', id: shown.view.gameId, version: shown.view.version });
+export async function markShown(service: Pick<GameService, 'markShown'>, shown: Shown): Promise<void> {
+  if (shown.kind === 'game')
+    await service.markShown({ kind: 'game', id: shown.view.gameId, version: shown.view.version });
   else if (shown.kind === 'challenge')
-    service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
-  else service.markShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
+    await service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
+  else await service.markShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
 }
 
 /** Records a message just posted to show it: its id, and what it shows. */
-export function recordPosted(
+export async function recordPosted(
   service: Pick<GameService, 'markShown' | 'setMessage'>,
   shown: Shown,
   messageId: string,
-): void {
-  service.setMessage(shown.kind, idOf(shown), messageId);
-  markShown(service, shown);
+): Promise<void> {
+  await service.setMessage(shown.kind, idOf(shown), messageId);
+  await markShown(service, shown);
 }
 
 /**
  * Keeps an interaction's token for the message it answered, where only interaction responses
  * reach the channel: the computer's moves and the sweeper's edits go through it while it lives.
  */
-export function rememberAnswer(
+export async function rememberAnswer(
   interaction: Pick<Interaction, 'context' | 'guildId' | 'authorizingIntegrationOwners' | 'applicationId' | 'token'>,
   messageId: string,
   service: Pick<GameService, 'rememberAnswer'>,
-): void {
+): Promise<void> {
   if (botTokenReaches(interaction)) return;
-  service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
+  await service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
 }
 
 /** The lobby to update after a game's board is shown: once the game is over, the channel says who won. */

@@ -75,7 +75,9 @@ async function openGameThread(view: GameView, ctx: CommandContext): Promise<Plac
   const lobby = view.lobbyMessageId;
   if (!lobby) return { view, note: undefined };
   const opened = await ctx.messages.openThread(view.homeChannelId, lobby, threadName(view));
-  const placed = opened.ok ? ctx.service.setThread(view.gameId, opened.value) : ctx.service.playInChannel(view.gameId);
+  const placed = opened.ok
+    ? await ctx.service.setThread(view.gameId, opened.value)
+    : await ctx.service.playInChannel(view.gameId);
   // Placed already (cannot happen: the game was made a moment ago): shown as stored.
   if (!placed.ok) return { view, note: undefined };
   const moved = { ...view, ...placed.value };
