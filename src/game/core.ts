@@ -1,6 +1,7 @@
 // What every part of the game service shares: the stores, the clock, the configuration, the
 // renderer, and the helpers that turn stored records into views. The parts (challenges, play,
-// deadlines, lookups) are functions over one ServiceCore; GameService (service.ts) joins them.
+// deadlines, lookups) are functions over one ServiceCore; openService (service.ts) groups them.
+import { AnswerTokenStore } from '../db/answerTokenStore.js';
 import { GameStore } from '../db/gameStore.js';
 import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
@@ -72,6 +73,8 @@ export class ServiceCore {
   /** What is stored about a person or a server, and deleting it. */
   readonly privacy: PrivacyStore;
   readonly tournaments: TournamentStore;
+  /** Interaction tokens that answered messages the bot's own token cannot edit. */
+  readonly answerTokens: AnswerTokenStore;
   readonly botUserId: string;
   readonly now: () => number;
   readonly newSeed: () => number;
@@ -105,6 +108,7 @@ export class ServiceCore {
     this.server = new ServerStore(sql);
     this.privacy = new PrivacyStore(sql, options.shard);
     this.tournaments = new TournamentStore(sql, options.shard);
+    this.answerTokens = new AnswerTokenStore(sql);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newSeed = options.newSeed;

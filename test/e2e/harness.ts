@@ -218,9 +218,9 @@ export function boardOf(h: Harness, messageId: string): string {
 
 /** Ana's live game started in (or played in) `channelId`, as the service holds it. */
 export async function liveGameIn(h: Harness, channelId: string): Promise<GameView> {
-  const [here] = await h.service.gamesHere({ channelId, userId: h.ana.id });
+  const [here] = await h.service.play.gamesHere({ channelId, userId: h.ana.id });
   if (!here) throw new Error(`Ana has no game in ${channelId}`);
-  const view = await h.service.game(here.gameId);
+  const view = await h.service.play.view(here.gameId);
   if (!view.ok) throw new Error(say('en', view.error.message));
   return view.value;
 }
