@@ -73,8 +73,6 @@ export class ServiceCore {
   /** What is stored about a person or a server, and deleting it. */
   readonly privacy: PrivacyStore;
   readonly tournaments: TournamentStore;
-  /** Interaction tokens that answered messages the bot's own token cannot edit. */
-  readonly answerTokens: AnswerTokenStore;
   readonly botUserId: string;
   readonly now: () => number;
   readonly newSeed: () => number;
@@ -91,6 +89,7 @@ export class ServiceCore {
   onWrite: ((timing: WriteTiming) => void) | null = null;
   /** Tournaments the running transaction changed (null: this core is outside any transaction). */
   private readonly changedTournaments: Set<number> | null;
+  private answerTokenStore: AnswerTokenStore | null = null;
 
   /**
    * `sql`: where the stores read and write: the database itself (each statement on its own), or
@@ -99,7 +98,7 @@ export class ServiceCore {
   constructor(
     readonly db: Database,
     private readonly options: CoreOptions,
-    sql: Sql = db,
+    private readonly sql: Sql = db,
     shared: Shared = { replaysDrawing: new Set(), changedTournaments: null },
   ) {
     this.games = new GameStore(sql, options.shard);
@@ -108,7 +107,6 @@ export class ServiceCore {
     this.server = new ServerStore(sql);
     this.privacy = new PrivacyStore(sql, options.shard);
     this.tournaments = new TournamentStore(sql, options.shard);
-    this.answerTokens = new AnswerTokenStore(sql);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newSeed = options.newSeed;
@@ -119,6 +117,12 @@ export class ServiceCore {
     this.replaysDrawing = shared.replaysDrawing;
     this.changedTournaments = shared.changedTournaments;
     if (!shared.changedTournaments) db.onWrite = (timing) => this.noteWrite(timing);
+  }
+
+  /** Interaction tokens that answered messages the bot's own token cannot edit (made on first use: few cores need it). */
+  get answerTokens(): AnswerTokenStore {
+    this.answerTokenStore ??= new AnswerTokenStore(this.sql);
+    return this.answerTokenStore;
   }
 
   /**

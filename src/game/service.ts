@@ -156,8 +156,9 @@ function bound<M extends Record<string, (core: ServiceCore, ...args: never[]) =>
   core: ServiceCore,
   fns: M,
 ): Bound<M> {
+  // Native bind, not a wrapper: a call goes straight to the concern's function (no frame in this file).
   const out: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(fns)) out[name] = (...args: never[]) => fn(core, ...args);
+  for (const [name, fn] of Object.entries(fns)) out[name] = fn.bind(undefined, core);
   return out as Bound<M>;
 }
 
