@@ -133,18 +133,17 @@ const chooseOnThisThread: BotChooser = (state, strength, seed) => Promise.resolv
 export function openService(options: ServiceOptions): GameService {
   const busy = options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs };
   const db = 'db' in options ? options.db : openSqlite(options.dbPath, busy);
-  return concernsOf(
-    new ServiceCore(db, {
-      botUserId: options.botUserId,
-      now: options.now ?? Date.now,
-      newSeed: options.newSeed ?? randomSeed,
-      config: { ...DEFAULT_CONFIG, ...options.config },
-      render: options.renderBoard ?? renderOnThisThread,
-      renderReplay: options.renderReplay ?? replayOnThisThread,
-      choose: options.chooseAction ?? chooseOnThisThread,
-      shard: options.shard ?? ONE_SHARD,
-    }),
-  );
+  const core = new ServiceCore(db, {
+    botUserId: options.botUserId,
+    now: options.now ?? Date.now,
+    newSeed: options.newSeed ?? randomSeed,
+    config: { ...DEFAULT_CONFIG, ...options.config },
+    render: options.renderBoard ?? renderOnThisThread,
+    renderReplay: options.renderReplay ?? replayOnThisThread,
+    choose: options.chooseAction ?? chooseOnThisThread,
+    shard: options.shard ?? ONE_SHARD,
+  });
+  return concernsOf(core);
 }
 
 /** A module's functions over the core, with the core given: what callers see of each concern. */
