@@ -170,12 +170,7 @@ describe('a failure after a commit', () => {
         .prepare('SELECT version, shown_version AS shown FROM games WHERE message_id = ?')
         .get(board);
     // The next picture fails to draw, once: after the click's transaction committed.
-    const core = Reflect.get(h.service, 'core') as { render: unknown };
-    const real = core.render;
-    core.render = () => {
-      core.render = real;
-      return Promise.reject(new Error('the picture failed'));
-    };
+    h.failNextPicture();
     const reply = await h.click(mover(board), board, pickButton(actButtons(h, board)).custom_id!);
     expect(reply.ephemeral).toBe(true);
     expect(String(reply.data?.content)).toMatch(/after your action was saved: it counts, and the board will catch up/);
@@ -298,12 +293,7 @@ describe('who may see a game: members who can view its channel', () => {
 describe('a failure after a game was created', () => {
   it('/senet play whose first board fails to draw: saved, and the board is posted at the next sweep', async () => {
     const channelId = h.fake.channelId;
-    const core = Reflect.get(h.service, 'core') as { render: unknown };
-    const real = core.render;
-    core.render = () => {
-      core.render = real;
-      return Promise.reject(new Error('the picture failed'));
-    };
+    h.failNextPicture();
     const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
     expect(reply.ephemeral).toBe(true);
     expect(String(reply.data?.content)).toMatch(/after your action was saved/);
