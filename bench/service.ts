@@ -54,7 +54,7 @@ type GameStart = (service: GameService) => Promise<GameView>;
 
 async function startGame(service: GameService): Promise<GameView> {
   const n = games++;
-  const made = await service.challenge({
+  const made = await service.challenges.create({
     guildId: `g${n}`,
     channelId: `c${n}`,
     challenger: ANA,
@@ -62,7 +62,7 @@ async function startGame(service: GameService): Promise<GameView> {
     variant: { ruleset: 'kendall', options: {} },
   });
   if (!made.ok || made.value.kind !== 'challenge') throw new Error('could not challenge');
-  const accepted = await service.accept({ challengeId: made.value.challenge.challengeId, userId: BEN.id });
+  const accepted = await service.challenges.accept({ challengeId: made.value.challenge.challengeId, userId: BEN.id });
   if (!accepted.ok) throw new Error(say('en', accepted.error.message));
   return accepted.value;
 }
@@ -73,7 +73,7 @@ async function startTournamentGame(service: GameService): Promise<GameView> {
   const admin = { guildId: `t${n}`, userId: ANA.id, canManageServer: true };
   const variant = { ruleset: 'kendall', options: {} } as const;
   const spec = { name: `bench ${n}`, variant, format: 'knockout', rounds: 1, startInMinutes: 60 } as const;
-  const made = await service.createTournament({
+  const made = await service.tournaments.create({
     ...admin,
     channelId: `tc${n}`,
     locale: 'en',
@@ -82,12 +82,12 @@ async function startTournamentGame(service: GameService): Promise<GameView> {
   if (!made.ok) throw new Error(say('en', made.error.message));
   const tournamentId = made.value.id;
   for (const player of [ANA, BEN]) {
-    const joined = await service.joinTournament({ tournamentId, guildId: admin.guildId, player });
+    const joined = await service.tournaments.join({ tournamentId, guildId: admin.guildId, player });
     if (!joined.ok) throw new Error(say('en', joined.error.message));
   }
-  const started = await service.startTournament({ ...admin, tournamentId });
+  const started = await service.tournaments.start({ ...admin, tournamentId });
   if (!started.ok) throw new Error(say('en', started.error.message));
-  const paired = await service.advanceTournament(tournamentId);
+  const paired = await service.tournaments.advance(tournamentId);
   if (!paired.ok) throw new Error(say('en', paired.error.message));
   const game = paired.value.started[0];
   if (!game) throw new Error('the tournament started no game');
@@ -96,7 +96,7 @@ async function startTournamentGame(service: GameService): Promise<GameView> {
 
 async function click(service: GameService, view: GameView): Promise<GameView> {
   const action = view.choices[0]!.action;
-  const done = await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action });
+  const done = await service.play.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action });
   if (!done.ok) throw new Error(say('en', done.error.message));
   return done.value;
 }
@@ -157,10 +157,10 @@ export async function run(report: Report): Promise<void> {
       ['db normal-sync', 'NORMAL'],
     ] as const) {
       const service = open(dir, sync, noRender);
-      sqliteConnection(service.db).pragma(`synchronous = ${sync}`);
+      sqliteConnection(service.storage.db).pragma(`synchronous = ${sync}`);
       await cycles(service, WARMUP_CYCLES);
       reportTimings(report, label, await cycles(service, CYCLES));
-      await service.close();
+      await service.storage.close();
     }
 
     // Clicks in tournament games against clicks in challenged games, alternated on one file each.
@@ -173,8 +173,8 @@ export async function run(report: Report): Promise<void> {
       both.plain.push(...(await cycles(plain, CYCLES / 4)).actions);
       both.tournament.push(...(await cycles(inTournaments, CYCLES / 4, startTournamentGame)).actions);
     }
-    await plain.close();
-    await inTournaments.close();
+    await plain.storage.close();
+    await inTournaments.storage.close();
     for (const [label, actions] of Object.entries(both)) {
       report(`service db ${label} game action p50`, quantile(actions, 0.5), 'ms');
       report(`service db ${label} game action p99`, quantile(actions, 0.99), 'ms');
@@ -184,7 +184,7 @@ export async function run(report: Report): Promise<void> {
     await cycles(service, WARMUP_CYCLES);
     renders.length = 0;
     const rendered = await cycles(service, CYCLES);
-    await service.close();
+    await service.storage.close();
     reportTimings(report, 'rendered', rendered);
     report('service rendered: renderer alone per action p50', quantile(renders, 0.5), 'ms');
     report('service rendered: renderer alone per action p99', quantile(renders, 0.99), 'ms');

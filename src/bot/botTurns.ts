@@ -9,7 +9,7 @@ import type { GameService } from '../game/service.js';
 import type { GameView } from '../game/types.js';
 
 export interface BotTurnsDeps {
-  service: Pick<GameService, 'botStep'>;
+  service: Pick<GameService, 'play'>;
   /** Shows the view in the game's stored message (queued; never rejects). */
   show: (view: GameView) => Promise<unknown>;
   delayMs: number;
@@ -50,7 +50,7 @@ export class BotTurns {
       // An abort cuts the pause short; the check after it is the loop's only exit by stop().
       if (this.deps.delayMs > 0) await sleep(this.deps.delayMs, undefined, { signal }).catch(() => undefined);
       if (signal.aborted) break;
-      const step = await this.deps.service.botStep(gameId);
+      const step = await this.deps.service.play.botStep(gameId);
       if (!step.ok) {
         // Someone resigned or the game timed out meanwhile: nothing left for the bot to do.
         this.deps.log.debug({ gameId, code: step.error.code }, 'bot step refused');

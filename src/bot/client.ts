@@ -89,12 +89,12 @@ async function watchMembership(client: Client, service: GameService, log: Logger
   const failed = (err: unknown): void => log.error({ err }, 'could not record a server joined or left');
   client.on(Events.GuildDelete, (guild) => {
     log.info({ guildId: guild.id }, 'removed from a server: its data is deleted after the grace period');
-    service.serverLeft(guild.id).then((outcome) => noted(outcome, guild.id, 'left'), failed);
+    service.privacy.serverLeft(guild.id).then((outcome) => noted(outcome, guild.id, 'left'), failed);
   });
   client.on(Events.GuildCreate, (guild) => {
-    service.serversPresent([guild.id]).then((outcome) => noted(outcome, guild.id, 'joined'), failed);
+    service.privacy.serversPresent([guild.id]).then((outcome) => noted(outcome, guild.id, 'joined'), failed);
   });
-  const present = await service.serversPresent([...client.guilds.cache.keys()]);
+  const present = await service.privacy.serversPresent([...client.guilds.cache.keys()]);
   if (present.ok && present.value.length > 0) log.info({ guilds: present.value }, 'back in servers it had left');
 }
 
@@ -155,12 +155,12 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const editor = interactionEditor(config.apiUrl, options.uploadLarge);
   if (metrics) {
     watchRest(editor.rest, metrics);
-    service.observeWrites((timing) => metrics.write(timing));
-    metrics.liveGames = () => service.liveGames();
+    service.storage.observeWrites((timing) => metrics.write(timing));
+    metrics.liveGames = () => service.games.liveCount();
   }
   const edits = new EditQueue(
     editsThroughAnswers({
-      tokenOf: (messageId) => service.answerToken(messageId),
+      tokenOf: (messageId) => service.chat.answerToken(messageId),
       now,
       editor,
       client: client as Client<true>,
@@ -220,7 +220,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     scheduleBotTurn: (gameId) => turns.schedule(gameId),
     messages,
     boardsInFlight,
-    startBoard: (ruleset) => service.startBoard(ruleset),
+    startBoard: (ruleset) => service.rules.startBoard(ruleset),
     deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
     editDeferred: (interaction, payload) => {
       const age = now() - (received.get(interaction) ?? now());
@@ -256,7 +256,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     edit: (channelId, messageId, payload) => edits.edit(channelId, messageId, payload),
     log,
   });
-  service.onTournamentChange(() => runner.poke());
+  service.tournaments.onChange(() => runner.poke());
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
   const inFlight = new Set<Promise<void>>();
   // What was left behind by a crash is listed before any new click can change it.
@@ -275,7 +275,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
   await catchingUp.catch((err: unknown) => log.error({ err }, 'catching up with the database failed'));
-  for (const gameId of await service.pendingBotGames()) turns.schedule(gameId);
+  for (const gameId of await service.games.botTurns()) turns.schedule(gameId);
   // Whatever came due while the bot was down: a start, a round's time limit, a round left unpaired.
   runner.poke();
   if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
@@ -292,7 +292,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     health: () => checkHealth(client, service),
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
-      service.onTournamentChange(() => {});
+      service.tournaments.onChange(() => {});
       await Promise.all(inFlight);
       await sweeper.stop();
       await runner.idle();
@@ -300,8 +300,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await edits.idle();
       await client.destroy();
       editor.close();
-      log.info(service.lockWaits(), 'database writes');
-      await service.close();
+      log.info(service.storage.lockWaits(), 'database writes');
+      await service.storage.close();
     },
   };
 }

@@ -12,7 +12,7 @@ export interface Health {
   database: string;
 }
 
-export async function checkHealth(client: Client, service: Pick<GameService, 'probeWrite'>): Promise<Health> {
+export async function checkHealth(client: Client, service: Pick<GameService, 'storage'>): Promise<Health> {
   const gateway = gatewayState(client);
   const database = await databaseState(service);
   return { ok: gateway === 'ready' && database === 'writable', gateway, database };
@@ -27,9 +27,9 @@ function gatewayState(client: Client): string {
   return down.map((shard) => `shard ${shard.id} ${Status[shard.status].toLowerCase()}`).join(', ');
 }
 
-async function databaseState(service: Pick<GameService, 'probeWrite'>): Promise<string> {
+async function databaseState(service: Pick<GameService, 'storage'>): Promise<string> {
   try {
-    await service.probeWrite();
+    await service.storage.probeWrite();
     return 'writable';
   } catch (err) {
     return err instanceof Error ? err.message : String(err);

@@ -1,6 +1,6 @@
 // Keeps the chat in step with the database. A change is committed before the chat shows it, so
 // anything between the two (a crash, an answer Discord refused, a deleted message) leaves the
-// message behind. The database records what each message shows (`markShown`), so:
+// message behind. The database records what each message shows (`recordShown`), so:
 // - a change is delivered with the bot's own token when the answer to the interaction failed;
 // - at start-up every message behind the database is edited, and a challenge or game that was
 //   never posted is posted (or withdrawn, so it blocks neither its players nor its channel);
@@ -19,9 +19,9 @@ import {
   idOf,
   isOpen,
   lobbyAfter,
-  markShown,
+  recordShown,
   payloadOf,
-  placeOf,
+  whereShown,
   recordPosted,
   shownOf,
 } from '../commands/answer/shown.js';
@@ -41,7 +41,7 @@ export function channelLost(err: unknown): boolean {
 }
 
 export interface MessageSyncDeps {
-  service: Pick<GameService, 'markShown' | 'setMessage' | 'takeBack' | 'outOfSync' | 'game' | 'challengeView'>;
+  service: Pick<GameService, 'chat' | 'play' | 'challenges'>;
   edits: EditQueue;
   /** Posts a new message in a channel with the bot's token; resolves to its id. */
   post: (channelId: string, payload: MessagePayload) => Promise<string>;
@@ -110,13 +110,17 @@ export class MessageSync implements ChatMessages {
 
   private async postShown(shown: Shown): Promise<Posted> {
     try {
-      const messageId = await this.deps.post(placeOf(shown).channelId, payloadOf(shown));
+      const messageId = await this.deps.post(whereShown(shown).channelId, payloadOf(shown));
       await recordPosted(this.deps.service, shown, messageId);
       return ok(messageId);
     } catch (err) {
       // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
       this.deps.log.warn({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; withdrawn');
-      await this.deps.service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'not-posted');
+      await this.deps.service.chat.takeBack(
+        shown.kind === 'challenge' ? 'challenge' : 'game',
+        idOf(shown),
+        'not-posted',
+      );
       return failed(discordCode(err));
     }
   }
@@ -127,18 +131,18 @@ export class MessageSync implements ChatMessages {
    */
   async catchUp(): Promise<{ edited: number; posted: number }> {
     const { service, log } = this.deps;
-    const todo = await service.outOfSync();
+    const todo = await service.chat.outOfSync();
     let edited = 0;
     let posted = 0;
     for (const id of todo.gamesBehind) if (await this.showCurrent({ kind: 'game', id })) edited++;
     for (const id of todo.lobbiesBehind) if (await this.showCurrent({ kind: 'lobby', id })) edited++;
     for (const id of todo.challengesBehind) if (await this.showCurrent({ kind: 'challenge', id })) edited++;
     for (const id of todo.unpostedChallenges) {
-      const found = await service.challengeView(id);
+      const found = await service.challenges.stored(id);
       if (found.ok && (await this.post({ kind: 'challenge', challenge: found.value })).ok) posted++;
     }
     for (const id of todo.unpostedGames) {
-      const found = await service.game(id);
+      const found = await service.play.view(id);
       if (found.ok && (await this.post({ kind: 'game', game: found.value })).ok) posted++;
     }
     if (edited + posted > 0) log.info({ edited, posted }, 'caught up with messages behind the database');
@@ -164,14 +168,14 @@ export class MessageSync implements ChatMessages {
   /** Shows what the database holds now for a game or challenge. */
   private async showCurrent(item: Pending): Promise<boolean> {
     if (item.kind !== 'challenge') {
-      const found = await this.deps.service.game(item.id);
+      const found = await this.deps.service.play.view(item.id);
       if (!found.ok) return false;
       // A game saved but never posted (showLater after a failure before its board was sent).
       if (item.kind === 'game' && !found.value.messageId)
         return (await this.post({ kind: 'game', game: found.value })).ok;
       return this.show({ kind: item.kind, view: found.value });
     }
-    const found = await this.deps.service.challengeView(item.id);
+    const found = await this.deps.service.challenges.stored(item.id);
     return found.ok && this.showChallenge(found.value);
   }
 
@@ -180,7 +184,7 @@ export class MessageSync implements ChatMessages {
   }
 
   private async showNow(shown: Shown): Promise<boolean> {
-    const { messageId, channelId } = placeOf(shown);
+    const { messageId, channelId } = whereShown(shown);
     if (!messageId) return false; // not posted yet: its poster (or the next start-up) shows it
     let done: boolean;
     try {
@@ -196,7 +200,7 @@ export class MessageSync implements ChatMessages {
 
   private async edit(shown: Shown, channelId: string, messageId: string): Promise<void> {
     await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
-    await markShown(this.deps.service, shown);
+    await recordShown(this.deps.service, shown);
   }
 
   /**
@@ -218,14 +222,14 @@ export class MessageSync implements ChatMessages {
   private async recover(shown: Shown, err: unknown): Promise<boolean> {
     const { service, log } = this.deps;
     const code = discordCode(err);
-    const context = { err, kind: shown.kind, id: idOf(shown), messageId: placeOf(shown).messageId };
+    const context = { err, kind: shown.kind, id: idOf(shown), messageId: whereShown(shown).messageId };
     // A lobby only points to its thread: lost, it is not worth posting again, nor closing the game over.
     const open = isOpen(shown) && shown.kind !== 'lobby';
     if (answerTokenExpired(err)) {
       // Only interactions reach this channel, and the latest one's token is gone: the next click
       // on the message (a fresh token) shows what happened meanwhile.
       log.info(context, 'answer token expired; the next click shows the change');
-      await markShown(this.deps.service, shown);
+      await recordShown(this.deps.service, shown);
       return false;
     }
     if (code === DISCORD.unknownMessage) {
@@ -233,16 +237,17 @@ export class MessageSync implements ChatMessages {
         log.info(context, 'message deleted; posting it again');
         return (await this.postShown(shown)).ok;
       }
-      await markShown(this.deps.service, shown); // a finished game or closed challenge: nothing left to show
+      await recordShown(this.deps.service, shown); // a finished game or closed challenge: nothing left to show
       return false;
     }
     if (channelLost(err)) {
       log.info(context, 'channel gone or hidden; closing');
-      if (open) await service.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'channel-gone');
+      if (open)
+        await service.chat.takeBack(shown.kind === 'challenge' ? 'challenge' : 'game', idOf(shown), 'channel-gone');
       // Nothing there will ever show it: recorded as shown, so no later sweep tries again.
       if (shown.kind === 'challenge' && open)
-        await service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: 'cancelled' });
-      else await markShown(this.deps.service, shown);
+        await service.chat.recordShown({ kind: 'challenge', id: shown.view.challengeId, status: 'cancelled' });
+      else await recordShown(this.deps.service, shown);
       return false;
     }
     log.warn(context, 'could not edit a stored message');
@@ -250,7 +255,7 @@ export class MessageSync implements ChatMessages {
     // refreshes it, as does the next start-up).
     if (code === null) this.failed.set(`${shown.kind}:${idOf(shown)}`, { kind: shown.kind, id: idOf(shown) });
     // Refused for good (a permission) on something already over: nothing more to try.
-    else if (!open) await markShown(this.deps.service, shown);
+    else if (!open) await recordShown(this.deps.service, shown);
     return false;
   }
 }

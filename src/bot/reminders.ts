@@ -17,7 +17,7 @@ export interface ReminderMessage {
 }
 
 export interface ReminderOptions {
-  service: Pick<GameService, 'claimReminders' | 'recordReminder' | 'reminderDeletions' | 'reminderDeleted'>;
+  service: Pick<GameService, 'reminders'>;
   /** Posts a message in a channel; resolves to its id. */
   post: (channelId: string, message: ReminderMessage) => Promise<string>;
   /** Deletes a message. */
@@ -54,9 +54,9 @@ export class Reminders {
   async runOnce(): Promise<{ posted: number; deleted: number }> {
     const { service } = this.options;
     let posted = 0;
-    for (const due of await service.claimReminders()) if (await this.post(due)) posted++;
+    for (const due of await service.reminders.claim()) if (await this.post(due)) posted++;
     let deleted = 0;
-    for (const message of await service.reminderDeletions(DELETIONS_PER_SWEEP))
+    for (const message of await service.reminders.deletions(DELETIONS_PER_SWEEP))
       if (await this.delete(message)) deleted++;
     return { posted, deleted };
   }
@@ -66,7 +66,7 @@ export class Reminders {
     const { service, log } = this.options;
     try {
       const messageId = await this.options.post(due.channelId, reminderMessage(due));
-      const recorded = await service.recordReminder(due, { channelId: due.channelId, messageId });
+      const recorded = await service.reminders.record(due, { channelId: due.channelId, messageId });
       if (!recorded.ok) log.warn({ gameId: due.gameId, error: recorded.error }, 'reminder posted but not recorded');
       return true;
     } catch (err) {
@@ -86,7 +86,7 @@ export class Reminders {
       done = code !== null && GONE.has(code);
       if (!done) log.warn({ err, ...message }, 'reminder not deleted; trying again later');
     }
-    await service.reminderDeleted(message, done);
+    await service.reminders.deleted(message, done);
     return done;
   }
 }

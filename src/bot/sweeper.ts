@@ -18,10 +18,7 @@ export class Sweeper {
   private running: Promise<number> | null = null;
 
   constructor(
-    private readonly service: Pick<
-      GameService,
-      'sweep' | 'pendingBotGames' | 'purgeLeftServers' | 'dueForfeits' | 'takeBack'
-    >,
+    private readonly service: Pick<GameService, 'deadlines' | 'games' | 'privacy' | 'chat'>,
     private readonly messages: Pick<MessageSync, 'showGame' | 'showChallenge' | 'retryFailed' | 'archiveThread'>,
     private readonly log: Logger,
     private readonly reminders?: Pick<Reminders, 'runOnce'>,
@@ -51,7 +48,7 @@ export class Sweeper {
   private async sweep(): Promise<number> {
     try {
       await this.closeLostGames();
-      const report = await this.service.sweep();
+      const report = await this.service.deadlines.sweep();
       // One message that cannot be edited (deleted, no access) does not stop the others: showing never rejects.
       let edited = 0;
       for (const c of report.expiredChallenges) if (await this.messages.showChallenge(c)) edited++;
@@ -67,8 +64,8 @@ export class Sweeper {
       await this.tournaments?.runOnce();
       // A turn being played here is not doubled (schedule ignores it); one another process is
       // playing at this moment would lose its next step's race harmlessly (the version guards it).
-      for (const gameId of await this.service.pendingBotGames()) this.turns?.schedule(gameId);
-      const purged = await this.service.purgeLeftServers();
+      for (const gameId of await this.service.games.botTurns()) this.turns?.schedule(gameId);
+      const purged = await this.service.privacy.purgeLeftServers();
       if (purged.length > 0) this.log.info({ guilds: purged }, 'deleted the data of servers the bot left');
       return edited;
     } catch (err) {
@@ -83,10 +80,10 @@ export class Sweeper {
    * rating. Only games now due are checked (one request each), so the click path pays nothing.
    */
   private async closeLostGames(): Promise<void> {
-    for (const due of await this.service.dueForfeits()) {
+    for (const due of await this.service.deadlines.dueForfeits()) {
       if (!(await this.channelLost(due.channelId))) continue;
       this.log.info(due, 'channel gone or hidden before the turn timed out; closing the game unrated');
-      await this.service.takeBack('game', due.gameId, 'channel-gone');
+      await this.service.chat.takeBack('game', due.gameId, 'channel-gone');
     }
   }
 }

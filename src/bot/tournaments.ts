@@ -75,11 +75,11 @@ export class TournamentRunner {
 
   private async work(): Promise<void> {
     const { service } = this.deps;
-    for (const id of await service.dueTournaments()) {
-      const change = await service.advanceTournament(id);
+    for (const id of await service.tournaments.due()) {
+      const change = await service.tournaments.advance(id);
       if (change.ok) await this.deliver(change.value);
     }
-    for (const id of await service.tournamentsBehind()) await this.showTournament(id);
+    for (const id of await service.tournaments.behind()) await this.showTournament(id);
   }
 
   /** Shows what a step did: games ended by the time limit, games started, the end. */
@@ -95,7 +95,7 @@ export class TournamentRunner {
   /** A new tournament game: a line in the channel, then its own thread with the board, both players mentioned. */
   private async postGame(view: GameView): Promise<void> {
     const { messages, ctx, service } = this.deps;
-    if (!(await service.settings(view.guildId)).threads) {
+    if (!(await service.servers.settings(view.guildId)).threads) {
       await messages.post({ kind: 'game', game: view });
       return;
     }
@@ -131,13 +131,13 @@ export class TournamentRunner {
   /** Edits the tournament message to what the database holds (posted again if it was deleted). */
   private async showTournament(id: number): Promise<void> {
     const { service, log } = this.deps;
-    const found = await service.storedTournament(id);
+    const found = await service.tournaments.stored(id);
     if (!found.ok || !found.value.messageId) return;
     const view = found.value;
     const payload = tournamentMessage(view);
     try {
       await this.deps.edit(view.channelId, view.messageId!, payload);
-      await service.tournamentShown(id, view.version);
+      await service.tournaments.recordShown(id, view.version);
     } catch (err) {
       if (discordCode(err) !== DISCORD.unknownMessage) {
         // Tried again at the next run (the message stays behind the database).
@@ -145,8 +145,8 @@ export class TournamentRunner {
         return;
       }
       try {
-        await service.setTournamentMessage(id, await this.deps.post(view.channelId, payload));
-        await service.tournamentShown(id, view.version);
+        await service.tournaments.setMessage(id, await this.deps.post(view.channelId, payload));
+        await service.tournaments.recordShown(id, view.version);
       } catch (again) {
         log.warn({ err: again, tournamentId: id }, 'could not post a tournament message again');
       }

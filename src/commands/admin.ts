@@ -20,13 +20,13 @@ import { replyPrivately } from './answer/replies.js';
 import { dataSubcommand } from './serverData.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const change = readChange(interaction, await ctx.service.defaultVariant(interaction.guildId ?? ''));
+  const change = readChange(interaction, await ctx.service.servers.defaultVariant(interaction.guildId ?? ''));
   if (!change.ok) return replyPrivately(interaction, change.error);
   const asked = adminInput(interaction);
   const changing = Object.keys(change.value).length > 0;
   const outcome = changing
-    ? await ctx.service.changeServerSettings({ ...asked, change: change.value })
-    : await ctx.service.serverSettings(asked);
+    ? await ctx.service.admin.changeSettings({ ...asked, change: change.value })
+    : await ctx.service.admin.settings(asked);
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   await replyPrivately(interaction, settingsText(outcome.value, changing, userLocale(interaction)));
 }
@@ -40,7 +40,7 @@ const settingsSubcommand: Subcommand = {
 };
 
 async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const outcome = await ctx.service.newSeason(adminInput(interaction));
+  const outcome = await ctx.service.admin.newSeason(adminInput(interaction));
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   const { closed, current, finalTable } = outcome.value;
   // Announced to the whole channel: in the server's language.

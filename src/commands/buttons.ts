@@ -17,7 +17,7 @@ async function act(interaction: ButtonInteraction, ctx: CommandContext, id: Butt
   // Begun before the commit: a click refused meanwhile waits for this one's board, if it wins.
   const landed = ctx.boardsInFlight.begin(id.gameId);
   try {
-    const acting = ctx.service.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
+    const acting = ctx.service.play.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
     const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
     if (!outcome.ok) {
       landed();
@@ -37,8 +37,8 @@ async function act(interaction: ButtonInteraction, ctx: CommandContext, id: Butt
 /** Accepting a challenge: the game starts, in a thread of its own or in the challenge's place. */
 async function accept(interaction: ButtonInteraction, ctx: CommandContext, id: ButtonOf<'accept'>): Promise<void> {
   const userId = interaction.user.id;
-  const plan = threadPlan(interaction, (await ctx.service.settings(interaction.guildId ?? '')).threads);
-  const accepting = ctx.service
+  const plan = threadPlan(interaction, (await ctx.service.servers.settings(interaction.guildId ?? '')).threads);
+  const accepting = ctx.service.challenges
     .accept({
       challengeId: id.challengeId,
       userId,
@@ -69,7 +69,10 @@ async function declineOrWithdraw(
 ): Promise<void> {
   const userId = interaction.user.id;
   const answer = { challengeId: id.challengeId, userId };
-  const outcome = id.kind === 'decline' ? await ctx.service.decline(answer) : await ctx.service.withdraw(answer);
+  const outcome =
+    id.kind === 'decline'
+      ? await ctx.service.challenges.decline(answer)
+      : await ctx.service.challenges.withdraw(answer);
   if (!outcome.ok) return refusedOnChallenge(interaction, id.challengeId, outcome.error, ctx);
   await answerWith(interaction, { kind: 'challenge', view: outcome.value }, ctx);
 }
@@ -80,7 +83,7 @@ async function rematch(interaction: ButtonInteraction, ctx: CommandContext, id: 
   // A game against the bot is drawn at once: the answer can be slow under load.
   const outcome = await acknowledgedInTime(
     interaction,
-    ctx.service.rematch({
+    ctx.service.challenges.rematch({
       gameId: id.gameId,
       userId,
       channelId: interaction.channelId,

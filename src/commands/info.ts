@@ -81,7 +81,7 @@ async function leaderboard(interaction: ChatInputCommandInteraction, ctx: Comman
     return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(ruleset) }));
   const guildId = interaction.guildId ?? '';
   const asked = interaction.options.getInteger(OPT.season);
-  const found = await ctx.service.leaderboard({
+  const found = await ctx.service.records.leaderboard({
     guildId,
     ...(ruleset ? { ruleset } : {}),
     ...(asked === null ? {} : { season: asked }),
@@ -89,7 +89,7 @@ async function leaderboard(interaction: ChatInputCommandInteraction, ctx: Comman
   if (!found.ok) return replyPrivately(interaction, found.error.message);
   const t = translator(await publicLocale(interaction, ctx));
   const entries = found.value;
-  const current = await ctx.service.currentSeason(guildId);
+  const current = await ctx.service.records.currentSeason(guildId);
   const season = asked ?? current;
   const closed = season === current ? 'no' : 'yes';
   const title = ruleset
@@ -117,7 +117,7 @@ export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
 
 async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = await ctx.service.stats({ viewer: viewerOf(interaction), userId: user.id });
+  const found = await ctx.service.records.stats({ viewer: viewerOf(interaction), userId: user.id });
   const name = playerOf(user).name;
   if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
   const t = translator(await publicLocale(interaction, ctx));
@@ -159,7 +159,7 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
 async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
   const viewer = viewerOf(interaction);
-  const found = await ctx.service.history({ viewer, userId: user.id });
+  const found = await ctx.service.records.history({ viewer, userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;
   if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));

@@ -19,7 +19,7 @@ export async function publicLocale(
   interaction: Pick<Interaction, 'guildId' | 'guildLocale' | 'locale'>,
   ctx: Pick<CommandContext, 'service'>,
 ): Promise<Locale> {
-  const chosen = (await ctx.service.settings(interaction.guildId ?? '')).language;
+  const chosen = (await ctx.service.servers.settings(interaction.guildId ?? '')).language;
   // Outside servers (DMs, group DMs) there is no server language: the language of whoever starts it.
   const here = interaction.guildId === null ? interaction.locale : interaction.guildLocale;
   return chosen ?? localeOf(here) ?? DEFAULT_LOCALE;

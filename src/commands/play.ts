@@ -47,13 +47,13 @@ async function play(interaction: ChatInputCommandInteraction, ctx: CommandContex
 export const playSubcommand: Subcommand = { name: 'play', run: play, publicAnswer: true, posts: true };
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
-  const rules = readRules(interaction, await ctx.service.defaultVariant(recordsGuild(interaction)));
+  const rules = readRules(interaction, await ctx.service.servers.defaultVariant(recordsGuild(interaction)));
   if (!rules.ok) {
     await replyPrivately(interaction, rules.error);
     return;
   }
   // A game against the bot is drawn at once: the answer can be slow under load.
-  const making = ctx.service.challenge({
+  const making = ctx.service.challenges.create({
     guildId: recordsGuild(interaction),
     channelId: interaction.channelId,
     ...parentChannel(interaction),
@@ -74,7 +74,7 @@ async function start(interaction: ChatInputCommandInteraction, ctx: CommandConte
 /** The `game` option's list: the player's live games here. */
 async function resignAutocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = await ctx.service.gamesHere({
+  const games = await ctx.service.play.gamesHere({
     channelId: interaction.channelId,
     userId: interaction.user.id,
     typed,
@@ -89,7 +89,7 @@ async function resign(interaction: ChatInputCommandInteraction, ctx: CommandCont
   const userId = interaction.user.id;
   const which = gameId === null ? { channelId: interaction.channelId, userId } : { gameId, userId };
   // The final board is drawn before the answer.
-  const resigning = ctx.service.resign(which);
+  const resigning = ctx.service.play.resign(which);
   const outcome = await acknowledgedInTime(interaction, resigning, ctx.deferAfterMs, 'new message');
   if (!outcome.ok) {
     await replyPrivately(interaction, outcome.error.message);

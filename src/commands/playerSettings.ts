@@ -11,9 +11,9 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: CommandCo
   const userId = interaction.user.id;
   const choice = interaction.options.getString(OPT.reminders);
   if (choice !== 'on' && choice !== 'off') {
-    return replyPrivately(interaction, remindersText(await ctx.service.remindersOn(userId), false));
+    return replyPrivately(interaction, remindersText(await ctx.service.reminders.isOn(userId), false));
   }
-  const saved = await ctx.service.setReminders(userId, choice === 'on');
+  const saved = await ctx.service.reminders.set(userId, choice === 'on');
   if (!saved.ok) return replyPrivately(interaction, saved.error.message);
   await replyPrivately(interaction, remindersText(saved.value, true));
 }

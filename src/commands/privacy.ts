@@ -20,7 +20,7 @@ const stepsOf =
 
 async function privacy(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const userId = interaction.user.id;
-  const data = await ctx.service.playerData(userId);
+  const data = await ctx.service.privacy.playerData(userId);
   const t = translator(userLocale(interaction));
   const stored = storesAnything(data);
   await interaction.reply({
@@ -45,11 +45,11 @@ async function privacyButton(
   const t = translator(locale);
   if (id.step === 'no') return replaceAnswer(interaction, locale, text('privacy.cancelled'));
   if (id.step === 'ask') {
-    const { games } = await ctx.service.playerData(id.userId);
+    const { games } = await ctx.service.privacy.playerData(id.userId);
     const question = text('privacy.confirm', { games });
     return replaceAnswer(interaction, locale, question, [yesNoRow(t, stepsOf(id.userId), 'privacy.confirmButton')]);
   }
-  const deleted = await ctx.service.forgetPlayer({ userId: id.userId, standInName: t('privacy.standInName') });
+  const deleted = await ctx.service.privacy.forgetPlayer({ userId: id.userId, standInName: t('privacy.standInName') });
   if (!deleted.ok) return replaceAnswer(interaction, locale, deleted.error.message);
   ctx.log.info({ games: deleted.value.games }, 'a player deleted their data');
   await replaceAnswer(interaction, locale, text('privacy.deleted', { games: deleted.value.games }));

@@ -14,12 +14,12 @@ import type { Buttons, Subcommand } from './registry.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 
 /** `/senet replay [game]`. */
-async function replay(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
+async function runReplaySubcommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   await postReplay(interaction, ctx, interaction.options.getInteger(OPT.game));
 }
 
 /** Posts the replay in the channel; its `game` option lists the player's recent games. */
-export const replaySubcommand: Subcommand = { name: 'replay', run: replay, autocomplete, posts: true };
+export const replaySubcommand: Subcommand = { name: 'replay', run: runReplaySubcommand, autocomplete, posts: true };
 
 /** The Replay button under a finished game, posting like the subcommand. */
 export const REPLAY_BUTTON: Pick<Buttons, 'replay'> = {
@@ -31,7 +31,7 @@ async function postReplay(
   ctx: CommandContext,
   gameId: number | null,
 ): Promise<void> {
-  const drawing = ctx.service.replay({ viewer: viewerOf(interaction), gameId });
+  const drawing = ctx.service.replays.draw({ viewer: viewerOf(interaction), gameId });
   // Deferred as soon as the event loop turns: a refusal (no such game) is answered before that.
   const outcome = await acknowledgedInTime(interaction, drawing, 0, 'new message');
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -62,7 +62,7 @@ function replayText(view: ReplayView, tooBig = false): string {
 /** The `game` option's list: the player's recent games here that they may still see, newest first. */
 async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
-  const games = await ctx.service.recentGames({
+  const games = await ctx.service.replays.recentGames({
     viewer: viewerOf(interaction),
     userId: interaction.user.id,
     typed,

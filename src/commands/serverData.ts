@@ -22,7 +22,7 @@ const DAY_MS = 24 * 3_600_000;
 
 async function serverDataCommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const asked = adminInput(interaction);
-  const outcome = await ctx.service.serverData(asked);
+  const outcome = await ctx.service.privacy.serverData(asked);
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   const locale = userLocale(interaction);
   await interaction.reply({
@@ -53,12 +53,12 @@ async function serverDataButton(
   const t = translator(locale);
   if (id.step === 'no') return replaceAnswer(interaction, locale, text('privacy.cancelled'));
   if (id.step === 'ask') {
-    const data = await ctx.service.serverData(asked);
+    const data = await ctx.service.privacy.serverData(asked);
     if (!data.ok) return replyPrivately(interaction, data.error.message);
     const question = text('admin.data.confirm', { games: data.value.games, live: data.value.liveGames });
     return replaceAnswer(interaction, locale, question, [yesNoRow(t, stepsOf(id.guildId), 'admin.data.confirmButton')]);
   }
-  const deleted = await ctx.service.deleteServerData(asked);
+  const deleted = await ctx.service.privacy.deleteServerData(asked);
   if (!deleted.ok) return replyPrivately(interaction, deleted.error.message);
   ctx.log.info({ guildId: id.guildId, games: deleted.value.games }, "an admin deleted the server's data");
   const result = text('admin.data.deleted', { games: deleted.value.games, ratings: deleted.value.ratings });

@@ -29,13 +29,13 @@ export const TOURNAMENT_SUBCOMMANDS: readonly Subcommand[] = [
 
 async function create(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const guildId = interaction.guildId ?? '';
-  const serverDefault = await ctx.service.defaultVariant(guildId);
+  const serverDefault = await ctx.service.servers.defaultVariant(guildId);
   const rules = readRules(interaction, serverDefault);
   if (!rules.ok) return replyPrivately(interaction, rules.error);
   const o = interaction.options;
   const format: TournamentFormat = o.getString(TOURNAMENT_OPT.format, true) === 'knockout' ? 'knockout' : 'swiss';
   const startInMinutes = o.getInteger(TOURNAMENT_OPT.startIn) ?? TOURNAMENT_DEFAULTS.startInMinutes;
-  const made = await ctx.service.createTournament({
+  const made = await ctx.service.tournaments.create({
     ...adminInput(interaction),
     channelId: interaction.channelId,
     locale: await publicLocale(interaction, ctx),
@@ -46,7 +46,7 @@ async function create(interaction: ChatInputCommandInteraction, ctx: CommandCont
       rounds: o.getInteger(TOURNAMENT_OPT.rounds) ?? TOURNAMENT_DEFAULTS.rounds,
       startInMinutes,
       roundMinutes: o.getInteger(TOURNAMENT_OPT.roundTime) ?? TOURNAMENT_DEFAULTS.roundMinutes,
-      rated: o.getBoolean(TOURNAMENT_OPT.rated) ?? (await ctx.service.settings(guildId)).rated,
+      rated: o.getBoolean(TOURNAMENT_OPT.rated) ?? (await ctx.service.servers.settings(guildId)).rated,
       maxPlayers: o.getInteger(TOURNAMENT_OPT.maxPlayers) ?? TOURNAMENT_DEFAULTS.maxPlayers,
     },
   });
@@ -54,8 +54,8 @@ async function create(interaction: ChatInputCommandInteraction, ctx: CommandCont
   const view = made.value;
   const messageId = await sendReply(interaction, tournamentMessage(view), ctx);
   if (!messageId) return;
-  await ctx.service.setTournamentMessage(view.id, messageId);
-  await ctx.service.tournamentShown(view.id, view.version);
+  await ctx.service.tournaments.setMessage(view.id, messageId);
+  await ctx.service.tournaments.recordShown(view.id, view.version);
   await scheduleEvent(interaction, ctx, view, messageId, startInMinutes);
 }
 
@@ -86,7 +86,7 @@ async function scheduleEvent(
       endsAt: view.startsAt + rounds * view.roundMs,
       location: `https://discord.com/channels/${view.guildId}/${view.channelId}/${messageId}`,
     });
-    await ctx.service.setTournamentEvent(view.id, eventId);
+    await ctx.service.tournaments.setEvent(view.id, eventId);
   } catch (err) {
     ctx.log.info({ err, tournamentId: view.id }, 'could not create a scheduled event for a tournament');
   }
@@ -98,13 +98,13 @@ const tournamentAsked = (interaction: ChatInputCommandInteraction) => ({
 });
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const started = await ctx.service.startTournament(tournamentAsked(interaction));
+  const started = await ctx.service.tournaments.start(tournamentAsked(interaction));
   if (!started.ok) return replyPrivately(interaction, started.error.message);
   await replyPrivately(interaction, text('tournament.startingNow', { name: started.value.name }));
 }
 
 async function cancel(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const cancelled = await ctx.service.cancelTournament(tournamentAsked(interaction));
+  const cancelled = await ctx.service.tournaments.cancel(tournamentAsked(interaction));
   if (!cancelled.ok) return replyPrivately(interaction, cancelled.error.message);
   await replyPrivately(interaction, text('tournament.cancelledNow', { name: cancelled.value.name }));
   await cancelEvent(ctx, cancelled.value);
@@ -123,7 +123,7 @@ export async function cancelEvent(ctx: Pick<CommandContext, 'events' | 'log'>, v
 async function remove(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(TOURNAMENT_OPT.player, true);
   const player = playerOf(user, interaction.options.getMember(TOURNAMENT_OPT.player));
-  const removed = await ctx.service.removeFromTournament({ ...tournamentAsked(interaction), playerId: player.id });
+  const removed = await ctx.service.tournaments.remove({ ...tournamentAsked(interaction), playerId: player.id });
   if (!removed.ok) return replyPrivately(interaction, removed.error.message);
   await replyPrivately(
     interaction,

@@ -19,16 +19,16 @@ async function tournamentButton(
     player: playerOf(interaction.user, interaction.member),
   };
   if (kind === 'join') {
-    const joined = await ctx.service.joinTournament(input);
+    const joined = await ctx.service.tournaments.join(input);
     if (!joined.ok) return replyPrivately(interaction, joined.error.message);
     await showUpdate(interaction, tournamentMessage(joined.value), ctx);
-    await ctx.service.tournamentShown(tournamentId, joined.value.version);
+    await ctx.service.tournaments.recordShown(tournamentId, joined.value.version);
     return;
   }
-  const left = await ctx.service.leaveTournament(input);
+  const left = await ctx.service.tournaments.leave(input);
   if (!left.ok) return replyPrivately(interaction, left.error.message);
   await showUpdate(interaction, tournamentMessage(left.value.tournament), ctx);
-  await ctx.service.tournamentShown(tournamentId, left.value.tournament.version);
+  await ctx.service.tournaments.recordShown(tournamentId, left.value.tournament.version);
   // A game given up by leaving: its board says so.
   for (const view of left.value.ended) await ctx.messages.show({ kind: 'game', view });
 }

@@ -17,10 +17,10 @@ async function tournament(interaction: ChatInputCommandInteraction, ctx: Command
   const t = translator(userLocale(interaction));
   const id = interaction.options.getInteger(OPT.tournament);
   if (id === null) {
-    const seen = (await ctx.service.tournamentsIn(guildId)).filter((v) => canSee(interaction, v));
+    const seen = (await ctx.service.tournaments.inServer(guildId)).filter((v) => canSee(interaction, v));
     return replyPrivately(interaction, { key: 'tournament.raw', params: { text: tournamentList(seen, t) } });
   }
-  const found = await ctx.service.tournament(id, guildId);
+  const found = await ctx.service.tournaments.get(id, guildId);
   if (!found.ok || !canSee(interaction, found.value)) return replyPrivately(interaction, text('tournament.notFound'));
   await replyPrivately(interaction, { key: 'tournament.raw', params: { text: tournamentDetails(found.value, t) } });
 }

@@ -214,8 +214,8 @@ export class TournamentStore {
   }
 
   /** Records that its message shows `version` (never lowers it). */
-  async markShown(id: number, version: number): Promise<void> {
-    await this.s.markShown.run(this.sql, version, id, version);
+  async recordShown(id: number, version: number): Promise<void> {
+    await this.s.recordShown.run(this.sql, version, id, version);
   }
 
   /** Moves an open tournament's start to `at` (an admin starting it early); false if not open. */
@@ -354,7 +354,7 @@ function prepare(owned: string) {
     setMessage: st<[string, number]>(`UPDATE tournaments SET message_id = ? WHERE id = ?`),
     setEvent: st<[string, number]>(`UPDATE tournaments SET event_id = ? WHERE id = ?`),
     touch: st<[number]>(`UPDATE tournaments SET version = version + 1 WHERE id = ?`),
-    markShown: st<[number, number, number]>(
+    recordShown: st<[number, number, number]>(
       `UPDATE tournaments SET shown_version = ? WHERE id = ? AND (shown_version IS NULL OR shown_version < ?)`,
     ),
     startAt: st<[number, number]>(`UPDATE tournaments SET starts_at = ? WHERE id = ? AND status = 'open'`),

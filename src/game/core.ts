@@ -1,6 +1,7 @@
 // What every part of the game service shares: the stores, the clock, the configuration, the
 // renderer, and the helpers that turn stored records into views. The parts (challenges, play,
-// deadlines, lookups) are functions over one ServiceCore; GameService (service.ts) joins them.
+// deadlines, lookups) are functions over one ServiceCore; openService (service.ts) groups them.
+import { AnswerTokenStore } from '../db/answerTokenStore.js';
 import { GameStore } from '../db/gameStore.js';
 import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
@@ -88,6 +89,7 @@ export class ServiceCore {
   onWrite: ((timing: WriteTiming) => void) | null = null;
   /** Tournaments the running transaction changed (null: this core is outside any transaction). */
   private readonly changedTournaments: Set<number> | null;
+  private answerTokenStore: AnswerTokenStore | null = null;
 
   /**
    * `sql`: where the stores read and write: the database itself (each statement on its own), or
@@ -96,7 +98,7 @@ export class ServiceCore {
   constructor(
     readonly db: Database,
     private readonly options: CoreOptions,
-    sql: Sql = db,
+    private readonly sql: Sql = db,
     shared: Shared = { replaysDrawing: new Set(), changedTournaments: null },
   ) {
     this.games = new GameStore(sql, options.shard);
@@ -115,6 +117,12 @@ export class ServiceCore {
     this.replaysDrawing = shared.replaysDrawing;
     this.changedTournaments = shared.changedTournaments;
     if (!shared.changedTournaments) db.onWrite = (timing) => this.noteWrite(timing);
+  }
+
+  /** Interaction tokens that answered messages the bot's own token cannot edit (made on first use: few cores need it). */
+  get answerTokens(): AnswerTokenStore {
+    this.answerTokenStore ??= new AnswerTokenStore(this.sql);
+    return this.answerTokenStore;
   }
 
   /**

@@ -6,12 +6,18 @@ import { endGame } from './lifecycle.js';
 import { type ChallengeView, type GameView, type SweepReport, fail, ok } from './types.js';
 import type { GameSnapshot } from './views.js';
 
+/** How long Discord honours an interaction's token: a stored one is erased after that. */
+const ANSWER_TOKEN_LIFETIME_MS = 15 * 60_000;
+
 /**
  * Applies every deadline now due. Each is its own transaction re-checking the row, so a sweep in
- * another process, or a click landing at the same moment, never makes it happen twice.
+ * another process, or a click landing at the same moment, never makes it happen twice. Also
+ * forgets the answer tokens Discord no longer honours or nothing needs.
  */
 export async function sweep(core: ServiceCore): Promise<SweepReport> {
   const now = core.now();
+  // A day back covers every sweep since a game ended (a board shown later keeps only its erased mark).
+  await core.answerTokens.forget(now - ANSWER_TOKEN_LIFETIME_MS, now - 24 * 3_600_000);
   const expiredChallenges: ChallengeView[] = [];
   for (const id of await core.games.dueChallengeIds(now)) {
     const expired = await core.transact(async (core) =>

@@ -7,7 +7,14 @@ import type { ServiceCore } from './core.js';
 import { applyInTransaction, endGame } from './lifecycle.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
 import { type GameView, type Outcome, fail, ok } from './types.js';
-import { sideOf } from './views.js';
+import { sideOf, statusDescription } from './views.js';
+
+/** A game as it stands, drawn (to show it again, or a game a tournament started). */
+export async function gameView(core: ServiceCore, gameId: number): Promise<Outcome<GameView>> {
+  const game = await core.games.game(gameId);
+  if (!game) return fail('not-found', 'error.noSuchGame');
+  return ok(await core.view(await core.snapshot(game, statusDescription)));
+}
 
 export interface ActInput {
   gameId: number;

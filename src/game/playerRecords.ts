@@ -3,6 +3,7 @@
 import type { GameStore } from '../db/gameStore.js';
 import type { GameRecord } from '../db/records.js';
 import type { PlayedGameRecord, RatingStore } from '../db/ratingStore.js';
+import type { ServiceCore } from './core.js';
 import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
 import { INITIAL_RATING, PROVISIONAL_GAMES, rateGame } from './ratings.js';
 import { historyEntry, rankStandings, summarise } from './standings.js';
@@ -15,7 +16,7 @@ import {
   fail,
   ok,
 } from './types.js';
-import { type Viewer, mayView } from './visibility.js';
+import { type Viewer, mayView, statsFor } from './visibility.js';
 
 /**
  * Updates both players' guild ratings in the current `season` for a rated game `winnerSide` won;
@@ -75,7 +76,7 @@ export async function leaderboard(
 }
 
 /** A player's figures in the guild: all-time totals, and the current `season`'s rating and rated record. */
-export async function playerStats(
+async function playerStats(
   games: GameStore,
   ratings: RatingStore,
   input: { guildId: string; userId: string; season: number },
@@ -108,6 +109,17 @@ export async function playerStats(
 }
 
 /** The player's last games here that the asker may see, newest first. */
+/** A player's figures where the asker is, as much as the asker may see (src/game/visibility.ts). */
+export async function statsHere(
+  core: ServiceCore,
+  input: { viewer: Viewer; userId: string },
+): Promise<Outcome<PlayerStats>> {
+  const { guildId } = input.viewer;
+  const season = await core.server.currentSeason(guildId);
+  const found = await playerStats(core.games, core.ratings, { guildId, userId: input.userId, season });
+  return found.ok ? ok(statsFor(input.viewer, found.value)) : found;
+}
+
 export async function playerHistory(
   games: GameStore,
   ratings: RatingStore,

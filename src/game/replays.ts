@@ -94,7 +94,7 @@ async function choiceLabel(core: ServiceCore, t: Translate, game: GameRecord, us
 }
 
 /** The replay (and review) of a game of this guild, drawn by the core's replay renderer. */
-export async function replay(core: ServiceCore, input: ReplayInput): Promise<Outcome<ReplayView>> {
+export async function drawReplay(core: ServiceCore, input: ReplayInput): Promise<Outcome<ReplayView>> {
   const found = await gameToReplay(core, input);
   if (!found.ok) return found;
   const game = found.value;

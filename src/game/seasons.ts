@@ -27,8 +27,17 @@ export async function newSeason(core: ServiceCore, input: AdminInput): Promise<O
   });
 }
 
+/** A season's leaderboard (default: the current season's). */
+export async function seasonLeaderboard(
+  core: ServiceCore,
+  input: { guildId: string; ruleset?: string; season?: number; limit?: number },
+): Promise<Outcome<LeaderboardEntry[]>> {
+  const season = await seasonAsked(core, input.guildId, input.season);
+  return season.ok ? await leaderboard(core.ratings, { ...input, season: season.value }) : season;
+}
+
 /** The season a look-up asks for (default: the current one), refused if it has not started. */
-export async function seasonAsked(core: ServiceCore, guildId: string, season?: number): Promise<Outcome<number>> {
+async function seasonAsked(core: ServiceCore, guildId: string, season?: number): Promise<Outcome<number>> {
   const current = await core.server.currentSeason(guildId);
   if (season === undefined) return ok(current);
   if (!Number.isInteger(season) || season < 1 || season > current) {

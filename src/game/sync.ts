@@ -1,6 +1,7 @@
 // Keeping the chat in step with the database (src/bot/messageSync.ts drives it): what each
 // message shows, which messages are behind or were never posted, and taking back what the chat
 // cannot show so it blocks neither its players nor its channel.
+import type { AnswerToken } from '../db/answerTokenStore.js';
 import type { ChallengeStatus, ClosedReason, GameStatus } from '../db/records.js';
 import type { ServiceCore } from './core.js';
 import { THREAD_ARCHIVE_DELAY_MS } from './lifecycle.js';
@@ -14,10 +15,39 @@ export type ShownMarker =
   | { kind: 'lobby'; id: number; status: GameStatus };
 
 /** Records what a message now shows. */
-export async function markShown(core: ServiceCore, marker: ShownMarker): Promise<void> {
+export async function recordShown(core: ServiceCore, marker: ShownMarker): Promise<void> {
   if (marker.kind === 'game') await core.games.markGameShown(marker.id, marker.version);
   else if (marker.kind === 'challenge') await core.games.markChallengeShown(marker.id, marker.status);
   else await core.games.markLobbyShown(marker.id, marker.status);
+}
+
+/**
+ * Records the message showing a challenge, a game's board, or a game's lobby (the channel
+ * message its thread starts from), so later edits (sweeps, restarts) find it.
+ */
+export async function setMessage(
+  core: ServiceCore,
+  kind: 'challenge' | 'game' | 'lobby',
+  id: number,
+  messageId: string,
+): Promise<Outcome<null>> {
+  const { games } = core;
+  const saved = await (kind === 'challenge'
+    ? games.setChallengeMessage(id, messageId)
+    : kind === 'game'
+      ? games.setGameMessage(id, messageId)
+      : games.setLobbyMessage(id, messageId));
+  return saved ? ok(null) : fail('not-found', kind === 'challenge' ? 'error.noSuchChallenge' : 'error.noSuchGame');
+}
+
+/** Keeps the token of an interaction that answered a message the bot's own token cannot edit (stamped now). */
+export async function rememberAnswer(core: ServiceCore, answer: Omit<AnswerToken, 'issuedAt'>): Promise<void> {
+  await core.answerTokens.remember({ ...answer, issuedAt: core.now() });
+}
+
+/** The latest interaction token that answered a message, or undefined when the bot's token edits it. */
+export async function answerToken(core: ServiceCore, messageId: string): Promise<AnswerToken | undefined> {
+  return await core.answerTokens.latest(messageId);
 }
 
 /** Where a game's board is, and whether that message is behind the database. */
@@ -49,7 +79,7 @@ export async function outOfSync(core: ServiceCore): Promise<OutOfSync> {
 }
 
 /** Records where a game is shown (its thread, or the channel after all); not-found if it was already placed. */
-export async function placeGame(
+async function placeGame(
   core: ServiceCore,
   gameId: number,
   place: (games: ServiceCore['games']) => Promise<boolean>,
@@ -60,7 +90,18 @@ export async function placeGame(
   });
 }
 
-export async function challengeView(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeView>> {
+/** The game's thread was made: its board goes there. Resolves to where the game is now shown. */
+export async function setThread(core: ServiceCore, gameId: number, threadId: string): Promise<Outcome<GamePlacement>> {
+  return await placeGame(core, gameId, (games) => games.setThread(gameId, threadId));
+}
+
+/** No thread could be made: the game is played in its channel, its board replacing the lobby message. */
+export async function playInChannel(core: ServiceCore, gameId: number): Promise<Outcome<GamePlacement>> {
+  return await placeGame(core, gameId, (games) => games.playInChannel(gameId));
+}
+
+/** A challenge as stored now (to redraw its message). */
+export async function storedChallenge(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeView>> {
   const c = await core.games.challenge(challengeId);
   return c ? ok(await core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
 }

@@ -52,7 +52,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     renderBoard,
   });
   try {
-    const made = await service.challenge({
+    const made = await service.challenges.create({
       guildId: 'demo',
       channelId: 'demo',
       challenger: GUEST,
@@ -76,8 +76,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       if (actions === MOST_ACTIONS) throw new Error(`the demo game did not end in ${MOST_ACTIONS} actions`);
       drawing = actions + 1 < pictures;
       const next = view.botToAct
-        ? await service.botStep(view.gameId)
-        : await service.act({
+        ? await service.play.botStep(view.gameId)
+        : await service.play.act({
             gameId: view.gameId,
             userId: GUEST.id,
             version: view.version,
@@ -89,12 +89,12 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       if (drawing) write(view, actions);
     }
     drawing = true;
-    const final = await service.game(view.gameId);
+    const final = await service.play.view(view.gameId);
     if (!final.ok) throw new Error(`the demo game is gone: ${say('en', final.error.message)}`);
     if (actions >= pictures) write(final.value, actions);
     return { files, winningPicture: files[files.length - 1]!, actions, lastLine: view.description };
   } finally {
-    await service.close();
+    await service.storage.close();
     rmSync(dbDir, { recursive: true, force: true });
   }
 }

@@ -29,7 +29,7 @@ function declaredOptions(spec: DeclaredSetting): [string, MessageKey][] {
 }
 
 let service: GameService | undefined;
-afterEach(() => service?.close());
+afterEach(() => service?.storage.close());
 
 describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the server setting %s', (_, spec) => {
   const sample = samples(spec);
@@ -74,10 +74,10 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
     const path = tempDbPath();
     const admin = { guildId: GUILD, userId: 'admin', canManageServer: true };
     service = open(path);
-    value(await service.changeServerSettings({ ...admin, change: sample.change }));
-    await service.close();
+    value(await service.admin.changeSettings({ ...admin, change: sample.change }));
+    await service.storage.close();
     service = open(path);
-    const shown = value(await service.serverSettings(admin));
+    const shown = value(await service.admin.settings(admin));
     expect(shown.settings[spec.key]).toEqual(sample.value);
     expect(shown.own).toEqual([spec.key]);
   });

@@ -27,7 +27,7 @@ async function fileWithGames(): Promise<string> {
     await startGame(service, `channel-${i}`);
     clock.advance(60_000);
   }
-  await service.close();
+  await service.storage.close();
   return path;
 }
 
@@ -66,7 +66,12 @@ describe('npm run db:backup', () => {
     const game = await startGame(service, 'live');
     // A write not yet checkpointed (it is in the WAL only): the backup must include it.
     value(
-      await service.act({ gameId: game.gameId, userId: game.toAct!.id, version: 0, action: game.choices[0]!.action }),
+      await service.play.act({
+        gameId: game.gameId,
+        userId: game.toAct!.id,
+        version: 0,
+        action: game.choices[0]!.action,
+      }),
     );
     const target = join(dirname(path), 'copy', 'backup.db');
     try {
@@ -76,13 +81,13 @@ describe('npm run db:backup', () => {
       });
       expect(stdout).toMatch(/backed up .* \(21 games\)/);
     } finally {
-      await service.close();
+      await service.storage.close();
     }
     expect(existsSync(target)).toBe(true);
     const restored = open(target, { renderBoard: textOnlyRenderer() });
-    expect(value(await restored.game(game.gameId)).version).toBe(1);
-    expect((await restored.verify()).problems).toEqual([]);
-    await restored.close();
+    expect(value(await restored.play.view(game.gameId)).version).toBe(1);
+    expect((await restored.storage.verify()).problems).toEqual([]);
+    await restored.storage.close();
   });
 
   it('names its arguments: --db and --out; anything else prints the usage line and copies nothing', async () => {

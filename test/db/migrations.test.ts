@@ -92,16 +92,16 @@ describe('migrations', () => {
       const path = tempDbPath();
       const service = open(path, { renderBoard: textOnlyRenderer() });
       const start = await startGame(service, 'c', 'regency');
-      await service.close();
+      await service.storage.close();
       const upgraded = open(legacyCopy(path, version), { renderBoard: textOnlyRenderer() });
-      expect(schemaVersion(sqliteConnection(upgraded.db))).toBe(LATEST_VERSION);
-      const { view } = await playToEnd(upgraded, value(await upgraded.game(start.gameId)), 5);
+      expect(schemaVersion(sqliteConnection(upgraded.storage.db))).toBe(LATEST_VERSION);
+      const { view } = await playToEnd(upgraded, value(await upgraded.play.view(start.gameId)), 5);
       expect(view.result!.ratings).toHaveLength(2);
-      expect(value(await upgraded.stats({ viewer: member(start.guildId), userId: ANA.id })).ratingHistory).toHaveLength(
-        1,
-      );
-      expect((await upgraded.verify()).problems).toEqual([]);
-      await upgraded.close();
+      expect(
+        value(await upgraded.records.stats({ viewer: member(start.guildId), userId: ANA.id })).ratingHistory,
+      ).toHaveLength(1);
+      expect((await upgraded.storage.verify()).problems).toEqual([]);
+      await upgraded.storage.close();
     },
   );
 
@@ -109,55 +109,60 @@ describe('migrations', () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const posted = await startGame(service, 'posted');
-    value(await service.setMessage('game', posted.gameId, '111'));
+    value(await service.chat.setMessage('game', posted.gameId, '111'));
     const unposted = await startGame(service, 'unposted');
-    await service.close();
+    await service.storage.close();
     // The file as version 2 code would have left it.
     const upgraded = open(legacyCopy(path, 2), { renderBoard: textOnlyRenderer() });
-    expect(await upgraded.outOfSync()).toEqual({
+    expect(await upgraded.chat.outOfSync()).toEqual({
       gamesBehind: [],
       lobbiesBehind: [],
       challengesBehind: [],
       unpostedGames: [unposted.gameId],
       unpostedChallenges: [],
     });
-    const view = value(await upgraded.game(posted.gameId));
+    const view = value(await upgraded.play.view(posted.gameId));
     value(
-      await upgraded.act({ gameId: view.gameId, userId: view.toAct!.id, version: 0, action: view.choices[0]!.action }),
+      await upgraded.play.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: 0,
+        action: view.choices[0]!.action,
+      }),
     );
-    expect((await upgraded.outOfSync()).gamesBehind).toEqual([posted.gameId]);
-    await upgraded.markShown({ kind: 'game', id: posted.gameId, version: 1 });
-    await upgraded.markShown({ kind: 'game', id: posted.gameId, version: 0 }); // a late, older edit does not lower it
-    expect((await upgraded.outOfSync()).gamesBehind).toEqual([]);
-    await upgraded.close();
+    expect((await upgraded.chat.outOfSync()).gamesBehind).toEqual([posted.gameId]);
+    await upgraded.chat.recordShown({ kind: 'game', id: posted.gameId, version: 1 });
+    await upgraded.chat.recordShown({ kind: 'game', id: posted.gameId, version: 0 }); // a late, older edit does not lower it
+    expect((await upgraded.chat.outOfSync()).gamesBehind).toEqual([]);
+    await upgraded.storage.close();
   });
 
   it('version 5 lets a channel with a game from before threads (its board in the channel) hold more games', async () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const old = await startGame(service, 'c');
-    value(await service.setMessage('game', old.gameId, '111'));
-    await service.close();
+    value(await service.chat.setMessage('game', old.gameId, '111'));
+    await service.storage.close();
 
     const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer() });
-    const kept = value(await upgraded.game(old.gameId));
+    const kept = value(await upgraded.play.view(old.gameId));
     expect(kept).toMatchObject({ channelId: 'c', homeChannelId: 'c', threadId: null, messageId: '111' });
     expect(kept.lobbyMessageId).toBeNull();
     const second = await startGame(upgraded, 'c'); // refused before version 5: one game per channel
     expect(second.channelId).toBe('c');
     // Ana now has two games in c: resigning asks which; named, the old one ends and the new one plays on.
-    expect(await upgraded.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({
+    expect(await upgraded.play.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({
       ok: false,
       error: { code: 'invalid' },
     });
-    expect((await upgraded.gamesHere({ channelId: 'c', userId: ANA.id })).map((g) => g.gameId)).toEqual([
+    expect((await upgraded.play.gamesHere({ channelId: 'c', userId: ANA.id })).map((g) => g.gameId)).toEqual([
       old.gameId,
       second.gameId,
     ]);
-    value(await upgraded.resign({ gameId: old.gameId, userId: ANA.id }));
-    value(await upgraded.resign({ channelId: 'c', userId: ANA.id }));
-    expect((await upgraded.verify()).problems).toEqual([]);
-    await upgraded.close();
+    value(await upgraded.play.resign({ gameId: old.gameId, userId: ANA.id }));
+    value(await upgraded.play.resign({ channelId: 'c', userId: ANA.id }));
+    expect((await upgraded.storage.verify()).problems).toEqual([]);
+    await upgraded.storage.close();
   });
 
   it('version 7 reminds the games running at the upgrade from their next turn on', async () => {
@@ -166,53 +171,63 @@ describe('migrations', () => {
     const config = { turnTtlMs: 24 * 3_600_000, reminderDelayMs: 600_000 };
     const service = open(path, { renderBoard: textOnlyRenderer(), now: clock.now, config });
     const started = await startGame(service, 'c');
-    await service.close();
+    await service.storage.close();
     // The file as version 4 code would have left it.
     const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer(), now: clock.now, config });
     clock.advance(600_000);
-    expect(await upgraded.claimReminders()).toEqual([]); // its turn began before reminders existed
-    const view = value(await upgraded.game(started.gameId));
+    expect(await upgraded.reminders.claim()).toEqual([]); // its turn began before reminders existed
+    const view = value(await upgraded.play.view(started.gameId));
     const next = await playFirstChoice(upgraded, view);
     clock.advance(600_000);
-    expect(await upgraded.claimReminders()).toMatchObject([{ gameId: started.gameId, player: { id: next.toAct!.id } }]);
-    expect(await upgraded.remindersOn(ANA.id)).toBe(true);
-    await upgraded.close();
+    expect(await upgraded.reminders.claim()).toMatchObject([
+      { gameId: started.gameId, player: { id: next.toAct!.id } },
+    ]);
+    expect(await upgraded.reminders.isOn(ANA.id)).toBe(true);
+    await upgraded.storage.close();
   });
 
   it('version 8 shows the games of older files in English, and keeps each new game in its own language', async () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const old = await startGame(service, 'c');
-    await service.close();
+    await service.storage.close();
     const upgraded = open(legacyCopy(path, 7), { renderBoard: textOnlyRenderer() });
-    expect(value(await upgraded.game(old.gameId)).locale).toBe('en');
+    expect(value(await upgraded.play.view(old.gameId)).locale).toBe('en');
     const made = value(
-      await upgraded.challenge({ guildId: old.guildId, channelId: 'd', challenger: ANA, opponent: BEN, locale: 'fr' }),
+      await upgraded.challenges.create({
+        guildId: old.guildId,
+        channelId: 'd',
+        challenger: ANA,
+        opponent: BEN,
+        locale: 'fr',
+      }),
     );
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     expect(made.challenge.locale).toBe('fr');
-    const game = value(await upgraded.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
-    expect(value(await upgraded.game(game.gameId)).locale).toBe('fr');
-    await upgraded.close();
+    const game = value(await upgraded.challenges.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
+    expect(value(await upgraded.play.view(game.gameId)).locale).toBe('fr');
+    await upgraded.storage.close();
   });
 
   it('version 6 keeps the ratings and rated games of older files as season 1', async () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const game = await startGame(service, 'c');
-    value(await service.resign({ gameId: game.gameId, userId: BEN.id }));
-    const board = value(await service.leaderboard({ guildId: game.guildId }));
-    await service.close();
+    value(await service.play.resign({ gameId: game.gameId, userId: BEN.id }));
+    const board = value(await service.records.leaderboard({ guildId: game.guildId }));
+    await service.storage.close();
     const upgraded = open(legacyCopy(path, 5), { renderBoard: textOnlyRenderer() });
-    expect(schemaVersion(sqliteConnection(upgraded.db))).toBe(LATEST_VERSION);
-    expect(await upgraded.currentSeason(game.guildId)).toBe(1);
-    expect(value(await upgraded.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
+    expect(schemaVersion(sqliteConnection(upgraded.storage.db))).toBe(LATEST_VERSION);
+    expect(await upgraded.records.currentSeason(game.guildId)).toBe(1);
+    expect(value(await upgraded.records.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
     expect(board.map((e) => [e.player.id, e.wins])).toEqual([
       [ANA.id, 1],
       [BEN.id, 0],
     ]);
-    expect(value(await upgraded.stats({ viewer: member(game.guildId), userId: ANA.id })).ratingHistory).toHaveLength(1);
-    await upgraded.close();
+    expect(
+      value(await upgraded.records.stats({ viewer: member(game.guildId), userId: ANA.id })).ratingHistory,
+    ).toHaveLength(1);
+    await upgraded.storage.close();
   });
 
   it('refuses a file from newer code instead of guessing', async () => {
@@ -229,15 +244,17 @@ describe('migrations', () => {
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const view = await startGame(service, 'c');
     value(
-      await service.act({
+      await service.play.act({
         gameId: view.gameId,
         userId: view.toAct!.id,
         version: view.version,
         action: view.choices[0]!.action,
       }),
     );
-    expect(() => sqliteConnection(service.db).exec('DELETE FROM actions')).toThrow(/append-only/);
-    expect(() => sqliteConnection(service.db).exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
-    await service.close();
+    expect(() => sqliteConnection(service.storage.db).exec('DELETE FROM actions')).toThrow(/append-only/);
+    expect(() => sqliteConnection(service.storage.db).exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(
+      /append-only/,
+    );
+    await service.storage.close();
   });
 });

@@ -135,8 +135,9 @@ describe('in a DM or group DM between users (a user install)', () => {
     expect(h.fake.messages.get(board)!.content).toBe(before); // nothing could edit it
     expect(botTokenRequests(channelId)).toBe(0);
     expect(h.logs.some((l) => l.includes('answer token expired'))).toBe(true);
-    const game = (await h.service.game((await h.service.gamesHere({ channelId, userId: h.ana.id }))[0]?.gameId ?? 0))
-      .ok;
+    const game = (
+      await h.service.play.view((await h.service.play.gamesHere({ channelId, userId: h.ana.id }))[0]?.gameId ?? 0)
+    ).ok;
     expect(game).toBe(false); // no live game here any more
     // The next click, with a fresh token, brings the board up to date and says so.
     const click = await h.click(h.ben, board, stale);
@@ -237,7 +238,9 @@ describe('in a server without the bot (a user install)', () => {
     const board = await startHumanGame(h);
     await playToEnd(board);
     expect(botTokenRequests(channelId)).toBe(0);
-    expect((await h.service.leaderboard({ guildId })).ok && (await h.service.leaderboard({ guildId }))).toMatchObject({
+    expect(
+      (await h.service.records.leaderboard({ guildId })).ok && (await h.service.records.leaderboard({ guildId })),
+    ).toMatchObject({
       value: [],
     });
   });
@@ -247,6 +250,6 @@ describe('in a server without the bot (a user install)', () => {
     const reply = await challengeAs(h, h.ana, h.ben);
     expect(reply.ephemeral).toBe(true);
     expect(reply.data?.content).toBe(en('dm.externalAppsForbidden'));
-    expect(await h.service.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
+    expect(await h.service.play.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
   });
 });

@@ -134,7 +134,7 @@ describe('challenging bots', () => {
     );
     expect(posted?.body?.content).toContain(`<@${h.ana.id}>: your game is on here.`);
     expect(posted?.body?.allowed_mentions).toEqual({ users: [h.ana.id] });
-    const stored = sqliteConnection(h.service.db)
+    const stored = sqliteConnection(h.service.storage.db)
       .prepare('SELECT bot_strength AS strength FROM games WHERE message_id = ?')
       .get(board.id);
     expect(stored).toEqual({ strength: 'hard' });
@@ -180,7 +180,7 @@ describe('refused clicks change nothing', () => {
     assertReplyOk(await h.click(mover, messageId, first.custom_id!), h);
     // The same button again (a double click) on a board that already shows the current version:
     // nothing is played or redrawn, and the player is told privately, in one answer.
-    const played = sqliteConnection(h.service.db)
+    const played = sqliteConnection(h.service.storage.db)
       .prepare('SELECT count(*) AS n FROM actions WHERE game_id = ?')
       .pluck();
     const actions = played.get(Number(gameId));
@@ -252,22 +252,22 @@ describe('the channel and the unexpected', () => {
     h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~(1n << 15n)).toString(); // no Attach Files
     try {
       expectRefused(await h.slash(h.ana, 'play'), /missing the Attach Files permission/);
-      expect(await h.service.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
+      expect(await h.service.play.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
     } finally {
       h.fake.appPermissions = ALL_PERMISSIONS;
     }
   });
 
   it('an unexpected error gives the user a reference that is in the log with the stack, and the bot goes on', async () => {
-    const original = h.service.leaderboard.bind(h.service);
-    h.service.leaderboard = () => {
+    const original = h.service.records.leaderboard.bind(h.service);
+    h.service.records.leaderboard = () => {
       throw new Error(`database exploded (token ${TOKEN})`);
     };
     let reply: InteractionReply;
     try {
       reply = await h.slash(h.ana, 'leaderboard');
     } finally {
-      h.service.leaderboard = original;
+      h.service.records.leaderboard = original;
     }
     expectRefused(reply, /Something went wrong \(ref [0-9A-F]{6}\)/);
     const ref = /ref ([0-9A-F]{6})/.exec(String(reply.data?.content))![1]!;
@@ -283,8 +283,8 @@ describe('slow answers', () => {
   it('a click the bot cannot answer quickly is acknowledged first, then the board is updated', async () => {
     const messageId = await startGame();
     const mover = userNamed(h, toActName(h.fake.messages.get(messageId)!.content)!);
-    const act = h.service.act.bind(h.service);
-    h.service.act = async (input) => {
+    const act = h.service.play.act.bind(h.service);
+    h.service.play.act = async (input) => {
       await new Promise((resolve) => setTimeout(resolve, 1700)); // past the bot's 1.5 s
       return act(input);
     };
@@ -293,7 +293,7 @@ describe('slow answers', () => {
     try {
       reply = await h.click(mover, messageId, pickButton(actButtons(h, messageId)).custom_id!);
     } finally {
-      h.service.act = act;
+      h.service.play.act = act;
     }
     expect(reply.type).toBe(6); // DEFERRED_UPDATE_MESSAGE
     const message = h.fake.messages.get(messageId)!;
@@ -320,11 +320,11 @@ describe('slow answers', () => {
       if (info.global) globalWaits.push(info);
     });
     // Every game's new board is ready before any is sent, so all 60 edits leave within a second.
-    const act = h.service.act.bind(h.service);
+    const act = h.service.play.act.bind(h.service);
     let ready = 0;
     let allReady!: () => void;
     const all = new Promise<void>((resolve) => (allReady = resolve));
-    h.service.act = async (input) => {
+    h.service.play.act = async (input) => {
       const outcome = await act(input);
       if (++ready === games.length) allReady();
       await all;
@@ -338,7 +338,7 @@ describe('slow answers', () => {
       await Promise.all(replies.map((reply) => h.fake.updated(reply)));
       expect(replies.map((r) => r.type)).toEqual(games.map(() => 6));
     } finally {
-      h.service.act = act;
+      h.service.play.act = act;
       await h.restart();
     }
     expect(games.map((g) => h.fake.messages.get(g.messageId)!.edits)).toEqual(before.map((n) => n + 1));
@@ -395,11 +395,11 @@ describe('interaction endpoints and the global rate limit', () => {
     h.bot.client.rest.on(RESTEvents.Response, (request) => botQueue.push(request.path));
     // 60 strangers click at once; every refusal is deferred first, so each is said in a follow-up.
     const strangers = Array.from({ length: 60 }, (_, i) => h.fake.newUser(`Stranger${i}`));
-    const act = h.service.act.bind(h.service);
+    const act = h.service.play.act.bind(h.service);
     let arrived = 0;
     let allArrived!: () => void;
     const all = new Promise<void>((resolve) => (allArrived = resolve));
-    h.service.act = async (input) => {
+    h.service.play.act = async (input) => {
       if (++arrived === strangers.length) allArrived();
       await all;
       // Past the bot's patience (0 ms): every answer is deferred.
@@ -412,7 +412,7 @@ describe('interaction endpoints and the global rate limit', () => {
       await h.settle();
       expect(replies.map((r) => r.type)).toEqual(strangers.map(() => 6));
     } finally {
-      h.service.act = act;
+      h.service.play.act = act;
       await h.restart();
     }
     const followUps = h.fake.requests
@@ -429,12 +429,12 @@ describe('slow slash commands', () => {
   /** The service's challenge made slower than the bot's patience (0 ms after a restart). */
   async function slowChallenges(): Promise<() => void> {
     await h.restart({ deferAfterMs: 0 });
-    const challenge = h.service.challenge.bind(h.service);
-    h.service.challenge = async (input) => {
+    const challenge = h.service.challenges.create.bind(h.service);
+    h.service.challenges.create = async (input) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return challenge(input);
     };
-    return () => (h.service.challenge = challenge);
+    return () => (h.service.challenges.create = challenge);
   }
 
   it('answer with a "thinking…" reply first, then fill it in; the game posted so is playable', async () => {
@@ -449,7 +449,7 @@ describe('slow slash commands', () => {
       // The bot recorded the filled-in reply as the game's lobby, and started the thread from it.
       const board = h.fake.messages.get(boardOf(h, lobby.id))!;
       expect(board.attachments).toHaveLength(1);
-      const stored = sqliteConnection(h.service.db)
+      const stored = sqliteConnection(h.service.storage.db)
         .prepare(
           "SELECT lobby_message_id AS lobby, message_id AS id FROM games WHERE channel_id = ? AND status = 'active'",
         )
@@ -577,7 +577,7 @@ describe('information commands', () => {
     ]);
     assertReplyOk(reply, h);
     const board = h.fake.messages.get(boardOf(h, reply.message!.id))!;
-    const stored = sqliteConnection(h.service.db)
+    const stored = sqliteConnection(h.service.storage.db)
       .prepare('SELECT ruleset, options FROM games WHERE message_id = ?')
       .get(board.id);
     expect(stored).toEqual({ ruleset: 'regency', options: JSON.stringify({ variations: true }) });

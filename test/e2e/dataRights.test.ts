@@ -32,7 +32,7 @@ const clickOn = (reply: InteractionReply, user: FakeUser, label: string): Promis
   h.click(user, reply.message!.id, button(reply, label));
 
 const stored = (sql: string, ...params: string[]): number =>
-  sqliteConnection(h.service.db)
+  sqliteConnection(h.service.storage.db)
     .prepare(sql)
     .pluck()
     .get(...params) as number;
@@ -91,7 +91,7 @@ describe('/senet privacy', () => {
     expect(text(history)).toContain('deleted player');
     expect(text(history)).not.toContain('Ana');
     expect(text(await h.slash(h.ana, 'privacy'))).toBe('I store nothing about you: no name, no settings, no games.');
-    expect((await h.service.verify()).problems).toEqual([]);
+    expect((await h.service.storage.verify()).problems).toEqual([]);
   });
 
   it("works in a channel where the bot may not post: its answers are private, so they need none of the bot's permissions", async () => {

@@ -19,7 +19,7 @@ import { sqliteConnection } from '../../src/db/sqlite.js';
 const h = harnessForFile();
 
 const gameRow = (channelId: string) =>
-  sqliteConnection(h.service.db)
+  sqliteConnection(h.service.storage.db)
     .prepare(
       `SELECT id, version, shown_version AS shown, status, closed_reason AS reason, message_id AS messageId
        FROM games WHERE channel_id = ? ORDER BY id DESC`,
@@ -36,7 +36,7 @@ const gameRow = (channelId: string) =>
 /** A move committed while the chat was not told (as a crash leaves it). */
 async function commitBehindTheChat(channelId: string): Promise<void> {
   const { gameId, toAct, version, choices } = await liveGameIn(h, channelId);
-  expect((await h.service.act({ gameId, userId: toAct!.id, version, action: choices[0]!.action })).ok).toBe(true);
+  expect((await h.service.play.act({ gameId, userId: toAct!.id, version, action: choices[0]!.action })).ok).toBe(true);
 }
 
 const buttonVersion = (messageId: string): number => Number(actButtons(h, messageId)[0]!.custom_id!.split(':')[3]);
@@ -115,7 +115,10 @@ describe('missing permissions', () => {
       /missing one of the View Channel, Send Messages, Attach Files permissions.*Nothing was kept/,
     );
     expect(
-      sqliteConnection(h.service.db).prepare(`SELECT status FROM challenges WHERE channel_id = ?`).pluck().all(channel),
+      sqliteConnection(h.service.storage.db)
+        .prepare(`SELECT status FROM challenges WHERE channel_id = ?`)
+        .pluck()
+        .all(channel),
     ).toEqual(['cancelled']);
     // Nothing blocks the pair or the channel.
     assertReplyOk(
@@ -153,10 +156,10 @@ describe('a deleted message or channel', () => {
     const before = h.fake.requests.length;
     await h.bot.sweeper.sweepOnce();
     expect(h.fake.requests.slice(before).filter((r) => r.path.includes(channel))).toEqual([]);
-    expect(await h.service.gamesHere({ channelId: channel, userId: h.ana.id })).toEqual([]);
-    const stats = await h.service.stats({ viewer: member(h.fake.guildId), userId: h.ana.id });
+    expect(await h.service.play.gamesHere({ channelId: channel, userId: h.ana.id })).toEqual([]);
+    const stats = await h.service.records.stats({ viewer: member(h.fake.guildId), userId: h.ana.id });
     const games = stats.ok ? stats.value.total.games : 0;
-    const history = await h.service.history({ viewer: member(h.fake.guildId), userId: h.ana.id });
+    const history = await h.service.records.history({ viewer: member(h.fake.guildId), userId: h.ana.id });
     expect(history.ok && history.value.length).toBe(games);
   });
 });
@@ -165,10 +168,10 @@ describe('interaction tokens', () => {
   it('no edit goes through the interaction webhook once its 15 minutes are over', async () => {
     const messageId = await startHumanGame(h);
     await h.restart({ deferAfterMs: 0 });
-    const act = h.service.act.bind(h.service);
+    const act = h.service.play.act.bind(h.service);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    h.service.act = async (input) => {
+    h.service.play.act = async (input) => {
       await held;
       return act(input);
     };
@@ -187,7 +190,7 @@ describe('interaction tokens', () => {
       expect(buttonVersion(messageId)).toBe(game.version);
       expect(game.shown).toBe(game.version);
     } finally {
-      h.service.act = act;
+      h.service.play.act = act;
       await h.restart();
     }
     await h.slash(h.ana, 'resign');

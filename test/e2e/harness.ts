@@ -12,7 +12,7 @@ import { serveMetrics, type MetricsServer } from '../../src/bot/metricsServer.js
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { ReplayThread } from '../../src/bot/replayThread.js';
 import { ONE_SHARD, openService, type GameService } from '../../src/game/service.js';
-import type { GameView } from '../../src/game/types.js';
+import type { BoardRenderer, GameView } from '../../src/game/types.js';
 import { actButtons as buttonsOf } from './players.js';
 import {
   FakeDiscord,
@@ -53,6 +53,8 @@ export interface Harness {
   advance(ms: number): void;
   /** Waits for the bot to finish what it is doing. */
   settle(): Promise<void>;
+  /** The next board picture fails to draw, once (a failure after the action's transaction committed). */
+  failNextPicture(): void;
   /** Stops the bot and starts it again on the same database (a restart of the process). */
   restart(options?: { botStepDelayMs?: number; deferAfterMs?: number }): Promise<void>;
   close(): Promise<void>;
@@ -92,6 +94,12 @@ export async function startHarness(
   const metrics = options.metrics ? new Metrics(ONE_SHARD) : null;
   if (metrics) metrics.replayQueue = () => replays.pending;
   let service!: GameService;
+  let pictureFails = false;
+  const renderBoard: BoardRenderer = (state, view) => {
+    if (!pictureFails) return pool.render(state, view);
+    pictureFails = false;
+    return Promise.reject(new Error('the picture failed'));
+  };
   const launch = (delay: number, deferAfterMs?: number): Promise<Bot> =>
     startBot({
       config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0, deferAfterMs },
@@ -107,7 +115,7 @@ export async function startHarness(
           now: () => clock.now,
           newSeed: () => seed++,
           config: { challengeTtlMs: CHALLENGE_TTL_MS, turnTtlMs: TURN_TTL_MS },
-          renderBoard: metrics ? metrics.timeRenders(pool.render) : pool.render,
+          renderBoard: metrics ? metrics.timeRenders(renderBoard) : renderBoard,
           renderReplay: metrics ? metrics.timeReplays(replays.render) : replays.render,
         });
         return service;
@@ -124,6 +132,9 @@ export async function startHarness(
     awaitBotTurns: true,
     get service() {
       return service;
+    },
+    failNextPicture() {
+      pictureFails = true;
     },
     clock,
     logs,
@@ -218,9 +229,9 @@ export function boardOf(h: Harness, messageId: string): string {
 
 /** Ana's live game started in (or played in) `channelId`, as the service holds it. */
 export async function liveGameIn(h: Harness, channelId: string): Promise<GameView> {
-  const [here] = await h.service.gamesHere({ channelId, userId: h.ana.id });
+  const [here] = await h.service.play.gamesHere({ channelId, userId: h.ana.id });
   if (!here) throw new Error(`Ana has no game in ${channelId}`);
-  const view = await h.service.game(here.gameId);
+  const view = await h.service.play.view(here.gameId);
   if (!view.ok) throw new Error(say('en', view.error.message));
   return view.value;
 }

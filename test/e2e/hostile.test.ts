@@ -18,7 +18,7 @@ beforeAll(async () => {
   // Random steps start games against the bot too: more than the default cap of live games per player.
   const change = { maxGamesPerPlayer: 25 };
   expect(
-    (await h.service.changeServerSettings({ guildId: h.fake.guildId, userId: cleo.id, canManageServer: true, change }))
+    (await h.service.admin.changeSettings({ guildId: h.fake.guildId, userId: cleo.id, canManageServer: true, change }))
       .ok,
   ).toBe(true);
 });
@@ -46,7 +46,7 @@ interface ChallengeRow {
 }
 
 function snapshot(): { games: Map<number, GameRow>; challenges: Map<number, ChallengeRow> } {
-  const db = sqliteConnection(h.service.db);
+  const db = sqliteConnection(h.service.storage.db);
   const games = db
     .prepare<[], GameRow>(
       `SELECT id, version, status, to_act_id AS toAct, white_id AS white, black_id AS black, channel_id AS channel,
@@ -66,7 +66,7 @@ async function ensureTargets(): Promise<void> {
   // The random steps may leave challenges open or declined, which the server's anti-spam limits
   // count against Ana's next challenge to Ben: let them expire and the cooldown pass first.
   h.advance(DECLINE_COOLDOWN_MS);
-  await h.service.sweep();
+  await h.service.deadlines.sweep();
   const live = [...snapshot().games.values()].filter((g) => g.status === 'active' && !g.vsBot && g.messageId);
   for (let i = live.length; i < 2; i++) {
     h.fake.channelId = snowflake();
@@ -342,6 +342,6 @@ describe('hostile interactions', () => {
       { numRuns: 60, seed: 20261123 },
     );
     expect(count).toBeGreaterThan(1000);
-    expect((await h.service.verify()).problems).toEqual([]);
+    expect((await h.service.storage.verify()).problems).toEqual([]);
   });
 });

@@ -75,7 +75,7 @@ describe('a German-speaking player in a French-speaking server', () => {
     let clicks = 0;
     let refusedOnce = false;
     for (; clicks < 3000 && actButtons(h, board).length > 0; clicks++) {
-      const live = await h.service.game(gameId);
+      const live = await h.service.play.view(gameId);
       const mover: FakeUser = live.ok && live.value.toAct?.id === h.ben.id ? h.ben : h.ana;
       const waiting = mover === h.ana ? h.ben : h.ana;
       const button = actButtons(h, board)[0]!.custom_id!;

@@ -63,9 +63,9 @@ function sqliteFile(path: string, botUserId: string): SharedDatabase {
     async replayProblems() {
       const service = openService({ dbPath: path, botUserId });
       try {
-        return (await service.verify()).problems;
+        return (await service.storage.verify()).problems;
       } finally {
-        await service.close();
+        await service.storage.close();
       }
     },
     close: () => db?.close(),

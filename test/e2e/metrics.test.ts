@@ -106,14 +106,14 @@ describe('/metrics', () => {
 
   it('counts an unexpected error as failed, and a 429 by its route', async () => {
     const before = await scrape();
-    const original = h.service.leaderboard.bind(h.service);
-    h.service.leaderboard = () => {
+    const original = h.service.records.leaderboard.bind(h.service);
+    h.service.records.leaderboard = () => {
       throw new Error('database exploded');
     };
     try {
       await h.slash(h.ana, 'leaderboard');
     } finally {
-      h.service.leaderboard = original;
+      h.service.records.leaderboard = original;
     }
     // Discord's rate limit on starting the game's thread: discord.js waits it out and tries again.
     h.fake.failRequests((r) => r.method === 'POST' && r.path.endsWith('/threads'), {
@@ -165,14 +165,14 @@ describe('/healthz', () => {
 
   it("turns 503 while the database takes no writes, naming SQLite's error", async () => {
     // What a read-only mount or file looks like to the bot: every write refused.
-    sqliteConnection(h.service.db).pragma('query_only = ON');
+    sqliteConnection(h.service.storage.db).pragma('query_only = ON');
     try {
       const down = await healthz();
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ status: 'unhealthy', gateway: 'ready' });
       expect(down.body.database).toMatch(/readonly/);
     } finally {
-      sqliteConnection(h.service.db).pragma('query_only = OFF');
+      sqliteConnection(h.service.storage.db).pragma('query_only = OFF');
     }
     expect((await healthz()).status).toBe(200);
   });

@@ -77,7 +77,7 @@ describe('tokens never reach the logs or stay stored', () => {
     h.fake.goTo({ kind: 'privateChannel', group: false });
     const board = await startHumanGame(h);
     const stored = (): { message_id: string; token: string }[] =>
-      sqliteConnection(h.service.db)
+      sqliteConnection(h.service.storage.db)
         .prepare('SELECT message_id, token FROM answer_tokens WHERE message_id = ?')
         .all(board) as {
         message_id: string;
@@ -130,7 +130,7 @@ describe('a channel the bot lost', () => {
     const channelId = h.fake.channelId;
     const board = await startHumanGame(h);
     const gameOf = (): { id: number; rated: number; end_reason: string | null; closed_reason: string | null } =>
-      sqliteConnection(h.service.db)
+      sqliteConnection(h.service.storage.db)
         .prepare('SELECT id, rated, end_reason, closed_reason FROM games WHERE message_id = ?')
         .get(board) as {
         id: number;
@@ -144,7 +144,7 @@ describe('a channel the bot lost', () => {
     await h.bot.sweeper.sweepOnce();
     await h.settle();
     expect(gameOf()).toMatchObject({ end_reason: null, closed_reason: 'channel-gone' });
-    const changes = sqliteConnection(h.service.db)
+    const changes = sqliteConnection(h.service.storage.db)
       .prepare('SELECT count(*) FROM rating_history WHERE game_id = ?')
       .pluck();
     expect(changes.get(gameOf().id)).toBe(0);
@@ -155,7 +155,7 @@ describe('a channel the bot lost', () => {
     h.advance(TURN_TTL_MS + 60_000);
     await h.bot.sweeper.sweepOnce();
     await h.settle();
-    const game = sqliteConnection(h.service.db)
+    const game = sqliteConnection(h.service.storage.db)
       .prepare('SELECT end_reason, closed_reason FROM games WHERE message_id = ?')
       .get(board);
     expect(game).toEqual({ end_reason: 'timeout', closed_reason: null });
@@ -166,16 +166,11 @@ describe('a failure after a commit', () => {
   it('tells the player the action was saved, and the board catches up', async () => {
     const board = await startHumanGame(h);
     const versions = (): unknown =>
-      sqliteConnection(h.service.db)
+      sqliteConnection(h.service.storage.db)
         .prepare('SELECT version, shown_version AS shown FROM games WHERE message_id = ?')
         .get(board);
     // The next picture fails to draw, once: after the click's transaction committed.
-    const core = Reflect.get(h.service, 'core') as { render: unknown };
-    const real = core.render;
-    core.render = () => {
-      core.render = real;
-      return Promise.reject(new Error('the picture failed'));
-    };
+    h.failNextPicture();
     const reply = await h.click(mover(board), board, pickButton(actButtons(h, board)).custom_id!);
     expect(reply.ephemeral).toBe(true);
     expect(String(reply.data?.content)).toMatch(/after your action was saved: it counts, and the board will catch up/);
@@ -184,7 +179,9 @@ describe('a failure after a commit', () => {
     await h.bot.sweeper.sweepOnce();
     await h.settle();
     expect(versions()).toEqual({ version: 1, shown: 1 });
-    const { id } = sqliteConnection(h.service.db).prepare('SELECT id FROM games WHERE message_id = ?').get(board) as {
+    const { id } = sqliteConnection(h.service.storage.db)
+      .prepare('SELECT id FROM games WHERE message_id = ?')
+      .get(board) as {
       id: number;
     };
     expect(actButtons(h, board).every((b) => b.custom_id!.startsWith(`senet:act:${id}:1:`))).toBe(true);
@@ -194,7 +191,9 @@ describe('a failure after a commit', () => {
 
 /** The id of the game whose board is `messageId`. */
 function gameIdOf(messageId: string): number {
-  const row = sqliteConnection(h.service.db).prepare('SELECT id FROM games WHERE message_id = ?').get(messageId) as {
+  const row = sqliteConnection(h.service.storage.db)
+    .prepare('SELECT id FROM games WHERE message_id = ?')
+    .get(messageId) as {
     id: number;
   };
   return row.id;
@@ -294,12 +293,7 @@ describe('who may see a game: members who can view its channel', () => {
 describe('a failure after a game was created', () => {
   it('/senet play whose first board fails to draw: saved, and the board is posted at the next sweep', async () => {
     const channelId = h.fake.channelId;
-    const core = Reflect.get(h.service, 'core') as { render: unknown };
-    const real = core.render;
-    core.render = () => {
-      core.render = real;
-      return Promise.reject(new Error('the picture failed'));
-    };
+    h.failNextPicture();
     const reply = await h.slash(h.ana, 'play', [{ name: 'strength', type: OPTION.string, value: 'easy' }]);
     expect(reply.ephemeral).toBe(true);
     expect(String(reply.data?.content)).toMatch(/after your action was saved/);

@@ -26,7 +26,7 @@ import { sqliteConnection } from '../../src/db/sqlite.js';
 const h = harnessForFile();
 
 const stored = (messageId: string): { id: number; version: number; shown: number | null; status: string } =>
-  sqliteConnection(h.service.db)
+  sqliteConnection(h.service.storage.db)
     .prepare('SELECT id, version, shown_version AS shown, status FROM games WHERE message_id = ?')
     .get(messageId) as { id: number; version: number; shown: number | null; status: string };
 
@@ -39,10 +39,10 @@ const isCallback = (r: RecordedRequest): boolean => r.path.endsWith('/callback')
 
 /** What a crashed process left: a move committed, the chat never told. */
 async function commitBehindTheChat(messageId: string): Promise<void> {
-  const found = await h.service.game(stored(messageId).id);
+  const found = await h.service.play.view(stored(messageId).id);
   if (!found.ok) throw new Error(say('en', found.error.message));
   const view = found.value;
-  const done = await h.service.act({
+  const done = await h.service.play.act({
     gameId: view.gameId,
     userId: view.toAct!.id,
     version: view.version,
@@ -97,7 +97,7 @@ describe('an answer Discord refuses', () => {
         h.fake.failRequests(isCallback, FAILURE.unknownInteraction);
         await h.click(h.ana, messageId, pickButton(actButtons(h, messageId)).custom_id!);
         h.fake.clearFailures();
-        const after = sqliteConnection(h.service.db)
+        const after = sqliteConnection(h.service.storage.db)
           .prepare('SELECT count(*) FROM actions WHERE game_id = ? AND user_id = ? AND seq > ?')
           .pluck()
           .get(stored(messageId).id, h.fake.botUser.id, version) as number;
@@ -140,7 +140,7 @@ describe('a message left behind by a crash', () => {
     await commitBehindTheChat(messageId);
     // The game moved to another message (as after a re-post); the old one is still in the chat.
     const current = (await h.slash(h.ana, 'rules')).message!.id;
-    await h.service.setMessage('game', id, current);
+    await h.service.chat.setMessage('game', id, current);
     const reply = await h.click(mover(messageId), messageId, old);
     expect(reply.ephemeral).toBe(true);
     const thread = h.fake.messages.get(messageId)!.channelId; // the game's own
@@ -176,7 +176,7 @@ describe('a message left behind by a crash', () => {
       }
       // The computer's move committed, then the process died before the edit.
       const { id } = stored(messageId);
-      expect((await h.service.botStep(id)).ok).toBe(true);
+      expect((await h.service.play.botStep(id)).ok).toBe(true);
     } finally {
       h.awaitBotTurns = true;
       await h.restart();
@@ -197,16 +197,16 @@ describe("a computer's turn nobody is playing", () => {
     const { id } = stored(messageId);
     // Ana's actions through the service alone, as a process that stopped right after committing
     // them leaves it (or a step that failed): the game waits on the computer, which nobody plays.
-    let game = await h.service.game(id);
+    let game = await h.service.play.view(id);
     while (game.ok && !game.value.botToAct) {
       const { version, choices } = game.value;
-      game = await h.service.act({ gameId: id, userId: h.ana.id, version, action: choices[0]!.action });
+      game = await h.service.play.act({ gameId: id, userId: h.ana.id, version, action: choices[0]!.action });
     }
     await h.settle();
-    expect(await h.service.pendingBotGames()).toContain(id);
+    expect(await h.service.games.botTurns()).toContain(id);
     await h.bot.sweeper.sweepOnce();
     await h.settle();
-    expect(await h.service.pendingBotGames()).not.toContain(id);
+    expect(await h.service.games.botTurns()).not.toContain(id);
     const now = stored(messageId);
     expect(now.shown).toBe(now.version);
     expect(h.fake.messages.get(messageId)!.content).toMatch(/\*\*Ana\*\* (to throw|: choose a move)|Winner/);
@@ -216,7 +216,7 @@ describe("a computer's turn nobody is playing", () => {
 
 /** A challenge by Ana (a game, against the bot) made through the service, as a crash before posting leaves it. */
 function challengeBehindTheChat(channel: string, opponent: { id: string; name: string }) {
-  return h.service.challenge({
+  return h.service.challenges.create({
     guildId: h.fake.guildId,
     channelId: channel,
     challenger: { id: h.ana.id, name: 'Ana' },
@@ -251,7 +251,7 @@ describe('a challenge or game whose message was never posted', () => {
     } finally {
       h.fake.appPermissions = ALL_PERMISSIONS;
     }
-    const game = sqliteConnection(h.service.db)
+    const game = sqliteConnection(h.service.storage.db)
       .prepare('SELECT status, closed_reason AS reason FROM games WHERE channel_id = ?')
       .get(channel);
     expect(game).toEqual({ status: 'finished', reason: 'not-posted' });

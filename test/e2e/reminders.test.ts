@@ -96,7 +96,7 @@ describe('turn reminders', () => {
     await h.bot.sweeper.sweepOnce();
     await h.bot.sweeper.sweepOnce();
     expect(h.fake.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(`/${reminder!.id}`))).toHaveLength(1);
-    expect(await h.service.reminderDeletions(100)).toEqual([]);
+    expect(await h.service.reminders.deletions(100)).toEqual([]);
   });
 
   it('sends none to a player who switched them off', async () => {

@@ -54,7 +54,7 @@ beforeEach(async () => {
   h.fake.memberPermissions.set(admin.id, ADMIN_PERMISSIONS);
   await setting([{ name: 'reset', type: OPTION.string, value: 'all' }]);
   h.advance(DECLINE_COOLDOWN_MS);
-  await h.service.sweep();
+  await h.service.deadlines.sweep();
 });
 
 describe('/senet-admin settings', () => {
@@ -112,7 +112,7 @@ describe('/senet-admin settings', () => {
     assertReplyOk(made, h);
     expect(made.message!.content).toMatch(/challenges you to \*\*Senet · Regency \(with variations\)\*\*/);
     assertReplyOk(await h.click(h.ben, made.message!.id, button(made.message!.id, 'Accept')), h);
-    const stored = sqliteConnection(h.service.db)
+    const stored = sqliteConnection(h.service.storage.db)
       .prepare<[string], { ruleset: string; rated: number }>(
         'SELECT ruleset, rated FROM games WHERE lobby_message_id = ?', // the challenge points to the game's thread
       )

@@ -141,13 +141,13 @@ describe('two shards on one database file', () => {
     await bots[1]!.stop();
     const db = openService({ dbPath: join(dir, 'senet.db'), botUserId: fake.botUser.id, now: () => clock.now });
     for (const board of boards) {
-      const game = sqliteConnection(db.db)
+      const game = sqliteConnection(db.storage.db)
         .prepare('SELECT id FROM games WHERE message_id = ?')
         .pluck()
         .get(board.id) as number;
-      expect((await db.resign({ gameId: game, userId: ana.id })).ok).toBe(true);
+      expect((await db.play.resign({ gameId: game, userId: ana.id })).ok).toBe(true);
     }
-    await db.close();
+    await db.storage.close();
     const edits = (messageId: string) => fake.messages.get(messageId)!.edits;
     const before = boards.map((b) => edits(b.id));
     logs[1]!.length = 0;

@@ -162,8 +162,8 @@ describe('SHARDS=2', () => {
 
     // Nothing was applied twice: every game replays from its seed and log.
     const service = openService({ dbPath, botUserId: fake.botUser.id });
-    expect((await service.verify()).problems).toEqual([]);
-    await service.close();
+    expect((await service.storage.verify()).problems).toEqual([]);
+    await service.storage.close();
   }, 180_000);
 
   it('must shard past the servers one connection may serve: one process says so, SHARDS=auto starts enough', async () => {

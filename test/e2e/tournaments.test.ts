@@ -214,15 +214,15 @@ describe('a Swiss tournament of 7 players over 3 rounds', () => {
           const toAct = named.get(toActName(contentOf(boardId))!)!;
           assertReplyOk(await h.click(toAct, boardId, pickButton(actButtons(h, boardId)).custom_id!), h);
         }
-        const [here] = await h.service.gamesHere({ channelId: last.threadId!, userId: named.get(last.first)!.id });
-        const before = await h.service.game(here!.gameId);
+        const [here] = await h.service.play.gamesHere({ channelId: last.threadId!, userId: named.get(last.first)!.id });
+        const before = await h.service.play.view(here!.gameId);
         if (!before.ok) throw new Error('the last game is gone');
         const { W, B } = before.value.players;
         const ahead = travelled(before.value.state, 'W') - travelled(before.value.state, 'B');
         h.advance(ROUND_MINUTES * MINUTE);
         await h.bot.sweeper.sweepOnce();
         await h.settle();
-        const after = await h.service.game(here!.gameId);
+        const after = await h.service.play.view(here!.gameId);
         if (!after.ok) throw new Error('the last game is gone');
         expect(after.value.status).toBe('finished');
         const winner = after.value.result!.winner.name;

@@ -38,23 +38,23 @@ describe('botStep', () => {
     // Ana throws if she is first; then the bot has a turn.
     const view = await untilBotToAct(service, start);
     const before = view.version;
-    const after = value(await service.botStep(view.gameId));
+    const after = value(await service.play.botStep(view.gameId));
     expect(seen).toHaveLength(1);
     expect(seen[0]!.ply).toBe(view.state.ply);
     expect(after.version).toBe(before + 1);
-    await service.close();
+    await service.storage.close();
   });
 
   it('does not apply a choice made while the game moved on (the player resigned meanwhile)', async () => {
     let resign: () => Promise<unknown> = () => Promise.resolve();
     const { service, start } = await botGame(() => resign());
     const view = await untilBotToAct(service, start);
-    resign = () => service.resign({ gameId: view.gameId, userId: ANA.id });
-    const step = await service.botStep(view.gameId);
+    resign = () => service.play.resign({ gameId: view.gameId, userId: ANA.id });
+    const step = await service.play.botStep(view.gameId);
     expect(step).toMatchObject({ ok: false, error: { code: 'finished' } });
-    const final = value(await service.game(view.gameId));
+    const final = value(await service.play.view(view.gameId));
     expect(final.status).toBe('finished');
     expect(final.state.ply).toBe(view.state.ply); // the bot's action was not stored
-    await service.close();
+    await service.storage.close();
   });
 });

@@ -59,20 +59,20 @@ describe('two processes racing on the same games', () => {
       const mine = applied.filter((a) => a.gameId === gameId).sort((a, b) => a.version - b.version);
       // One success per version, versions 0, 1, 2, ... with no gap and no repeat.
       expect(mine.map((a) => a.version)).toEqual(mine.map((_, i) => i));
-      const stored = await service.game(gameId);
+      const stored = await service.play.view(gameId);
       if (!stored.ok) throw new Error(say('en', stored.error.message));
       expect(stored.value.status).toBe('finished');
       expect(stored.value.version).toBe(mine.length);
       // The log holds exactly the applied clicks, in order.
       expect(
-        sqliteConnection(service.db)
+        sqliteConnection(service.storage.db)
           .prepare('SELECT action FROM actions WHERE game_id = ? ORDER BY seq')
           .all(gameId)
           .map((r) => JSON.parse((r as { action: string }).action) as unknown),
       ).toEqual(mine.map((a) => a.action));
     }
-    expect(await service.verify()).toEqual({ checked: gameIds.length, problems: [] });
-    await service.close();
+    expect(await service.storage.verify()).toEqual({ checked: gameIds.length, problems: [] });
+    await service.storage.close();
   });
 });
 
@@ -81,7 +81,7 @@ describe('waiting for another process', () => {
     const path = tempDbPath();
     const service = open(path, { renderBoard: textOnlyRenderer() });
     const game = await startGame(service, 'c');
-    const before = service.lockWaits();
+    const before = service.storage.lockWaits();
     expect(before.writes).toBeGreaterThan(0);
     expect(before.waited).toBe(0);
     // Another process takes the write lock and holds it for 300 ms.
@@ -106,12 +106,12 @@ describe('waiting for another process', () => {
     const ticksWhileWaiting = ticks;
     clearInterval(ticking);
     expect(ticksWhileWaiting).toBeGreaterThanOrEqual(5);
-    const after = service.lockWaits();
+    const after = service.storage.lockWaits();
     expect(after.writes).toBe(before.writes + 1);
     expect(after.waited).toBe(1);
     expect(after.waitedMs).toBeGreaterThan(0);
     expect(after.longestMs).toBe(after.waitedMs);
     await new Promise((resolve) => holder.once('exit', resolve));
-    await service.close();
+    await service.storage.close();
   });
 });

@@ -28,7 +28,7 @@ await go;
 
 for (let step = 0; live.size > 0 && step < 20_000; step++) {
   for (const gameId of [...live]) {
-    const read = await service.game(gameId);
+    const read = await service.play.view(gameId);
     if (!read.ok || read.value.status === 'finished') {
       live.delete(gameId);
       continue;
@@ -38,11 +38,11 @@ for (let step = 0; live.size > 0 && step < 20_000; step++) {
     if (!choice || view.botToAct) throw new Error(`game ${gameId} has nothing for a person to click (bot ${BOT.id})`);
     // Every click is sent twice, as an impatient player double-clicks: the second must bounce.
     const click = { gameId, userId: view.toAct!.id, version: view.version, action: choice.action };
-    for (const result of await Promise.all([service.act(click), service.act(click)])) {
+    for (const result of await Promise.all([service.play.act(click), service.play.act(click)])) {
       if (result.ok) report.applied.push({ gameId, version: view.version, action: choice.action });
       else report.rejected[result.error.code] = (report.rejected[result.error.code] ?? 0) + 1;
     }
   }
 }
-await service.close();
+await service.storage.close();
 process.send!(report, () => process.exit(0));

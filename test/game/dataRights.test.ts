@@ -34,35 +34,35 @@ beforeEach(async () => {
   clock = testClock();
   service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
-afterEach(async () => await service.close());
+afterEach(async () => await service.storage.close());
 
 /** A rated game in `guildId` that `winner` wins by the loser's resignation; its id. */
 async function decide(winner: Player, loser: Player, guildId = GUILD): Promise<number> {
   const made = value(
-    await service.challenge({ guildId, channelId: `c-${guildId}`, challenger: winner, opponent: loser }),
+    await service.challenges.create({ guildId, channelId: `c-${guildId}`, challenger: winner, opponent: loser }),
   );
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
-  let game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
+  let game = value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
   // A few actions in the log (whoever is to act), so there are ids of who acted to replace.
   for (let i = 0; i < 4 && game.status === 'active'; i++) game = await playFirstChoice(service, game);
-  value(await service.resign({ gameId: game.gameId, userId: loser.id }));
+  value(await service.play.resign({ gameId: game.gameId, userId: loser.id }));
   return game.gameId;
 }
 
 const count = (sql: string, ...params: string[]): number =>
-  (sqliteConnection(service.db)
+  (sqliteConnection(service.storage.db)
     .prepare(sql)
     .pluck()
     .get(...params) as number) ?? 0;
 
 describe('a person’s data', () => {
   it('lists what is stored: name, settings, games, ratings, answer tokens', async () => {
-    expect(await service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0 });
+    expect(await service.privacy.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0 });
     const game = await decide(ANA, BEN);
-    value(await service.setReminders(ANA.id, false));
-    value(await service.setMessage('game', game, 'm1'));
-    await service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
-    expect(await service.playerData(ANA.id)).toEqual({
+    value(await service.reminders.set(ANA.id, false));
+    value(await service.chat.setMessage('game', game, 'm1'));
+    await service.chat.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
+    expect(await service.privacy.playerData(ANA.id)).toEqual({
       name: 'Ana',
       reminders: false,
       games: 1,
@@ -80,12 +80,12 @@ describe('a person’s data', () => {
   it('deletes the name, settings and tokens; the games stay with a stand-in, ratings frozen', async () => {
     const first = await decide(ANA, BEN);
     await decide(BEN, ANA);
-    value(await service.setReminders(ANA.id, false));
-    value(await service.setMessage('game', first, 'm1'));
-    await service.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
-    const benBefore = value(await service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
+    value(await service.reminders.set(ANA.id, false));
+    value(await service.chat.setMessage('game', first, 'm1'));
+    await service.chat.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
+    const benBefore = value(await service.records.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
 
-    const deleted = value(await service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    const deleted = value(await service.privacy.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
     expect(deleted).toMatchObject({ name: 'Ana', games: 2, answerTokens: 1 });
 
     // Nothing in the file holds Ana's id, her name or the token any more.
@@ -103,48 +103,55 @@ describe('a person’s data', () => {
       expect(count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
     expect(count(`SELECT count(*) FROM players WHERE name = 'Ana'`)).toBe(0);
     expect(count(`SELECT count(*) FROM answer_tokens WHERE token = 'secret-token'`)).toBe(0);
-    expect(await service.answerToken('m1')).toMatchObject({ token: '', issuedAt: 0 }); // still marks the message
-    expect(await service.playerData(ANA.id)).toMatchObject({ name: null, reminders: null, games: 0, ratings: 0 });
-    expect(await service.remindersOn(ANA.id)).toBe(true);
+    expect(await service.chat.answerToken('m1')).toMatchObject({ token: '', issuedAt: 0 }); // still marks the message
+    expect(await service.privacy.playerData(ANA.id)).toMatchObject({
+      name: null,
+      reminders: null,
+      games: 0,
+      ratings: 0,
+    });
+    expect(await service.reminders.isOn(ANA.id)).toBe(true);
 
     // Ben's records are as they were, his opponent now the stand-in.
-    const benAfter = value(await service.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
+    const benAfter = value(await service.records.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
     expect(benAfter).toEqual(benBefore);
-    const history = value(await service.history({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
+    const history = value(await service.records.history({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
     expect(history.map((h) => h.opponent.name)).toEqual(['deleted player', 'deleted player']);
     expect(history[0]!.opponent.id.startsWith(STAND_IN_PREFIX)).toBe(true);
     // The leaderboard keeps both lines (ratings frozen), the stand-in's under its new name.
-    const board = value(await service.leaderboard({ guildId: GUILD }));
+    const board = value(await service.records.leaderboard({ guildId: GUILD }));
     expect(board.map((e) => e.player.name).sort()).toEqual(['Ben', 'deleted player']);
     // The game still replays from its log (the stand-in's id in the log is allowed, nothing else).
-    expect((await service.verify()).problems).toEqual([]);
+    expect((await service.storage.verify()).problems).toEqual([]);
     expect(count(`SELECT count(*) FROM actions WHERE user_id LIKE 'deleted:%'`)).toBeGreaterThan(0);
-    expect(() => sqliteConnection(service.db).exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(/append-only/);
-    expect(() => sqliteConnection(service.db).exec(`UPDATE actions SET action = '{}'`)).toThrow(/append-only/);
+    expect(() => sqliteConnection(service.storage.db).exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(
+      /append-only/,
+    );
+    expect(() => sqliteConnection(service.storage.db).exec(`UPDATE actions SET action = '{}'`)).toThrow(/append-only/);
   });
 
   it('refuses while the person has a live game, and deletes nothing', async () => {
     await startGame(service, 'c');
-    const refused = inEnglish(await service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    const refused = inEnglish(await service.privacy.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
     if (!refused.ok) expect(refused.error.message).toMatch(/1 live game and 0 open challenges/);
-    expect((await service.playerData(ANA.id)).name).toBe('Ana');
+    expect((await service.privacy.playerData(ANA.id)).name).toBe('Ana');
   });
 
   it('deletes the settings of someone who never played, leaving no stand-in', async () => {
-    value(await service.setReminders(CLEO.id, false));
-    value(await service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
-    expect(await service.remindersOn(CLEO.id)).toBe(true);
+    value(await service.reminders.set(CLEO.id, false));
+    value(await service.privacy.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
+    expect(await service.reminders.isOn(CLEO.id)).toBe(true);
     expect(count(`SELECT count(*) FROM players WHERE user_id LIKE 'deleted:%'`)).toBe(0);
   });
 
   it('replaces an admin who never played in the server settings they changed', async () => {
-    value(await service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
-    expect(await service.playerData(CLEO.id)).toMatchObject({ name: null, games: 0, adminMarks: 1 });
-    value(await service.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
+    value(await service.admin.changeSettings({ ...ADMIN, change: { rated: false } }));
+    expect(await service.privacy.playerData(CLEO.id)).toMatchObject({ name: null, games: 0, adminMarks: 1 });
+    value(await service.privacy.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
     expect(count('SELECT count(*) FROM guild_settings WHERE updated_by = ?', CLEO.id)).toBe(0);
     expect(count(`SELECT count(*) FROM guild_settings WHERE updated_by LIKE 'deleted:%'`)).toBe(1);
-    expect((await service.settings(GUILD)).rated).toBe(false); // the server's choice stays
+    expect((await service.servers.settings(GUILD)).rated).toBe(false); // the server's choice stays
   });
 });
 
@@ -161,17 +168,23 @@ describe('tournaments and data deletion', () => {
   });
   const create = async (name: string, guildId = GUILD) =>
     value(
-      await service.createTournament({ ...ADMIN, guildId, channelId: `c-${guildId}`, locale: 'en', spec: spec(name) }),
+      await service.tournaments.create({
+        ...ADMIN,
+        guildId,
+        channelId: `c-${guildId}`,
+        locale: 'en',
+        spec: spec(name),
+      }),
     );
   const join = async (tournamentId: number, player: Player, guildId = GUILD) =>
-    value(await service.joinTournament({ tournamentId, guildId, player }));
+    value(await service.tournaments.join({ tournamentId, guildId, player }));
 
   it('takes a person out of tournaments not begun, and leaves no id of theirs in any', async () => {
     const open = await create('Friday');
     await join(open.id, ANA);
     await join(open.id, BEN);
 
-    value(await service.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
+    value(await service.privacy.forgetPlayer({ userId: ANA.id, standInName: 'deleted player' }));
     for (const [table, column] of [
       ['tournament_players', 'user_id'],
       ['tournament_pairings', 'first_id'],
@@ -187,7 +200,7 @@ describe('tournaments and data deletion', () => {
   it('deletes a server’s tournaments with its data, and only that server’s', async () => {
     await join((await create('Here')).id, ANA);
     await join((await create('Elsewhere', OTHER_GUILD)).id, ANA, OTHER_GUILD);
-    value(await service.deleteServerData(ADMIN));
+    value(await service.privacy.deleteServerData(ADMIN));
     expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, GUILD)).toBe(0);
     expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, OTHER_GUILD)).toBe(1);
     expect(count(`SELECT count(*) FROM tournament_players`)).toBe(1);
@@ -200,14 +213,17 @@ describe('a server’s data', () => {
     await decide(CLEO, BEN);
     await decide(ANA, BEN, OTHER_GUILD);
     await startGame(service, 'live');
-    value(await service.changeServerSettings({ ...ADMIN, change: { rated: false } }));
+    value(await service.admin.changeSettings({ ...ADMIN, change: { rated: false } }));
     const member = { ...ADMIN, userId: ANA.id, canManageServer: false };
-    expect(inEnglish(await service.serverData(member))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(inEnglish(await service.deleteServerData(member))).toMatchObject({
+    expect(inEnglish(await service.privacy.serverData(member))).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
-    expect(value(await service.serverData(ADMIN))).toEqual({
+    expect(inEnglish(await service.privacy.deleteServerData(member))).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(value(await service.privacy.serverData(ADMIN))).toEqual({
       games: 3,
       liveGames: 1,
       challenges: 3,
@@ -217,8 +233,8 @@ describe('a server’s data', () => {
       settings: true,
     });
 
-    value(await service.deleteServerData(ADMIN));
-    expect(value(await service.serverData(ADMIN))).toMatchObject({
+    value(await service.privacy.deleteServerData(ADMIN));
+    expect(value(await service.privacy.serverData(ADMIN))).toMatchObject({
       games: 0,
       challenges: 0,
       ratings: 0,
@@ -226,26 +242,26 @@ describe('a server’s data', () => {
     });
     expect(count(`SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)`)).toBe(0);
     // Cleo played only there: her name is gone; Ana and Ben played elsewhere too.
-    expect((await service.playerData(CLEO.id)).name).toBeNull();
-    expect(await service.playerData(ANA.id)).toMatchObject({ name: 'Ana', games: 1 });
-    expect(value(await service.leaderboard({ guildId: OTHER_GUILD })).length).toBe(2);
-    expect((await service.verify()).problems).toEqual([]);
-    expect((await service.settings(GUILD)).rated).toBe(true);
+    expect((await service.privacy.playerData(CLEO.id)).name).toBeNull();
+    expect(await service.privacy.playerData(ANA.id)).toMatchObject({ name: 'Ana', games: 1 });
+    expect(value(await service.records.leaderboard({ guildId: OTHER_GUILD })).length).toBe(2);
+    expect((await service.storage.verify()).problems).toEqual([]);
+    expect((await service.servers.settings(GUILD)).rated).toBe(true);
   });
 
   it('is deleted after the grace period once the bot left, unless it came back', async () => {
     await decide(ANA, BEN);
     await decide(ANA, BEN, OTHER_GUILD);
-    value(await service.serverLeft(GUILD));
-    value(await service.serverLeft(OTHER_GUILD));
+    value(await service.privacy.serverLeft(GUILD));
+    value(await service.privacy.serverLeft(OTHER_GUILD));
     clock.advance(LEFT_SERVER_GRACE_MS - 1);
-    expect(await service.purgeLeftServers()).toEqual([]);
-    expect(value(await service.serversPresent([OTHER_GUILD, 'guild-3']))).toEqual([OTHER_GUILD]); // added back
+    expect(await service.privacy.purgeLeftServers()).toEqual([]);
+    expect(value(await service.privacy.serversPresent([OTHER_GUILD, 'guild-3']))).toEqual([OTHER_GUILD]); // added back
     clock.advance(1);
-    expect(await service.purgeLeftServers()).toEqual([GUILD]);
-    expect(value(await service.serverData(ADMIN)).games).toBe(0);
-    expect(value(await service.serverData({ ...ADMIN, guildId: OTHER_GUILD })).games).toBe(1);
-    expect(await service.purgeLeftServers()).toEqual([]);
+    expect(await service.privacy.purgeLeftServers()).toEqual([GUILD]);
+    expect(value(await service.privacy.serverData(ADMIN)).games).toBe(0);
+    expect(value(await service.privacy.serverData({ ...ADMIN, guildId: OTHER_GUILD })).games).toBe(1);
+    expect(await service.privacy.purgeLeftServers()).toEqual([]);
   });
 
   it('is deleted by the process holding the server’s shard only', async () => {
@@ -254,13 +270,13 @@ describe('a server’s data', () => {
     const path = tempDbPath();
     const shards = [0, 1].map((id) => open(path, { now: clock.now, shard: { id, count: 2 } }));
     try {
-      for (const guildId of [onShard1, onShard0]) value(await shards[0]!.serverLeft(guildId));
+      for (const guildId of [onShard1, onShard0]) value(await shards[0]!.privacy.serverLeft(guildId));
       clock.advance(LEFT_SERVER_GRACE_MS);
-      expect(await shards[1]!.purgeLeftServers()).toEqual([onShard1]);
-      expect(await shards[0]!.purgeLeftServers()).toEqual([onShard0]);
-      expect(await shards[1]!.purgeLeftServers()).toEqual([]);
+      expect(await shards[1]!.privacy.purgeLeftServers()).toEqual([onShard1]);
+      expect(await shards[0]!.privacy.purgeLeftServers()).toEqual([onShard0]);
+      expect(await shards[1]!.privacy.purgeLeftServers()).toEqual([]);
     } finally {
-      for (const shard of shards) await shard.close();
+      for (const shard of shards) await shard.storage.close();
     }
   });
 });

@@ -29,11 +29,11 @@ describe('restart', () => {
     for (let i = 0; i < 6; i++) {
       view = await playFirstChoice(service, view);
     }
-    await service.close();
+    await service.storage.close();
 
     service = open(path, { now: clock.now, config });
-    const [here] = await service.gamesHere({ channelId: 'c', userId: ANA.id });
-    const resumed = value(await service.game(here!.gameId));
+    const [here] = await service.play.gamesHere({ channelId: 'c', userId: ANA.id });
+    const resumed = value(await service.play.view(here!.gameId));
     expect(resumed).toMatchObject({
       gameId: view.gameId,
       version: view.version,
@@ -44,8 +44,8 @@ describe('restart', () => {
     // A button from before the restart still works, once.
     const next = await playFirstChoice(service, view);
     expect(next.version).toBe(view.version + 1);
-    expect((await service.verify()).problems).toEqual([]);
-    await service.close();
+    expect((await service.storage.verify()).problems).toEqual([]);
+    await service.storage.close();
   });
 
   it('applies deadlines that fell due while closed exactly once, and reports their messages', async () => {
@@ -53,16 +53,16 @@ describe('restart', () => {
     const clock = testClock();
     let service = open(path, { now: clock.now, config });
     const game = await startGame(service, 'c');
-    value(await service.setMessage('game', game.gameId, 'msg-game'));
+    value(await service.chat.setMessage('game', game.gameId, 'msg-game'));
     const made = await challengeIn(service, 'd', CLEO, BEN, 'regency');
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
-    value(await service.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
-    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
-    await service.close();
+    value(await service.chat.setMessage('challenge', made.challenge.challengeId, 'msg-challenge'));
+    expect(await service.deadlines.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
+    await service.storage.close();
 
     clock.advance(25 * HOUR); // the bot was down for a day
     service = open(path, { now: clock.now, config });
-    const swept = await service.sweep();
+    const swept = await service.deadlines.sweep();
     expect(swept.expiredChallenges).toMatchObject([
       { challengeId: made.challenge.challengeId, status: 'expired', channelId: 'd', messageId: 'msg-challenge' },
     ]);
@@ -73,15 +73,15 @@ describe('restart', () => {
     expect(ended.result).toMatchObject({ reason: 'timeout', loser });
     expect(ended.result!.ratings).toHaveLength(2);
     expect(ended.description).toBe(`${loser.name} did not play in time: ${ended.result!.winner.name} wins by forfeit.`);
-    await service.close();
+    await service.storage.close();
 
     // A second process (or the next interval) finds nothing left to do.
     service = open(path, { now: clock.now, config });
-    expect(await service.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
-    const stats = value(await service.stats({ viewer: member(GUILD), userId: loser.id }));
+    expect(await service.deadlines.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
+    const stats = value(await service.records.stats({ viewer: member(GUILD), userId: loser.id }));
     expect(stats.total).toMatchObject({ games: 1, losses: 1 });
     expect(stats.ratingHistory).toHaveLength(1);
-    await service.close();
+    await service.storage.close();
   });
 
   it('moves the deadline on with every action and never times out the bot', async () => {
@@ -92,7 +92,7 @@ describe('restart', () => {
     view = await playFirstChoice(service, view);
     expect(view.turnDeadline).toBe(clock.now() + 24 * HOUR);
     clock.advance(23 * HOUR);
-    expect((await service.sweep()).timedOutGames).toEqual([]);
+    expect((await service.deadlines.sweep()).timedOutGames).toEqual([]);
 
     const made = await challengeIn(service, 'bot', ANA, BOT, 'kendall');
     if (made.kind !== 'game') throw new Error('expected a game');
@@ -100,7 +100,7 @@ describe('restart', () => {
     // Let the person act until it is the bot's turn, then leave the bot waiting for days.
     while (!botGame.botToAct) {
       botGame = value(
-        await service.act({
+        await service.play.act({
           gameId: botGame.gameId,
           userId: ANA.id,
           version: botGame.version,
@@ -109,11 +109,11 @@ describe('restart', () => {
       );
     }
     expect(botGame.turnDeadline).toBeNull();
-    expect(await service.pendingBotGames()).toEqual([botGame.gameId]);
+    expect(await service.games.botTurns()).toEqual([botGame.gameId]);
     clock.advance(2 * HOUR);
-    const swept = await service.sweep();
+    const swept = await service.deadlines.sweep();
     expect(swept.timedOutGames.map((g) => g.gameId)).toEqual([view.gameId]);
-    expect(await service.pendingBotGames()).toEqual([botGame.gameId]);
-    await service.close();
+    expect(await service.games.botTurns()).toEqual([botGame.gameId]);
+    await service.storage.close();
   });
 });

@@ -12,12 +12,12 @@ describe('a full disk', () => {
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
     const start = await startGame(service, 'full');
     // The file may not grow by one more page: as when the disk is full.
-    const pages = sqliteConnection(service.db).pragma('page_count', { simple: true }) as number;
-    sqliteConnection(service.db).pragma(`max_page_count = ${pages}`);
+    const pages = sqliteConnection(service.storage.db).pragma('page_count', { simple: true }) as number;
+    sqliteConnection(service.storage.db).pragma(`max_page_count = ${pages}`);
     let view = start;
     let refused: ServiceError | null = null;
     for (let i = 0; i < 500 && !refused; i++) {
-      const outcome = await service.act({
+      const outcome = await service.play.act({
         gameId: view.gameId,
         userId: view.toAct!.id,
         version: view.version,
@@ -28,17 +28,17 @@ describe('a full disk', () => {
     }
     expect(refused?.code).toBe('storage-full');
     expect(refused && say('en', refused.message)).toMatch(/storage is full, so nothing was played/);
-    const stored = value(await service.game(view.gameId));
+    const stored = value(await service.play.view(view.gameId));
     expect(stored.version).toBe(view.version);
-    expect((await service.verify()).problems).toEqual([]);
-    sqliteConnection(service.db).pragma('max_page_count = 1073741823');
-    const next = await service.act({
+    expect((await service.storage.verify()).problems).toEqual([]);
+    sqliteConnection(service.storage.db).pragma('max_page_count = 1073741823');
+    const next = await service.play.act({
       gameId: view.gameId,
       userId: view.toAct!.id,
       version: view.version,
       action: view.choices[0]!.action,
     });
     expect(next.ok).toBe(true);
-    await service.close();
+    await service.storage.close();
   });
 });

@@ -62,7 +62,7 @@ export async function challengeIn(
 ): Promise<ChallengeMade> {
   const variant = { ruleset, options: {} } as Variant;
   return value(
-    await service.challenge({
+    await service.challenges.create({
       guildId: GUILD,
       channelId,
       challenger,
@@ -76,7 +76,7 @@ export async function challengeIn(
 /** The player to act presses the first button (the first move, or Throw): the view after it. */
 export async function playFirstChoice(service: GameService, view: GameView): Promise<GameView> {
   const action = view.choices[0]!.action;
-  return value(await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action }));
+  return value(await service.play.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action }));
 }
 
 /** Starts a human game between Ana and Ben in `channelId`. */
@@ -87,7 +87,7 @@ export async function startGame(
 ): Promise<GameView> {
   const made = await challengeIn(service, channelId, ANA, BEN, ruleset);
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
-  return value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
+  return value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
 }
 
 /**
@@ -105,12 +105,17 @@ export async function playToEnd(
   while (view.status === 'active') {
     if (++actions > maxActions) throw new Error(`game ${view.gameId} did not end in ${maxActions} actions`);
     if (view.botToAct) {
-      view = value(await service.botStep(view.gameId));
+      view = value(await service.play.botStep(view.gameId));
       continue;
     }
     const pick = view.choices[(mix32(seed, actions) >>> 0) % view.choices.length]!;
     view = value(
-      await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }),
+      await service.play.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: pick.action,
+      }),
     );
   }
   return { view, actions };

@@ -19,15 +19,15 @@ beforeEach(async () => {
   clock = testClock();
   service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
-afterEach(async () => await service.close());
+afterEach(async () => await service.storage.close());
 
 async function setting(change: SettingsChange): Promise<void> {
-  value(await service.changeServerSettings({ guildId: GUILD, userId: 'admin', canManageServer: true, change }));
+  value(await service.admin.changeSettings({ guildId: GUILD, userId: 'admin', canManageServer: true, change }));
 }
 
-function ask(challenger: Player, opponent: Player, channelId = 'c'): ReturnType<GameService['challenge']> {
+function ask(challenger: Player, opponent: Player, channelId = 'c'): ReturnType<GameService['challenges']['create']> {
   const input: ChallengeInput = { guildId: GUILD, channelId, challenger, opponent };
-  return service.challenge(input);
+  return service.challenges.create(input);
 }
 
 async function challenge(challenger: Player, opponent: Player, channelId = 'c'): Promise<ChallengeView> {
@@ -40,10 +40,10 @@ async function challenge(challenger: Player, opponent: Player, channelId = 'c'):
 let channels = 0;
 async function play(challenger: Player, opponent: Player): Promise<number> {
   const c = await challenge(challenger, opponent, `ch-${++channels}`);
-  return value(await service.accept({ challengeId: c.challengeId, userId: opponent.id })).gameId;
+  return value(await service.challenges.accept({ challengeId: c.challengeId, userId: opponent.id })).gameId;
 }
 
-async function refusal(outcome: ReturnType<GameService['challenge']>): Promise<string> {
+async function refusal(outcome: ReturnType<GameService['challenges']['create']>): Promise<string> {
   const refused = await outcome;
   expect(refused).toMatchObject({ ok: false, error: { code: 'limit' } });
   return refused.ok ? '' : say('en', refused.error.message);
@@ -63,11 +63,11 @@ describe('where the bot plays', () => {
   it('refuses to start a challenge’s game once its channel is taken off the list', async () => {
     const c = await challenge(ANA, BEN, '111');
     await setting({ channels: { add: '222' } });
-    const accepted = await service.accept({ challengeId: c.challengeId, userId: BEN.id });
+    const accepted = await service.challenges.accept({ challengeId: c.challengeId, userId: BEN.id });
     expect(accepted).toMatchObject({ ok: false, error: { code: 'limit' } });
     if (!accepted.ok) expect(say('en', accepted.error.message)).toContain('<#222>');
     await setting({ channels: { clear: true } });
-    value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
+    value(await service.challenges.accept({ challengeId: c.challengeId, userId: BEN.id }));
   });
 });
 
@@ -85,7 +85,7 @@ describe('live games per player', () => {
       [toAna, ANA],
       [byAna, EVE],
     ] as const) {
-      const accepted = await service.accept({ challengeId: c.challengeId, userId: accepter.id });
+      const accepted = await service.challenges.accept({ challengeId: c.challengeId, userId: accepter.id });
       expect(accepted).toMatchObject({ ok: false, error: { code: 'limit' } });
       if (!accepted.ok) expect(say('en', accepted.error.message)).toMatch(/^Ana is already playing 2 games at once/);
     }
@@ -99,8 +99,8 @@ describe('live games per player', () => {
     await setting({ maxGamesPerPlayer: 1 });
     const gameId = await play(ANA, BEN);
     expect(await refusal(ask(ANA, CLEO))).toMatch(/1 game at once/);
-    value(await service.challenge({ guildId: 'guild-2', channelId: 'g2', challenger: ANA, opponent: CLEO })); // another server has its own count
-    value(await service.resign({ gameId, userId: BEN.id }));
+    value(await service.challenges.create({ guildId: 'guild-2', channelId: 'g2', challenger: ANA, opponent: CLEO })); // another server has its own count
+    value(await service.play.resign({ gameId, userId: BEN.id }));
     await challenge(ANA, CLEO);
   });
 });
@@ -109,12 +109,12 @@ describe('rated games and default rules', () => {
   it('makes new games unrated when the server turns rating off', async () => {
     await setting({ rated: false });
     const gameId = await play(ANA, BEN);
-    const ended = value(await service.resign({ gameId, userId: BEN.id }));
+    const ended = value(await service.play.resign({ gameId, userId: BEN.id }));
     expect(ended.result!.ratings).toBeUndefined();
-    expect(value(await service.leaderboard({ guildId: GUILD }))).toEqual([]);
+    expect(value(await service.records.leaderboard({ guildId: GUILD }))).toEqual([]);
     await setting({ reset: 'rated' });
     const rated = await play(ANA, BEN);
-    expect(value(await service.resign({ gameId: rated, userId: BEN.id })).result!.ratings).toHaveLength(2);
+    expect(value(await service.play.resign({ gameId: rated, userId: BEN.id })).result!.ratings).toHaveLength(2);
   });
 
   it('plays the server’s default rules when a challenge names none', async () => {
@@ -123,7 +123,7 @@ describe('rated games and default rules', () => {
     const c = await challenge(ANA, CLEO, 'b');
     expect(c).toMatchObject({ ruleset: 'regency', options: { variations: true } });
     const named = value(
-      await service.challenge({
+      await service.challenges.create({
         guildId: GUILD,
         channelId: 'd',
         challenger: DAN,
@@ -139,7 +139,7 @@ describe('anti-spam', () => {
   it(`allows ${MAX_OPEN_CHALLENGES} open challenges per challenger in a server`, async () => {
     const open = [await challenge(ANA, BEN, 'a'), await challenge(ANA, CLEO, 'b'), await challenge(ANA, DAN, 'c')];
     expect(await refusal(ask(ANA, EVE, 'd'))).toMatch(/already have 3 open challenges/);
-    value(await service.withdraw({ challengeId: open[0]!.challengeId, userId: ANA.id }));
+    value(await service.challenges.withdraw({ challengeId: open[0]!.challengeId, userId: ANA.id }));
     await challenge(ANA, EVE, 'd');
   });
 
@@ -151,14 +151,14 @@ describe('anti-spam', () => {
 
   it('holds a declined challenger back from the same person for the cooldown', async () => {
     const c = await challenge(ANA, BEN, 'a');
-    value(await service.decline({ challengeId: c.challengeId, userId: BEN.id }));
+    value(await service.challenges.decline({ challengeId: c.challengeId, userId: BEN.id }));
     const until = Math.ceil((clock.now() + DECLINE_COOLDOWN_MS) / 1000);
     expect(await refusal(ask(ANA, BEN, 'b'))).toBe(
       `Ben declined your last challenge; you can challenge them again <t:${until}:R>.`,
     );
     await challenge(ANA, CLEO, 'c'); // Ana may ask others
     const back = await challenge(BEN, ANA, 'd'); // and the one who declined may ask her
-    value(await service.withdraw({ challengeId: back.challengeId, userId: BEN.id }));
+    value(await service.challenges.withdraw({ challengeId: back.challengeId, userId: BEN.id }));
     clock.advance(DECLINE_COOLDOWN_MS - 1);
     expect(await refusal(ask(ANA, BEN, 'e'))).toMatch(/declined your last challenge/);
     clock.advance(1);

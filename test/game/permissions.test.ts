@@ -15,11 +15,11 @@ beforeEach(async () => {
   clock = testClock();
   service = open(tempDbPath(), { now: clock.now, config: { challengeTtlMs: 60_000, turnTtlMs: 3_600_000 } });
 });
-afterEach(async () => await service.close());
+afterEach(async () => await service.storage.close());
 
 async function challengeOf(channelId: string, challenger = ANA, opponent = BEN): Promise<ChallengeView> {
   const made = value(
-    await service.challenge({
+    await service.challenges.create({
       guildId: GUILD,
       channelId,
       challenger,
@@ -35,7 +35,7 @@ const first = (view: GameView) => view.choices[0]!.action;
 
 describe('challenges', () => {
   it('refuses a challenge to oneself, an unknown rule set and bad options', async () => {
-    const self = await service.challenge({
+    const self = await service.challenges.create({
       guildId: GUILD,
       channelId: 'c',
       challenger: ANA,
@@ -46,7 +46,7 @@ describe('challenges', () => {
       ok: false,
       error: { code: 'invalid', message: 'You cannot challenge yourself.' },
     });
-    const unknown = await service.challenge({
+    const unknown = await service.challenges.create({
       guildId: GUILD,
       channelId: 'c',
       challenger: ANA,
@@ -54,7 +54,7 @@ describe('challenges', () => {
       variant: { ruleset: 'chess', options: {} } as unknown as Variant,
     });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'invalid' } });
-    const options = await service.challenge({
+    const options = await service.challenges.create({
       guildId: GUILD,
       channelId: 'c',
       challenger: ANA,
@@ -66,7 +66,7 @@ describe('challenges', () => {
 
   it('stores kendall options with defaults filled in', async () => {
     const made = value(
-      await service.challenge({
+      await service.challenges.create({
         guildId: GUILD,
         channelId: 'c',
         challenger: ANA,
@@ -85,7 +85,7 @@ describe('challenges', () => {
   it('allows one open challenge per pair in the server, whoever asks', async () => {
     await challengeOf('c');
     for (const channelId of ['c', 'other-channel']) {
-      const again = await service.challenge({
+      const again = await service.challenges.create({
         guildId: GUILD,
         channelId,
         challenger: BEN,
@@ -99,30 +99,34 @@ describe('challenges', () => {
 
   it('lets only the challenged player accept or decline, and only the challenger cancel', async () => {
     const c = await challengeOf('c');
-    expect(inEnglish(await service.accept({ challengeId: c.challengeId, userId: ANA.id }))).toMatchObject({
+    expect(inEnglish(await service.challenges.accept({ challengeId: c.challengeId, userId: ANA.id }))).toMatchObject({
       ok: false,
       error: {
         code: 'forbidden',
         message: 'Only Ben can accept this challenge; you can withdraw it with the Withdraw button.',
       },
     });
-    expect(await service.decline({ challengeId: c.challengeId, userId: CLEO.id })).toMatchObject({
+    expect(await service.challenges.decline({ challengeId: c.challengeId, userId: CLEO.id })).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
-    expect(inEnglish(await service.withdraw({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
+    expect(inEnglish(await service.challenges.withdraw({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'forbidden', message: 'Only Ana can withdraw this challenge; you can accept or decline it.' },
     });
-    expect(value(await service.decline({ challengeId: c.challengeId, userId: BEN.id })).status).toBe('declined');
-    expect(inEnglish(await service.accept({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
+    expect(value(await service.challenges.decline({ challengeId: c.challengeId, userId: BEN.id })).status).toBe(
+      'declined',
+    );
+    expect(inEnglish(await service.challenges.accept({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'finished', message: 'This challenge was already declined.' },
     });
     clock.advance(DECLINE_COOLDOWN_MS);
     const d = await challengeOf('c'); // the pair may ask again once the first is closed (and the cooldown over)
-    expect(value(await service.withdraw({ challengeId: d.challengeId, userId: ANA.id })).status).toBe('cancelled');
-    expect(await service.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({
+    expect(value(await service.challenges.withdraw({ challengeId: d.challengeId, userId: ANA.id })).status).toBe(
+      'cancelled',
+    );
+    expect(await service.challenges.accept({ challengeId: 12345, userId: BEN.id })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
@@ -130,26 +134,26 @@ describe('challenges', () => {
 
   it('starts the game on the challenge message, seats from the seed, so the chat edits one message', async () => {
     const c = await challengeOf('c');
-    value(await service.setMessage('challenge', c.challengeId, 'msg-1'));
-    const game = value(await service.accept({ challengeId: c.challengeId, userId: BEN.id }));
+    value(await service.chat.setMessage('challenge', c.challengeId, 'msg-1'));
+    const game = value(await service.challenges.accept({ challengeId: c.challengeId, userId: BEN.id }));
     expect(game).toMatchObject({ messageId: 'msg-1', channelId: 'c', version: 0, status: 'active' });
     expect(game.toAct).toEqual(game.players[game.state.toMove]);
     expect(game.description).toBe(
       `${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`,
     );
-    expect(await service.setMessage('game', 999, 'x')).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await service.chat.setMessage('game', 999, 'x')).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
   it('refuses to accept after the expiry, before and after the sweep marks it', async () => {
     const c = await challengeOf('c');
     clock.advance(60_000);
-    expect(inEnglish(await service.accept({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
+    expect(inEnglish(await service.challenges.accept({ challengeId: c.challengeId, userId: BEN.id }))).toMatchObject({
       ok: false,
       error: { code: 'finished', message: 'This challenge has expired.' },
     });
-    const swept = await service.sweep();
+    const swept = await service.deadlines.sweep();
     expect(swept.expiredChallenges.map((x) => [x.challengeId, x.status])).toEqual([[c.challengeId, 'expired']]);
-    expect(await service.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
+    expect(await service.challenges.accept({ challengeId: c.challengeId, userId: BEN.id })).toMatchObject({
       ok: false,
       error: { code: 'finished' },
     });
@@ -160,9 +164,9 @@ describe('turns', () => {
   it('rejects the wrong player, a stale version and a finished game, changing nothing', async () => {
     const view = await startGame(service, 'c');
     const waiting = view.toAct!.id === ANA.id ? BEN : ANA;
-    const before = value(await service.game(view.gameId));
+    const before = value(await service.play.view(view.gameId));
 
-    const wrong = await service.act({
+    const wrong = await service.play.act({
       gameId: view.gameId,
       userId: waiting.id,
       version: view.version,
@@ -172,14 +176,14 @@ describe('turns', () => {
       ok: false,
       error: { code: 'not-your-turn', message: `It is ${view.toAct!.name}'s turn.` },
     });
-    const outsider = await service.act({
+    const outsider = await service.play.act({
       gameId: view.gameId,
       userId: CLEO.id,
       version: view.version,
       action: first(view),
     });
     expect(outsider).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const illegal = await service.act({
+    const illegal = await service.play.act({
       gameId: view.gameId,
       userId: view.toAct!.id,
       version: view.version,
@@ -188,48 +192,55 @@ describe('turns', () => {
     expect(illegal).toMatchObject({ ok: false, error: { code: 'invalid' } });
 
     const played = value(
-      await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) }),
+      await service.play.act({
+        gameId: view.gameId,
+        userId: view.toAct!.id,
+        version: view.version,
+        action: first(view),
+      }),
     );
     expect(played.version).toBe(view.version + 1);
     // The same button clicked again: already played.
-    const twice = await service.act({
+    const twice = await service.play.act({
       gameId: view.gameId,
       userId: view.toAct!.id,
       version: view.version,
       action: first(view),
     });
     expect(twice).toMatchObject({ ok: false, error: { code: 'stale' } });
-    const after = value(await service.game(view.gameId));
+    const after = value(await service.play.view(view.gameId));
     expect(after.version).toBe(before.version + 1);
     expect(after.state.ply).toBe(before.state.ply + 1);
 
-    const resigned = value(await service.resign({ gameId: view.gameId, userId: waiting.id }));
+    const resigned = value(await service.play.resign({ gameId: view.gameId, userId: waiting.id }));
     expect(resigned.result).toMatchObject({
       reason: 'resigned',
       winner: played.players.W.id === waiting.id ? played.players.B : played.players.W,
     });
     expect(resigned.description).toBe(`${waiting.name} resigned: ${resigned.result!.winner.name} wins.`);
     expect(resigned.result!.ratings).toHaveLength(2);
-    const late = await service.act({
+    const late = await service.play.act({
       gameId: view.gameId,
       userId: played.toAct!.id,
       version: played.version,
       action: first(played),
     });
     expect(late).toMatchObject({ ok: false, error: { code: 'finished' } });
-    expect(await service.resign({ gameId: view.gameId, userId: ANA.id })).toMatchObject({
+    expect(await service.play.resign({ gameId: view.gameId, userId: ANA.id })).toMatchObject({
       ok: false,
       error: { code: 'finished' },
     });
-    expect(await service.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({
+    expect(await service.play.resign({ channelId: 'c', userId: ANA.id })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
-    expect(await service.act({ gameId: 999, userId: ANA.id, version: 0, action: { type: 'throw' } })).toMatchObject({
+    expect(
+      await service.play.act({ gameId: 999, userId: ANA.id, version: 0, action: { type: 'throw' } }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
-    expect((await service.verify()).problems).toEqual([]);
+    expect((await service.storage.verify()).problems).toEqual([]);
   });
 
   it('answers busy, changing nothing, when another process holds the database too long', async () => {
@@ -239,15 +250,15 @@ describe('turns', () => {
     const other = new Database(path);
     other.exec('BEGIN IMMEDIATE');
     const click = { gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) };
-    expect(await patient.act(click)).toMatchObject({ ok: false, error: { code: 'busy' } });
+    expect(await patient.play.act(click)).toMatchObject({ ok: false, error: { code: 'busy' } });
     other.exec('ROLLBACK');
     other.close();
-    expect(value(await patient.act(click)).version).toBe(view.version + 1);
-    await patient.close();
+    expect(value(await patient.play.act(click)).version).toBe(view.version + 1);
+    await patient.storage.close();
   });
 
   it('refuses a bot step when a person is to act', async () => {
     const view = await startGame(service, 'c');
-    expect(await service.botStep(view.gameId)).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
+    expect(await service.play.botStep(view.gameId)).toMatchObject({ ok: false, error: { code: 'not-your-turn' } });
   });
 });

@@ -47,16 +47,16 @@ describe('full games through the service', () => {
     expect(winnerChange.after).toBeGreaterThan(1500);
     expect(loserChange.after).toBeLessThan(1500);
 
-    expect(await service.verify()).toEqual({ checked: 1, problems: [] });
+    expect(await service.storage.verify()).toEqual({ checked: 1, problems: [] });
     // The finished board, drawn by the real renderer once.
     const drawing = open(path);
-    const final = value(await drawing.game(view.gameId));
-    await drawing.close();
+    const final = value(await drawing.play.view(view.gameId));
+    await drawing.storage.close();
     expect(final.board.fileName).toMatch(/\.(jpg|webp|png)$/);
     expect(final.result).toEqual({ ...result, ratings: [winnerChange, loserChange] });
-    const board = value(await service.leaderboard({ guildId: GUILD }));
+    const board = value(await service.records.leaderboard({ guildId: GUILD }));
     expect(board.map((e) => e.player.id)).toEqual([result.winner.id, result.loser.id]);
-    await service.close();
+    await service.storage.close();
   });
 
   it('shows buttons in engine order with numbered move labels that match the board markers', async () => {
@@ -67,7 +67,7 @@ describe('full games through the service', () => {
     expect(opening.map((c) => c.action)).toEqual(legalActions(view.state));
     expect(opening[0]!.label).toBe('1 · 10 → 15');
     view = value(
-      await service.act({
+      await service.play.act({
         gameId: view.gameId,
         userId: view.toAct!.id,
         version: view.version,
@@ -79,7 +79,12 @@ describe('full games through the service', () => {
       expect(view.choices.at(-1)).toEqual({ label: 'Throw', action: { type: 'throw' } });
       const pick = view.choices.at(-1)!;
       view = value(
-        await service.act({ gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: pick.action }),
+        await service.play.act({
+          gameId: view.gameId,
+          userId: view.toAct!.id,
+          version: view.version,
+          action: pick.action,
+        }),
       );
       expect(view.description).toMatch(/threw \d/);
     }
@@ -90,7 +95,7 @@ describe('full games through the service', () => {
       expect(c.label).toBe(`${i + 1} · ${c.action.from} → ${to}`);
     });
     expect(view.board.alt.length).toBeGreaterThan(0);
-    await service.close();
+    await service.storage.close();
   });
 
   it('starts a game against the bot at once, plays the bot through botStep, and leaves it unrated', async () => {
@@ -100,17 +105,17 @@ describe('full games through the service', () => {
     const start = made.game;
     expect(start.botStrength).toBe('easy'); // a rematch from this game challenges the bot at the same strength
     expect(start.choices.length > 0).toBe(!start.botToAct);
-    expect(await service.pendingBotGames()).toEqual(start.botToAct ? [start.gameId] : []);
+    expect(await service.games.botTurns()).toEqual(start.botToAct ? [start.gameId] : []);
     const { view } = await playToEnd(service, start, 3);
     expect(view.botStrength).toBe('easy');
     expect(view.result!.ratings).toBeUndefined();
-    expect(value(await service.leaderboard({ guildId: GUILD }))).toEqual([]);
-    const stats = value(await service.stats({ viewer: member(GUILD), userId: ANA.id }));
+    expect(value(await service.records.leaderboard({ guildId: GUILD }))).toEqual([]);
+    const stats = value(await service.records.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(stats.vsBot.games).toBe(1);
     expect(stats.rating).toBeNull();
-    const history = value(await service.history({ viewer: member(GUILD), userId: ANA.id }));
+    const history = value(await service.records.history({ viewer: member(GUILD), userId: ANA.id }));
     expect(history).toMatchObject([{ opponent: BOT, vsBot: true, ruleset: 'dancers', rated: false }]);
-    expect((await service.verify()).problems).toEqual([]);
-    await service.close();
+    expect((await service.storage.verify()).problems).toEqual([]);
+    await service.storage.close();
   });
 });

@@ -20,7 +20,7 @@ function setUp(extra: Partial<typeof config> = {}) {
 }
 
 const claimed = async (service: GameService) =>
-  (await service.claimReminders()).map((r) => [r.gameId, r.player.id, r.ordinal]);
+  (await service.reminders.claim()).map((r) => [r.gameId, r.player.id, r.ordinal]);
 
 describe('turn reminders', () => {
   it('reminds the player to act once the delay has passed, once more before the timeout, never twice', async () => {
@@ -28,9 +28,9 @@ describe('turn reminders', () => {
     const game = await startGame(service, 'c');
     const player = game.toAct!.id;
     clock.advance(10 * MINUTE - 1);
-    expect(await service.claimReminders()).toEqual([]);
+    expect(await service.reminders.claim()).toEqual([]);
     clock.advance(1);
-    const [first, ...others] = await service.claimReminders();
+    const [first, ...others] = await service.reminders.claim();
     expect(others).toEqual([]);
     expect(first).toMatchObject({
       gameId: game.gameId,
@@ -42,16 +42,16 @@ describe('turn reminders', () => {
       turnDeadline: game.turnDeadline,
     });
     expect(first!.opponent.id).not.toBe(player);
-    expect(await service.claimReminders()).toEqual([]); // the next sweep finds it sent
+    expect(await service.reminders.claim()).toEqual([]); // the next sweep finds it sent
 
     // The last one comes an hour before the deadline, and no third.
     clock.advance(game.turnDeadline! - HOUR - clock.now() - 1);
-    expect(await service.claimReminders()).toEqual([]);
+    expect(await service.reminders.claim()).toEqual([]);
     clock.advance(1);
-    expect(await service.claimReminders()).toMatchObject([{ gameId: game.gameId, ordinal: 2, final: true }]);
+    expect(await service.reminders.claim()).toMatchObject([{ gameId: game.gameId, ordinal: 2, final: true }]);
     clock.advance(HOUR - 1);
-    expect(await service.claimReminders()).toEqual([]);
-    await service.close();
+    expect(await service.reminders.claim()).toEqual([]);
+    await service.storage.close();
   });
 
   it('puts the last reminder a quarter of the turn before short timeouts, and skips it when it would come first', async () => {
@@ -63,19 +63,19 @@ describe('turn reminders', () => {
     short.clock.advance(10 * MINUTE);
     expect(await claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
     short.clock.advance(35 * MINUTE - 1);
-    expect(await short.service.claimReminders()).toEqual([]);
+    expect(await short.service.reminders.claim()).toEqual([]);
     short.clock.advance(1); // 45 minutes into a one-hour turn
     expect(await claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 2]]);
-    await short.service.close();
+    await short.service.storage.close();
 
     // Delay 50 minutes of a one-hour turn: the last reminder (at 45) would come before the first.
     const late = setUp({ turnTtlMs: HOUR, reminderDelayMs: 50 * MINUTE });
     const other = await startGame(late.service, 'c');
     late.clock.advance(50 * MINUTE);
-    expect(await late.service.claimReminders()).toMatchObject([{ gameId: other.gameId, ordinal: 1, final: true }]);
+    expect(await late.service.reminders.claim()).toMatchObject([{ gameId: other.gameId, ordinal: 1, final: true }]);
     late.clock.advance(9 * MINUTE);
-    expect(await late.service.claimReminders()).toEqual([]);
-    await late.service.close();
+    expect(await late.service.reminders.claim()).toEqual([]);
+    await late.service.storage.close();
   });
 
   it('sends none when the delay is 0 (never) or longer than the turn', async () => {
@@ -83,8 +83,8 @@ describe('turn reminders', () => {
       const { clock, service } = setUp({ reminderDelayMs });
       await startGame(service, 'c');
       clock.advance(24 * HOUR - 1);
-      expect(await service.claimReminders()).toEqual([]);
-      await service.close();
+      expect(await service.reminders.claim()).toEqual([]);
+      await service.storage.close();
     }
   });
 
@@ -94,10 +94,10 @@ describe('turn reminders', () => {
     clock.advance(5 * MINUTE);
     game = await playFirstChoice(service, game); // the turn's clock starts again now
     clock.advance(5 * MINUTE);
-    expect(await service.claimReminders()).toEqual([]);
+    expect(await service.reminders.claim()).toEqual([]);
     clock.advance(5 * MINUTE);
     expect(await claimed(service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
-    await service.close();
+    await service.storage.close();
   });
 
   it('never reminds the bot', async () => {
@@ -107,32 +107,32 @@ describe('turn reminders', () => {
     let view: GameView = made.game;
     while (!view.botToAct) view = await playFirstChoice(service, view);
     clock.advance(2 * HOUR);
-    expect(await service.claimReminders()).toEqual([]);
+    expect(await service.reminders.claim()).toEqual([]);
     // Once the bot has played, its opponent's turn is reminded as any other.
-    while (view.botToAct) view = value(await service.botStep(view.gameId));
+    while (view.botToAct) view = value(await service.play.botStep(view.gameId));
     clock.advance(10 * MINUTE);
     expect(await claimed(service)).toEqual(view.status === 'active' ? [[view.gameId, ANA.id, 1]] : []);
-    await service.close();
+    await service.storage.close();
   });
 
   it('drops the reminders of a player who switched them off, in every server, until they switch them on', async () => {
     const { clock, service } = setUp();
     let game = await startGame(service, 'c');
     const player = game.toAct!.id;
-    expect(await service.remindersOn(player)).toBe(true);
-    expect(value(await service.setReminders(player, false))).toBe(false);
-    expect(await service.remindersOn(player)).toBe(false);
+    expect(await service.reminders.isOn(player)).toBe(true);
+    expect(value(await service.reminders.set(player, false))).toBe(false);
+    expect(await service.reminders.isOn(player)).toBe(false);
     clock.advance(10 * MINUTE);
-    expect(await service.claimReminders()).toEqual([]);
+    expect(await service.reminders.claim()).toEqual([]);
     clock.advance(game.turnDeadline! - HOUR - clock.now());
-    expect(await service.claimReminders()).toEqual([]);
+    expect(await service.reminders.claim()).toEqual([]);
 
-    value(await service.setReminders(player, true));
+    value(await service.reminders.set(player, true));
     game = await playFirstChoice(service, game);
     while (game.toAct!.id !== player) game = await playFirstChoice(service, game);
     clock.advance(10 * MINUTE);
     expect(await claimed(service)).toEqual([[game.gameId, player, 1]]);
-    await service.close();
+    await service.storage.close();
   });
 
   it('is claimed by one of two services sharing the file, once', async () => {
@@ -141,20 +141,20 @@ describe('turn reminders', () => {
     const game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
     const both = [
-      ...(await second.claimReminders()),
-      ...(await service.claimReminders()),
-      ...(await second.claimReminders()),
+      ...(await second.reminders.claim()),
+      ...(await service.reminders.claim()),
+      ...(await second.reminders.claim()),
     ];
     expect(both.map((r) => r.gameId)).toEqual([game.gameId]);
-    await second.close();
-    await service.close();
+    await second.storage.close();
+    await service.storage.close();
   });
 
   it('queues the reminder message for deletion once the turn is over, by any route', async () => {
     const { clock, service } = setUp();
-    const queued = async () => await service.reminderDeletions(10);
-    const remindNow = async (): Promise<Awaited<ReturnType<GameService['claimReminders']>>[number]> => {
-      const [due] = await service.claimReminders();
+    const queued = async () => await service.reminders.deletions(10);
+    const remindNow = async (): Promise<Awaited<ReturnType<GameService['reminders']['claim']>>[number]> => {
+      const [due] = await service.reminders.claim();
       if (!due) throw new Error('expected a reminder');
       return due;
     };
@@ -162,23 +162,23 @@ describe('turn reminders', () => {
     // Acting: the first reminder's message is queued.
     let game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
-    value(await service.recordReminder(await remindNow(), { channelId: 'c', messageId: 'r1' }));
+    value(await service.reminders.record(await remindNow(), { channelId: 'c', messageId: 'r1' }));
     expect(await queued()).toEqual([]);
     game = await playFirstChoice(service, game);
     expect(await queued()).toEqual([{ channelId: 'c', messageId: 'r1' }]);
-    value(await service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, true));
+    value(await service.reminders.deleted({ channelId: 'c', messageId: 'r1' }, true));
     expect(await queued()).toEqual([]);
 
     // The last reminder replaces the first.
     clock.advance(10 * MINUTE);
-    value(await service.recordReminder(await remindNow(), { channelId: 'c', messageId: 'r2' }));
+    value(await service.reminders.record(await remindNow(), { channelId: 'c', messageId: 'r2' }));
     clock.advance(game.turnDeadline! - HOUR - clock.now());
-    value(await service.recordReminder(await remindNow(), { channelId: 'c', messageId: 'r3' }));
+    value(await service.reminders.record(await remindNow(), { channelId: 'c', messageId: 'r3' }));
     expect(await queued()).toEqual([{ channelId: 'c', messageId: 'r2' }]);
-    value(await service.reminderDeleted({ channelId: 'c', messageId: 'r2' }, true));
+    value(await service.reminders.deleted({ channelId: 'c', messageId: 'r2' }, true));
 
     // Resigning ends the turn too.
-    value(await service.resign({ gameId: game.gameId, userId: game.toAct!.id }));
+    value(await service.play.resign({ gameId: game.gameId, userId: game.toAct!.id }));
     expect(await queued()).toEqual([{ channelId: 'c', messageId: 'r3' }]);
 
     // A reminder posted while its player acted goes straight to the queue.
@@ -186,30 +186,30 @@ describe('turn reminders', () => {
     clock.advance(10 * MINUTE);
     const due = await remindNow();
     next = await playFirstChoice(service, next);
-    value(await service.recordReminder(due, { channelId: 'd', messageId: 'r4' }));
+    value(await service.reminders.record(due, { channelId: 'd', messageId: 'r4' }));
     expect(await queued()).toContainEqual({ channelId: 'd', messageId: 'r4' });
 
     // A timeout ends it as well.
     clock.advance(10 * MINUTE);
-    value(await service.recordReminder(await remindNow(), { channelId: 'd', messageId: 'r5' }));
+    value(await service.reminders.record(await remindNow(), { channelId: 'd', messageId: 'r5' }));
     clock.advance(next.turnDeadline! - clock.now());
-    expect((await service.sweep()).timedOutGames).toHaveLength(1);
+    expect((await service.deadlines.sweep()).timedOutGames).toHaveLength(1);
     expect(await queued()).toContainEqual({ channelId: 'd', messageId: 'r5' });
-    await service.close();
+    await service.storage.close();
   });
 
   it('gives a deletion up after a few failed attempts', async () => {
     const { clock, service } = setUp();
     const game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
-    value(await service.recordReminder((await service.claimReminders())[0]!, { channelId: 'c', messageId: 'r1' }));
+    value(await service.reminders.record((await service.reminders.claim())[0]!, { channelId: 'c', messageId: 'r1' }));
     await playFirstChoice(service, game);
     for (let attempt = 1; attempt < 5; attempt++) {
-      value(await service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
-      expect(await service.reminderDeletions(10)).toHaveLength(1);
+      value(await service.reminders.deleted({ channelId: 'c', messageId: 'r1' }, false));
+      expect(await service.reminders.deletions(10)).toHaveLength(1);
     }
-    value(await service.reminderDeleted({ channelId: 'c', messageId: 'r1' }, false));
-    expect(await service.reminderDeletions(10)).toEqual([]);
-    await service.close();
+    value(await service.reminders.deleted({ channelId: 'c', messageId: 'r1' }, false));
+    expect(await service.reminders.deletions(10)).toEqual([]);
+    await service.storage.close();
   });
 });

@@ -35,7 +35,7 @@ describe('replays through the service', () => {
     const running = await startGame(service, 'c2', 'regency');
     await playToEnd(service, running, 2, 30).catch(() => undefined); // 30 actions, still running
 
-    const last = value(await service.replay({ viewer: member(GUILD, ANA.id) }));
+    const last = value(await service.replays.draw({ viewer: member(GUILD, ANA.id) }));
     expect(last.gameId).toBe(ended.gameId);
     expect(last.finished).toBe(true);
     expect(last.title).toBe('Senet · Pennsic');
@@ -52,16 +52,16 @@ describe('replays through the service', () => {
     expect(last.review?.accuracy.W).toBeGreaterThanOrEqual(0);
 
     // Anyone in the server may watch any game of it, finished or not.
-    const live = value(await service.replay({ viewer: member(GUILD, CLEO.id), gameId: running.gameId }));
+    const live = value(await service.replays.draw({ viewer: member(GUILD, CLEO.id), gameId: running.gameId }));
     expect(live.finished).toBe(false);
     expect(live.result).toMatch(/in progress/);
-    const elsewhere = await service.replay({ viewer: member('guild-2', ANA.id), gameId: ended.gameId });
+    const elsewhere = await service.replays.draw({ viewer: member('guild-2', ANA.id), gameId: ended.gameId });
     expect(elsewhere).toMatchObject({ ok: false, error: { code: 'not-found' } });
-    expect(inEnglish(await service.replay({ viewer: member(GUILD, CLEO.id) }))).toMatchObject({
+    expect(inEnglish(await service.replays.draw({ viewer: member(GUILD, CLEO.id) }))).toMatchObject({
       ok: false,
       error: { code: 'not-found', message: 'You have not finished a game in this server yet.' },
     });
-    await service.close();
+    await service.storage.close();
   });
 
   it('lists your recent games here, newest first, filtered by what you type', async () => {
@@ -72,28 +72,28 @@ describe('replays through the service', () => {
       clock.advance(60_000);
       games.push(await startGame(service, `c${i}`, ruleset));
     }
-    const listed = await service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id });
+    const listed = await service.replays.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id });
     expect(listed.map((g) => g.gameId)).toEqual(games.map((g) => g.gameId).reverse());
     const turn = games[2]!.toAct?.id === BEN.id ? 'your turn' : 'in progress';
     expect(listed[0]!.label).toBe(`#${games[2]!.gameId} · Pennsic · vs Ana · ${turn}`);
     expect(
-      (await service.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id, typed: 'danc' })).map(
+      (await service.replays.recentGames({ viewer: member(GUILD, BEN.id), userId: BEN.id, typed: 'danc' })).map(
         (g) => g.gameId,
       ),
     ).toEqual([games[1]!.gameId]);
-    expect(await service.recentGames({ viewer: member('guild-2', BEN.id), userId: BEN.id })).toEqual([]);
-    expect(await service.recentGames({ viewer: member(GUILD, CLEO.id), userId: CLEO.id })).toEqual([]);
-    await service.close();
+    expect(await service.replays.recentGames({ viewer: member('guild-2', BEN.id), userId: BEN.id })).toEqual([]);
+    expect(await service.replays.recentGames({ viewer: member(GUILD, CLEO.id), userId: CLEO.id })).toEqual([]);
+    await service.storage.close();
   });
 
   it('a game where no pawn has moved yet has nothing to replay', async () => {
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: reviewing });
     const game = await startGame(service, 'c1', 'kendall');
-    expect(await service.replay({ viewer: member(GUILD, ANA.id), gameId: game.gameId })).toMatchObject({
+    expect(await service.replays.draw({ viewer: member(GUILD, ANA.id), gameId: game.gameId })).toMatchObject({
       ok: false,
       error: { code: 'invalid' },
     });
-    await service.close();
+    await service.storage.close();
   });
 });
 
@@ -104,7 +104,7 @@ describe('replays being drawn', () => {
       new Promise((resolve) => release.push(() => resolve(unwrap(produceReplay(job, raceChance)))));
     const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: held });
     const { view } = await playToEnd(service, await startGame(service, 'c', 'pennsic'), 1);
-    const ask = (userId: string) => service.replay({ viewer: member(GUILD, userId), gameId: view.gameId });
+    const ask = (userId: string) => service.replays.draw({ viewer: member(GUILD, userId), gameId: view.gameId });
     // Asking reads the game first: wait until the replays asked for are being drawn.
     const drawing = async (n: number) => {
       while (release.length < n) await new Promise((resolve) => setImmediate(resolve));
@@ -128,6 +128,6 @@ describe('replays being drawn', () => {
     await drawing(4);
     release.at(-1)!();
     expect((await again).ok).toBe(true);
-    await service.close();
+    await service.storage.close();
   });
 });

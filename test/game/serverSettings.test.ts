@@ -22,22 +22,24 @@ beforeEach(async () => {
   clock = testClock();
   service = open(path, { now: clock.now, config: DEFAULTS, renderBoard: textOnlyRenderer() });
 });
-afterEach(async () => await service.close());
+afterEach(async () => await service.storage.close());
 
 /** A rated game `winner` wins by the loser's resignation; its id. */
 async function decide(winner: Player, loser: Player): Promise<number> {
-  const made = value(await service.challenge({ guildId: GUILD, channelId: 'c', challenger: winner, opponent: loser }));
+  const made = value(
+    await service.challenges.create({ guildId: GUILD, channelId: 'c', challenger: winner, opponent: loser }),
+  );
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
-  const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
-  value(await service.resign({ gameId: game.gameId, userId: loser.id }));
+  const game = value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
+  value(await service.play.resign({ gameId: game.gameId, userId: loser.id }));
   return game.gameId;
 }
 
 describe('server settings', () => {
   it('shows the defaults until an admin chooses, then the server’s own choices over them', async () => {
-    expect(value(await service.serverSettings(ADMIN))).toEqual({ settings: DEFAULTS, own: [] });
+    expect(value(await service.admin.settings(ADMIN))).toEqual({ settings: DEFAULTS, own: [] });
     const changed = value(
-      await service.changeServerSettings({
+      await service.admin.changeSettings({
         ...ADMIN,
         change: {
           defaultVariant: { ruleset: 'regency', options: { variations: true } },
@@ -65,26 +67,26 @@ describe('server settings', () => {
     });
     expect(changed.own).toHaveLength(9);
     // Back to the server's own Discord language.
-    const auto = value(await service.changeServerSettings({ ...ADMIN, change: { language: null } }));
+    const auto = value(await service.admin.changeSettings({ ...ADMIN, change: { language: null } }));
     expect(auto.settings.language).toBeNull();
     expect(auto.own).not.toContain('language');
     // Another server keeps the defaults.
-    expect(value(await service.serverSettings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
+    expect(value(await service.admin.settings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
 
-    const reset = value(await service.changeServerSettings({ ...ADMIN, change: { reset: 'rated' } }));
+    const reset = value(await service.admin.changeSettings({ ...ADMIN, change: { reset: 'rated' } }));
     expect(reset.settings.rated).toBe(true);
     expect(reset.own).not.toContain('rated');
-    expect(value(await service.changeServerSettings({ ...ADMIN, change: { reset: 'all' } }))).toEqual({
+    expect(value(await service.admin.changeSettings({ ...ADMIN, change: { reset: 'all' } }))).toEqual({
       settings: DEFAULTS,
       own: [],
     });
   });
 
   it('keeps a server’s choices in the database file', async () => {
-    value(await service.changeServerSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, channels: { add: '5' } } }));
-    await service.close();
+    value(await service.admin.changeSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, channels: { add: '5' } } }));
+    await service.storage.close();
     service = open(path, { now: clock.now, config: DEFAULTS });
-    expect(value(await service.serverSettings(ADMIN)).settings).toMatchObject({
+    expect(value(await service.admin.settings(ADMIN)).settings).toMatchObject({
       maxGamesPerPlayer: 2,
       channels: ['5'],
     });
@@ -92,15 +94,15 @@ describe('server settings', () => {
 
   it('refuses members without Manage Server, changing nothing', async () => {
     for (const outcome of [
-      await service.serverSettings(MEMBER),
-      await service.changeServerSettings({ ...MEMBER, change: { rated: false } }),
-      await service.newSeason(MEMBER),
+      await service.admin.settings(MEMBER),
+      await service.admin.changeSettings({ ...MEMBER, change: { rated: false } }),
+      await service.admin.newSeason(MEMBER),
     ]) {
       expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       if (!outcome.ok) expect(say('en', outcome.error.message)).toMatch(/Manage Server/);
     }
-    expect(value(await service.serverSettings(ADMIN)).own).toEqual([]);
-    expect(await service.currentSeason(GUILD)).toBe(1);
+    expect(value(await service.admin.settings(ADMIN)).own).toEqual([]);
+    expect(await service.records.currentSeason(GUILD)).toBe(1);
   });
 
   it.each([
@@ -116,10 +118,10 @@ describe('server settings', () => {
     ],
     [{ channels: { remove: '42' } }, /<#42> is not in the list/],
   ])('refuses %o with a clear sentence, changing nothing', async (change, message) => {
-    const refused = await service.changeServerSettings({ ...ADMIN, change: { rated: false, ...change } });
+    const refused = await service.admin.changeSettings({ ...ADMIN, change: { rated: false, ...change } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
     if (!refused.ok) expect(say('en', refused.error.message)).toMatch(message);
-    expect(value(await service.serverSettings(ADMIN)).own).toEqual([]);
+    expect(value(await service.admin.settings(ADMIN)).own).toEqual([]);
   });
 
   it('adds, removes and clears allowed channels, at most 25', async () => {
@@ -162,54 +164,56 @@ describe('seasons', () => {
   it('closes a season with its final table, restarts ratings, and keeps the old table readable', async () => {
     await decide(ANA, BEN);
     await decide(ANA, BEN);
-    const seasonOne = value(await service.leaderboard({ guildId: GUILD }));
+    const seasonOne = value(await service.records.leaderboard({ guildId: GUILD }));
     expect(seasonOne.map((e) => [e.player.name, e.wins, e.losses])).toEqual([
       ['Ana', 2, 0],
       ['Ben', 0, 2],
     ]);
 
     clock.advance(1000);
-    const closed = value(await service.newSeason(ADMIN));
+    const closed = value(await service.admin.newSeason(ADMIN));
     expect(closed).toEqual({ closed: 1, current: 2, finalTable: seasonOne });
-    expect(await service.currentSeason(GUILD)).toBe(2);
-    expect(value(await service.leaderboard({ guildId: GUILD }))).toEqual([]);
-    expect(value(await service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne);
-    expect(await service.currentSeason('guild-2')).toBe(1); // per server
+    expect(await service.records.currentSeason(GUILD)).toBe(2);
+    expect(value(await service.records.leaderboard({ guildId: GUILD }))).toEqual([]);
+    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne);
+    expect(await service.records.currentSeason('guild-2')).toBe(1); // per server
 
     // Stats: no rating yet this season, the all-time totals kept.
-    const ana = value(await service.stats({ viewer: member(GUILD), userId: ANA.id }));
+    const ana = value(await service.records.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(ana).toMatchObject({ season: 2, rating: null, provisional: true, ratingHistory: [] });
     expect(ana.seasonRecord).toMatchObject({ games: 0, wins: 0 });
     expect(ana.total).toMatchObject({ games: 2, wins: 2 });
 
     // The first rated game of the new season starts both players from the initial rating.
     const gameId = await decide(BEN, ANA);
-    const game = value(await service.game(gameId));
+    const game = value(await service.play.view(gameId));
     expect(game.result!.ratings!.map((r) => r.before)).toEqual([1500, 1500]);
-    expect(value(await service.leaderboard({ guildId: GUILD })).map((e) => [e.player.name, e.wins])).toEqual([
+    expect(value(await service.records.leaderboard({ guildId: GUILD })).map((e) => [e.player.name, e.wins])).toEqual([
       ['Ben', 1],
       ['Ana', 0],
     ]);
-    expect(value(await service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne); // unchanged
-    const ben = value(await service.stats({ viewer: member(GUILD), userId: BEN.id }));
+    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne); // unchanged
+    const ben = value(await service.records.stats({ viewer: member(GUILD), userId: BEN.id }));
     expect(ben.seasonRecord).toMatchObject({ games: 1, wins: 1, losses: 0 });
     expect(ben.total).toMatchObject({ games: 3, wins: 1, losses: 2 });
     expect(ben.ratingHistory).toHaveLength(1);
   });
 
   it('counts a game in the season running when it ends', async () => {
-    const made = value(await service.challenge({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: BEN }));
+    const made = value(
+      await service.challenges.create({ guildId: GUILD, channelId: 'c', challenger: ANA, opponent: BEN }),
+    );
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
-    const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
-    value(await service.newSeason(ADMIN)); // while the game runs
-    value(await service.resign({ gameId: game.gameId, userId: BEN.id }));
-    expect(value(await service.leaderboard({ guildId: GUILD, season: 1 }))).toEqual([]);
-    expect(value(await service.leaderboard({ guildId: GUILD, season: 2 }))).toHaveLength(2);
+    const game = value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
+    value(await service.admin.newSeason(ADMIN)); // while the game runs
+    value(await service.play.resign({ gameId: game.gameId, userId: BEN.id }));
+    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 1 }))).toEqual([]);
+    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 2 }))).toHaveLength(2);
   });
 
   it('refuses a season that has not started', async () => {
     for (const season of [0, 2, 1.5]) {
-      const asked = await service.leaderboard({ guildId: GUILD, season });
+      const asked = await service.records.leaderboard({ guildId: GUILD, season });
       expect(asked).toMatchObject({ ok: false, error: { code: 'invalid' } });
       if (!asked.ok) expect(say('en', asked.error.message)).toContain('this server is in season 1');
     }

@@ -35,7 +35,7 @@ function setUp() {
 
 async function challengeIn(service: GameService, guildId: string, opponent: Player) {
   return value(
-    await service.challenge({
+    await service.challenges.create({
       guildId,
       channelId: `channel-${guildId || 'dm'}`,
       challenger: ANA,
@@ -51,7 +51,9 @@ async function gameInEach(service: GameService): Promise<number[]> {
   for (const guildId of GUILDS) {
     const made = await challengeIn(service, guildId, BEN);
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
-    ids.push(value(await service.accept({ challengeId: made.challenge.challengeId, userId: BEN.id })).gameId);
+    ids.push(
+      value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: BEN.id })).gameId,
+    );
   }
   return ids;
 }
@@ -91,15 +93,18 @@ describe('two shard processes on one file', () => {
     const [g0, g1, gDm] = await gameInEach(zero);
     const pending = await Promise.all(GUILDS.map((g) => challengeIn(one, g, BEN)));
     clock.advance(61 * MINUTE);
-    const first = await one.sweep();
+    const first = await one.deadlines.sweep();
     expect(first.timedOutGames.map((g) => g.gameId)).toEqual([g1]);
     expect(first.expiredChallenges.map((c) => c.challengeId)).toEqual([
       pending[1]!.kind === 'challenge' ? pending[1]!.challenge.challengeId : -1,
     ]);
-    const second = await zero.sweep();
+    const second = await zero.deadlines.sweep();
     expect(second.timedOutGames.map((g) => g.gameId).sort()).toEqual([g0, gDm].sort());
     expect(second.expiredChallenges).toHaveLength(2);
-    expect([(await one.sweep()).timedOutGames, (await zero.sweep()).timedOutGames]).toEqual([[], []]);
+    expect([(await one.deadlines.sweep()).timedOutGames, (await zero.deadlines.sweep()).timedOutGames]).toEqual([
+      [],
+      [],
+    ]);
   });
 
   it("resumes the computer's pending turns only where the server is, outside servers on shard 0", async () => {
@@ -112,43 +117,45 @@ describe('two shard processes on one file', () => {
     }
     // Whoever moves first, each game waits on the bot by the end of this loop.
     for (const id of Object.values(started)) {
-      const view = value(await all.game(id));
+      const view = value(await all.play.view(id));
       if (!view.botToAct) {
-        value(await all.act({ gameId: id, userId: ANA.id, version: view.version, action: view.choices[0]!.action }));
+        value(
+          await all.play.act({ gameId: id, userId: ANA.id, version: view.version, action: view.choices[0]!.action }),
+        );
       }
     }
-    expect((await all.pendingBotGames()).sort()).toEqual(Object.values(started).sort());
-    expect(await one.pendingBotGames()).toEqual([started[SHARD_1]]);
-    expect((await zero.pendingBotGames()).sort()).toEqual([started[SHARD_0], started[OUTSIDE_SERVERS]].sort());
+    expect((await all.games.botTurns()).sort()).toEqual(Object.values(started).sort());
+    expect(await one.games.botTurns()).toEqual([started[SHARD_1]]);
+    expect((await zero.games.botTurns()).sort()).toEqual([started[SHARD_0], started[OUTSIDE_SERVERS]].sort());
   });
 
   it('claims reminders and deletes their messages where the server is', async () => {
     const { clock, zero, one } = setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     clock.advance(10 * MINUTE);
-    const onOne = await one.claimReminders();
+    const onOne = await one.reminders.claim();
     expect(onOne.map((r) => r.gameId)).toEqual([g1]);
-    const onZero = await zero.claimReminders();
+    const onZero = await zero.reminders.claim();
     expect(onZero.map((r) => r.gameId).sort()).toEqual([g0, gDm].sort());
     for (const due of [...onZero])
-      value(await zero.recordReminder(due, { channelId: due.channelId, messageId: `r${due.gameId}` }));
+      value(await zero.reminders.record(due, { channelId: due.channelId, messageId: `r${due.gameId}` }));
     // Each turn ends (a resignation): its reminder message is queued for deletion by its shard.
-    for (const id of [g0!, gDm!]) value(await zero.resign({ gameId: id, userId: ANA.id }));
-    expect(await one.reminderDeletions(10)).toEqual([]);
-    expect((await zero.reminderDeletions(10)).map((m) => m.messageId).sort()).toEqual([`r${g0}`, `r${gDm}`].sort());
+    for (const id of [g0!, gDm!]) value(await zero.play.resign({ gameId: id, userId: ANA.id }));
+    expect(await one.reminders.deletions(10)).toEqual([]);
+    expect((await zero.reminders.deletions(10)).map((m) => m.messageId).sort()).toEqual([`r${g0}`, `r${gDm}`].sort());
     // A reminder posted while its turn ended (shard 1's player resigned meanwhile) goes straight to
     // the queue: for shard 1 too.
-    value(await one.resign({ gameId: g1!, userId: ANA.id }));
-    value(await one.recordReminder(onOne[0]!, { channelId: onOne[0]!.channelId, messageId: 'late' }));
-    expect((await one.reminderDeletions(10)).map((m) => m.messageId)).toEqual(['late']);
-    expect((await zero.reminderDeletions(10)).map((m) => m.messageId)).not.toContain('late');
+    value(await one.play.resign({ gameId: g1!, userId: ANA.id }));
+    value(await one.reminders.record(onOne[0]!, { channelId: onOne[0]!.channelId, messageId: 'late' }));
+    expect((await one.reminders.deletions(10)).map((m) => m.messageId)).toEqual(['late']);
+    expect((await zero.reminders.deletions(10)).map((m) => m.messageId)).not.toContain('late');
   });
 
   it('catches up only its own servers’ messages after a restart', async () => {
     const { zero, one } = setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     // No message was ever posted for them (the process died first).
-    expect((await one.outOfSync()).unpostedGames).toEqual([g1]);
-    expect((await zero.outOfSync()).unpostedGames.sort()).toEqual([g0, gDm].sort());
+    expect((await one.chat.outOfSync()).unpostedGames).toEqual([g1]);
+    expect((await zero.chat.outOfSync()).unpostedGames.sort()).toEqual([g0, gDm].sort());
   });
 });

@@ -15,7 +15,7 @@ async function decide(
   guildId = GUILD,
 ): Promise<number> {
   const made = value(
-    await service.challenge({
+    await service.challenges.create({
       guildId,
       channelId: 'c',
       challenger: winner,
@@ -24,8 +24,8 @@ async function decide(
     }),
   );
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
-  const game = value(await service.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
-  value(await service.resign({ gameId: game.gameId, userId: loser.id }));
+  const game = value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: loser.id }));
+  value(await service.play.resign({ gameId: game.gameId, userId: loser.id }));
   return game.gameId;
 }
 
@@ -39,7 +39,7 @@ describe('leaderboard, stats and history', () => {
     await decide(service, CLEO, ANA, 'kendall'); // Cleo: one game, a win, the best rating maybe, still provisional
     await decide(service, BEN, CLEO, 'kendall', 'another-guild');
 
-    const board = value(await service.leaderboard({ guildId: GUILD }));
+    const board = value(await service.records.leaderboard({ guildId: GUILD }));
     expect(board.map((e) => [e.rank, e.player.name, e.games, e.wins, e.losses, e.provisional])).toEqual([
       [1, 'Ana', 6, 4, 2, false],
       [2, 'Ben', 5, 1, 4, false],
@@ -48,18 +48,18 @@ describe('leaderboard, stats and history', () => {
     expect(board[0]!.rating!).toBeGreaterThan(board[1]!.rating!);
 
     // One rule set: ranked by win rate there, ratings still the guild-wide ones.
-    const regency = value(await service.leaderboard({ guildId: GUILD, ruleset: 'regency' }));
+    const regency = value(await service.records.leaderboard({ guildId: GUILD, ruleset: 'regency' }));
     expect(regency.map((e) => [e.player.name, e.wins, e.losses, e.provisional])).toEqual([
       ['Ben', 1, 0, true],
       ['Ana', 0, 1, true],
     ]);
     expect(regency[0]!.rating).toBe(board[1]!.rating);
-    expect(await service.leaderboard({ guildId: GUILD, ruleset: 'ludo' })).toMatchObject({
+    expect(await service.records.leaderboard({ guildId: GUILD, ruleset: 'ludo' })).toMatchObject({
       ok: false,
       error: { code: 'invalid' },
     });
 
-    const ana = value(await service.stats({ viewer: member(GUILD), userId: ANA.id }));
+    const ana = value(await service.records.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(ana.total).toEqual({ games: 6, wins: 4, losses: 2, winRate: 4 / 6 });
     expect(ana.byRuleset).toEqual([
       { ruleset: 'kendall', games: 5, wins: 4, losses: 1, winRate: 0.8 },
@@ -71,18 +71,18 @@ describe('leaderboard, stats and history', () => {
     expect(ana.rating).toBe(ana.ratingHistory.at(-1)!.after);
     expect(ana.provisional).toBe(false);
 
-    const history = value(await service.history({ viewer: member(GUILD), userId: ANA.id, limit: 3 }));
+    const history = value(await service.records.history({ viewer: member(GUILD), userId: ANA.id, limit: 3 }));
     expect(history.map((h) => [h.opponent.name, h.ruleset, h.result, h.reason])).toEqual([
       ['Cleo', 'kendall', 'lost', 'resigned'],
       ['Ben', 'regency', 'lost', 'resigned'],
       ['Ben', 'kendall', 'won', 'resigned'],
     ]);
-    expect(value(await service.history({ viewer: member('another-guild'), userId: ANA.id }))).toEqual([]);
-    expect(await service.stats({ viewer: member(GUILD), userId: 'nobody' })).toMatchObject({
+    expect(value(await service.records.history({ viewer: member('another-guild'), userId: ANA.id }))).toEqual([]);
+    expect(await service.records.stats({ viewer: member(GUILD), userId: 'nobody' })).toMatchObject({
       ok: false,
       error: { code: 'not-found' },
     });
-    await service.close();
+    await service.storage.close();
   });
 
   it('breaks ties deterministically: more games, then user id', async () => {

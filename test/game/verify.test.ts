@@ -17,26 +17,26 @@ async function gameWithActions(path: string, count: number) {
 describe('replay check', () => {
   it('reports a stored state its log does not lead to', async () => {
     const { service, view } = await gameWithActions(tempDbPath(), 6);
-    expect((await service.verify()).problems).toEqual([]);
+    expect((await service.storage.verify()).problems).toEqual([]);
     const tampered = { ...view.state, board: [...view.state.board].reverse().join('') };
-    sqliteConnection(service.db)
+    sqliteConnection(service.storage.db)
       .prepare('UPDATE games SET state = ? WHERE id = ?')
       .run(JSON.stringify(tampered), view.gameId);
-    expect((await service.verify()).problems).toEqual([
+    expect((await service.storage.verify()).problems).toEqual([
       { gameId: view.gameId, problem: 'the stored state differs from the replayed one in board' },
     ]);
-    await service.close();
+    await service.storage.close();
   });
 
   it('reports a log with an action missing, through npm run db:verify with exit code 1', async () => {
     const path = tempDbPath();
     const { service, view } = await gameWithActions(path, 6);
     // Bypass the append-only guard to simulate a lost write: rebuild the log without its last action.
-    sqliteConnection(service.db).exec('DROP TRIGGER actions_no_delete');
-    sqliteConnection(service.db)
+    sqliteConnection(service.storage.db).exec('DROP TRIGGER actions_no_delete');
+    sqliteConnection(service.storage.db)
       .prepare('DELETE FROM actions WHERE game_id = ? AND seq = ?')
       .run(view.gameId, view.state.ply - 1);
-    await service.close();
+    await service.storage.close();
     let status = 0;
     let output = '';
     try {

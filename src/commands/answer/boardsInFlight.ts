@@ -1,5 +1,5 @@
 // Boards on their way to Discord, by game. The database records what a message shows only once
-// Discord has taken it (`markShown`), so from a winning click's commit until its answer lands (or
+// Discord has taken it (`recordShown`), so from a winning click's commit until its answer lands (or
 // the computer's edit does) the message looks behind. A click refused meanwhile (a double click,
 // the losers of a burst) waits for those deliveries before asking whether its board needs
 // refreshing: else each loser would draw and send the board the winner is already sending, plus a

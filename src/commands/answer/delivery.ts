@@ -12,7 +12,7 @@ import { userLocale } from '../locale.js';
 import { botTokenReaches } from '../interactionPlace.js';
 import { LATE, acknowledgedInTime, replyPrivately, showUpdate, within } from './replies.js';
 import { messageLink } from './messages.js';
-import { type Shown, idOf, lobbyAfter, markShown, payloadOf, placeOf, rememberAnswer } from './shown.js';
+import { type Shown, idOf, lobbyAfter, recordShown, payloadOf, whereShown, rememberAnswer } from './shown.js';
 
 /**
  * Replaces the clicked message with the game or challenge; never rejects: when the answer cannot
@@ -25,7 +25,7 @@ export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: Co
 async function answer(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
-    if (interaction.message.id === placeOf(shown).messageId) await markShown(ctx.service, shown);
+    if (interaction.message.id === whereShown(shown).messageId) await recordShown(ctx.service, shown);
     await rememberAnswer(interaction, interaction.message.id, ctx.service);
   } catch (err) {
     const context = { err, kind: shown.kind, id: idOf(shown) };
@@ -64,7 +64,7 @@ export async function refreshOutOfDate(
   // Where only interactions reach the message, an edit given up when its answer token expired is
   // recorded as shown (src/bot/messageSync.ts): there the database cannot say, and a click refreshes.
   if (!board.behind && botTokenReaches(interaction)) return replyPrivately(interaction, refusal);
-  const found = await acknowledgedInTime(interaction, ctx.service.game(gameId), ctx.deferAfterMs, 'update');
+  const found = await acknowledgedInTime(interaction, ctx.service.play.view(gameId), ctx.deferAfterMs, 'update');
   if (!found.ok) return replyPrivately(interaction, refusal);
   const view = found.value;
   await answerWith(interaction, { kind: 'game', view }, ctx);
@@ -79,8 +79,8 @@ export async function refreshOutOfDate(
 async function standingOnceLanded(
   gameId: number,
   ctx: CommandContext,
-): Promise<ReturnType<GameService['boardStanding']> | null> {
-  const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.boardStanding(gameId));
+): Promise<ReturnType<GameService['chat']['boardStanding']> | null> {
+  const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.chat.boardStanding(gameId));
   const standing = await within(judging, ctx.deferAfterMs);
   return standing === LATE ? null : standing;
 }
@@ -100,7 +100,7 @@ export async function refusedOnChallenge(
   ctx: CommandContext,
 ): Promise<void> {
   if (refusal.code === 'finished' && !botTokenReaches(interaction)) {
-    const found = await ctx.service.challengeView(challengeId);
+    const found = await ctx.service.challenges.stored(challengeId);
     if (found.ok && found.value.messageId === interaction.message.id)
       await answerWith(interaction, { kind: 'challenge', view: found.value }, ctx);
   }

@@ -13,7 +13,7 @@
 //   recorded here. Every answer then fails at once, and the caller delivers the committed change
 //   with the bot's own token instead (chatMessages.ts, done by src/bot/messageSync.ts).
 // - shown recorded: once Discord took a message showing a game, challenge or lobby, the database
-//   records what it shows (markShown in shown.ts), and where only interactions reach the channel
+//   records what it shows (recordShown in shown.ts), and where only interactions reach the channel
 //   the interaction's token is kept to edit that message later (`rememberAnswer`, shown.ts).
 //
 // The files: replies.ts answers (privately, deferred in time, with a new message or an update,
@@ -189,7 +189,7 @@ async function firstMessage(
   ctx: CommandContext,
 ): Promise<Shown> {
   if (made.kind === 'challenge') return shownOf(made);
-  const plan = threadPlan(interaction, (await ctx.service.settings(made.game.guildId)).threads);
+  const plan = threadPlan(interaction, (await ctx.service.servers.settings(made.game.guildId)).threads);
   if (plan.ownThread) return { kind: 'lobby', view: made.game };
   return boardShown(made.game, plan.note);
 }

@@ -39,7 +39,7 @@ export function idOf(shown: Shown): number {
 }
 
 /** The channel and message that show it (the message is null until posted). */
-export function placeOf(shown: Shown): { channelId: string; messageId: string | null } {
+export function whereShown(shown: Shown): { channelId: string; messageId: string | null } {
   return shown.kind === 'lobby'
     ? { channelId: shown.view.homeChannelId, messageId: shown.view.lobbyMessageId }
     : { channelId: shown.view.channelId, messageId: shown.view.messageId };
@@ -51,22 +51,18 @@ export function isOpen(shown: Shown): boolean {
 }
 
 /** Records that the message now shows this: a game's version, a challenge's or a lobby's status. */
-export async function markShown(service: Pick<GameService, 'markShown'>, shown: Shown): Promise<void> {
+export async function recordShown(service: Pick<GameService, 'chat'>, shown: Shown): Promise<void> {
   if (shown.kind === 'game')
-    await service.markShown({ kind: 'game', id: shown.view.gameId, version: shown.view.version });
+    await service.chat.recordShown({ kind: 'game', id: shown.view.gameId, version: shown.view.version });
   else if (shown.kind === 'challenge')
-    await service.markShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
-  else await service.markShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
+    await service.chat.recordShown({ kind: 'challenge', id: shown.view.challengeId, status: shown.view.status });
+  else await service.chat.recordShown({ kind: 'lobby', id: shown.view.gameId, status: shown.view.status });
 }
 
 /** Records a message just posted to show it: its id, and what it shows. */
-export async function recordPosted(
-  service: Pick<GameService, 'markShown' | 'setMessage'>,
-  shown: Shown,
-  messageId: string,
-): Promise<void> {
-  await service.setMessage(shown.kind, idOf(shown), messageId);
-  await markShown(service, shown);
+export async function recordPosted(service: Pick<GameService, 'chat'>, shown: Shown, messageId: string): Promise<void> {
+  await service.chat.setMessage(shown.kind, idOf(shown), messageId);
+  await recordShown(service, shown);
 }
 
 /**
@@ -76,10 +72,10 @@ export async function recordPosted(
 export async function rememberAnswer(
   interaction: Pick<Interaction, 'context' | 'guildId' | 'authorizingIntegrationOwners' | 'applicationId' | 'token'>,
   messageId: string,
-  service: Pick<GameService, 'rememberAnswer'>,
+  service: Pick<GameService, 'chat'>,
 ): Promise<void> {
   if (botTokenReaches(interaction)) return;
-  await service.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
+  await service.chat.rememberAnswer({ messageId, applicationId: interaction.applicationId, token: interaction.token });
 }
 
 /** The lobby to update after a game's board is shown: once the game is over, the channel says who won. */

@@ -76,8 +76,8 @@ async function openGameThread(view: GameView, ctx: CommandContext): Promise<Plac
   if (!lobby) return { view, note: undefined };
   const opened = await ctx.messages.openThread(view.homeChannelId, lobby, threadName(view));
   const placed = opened.ok
-    ? await ctx.service.setThread(view.gameId, opened.value)
-    : await ctx.service.playInChannel(view.gameId);
+    ? await ctx.service.chat.setThread(view.gameId, opened.value)
+    : await ctx.service.chat.playInChannel(view.gameId);
   // Placed already (cannot happen: the game was made a moment ago): shown as stored.
   if (!placed.ok) return { view, note: undefined };
   const moved = { ...view, ...placed.value };
