@@ -15,7 +15,7 @@ import type { MessagePayload } from '../commands/answer/messages.js';
 export type SendEdit = (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;
 
 /** The longest a background edit waits for the board edits: under constant play they never stop. */
-export const BACKGROUND_WAIT_MS = 2_000;
+const BACKGROUND_WAIT_MS = 2_000;
 
 interface Waiting {
   channelId: string;
