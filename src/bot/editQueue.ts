@@ -5,33 +5,51 @@
 // retries). Sent side by side, the edits could land out of order and leave an older board
 // showing; queued, each message has at most one edit in flight and one waiting, and a newer
 // payload replaces the waiting one: every caller's state is delivered or superseded by a newer one.
+//
+// Boards come first: an edit marked `background` (a lobby message pointing to its thread) waits
+// while any board edit is queued or in flight, up to BACKGROUND_WAIT_MS. The bot's token has 50
+// requests a second in all; when fifty games end at once, the lobbies of the first ones took
+// places in that second that the last ones' game-over boards then waited a second for (issue 31).
 import type { MessagePayload } from '../commands/answer/messages.js';
 
 export type SendEdit = (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;
 
+/** The longest a background edit waits for the board edits: under constant play they never stop. */
+const BACKGROUND_WAIT_MS = 2_000;
+
 interface Waiting {
   channelId: string;
   payload: MessagePayload;
+  background: boolean;
   settle: { resolve: () => void; reject: (err: unknown) => void }[];
 }
 
 export class EditQueue {
   private readonly waiting = new Map<string, Waiting>();
   private readonly draining = new Map<string, Promise<void>>();
+  /** Board (not background) edits queued or in flight, and the background edits waiting for none. */
+  private boards = 0;
+  private readonly afterBoards = new Set<() => void>();
 
-  constructor(private readonly send: SendEdit) {}
+  constructor(
+    private readonly send: SendEdit,
+    private readonly backgroundWaitMs = BACKGROUND_WAIT_MS,
+  ) {}
 
   /**
    * Resolves once this payload, or a newer one for the same message, is shown; rejects with the
-   * error of the edit that carried it.
+   * error of the edit that carried it. A `background` edit lets board edits go first.
    */
-  edit(channelId: string, messageId: string, payload: MessagePayload): Promise<void> {
+  edit(channelId: string, messageId: string, payload: MessagePayload, background = false): Promise<void> {
     return new Promise((resolve, reject) => {
       const queued = this.waiting.get(messageId);
       if (queued) {
         queued.payload = payload;
         queued.settle.push({ resolve, reject });
-      } else this.waiting.set(messageId, { channelId, payload, settle: [{ resolve, reject }] });
+      } else {
+        this.waiting.set(messageId, { channelId, payload, background, settle: [{ resolve, reject }] });
+        if (!background) this.boards++;
+      }
       if (!this.draining.has(messageId)) {
         const drained = this.drain(messageId).finally(() => this.draining.delete(messageId));
         this.draining.set(messageId, drained);
@@ -46,13 +64,30 @@ export class EditQueue {
 
   private async drain(messageId: string): Promise<void> {
     for (let next = this.waiting.get(messageId); next; next = this.waiting.get(messageId)) {
+      if (next.background) await this.boardsSent();
       this.waiting.delete(messageId);
       try {
         await this.send(next.channelId, messageId, next.payload);
         for (const s of next.settle) s.resolve();
       } catch (err) {
         for (const s of next.settle) s.reject(err);
+      } finally {
+        if (!next.background && --this.boards === 0) for (const wake of this.afterBoards) wake();
       }
     }
+  }
+
+  /** Resolves once no board edit is queued or in flight, or after `backgroundWaitMs`. */
+  private boardsSent(): Promise<void> {
+    if (this.boards === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.afterBoards.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.backgroundWaitMs);
+      this.afterBoards.add(wake);
+    });
   }
 }

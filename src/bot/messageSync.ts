@@ -199,7 +199,8 @@ export class MessageSync implements ChatMessages {
   }
 
   private async edit(shown: Shown, channelId: string, messageId: string): Promise<void> {
-    await this.deps.edits.edit(channelId, messageId, payloadOf(shown));
+    // A lobby only points to its thread: the boards' edits go first.
+    await this.deps.edits.edit(channelId, messageId, payloadOf(shown), shown.kind === 'lobby');
     await recordShown(this.deps.service, shown);
   }
 

@@ -96,6 +96,9 @@ async function resign(interaction: ChatInputCommandInteraction, ctx: CommandCont
     return;
   }
   const view = outcome.value;
+  // The board's edit starts with the answer rather than after it (it never rejects): under a
+  // burst, waiting for the answer's round trip first held the game-over board back (issue 31).
+  const boardShown = ctx.messages.show({ kind: 'game', view });
   try {
     await sendReply(
       interaction,
@@ -107,7 +110,7 @@ async function resign(interaction: ChatInputCommandInteraction, ctx: CommandCont
     );
   } finally {
     // The game is over whether or not the answer got through: the board says so.
-    await ctx.messages.show({ kind: 'game', view });
+    await boardShown;
   }
 }
 

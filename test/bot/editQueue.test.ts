@@ -1,5 +1,5 @@
 // The edit queue: one edit in flight per message, later payloads coalesced into the newest.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EditQueue } from '../../src/bot/editQueue.js';
 import type { MessagePayload } from '../../src/commands/answer/messages.js';
 
@@ -54,5 +54,49 @@ describe('EditQueue', () => {
     sent[1]!.release();
     await expect(a2).resolves.toBeUndefined();
     await expect(b1).resolves.toBeUndefined();
+  });
+
+  it('holds a background edit while board edits are queued or in flight, then sends it', async () => {
+    const { sent, send } = heldSends();
+    const queue = new EditQueue(send);
+    const board1 = queue.edit('t1', 'board1', payload('board1'));
+    const lobby = queue.edit('c', 'lobby', payload('lobby'), true);
+    await tick();
+    const board2 = queue.edit('t2', 'board2', payload('board2'));
+    await tick();
+    expect(sent.map((s) => s.content)).toEqual(['board1', 'board2']);
+    sent[0]!.release();
+    await tick();
+    expect(sent.map((s) => s.content)).toEqual(['board1', 'board2']);
+    sent[1]!.release();
+    await Promise.all([board1, board2]);
+    await tick();
+    expect(sent.map((s) => s.content)).toEqual(['board1', 'board2', 'lobby']);
+    sent[2]!.release();
+    await expect(lobby).resolves.toBeUndefined();
+  });
+
+  it('sends a background edit after the longest wait even while boards keep coming', async () => {
+    vi.useFakeTimers();
+    try {
+      const { sent, send } = heldSends();
+      const queue = new EditQueue(send, 1_000);
+      void queue.edit('t', 'board', payload('board'));
+      void queue.edit('c', 'lobby', payload('lobby'), true);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(sent.map((s) => s.content)).toEqual(['board']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent.map((s) => s.content)).toEqual(['board', 'lobby']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a background edit at once when no board edit is under way', async () => {
+    const { sent, send } = heldSends();
+    const queue = new EditQueue(send);
+    void queue.edit('c', 'lobby', payload('lobby'), true);
+    await tick();
+    expect(sent.map((s) => s.content)).toEqual(['lobby']);
   });
 });
