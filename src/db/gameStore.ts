@@ -408,7 +408,7 @@ function prepare(owned: string) {
     savePlayer: st<[string, string, number]>(
       `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
-       WHERE name <> excluded.name`,
+       WHERE players.name <> excluded.name`,
     ),
     playerName: st<[string], { name: string }>(`SELECT name FROM players WHERE user_id = ?`),
     insertChallenge: st<Record<string, string | number>, Id>(
