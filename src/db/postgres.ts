@@ -42,6 +42,7 @@ export interface PostgresOptions {
 
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK = '40P01';
+const UNIQUE_VIOLATION = '23505';
 const LOCK_NOT_AVAILABLE = '55P03';
 const DISK_FULL = '53100';
 
@@ -104,6 +105,7 @@ class PostgresDatabase implements Database {
   readonly dialect: Dialect = 'postgres';
   onWrite: ((timing: WriteTiming) => void) | null = null;
   private readonly outside: Sql;
+  private closing: Promise<void> | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -141,7 +143,13 @@ class PostgresDatabase implements Database {
       } catch (error) {
         broken = await rollback(connection);
         const code = codeOf(error);
-        if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw storageError(error);
+        // A unique key another transaction inserted meanwhile (two clicks appending the same
+        // action number) comes as 23505, not 40001, when this one never read that key: PostgreSQL's
+        // manual advises retrying it too ("Serialization Failure Handling"); run again, the
+        // transaction reads the new version and refuses the stale click. A key that stays taken
+        // is a real error, thrown as it is once the retries are spent.
+        if (code === UNIQUE_VIOLATION && attempt >= this.retries) throw error;
+        if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK && code !== UNIQUE_VIOLATION) throw storageError(error);
         if (attempt >= this.retries) {
           throw new StorageBusy(`${this.retries + 1} attempts lost to concurrent transactions (${code})`);
         }
@@ -162,8 +170,10 @@ class PostgresDatabase implements Database {
     }
   }
 
-  async close(): Promise<void> {
-    await this.pool.end();
+  /** Ends the pool; closing again is harmless, as SQLite's close is. */
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
   }
 }
 
