@@ -6,7 +6,17 @@ import { defineConfig } from 'vitest/config';
  * about SQLite itself (its files, WAL, pragmas, migrations, driver) are not listed here, or skip
  * themselves with `onPostgres`.
  */
-const ON_BOTH_BACKENDS = ['test/game/**/*.test.ts', 'test/commands/settingSpecs.test.ts'];
+const ON_BOTH_BACKENDS = [
+  'test/game/**/*.test.ts',
+  'test/commands/settingSpecs.test.ts',
+  // End to end, the files that exercise storage (games, tournaments, threads, DMs and group DMs,
+  // processes, crashes, shards, two machines, db:copy); the rest are about Discord, not the database.
+  'test/e2e/games.test.ts',
+  'test/e2e/tournaments.test.ts',
+  'test/e2e/threads.test.ts',
+  'test/e2e/anywhere.test.ts',
+  'test/e2e/process.test.ts',
+];
 /** SQLite only: a full disk is simulated with SQLite's max_page_count. */
 const SQLITE_ONLY = ['test/game/fullDisk.test.ts'];
 
