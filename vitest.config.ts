@@ -16,6 +16,7 @@ const ON_BOTH_BACKENDS = [
   'test/e2e/threads.test.ts',
   'test/e2e/anywhere.test.ts',
   'test/e2e/process.test.ts',
+  'test/e2e/machines.test.ts',
 ];
 /** SQLite only: a full disk is simulated with SQLite's max_page_count. */
 const SQLITE_ONLY = ['test/game/fullDisk.test.ts'];
