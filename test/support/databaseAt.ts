@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from '../../src/db/open.js';
 import type { Database } from '../../src/db/sql.js';
 
 /** A postgres:// URL rather than a file path. */
-export const isDatabaseUrl = (where: string): boolean => /^postgres(ql)?:\/\//.test(where);
+const isDatabaseUrl = (where: string): boolean => /^postgres(ql)?:\/\//.test(where);
 
 /** Opens (and migrates) the database at a path or URL from `tempDatabase()`. */
 export function openTestDatabase(where: string, options: { busyTimeoutMs?: number } = {}): Promise<Database> {
