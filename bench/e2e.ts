@@ -69,6 +69,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       fake.guildId = lobby.guildId;
       fake.channelId = lobby.channelId;
       const challenge = await fake.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
+      if (challenge.ephemeral) throw new Error(`challenge refused: ${String(challenge.data?.content)}`);
       const challengeId = challenge.message!.id;
       const accepted = await fake.click(b, challengeId, fake.buttons(challengeId)[0]!.custom_id!);
       if (accepted.ephemeral) throw new Error(`accept refused: ${String(accepted.data?.content)}`);
