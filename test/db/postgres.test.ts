@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.js';
 import { translate } from '../../src/db/postgresParams.js';
 import { StorageBusy, type Database, type Sql } from '../../src/db/sql.js';
+import { probeWrite } from '../../src/db/health.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 
 describe('parameters', () => {
@@ -178,6 +179,30 @@ describe('the driver on a real server', () => {
       expect((await few.get<{ n: number }>('SELECT n FROM counters WHERE id = 1'))?.n).toBe(300);
     } finally {
       await few.close();
+    }
+  });
+});
+
+describe('the health probe on PostgreSQL', () => {
+  it('commits a real write, and fails on a server that takes none (read-only)', async () => {
+    const url = await freshPostgresDatabase();
+    const db = await openPostgres(url);
+    // Opened (migrated) now, its pool's first connection made only when the probe runs below.
+    const later = await openPostgres(url);
+    try {
+      const updates = async () =>
+        (await db.get<{ n: number }>(
+          "SELECT n_tup_upd AS n FROM pg_stat_user_tables WHERE relname = 'schema_version'",
+        ))!.n;
+      const before = await updates();
+      await probeWrite(db);
+      await db.run('SELECT pg_stat_force_next_flush()');
+      expect(await updates()).toBe(before + 1);
+      await db.run(`ALTER DATABASE ${new URL(url).pathname.slice(1)} SET default_transaction_read_only = on`);
+      await expect(probeWrite(later)).rejects.toThrow(/read-only/);
+    } finally {
+      await db.close();
+      await later.close();
     }
   });
 });
