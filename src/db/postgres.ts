@@ -107,11 +107,12 @@ class PostgresDatabase implements Database {
   private readonly outside: Sql;
   private closing: Promise<void> | null = null;
   /** The end of the last transaction asked for (see transaction()). */
-  private turn: Promise<unknown> = Promise.resolve();
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly retries: number,
+    private readonly busyTimeoutMs: number,
   ) {
     this.outside = statements(pool);
   }
@@ -136,11 +137,26 @@ class PostgresDatabase implements Database {
    * ('busy'). In turn, only other processes' transactions conflict, rarely, and the retries absorb
    * them. Statements outside transactions still use the whole pool.
    */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     const asked = performance.now();
-    const mine = this.turn.then(() => this.attempts(fn, asked));
-    this.turn = mine.catch(() => undefined);
-    return mine;
+    const previous = this.turn;
+    let release!: () => void;
+    this.turn = new Promise<void>((resolve) => (release = resolve));
+    // Past the busy timeout in the queue it answers StorageBusy, as SQLite's queue does; the ones
+    // behind it still wait for the transaction ahead, so the order holds.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), this.busyTimeoutMs)));
+    const waited = await Promise.race([previous.then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (waited) {
+      void previous.then(release);
+      throw new StorageBusy(`waited ${this.busyTimeoutMs} ms for this process's earlier transactions`);
+    }
+    try {
+      return await this.attempts(fn, asked);
+    } finally {
+      release();
+    }
   }
 
   private async attempts<T>(fn: (tx: Sql) => Promise<T>, asked: number): Promise<T> {
@@ -232,5 +248,5 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } finally {
     await migrator.end();
   }
-  return new PostgresDatabase(pool, options.retries ?? 8);
+  return new PostgresDatabase(pool, options.retries ?? 8, busyTimeoutMs);
 }
