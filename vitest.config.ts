@@ -1,13 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The tests that reach the database through test/support/testDatabase.ts run twice: on SQLite in
+ * the default project, and on PostgreSQL in the "postgres" project (docs/contributors.md). Tests
+ * about SQLite itself (its files, WAL, pragmas, migrations, driver) are not listed here, or skip
+ * themselves with `onPostgres`.
+ */
+const ON_BOTH_BACKENDS = [
+  'test/game/**/*.test.ts',
+  'test/commands/settingSpecs.test.ts',
+  // End to end, the files that exercise storage (games, tournaments, threads, DMs and group DMs,
+  // processes, crashes, shards, two machines, db:copy); the rest are about Discord, not the database.
+  'test/e2e/games.test.ts',
+  'test/e2e/tournaments.test.ts',
+  'test/e2e/threads.test.ts',
+  'test/e2e/anywhere.test.ts',
+  'test/e2e/process.test.ts',
+  // Not yet test/e2e/machines.test.ts: written for both backends, but on PostgreSQL a click right
+  // after the killed machine's restart went unanswered within Discord's 3 s in 3 of 4 runs
+  // (docs/contributors.md); add it here to run it.
+];
+/** SQLite only: a full disk is simulated with SQLite's max_page_count. */
+const SQLITE_ONLY = ['test/game/fullDisk.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // One throwaway PostgreSQL per run, for the tests of the PostgreSQL driver (docs/contributors.md).
+    // One throwaway PostgreSQL per project, for the PostgreSQL driver's tests and the "postgres" project.
     globalSetup: ['test/support/postgresGlobalSetup.ts'],
     // Native modules (better-sqlite3, canvas) are safest in separate processes.
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'postgres', include: ON_BOTH_BACKENDS, exclude: SQLITE_ONLY, env: { TEST_DATABASE: 'postgres' } },
+      },
+    ],
   },
 });

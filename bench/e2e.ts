@@ -8,6 +8,8 @@
 // `-- e2e --shards N`: the bot as SHARDS=N runs it (a manager and N shard processes on one SQLite
 // file, games spread over one server per shard); figures then add up all processes, with the
 // largest shard's RSS, and the database's write transactions that waited for another's lock.
+// `-- e2e --db postgres`: the bot on a throwaway PostgreSQL (DATABASE_URL; default --db sqlite),
+// adding PostgreSQL's own CPU per click and commits per second in the throughput window.
 // BENCH_SMAPS_DIR=dir saves the bot's /proc/<pid>/smaps beside each memory figure, to see where the
 // RSS is (V8's 256 KB pages, malloc's heaps, mapped files; docs/performance.md).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -20,6 +22,7 @@ import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fake/
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';
+import { startBenchPostgres } from './benchPostgres.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const THINK_MS = 500;
@@ -34,8 +37,12 @@ interface Table {
 export async function run(baseReport: Report, options: BenchOptions = {}): Promise<void> {
   const shards = Number(options.shards ?? 1);
   if (!Number.isInteger(shards) || shards < 1) throw new Error(`--shards must be a whole number ≥ 1`);
+  const backend = options.db ?? 'sqlite';
+  if (backend !== 'sqlite' && backend !== 'postgres') throw new Error('--db must be sqlite or postgres');
+  const tags = [...(shards === 1 ? [] : [`${shards} shards`]), ...(backend === 'sqlite' ? [] : [backend])];
   const report: Report =
-    shards === 1 ? baseReport : (name, value, unit) => baseReport(`${name} [${shards} shards]`, value, unit);
+    tags.length === 0 ? baseReport : (name, value, unit) => baseReport(`${name} [${tags.join(', ')}]`, value, unit);
+  const postgres = backend === 'postgres' ? await startBenchPostgres() : null;
   const fake = await FakeDiscord.start();
   fake.recordRequests = false;
   // Two servers or more, one per shard: with one process both are on it, so the runs compare.
@@ -43,7 +50,11 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
   const servers = Array.from({ length: serverCount }, (_, k) => fake.addGuild({ shard: k, count: serverCount }));
   // BENCH_DB_DIR=/dev/shm shows the cost without disk syncs; the default is the real disk.
   const dir = mkdtempSync(join(process.env.BENCH_DB_DIR ?? tmpdir(), 'senet-bench-e2e-'));
-  const bot = await startBotProcess(fake, join(dir, 'bench.db'), shards);
+  const bot = await startBotProcess(
+    fake,
+    postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: join(dir, 'bench.db') },
+    shards,
+  );
   try {
     reportMemory(report, bot, 'at start (logged in, idle)');
     const people = Array.from({ length: 1102 }, (_, i) => fake.newUser(`P${i}`));
@@ -58,6 +69,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       fake.guildId = lobby.guildId;
       fake.channelId = lobby.channelId;
       const challenge = await fake.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
+      if (challenge.ephemeral) throw new Error(`challenge refused: ${String(challenge.data?.content)}`);
       const challengeId = challenge.message!.id;
       const accepted = await fake.click(b, challengeId, fake.buttons(challengeId)[0]!.custom_id!);
       if (accepted.ephemeral) throw new Error(`accept refused: ${String(accepted.data?.content)}`);
@@ -174,6 +186,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const botCpuBefore = cpuSecondsOf(bot);
     const mainCpuBefore = cpuSecondsOf(bot, 'main thread');
     const fakeCpuBefore = process.cpuUsage();
+    const postgresBefore = await postgres?.reading();
     const start = performance.now();
     const loaded: number[] = [];
     await play(
@@ -188,6 +201,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const botCpu = cpuSecondsOf(bot) - botCpuBefore;
     const mainCpu = cpuSecondsOf(bot, 'main thread') - mainCpuBefore;
     const fakeCpu = process.cpuUsage(fakeCpuBefore);
+    const postgresAfter = await postgres?.reading();
     report(`e2e sustained clicks per second (${all.length} live games)`, clicks / seconds, 'clicks/s');
     report(`e2e click latency p50 under that load`, quantile(loaded, 0.5), 'ms');
     report('e2e clicks deferred (answered after 1.5 s) in the whole run', deferred, 'clicks');
@@ -199,6 +213,15 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       'ms',
     );
     report('e2e fake Discord CPU per click', (fakeCpu.user + fakeCpu.system) / 1000 / clicks, 'ms');
+    if (postgresBefore && postgresAfter) {
+      const cpu = postgresAfter.cpuSeconds - postgresBefore.cpuSeconds;
+      report('e2e PostgreSQL CPU per click (all its processes)', (cpu * 1000) / clicks, 'ms');
+      report(
+        'e2e PostgreSQL commits per second',
+        (postgresAfter.commits - postgresBefore.commits) / seconds,
+        'commits/s',
+      );
+    }
     reportMemory(report, bot, `after clicking in all ${all.length} games at once`);
 
     // Bursts: in 50 games at once, the player to act clicks the same button 20 times (a crowd of
@@ -242,6 +265,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     process.kill(bot.pid, 'SIGTERM');
     await new Promise((resolve) => bot.npm.once('exit', resolve));
     await fake.stop();
+    await postgres?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   // Each bot process logs its write transactions as it stops.
@@ -300,7 +324,11 @@ interface BotProcess {
  * package.json, which `exec`s, so npm's child is the bot itself), with settings pointing at the
  * fake; resolves once the bot says it is ready.
  */
-async function startBotProcess(fake: FakeDiscord, dbPath: string, shards: number): Promise<BotProcess> {
+async function startBotProcess(
+  fake: FakeDiscord,
+  database: Record<string, string>,
+  shards: number,
+): Promise<BotProcess> {
   // Its output goes to stderr: stdout carries only the figures.
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
   const npm = spawn('npm', ['run', '--silent', 'serve'], {
@@ -313,7 +341,7 @@ async function startBotProcess(fake: FakeDiscord, dbPath: string, shards: number
       DISCORD_APPLICATION_ID: fake.applicationId,
       DISCORD_API_URL: fake.apiUrl,
       GUILD_ID: '',
-      DATABASE_PATH: dbPath,
+      ...database,
       LOG_LEVEL: 'info',
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: process.env.RENDER_THREADS ?? '',

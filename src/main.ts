@@ -9,8 +9,7 @@ import { explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
-import { DEFAULT_DATABASE_PATH } from './db/connection.js';
-import { openSqlite } from './db/sqlite.js';
+import { openConfiguredDatabase } from './db/open.js';
 import type { ShardScope } from './game/service.js';
 import type { Health } from './bot/health.js';
 import type { Metrics } from './bot/metrics.js';
@@ -48,18 +47,21 @@ if (!result.ok) {
 
 const { config } = result;
 const { sharding } = config;
-const log = createLogger({ level: config.logLevel, secrets: [config.token] });
+// The database's password (DATABASE_URL) never reaches a log line either, like the token.
+const databasePassword = config.databaseUrl ? decodeURIComponent(new URL(config.databaseUrl).password) : '';
+const log = createLogger({ level: config.logLevel, secrets: [config.token, databasePassword] });
 const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.id }) : log;
-// Opened (checked and migrated) before logging in: a damaged file stops the bot with a clear message.
-// The sharding manager opens it too, once, so its shards start on a migrated file.
-const db = (() => {
-  try {
-    return openSqlite(config.databasePath ?? DEFAULT_DATABASE_PATH);
-  } catch (err) {
-    shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
-    process.exit(1);
-  }
-})();
+// Opened (checked and migrated) before logging in: a damaged file or an unreachable PostgreSQL
+// stops the bot with a clear message. The sharding manager opens it too, once, so its shards
+// start on a migrated database.
+const db = await openConfiguredDatabase({
+  url: config.databaseUrl,
+  path: config.databasePath,
+  poolSize: config.databasePoolSize,
+}).catch((err: unknown) => {
+  shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
+  process.exit(1);
+});
 
 if (sharding.role === 'manager') {
   await db.close();

@@ -408,7 +408,7 @@ function prepare(owned: string) {
     savePlayer: st<[string, string, number]>(
       `INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
-       WHERE name <> excluded.name`,
+       WHERE players.name <> excluded.name`,
     ),
     playerName: st<[string], { name: string }>(`SELECT name FROM players WHERE user_id = ?`),
     insertChallenge: st<Record<string, string | number>, Id>(
@@ -462,7 +462,7 @@ function prepare(owned: string) {
     }>(
       `UPDATE games SET state = @state, status = 'finished', finished_at = @finishedAt, winner_side = @winnerSide,
                         end_reason = @endReason, score = @score, to_act_id = NULL, turn_deadline = NULL,
-                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE @archiveAt END, version = version + 1
+                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE CAST(@archiveAt AS BIGINT) END, version = version + 1
        WHERE id = @id AND version = @expectedVersion AND status = 'active'`,
     ),
     setGameMessage: st<[string, number]>(`UPDATE games SET message_id = ? WHERE id = ?`),
@@ -476,7 +476,7 @@ function prepare(owned: string) {
        WHERE id = ? AND thread_id IS NULL AND message_id IS NULL`,
     ),
     dueArchives: st<[number], { gameId: number; threadId: string }>(
-      `SELECT id AS gameId, thread_id AS threadId FROM games WHERE archive_at <= ? AND ${owned}
+      `SELECT id AS "gameId", thread_id AS "threadId" FROM games WHERE archive_at <= ? AND ${owned}
        ORDER BY archive_at, id`,
     ),
     takeArchive: st<[number]>(`UPDATE games SET archive_at = NULL WHERE id = ? AND archive_at IS NOT NULL`),
@@ -520,7 +520,7 @@ function prepare(owned: string) {
     ),
     closeGame: st<[number, ClosedReason, number | null, number]>(
       `UPDATE games SET status = 'finished', finished_at = ?, closed_reason = ?, to_act_id = NULL, turn_deadline = NULL,
-                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE ? END, version = version + 1
+                        archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE CAST(? AS BIGINT) END, version = version + 1
        WHERE id = ? AND status = 'active'`,
     ),
     actions: st<[number], ActionRow>(`SELECT action FROM actions WHERE game_id = ? ORDER BY seq`),

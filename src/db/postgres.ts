@@ -42,6 +42,7 @@ export interface PostgresOptions {
 
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK = '40P01';
+const UNIQUE_VIOLATION = '23505';
 const LOCK_NOT_AVAILABLE = '55P03';
 const DISK_FULL = '53100';
 
@@ -104,10 +105,14 @@ class PostgresDatabase implements Database {
   readonly dialect: Dialect = 'postgres';
   onWrite: ((timing: WriteTiming) => void) | null = null;
   private readonly outside: Sql;
+  private closing: Promise<void> | null = null;
+  /** The end of the last transaction asked for (see transaction()). */
+  private turn: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly retries: number,
+    private readonly busyTimeoutMs: number,
   ) {
     this.outside = statements(pool);
   }
@@ -124,14 +129,43 @@ class PostgresDatabase implements Database {
     return this.outside.run(sql, params);
   }
 
+  /**
+   * Transactions of this process take turns, first come first served, as they do on SQLite. Run
+   * side by side, a burst of them (twenty challenges at once in the e2e bench) read and write the
+   * same few rows and small tables, where PostgreSQL's predicate locks cover whole pages or
+   * relations: most lost their serialization conflicts again and again until the retries ran out
+   * ('busy'). In turn, only other processes' transactions conflict, rarely, and the retries absorb
+   * them. Statements outside transactions still use the whole pool.
+   */
   async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     const asked = performance.now();
+    const previous = this.turn;
+    let release!: () => void;
+    this.turn = new Promise<void>((resolve) => (release = resolve));
+    // Past the busy timeout in the queue it answers StorageBusy, as SQLite's queue does; the ones
+    // behind it still wait for the transaction ahead, so the order holds.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), this.busyTimeoutMs)));
+    const waited = await Promise.race([previous.then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (waited) {
+      void previous.then(release);
+      throw new StorageBusy(`waited ${this.busyTimeoutMs} ms for this process's earlier transactions`);
+    }
+    try {
+      return await this.attempts(fn, asked);
+    } finally {
+      release();
+    }
+  }
+
+  private async attempts<T>(fn: (tx: Sql) => Promise<T>, asked: number): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const connection = await this.connect();
       let broken = false;
       try {
         await connection.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-        // Waiting: for a connection, and for the attempts that lost a conflict before this one.
+        // Waiting: for this process's earlier transactions, a connection, and the attempts that lost a conflict.
         const waitedMs = performance.now() - asked;
         const result = await fn(statements(connection));
         const committing = performance.now();
@@ -141,7 +175,13 @@ class PostgresDatabase implements Database {
       } catch (error) {
         broken = await rollback(connection);
         const code = codeOf(error);
-        if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK) throw storageError(error);
+        // A unique key another transaction inserted meanwhile (two clicks appending the same
+        // action number) comes as 23505, not 40001, when this one never read that key: PostgreSQL's
+        // manual advises retrying it too ("Serialization Failure Handling"); run again, the
+        // transaction reads the new version and refuses the stale click. A key that stays taken
+        // is a real error, thrown as it is once the retries are spent.
+        if (code === UNIQUE_VIOLATION && attempt >= this.retries) throw error;
+        if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK && code !== UNIQUE_VIOLATION) throw storageError(error);
         if (attempt >= this.retries) {
           throw new StorageBusy(`${this.retries + 1} attempts lost to concurrent transactions (${code})`);
         }
@@ -162,8 +202,10 @@ class PostgresDatabase implements Database {
     }
   }
 
-  async close(): Promise<void> {
-    await this.pool.end();
+  /** Ends the pool; closing again is harmless, as SQLite's close is. */
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
   }
 }
 
@@ -206,5 +248,5 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } finally {
     await migrator.end();
   }
-  return new PostgresDatabase(pool, options.retries ?? 8);
+  return new PostgresDatabase(pool, options.retries ?? 8, busyTimeoutMs);
 }

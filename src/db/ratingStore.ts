@@ -106,7 +106,7 @@ const RATED_RESULTS = `
   WITH season_games AS (
     SELECT white_id, black_id, winner_side FROM games
       WHERE guild_id = @guild AND season = @season AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1
-        AND (@ruleset IS NULL OR ruleset = @ruleset)
+        AND (CAST(@ruleset AS TEXT) IS NULL OR ruleset = @ruleset)
   ), results AS (
     SELECT white_id AS user_id, CASE WHEN winner_side = 'W' THEN 1 ELSE 0 END AS won FROM season_games
     UNION ALL
@@ -185,8 +185,11 @@ export class RatingStore {
     return (await this.s.standings.all(this.sql, { guild: guildId, season, ruleset })).map(toStanding);
   }
 
-  /** A player's finished games in a guild, newest first (`limit` < 0: all). */
-  async playedGames(guildId: string, userId: string, limit = -1): Promise<PlayedGameRecord[]> {
+  /**
+   * A player's finished games in a guild, newest first (by default all: the largest safe integer
+   * is a LIMIT both dialects take, where SQLite's "-1 = no limit" is an error on PostgreSQL).
+   */
+  async playedGames(guildId: string, userId: string, limit = Number.MAX_SAFE_INTEGER): Promise<PlayedGameRecord[]> {
     return (await this.s.played.all(this.sql, { guild: guildId, user: userId, limit })).map(toPlayed);
   }
 }
@@ -220,7 +223,7 @@ function prepare() {
        FROM results res
        JOIN players p ON p.user_id = res.user_id
        LEFT JOIN ratings r ON r.guild_id = @guild AND r.season = @season AND r.user_id = res.user_id
-       GROUP BY res.user_id`,
+       GROUP BY res.user_id, p.name, r.rating`,
     ),
     played: st<{ guild: string; user: string; limit: number }, PlayedRow>(`${PLAYED_GAMES} LIMIT @limit`),
   };

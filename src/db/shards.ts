@@ -14,15 +14,16 @@ export interface ShardScope {
 export const ONE_SHARD: ShardScope = { id: 0, count: 1 };
 
 /**
- * The SQL condition "this row's server is on the shard". SQLite's integers are 64-bit and server
- * ids are below 2^63, so the shift is exact; CAST('' AS INTEGER) is 0, so games outside servers
- * fall on shard 0. The numbers are checked integers, written into the statement once when it is
- * prepared (a store serves one shard for its whole life).
+ * The SQL condition "this row's server is on the shard", in a form both dialects take: server ids
+ * are below 2^63, so a BIGINT (SQLite's integers are 64-bit anyway) shifts exactly; games outside
+ * servers have guild_id '', which PostgreSQL refuses to cast, so NULLIF makes it NULL and COALESCE
+ * puts it on shard 0. The numbers are checked integers, written into the statement once when it
+ * is prepared (a store serves one shard for its whole life).
  */
 export function onShard(scope: ShardScope, column = 'guild_id'): string {
   const { id, count } = scope;
   if (!isShard(scope)) throw new RangeError(`not a shard: ${id} of ${count}`);
-  return count === 1 ? 'TRUE' : `((CAST(${column} AS INTEGER) >> 22) % ${count}) = ${id}`;
+  return count === 1 ? 'TRUE' : `((COALESCE(CAST(NULLIF(${column}, '') AS BIGINT), 0) >> 22) % ${count}) = ${id}`;
 }
 
 /** Whether `scope` names a shard: whole numbers, 0 ≤ id < count. */

@@ -17,6 +17,11 @@ const USAGE =
 
 const args = namedArgs(['db', 'out'], USAGE);
 loadDotenv({ quiet: true });
+// A bot on PostgreSQL (DATABASE_URL, or a URL given as --db) is backed up with PostgreSQL's own tools.
+if (/^postgres(ql)?:\/\//.test(args.db ?? (process.env.DATABASE_URL?.trim() || ''))) {
+  console.error('db:backup copies SQLite files; back up PostgreSQL with pg_dump (docs/operators.md, "Backups")');
+  process.exit(2);
+}
 const source = args.db ?? databasePath();
 if (!existsSync(source)) {
   console.error(`no database at ${source}`);

@@ -1,26 +1,30 @@
-// `npm run db:verify [-- --db <file>]`: rebuilds every stored game from its seed and action log
-// and reports any whose stored state differs. Exit code 1 if any does (for cron jobs and CI).
-// The file is `--db`, else DATABASE_PATH, else ./data/senet.db.
+// `npm run db:verify [-- --db <file or postgres://…>]`: rebuilds every stored game from its seed
+// and action log and reports any whose stored state differs. Exit code 1 if any does (for cron jobs
+// and CI). The database is `--db` (a SQLite file or a postgres:// URL), else DATABASE_URL, else
+// DATABASE_PATH, else ./data/senet.db.
 import { config as loadDotenv } from 'dotenv';
 import { existsSync } from 'node:fs';
 import { databasePath } from '../db/connection.js';
-import { openSqlite } from '../db/sqlite.js';
+import { type DatabaseChoice, describeDatabase, openConfiguredDatabase } from '../db/open.js';
 import { GameStore } from '../db/gameStore.js';
 import { verifyGames } from '../game/verify.js';
 import { namedArgs } from './toolArgs.js';
 
 const USAGE =
-  'usage: npm run db:verify [-- --db <database file>]\n' +
-  '  --db  the database to check (default: DATABASE_PATH, else ./data/senet.db)';
+  'usage: npm run db:verify [-- --db <database file or postgres://…>]\n' +
+  '  --db  the database to check (default: DATABASE_URL, else DATABASE_PATH, else ./data/senet.db)';
 
 const args = namedArgs(['db'], USAGE);
 loadDotenv({ quiet: true });
-const path = args.db ?? databasePath();
-if (!existsSync(path)) {
-  console.error(`no database at ${path}`);
+const isUrl = (text: string) => /^postgres(ql)?:\/\//.test(text);
+const given = args.db ?? (process.env.DATABASE_URL?.trim() || databasePath());
+const choice: DatabaseChoice = isUrl(given) ? { url: given } : { path: given };
+if (choice.path && !existsSync(choice.path)) {
+  console.error(`no database at ${choice.path}`);
   process.exit(2);
 }
-const db = openSqlite(path);
+const path = describeDatabase(choice);
+const db = await openConfiguredDatabase(choice);
 const { checked, problems } = await verifyGames(new GameStore(db));
 await db.close();
 for (const { gameId, problem } of problems) console.log(`game ${gameId}: ${problem}`);

@@ -14,7 +14,7 @@ import { type DeclaredSetting, SERVER_SETTINGS } from '../../src/game/settingSpe
 import { samples } from './settingSamples.js';
 import { type MessageKey, say, translate } from '../../src/i18n/index.js';
 import { GUILD, open, value } from '../game/harness.js';
-import { tempDbPath } from '../game/tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 const REQUIRED = { DISCORD_TOKEN: 'a-token', DISCORD_APPLICATION_ID: '123456789012345678' };
 type Json = { name: string; description?: string; min_value?: number; max_value?: number; options?: Json[] };
@@ -71,12 +71,12 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
   });
 
   it('is changed by an admin and kept in the database', async () => {
-    const path = tempDbPath();
+    const path = await tempDatabase();
     const admin = { guildId: GUILD, userId: 'admin', canManageServer: true };
-    service = open(path);
+    service = await open(path);
     value(await service.admin.changeSettings({ ...admin, change: sample.change }));
     await service.storage.close();
-    service = open(path);
+    service = await open(path);
     const shown = value(await service.admin.settings(admin));
     expect(shown.settings[spec.key]).toEqual(sample.value);
     expect(shown.own).toEqual([spec.key]);

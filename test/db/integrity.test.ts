@@ -22,7 +22,7 @@ async function fileWithGames(): Promise<string> {
   const path = tempDbPath();
   // A minute between games: the creation budget allows 10 in 10 minutes.
   const clock = testClock();
-  const service = open(path, { ...MANY_GAMES, now: clock.now });
+  const service = await open(path, { ...MANY_GAMES, now: clock.now });
   for (let i = 0; i < 20; i++) {
     await startGame(service, `channel-${i}`);
     clock.advance(60_000);
@@ -62,7 +62,7 @@ describe('a damaged database', () => {
 describe('npm run db:backup', () => {
   it('copies the database while the bot has it open and is writing, and the copy opens and checks out', async () => {
     const path = await fileWithGames();
-    const service = open(path, MANY_GAMES);
+    const service = await open(path, MANY_GAMES);
     const game = await startGame(service, 'live');
     // A write not yet checkpointed (it is in the WAL only): the backup must include it.
     value(
@@ -84,7 +84,7 @@ describe('npm run db:backup', () => {
       await service.storage.close();
     }
     expect(existsSync(target)).toBe(true);
-    const restored = open(target, { renderBoard: textOnlyRenderer() });
+    const restored = await open(target, { renderBoard: textOnlyRenderer() });
     expect(value(await restored.play.view(game.gameId)).version).toBe(1);
     expect((await restored.storage.verify()).problems).toEqual([]);
     await restored.storage.close();

@@ -90,10 +90,10 @@ describe('migrations', () => {
       // A game started through the service, then its rows copied into a file left at `version`
       // (the columns that file has).
       const path = tempDbPath();
-      const service = open(path, { renderBoard: textOnlyRenderer() });
+      const service = await open(path, { renderBoard: textOnlyRenderer() });
       const start = await startGame(service, 'c', 'regency');
       await service.storage.close();
-      const upgraded = open(legacyCopy(path, version), { renderBoard: textOnlyRenderer() });
+      const upgraded = await open(legacyCopy(path, version), { renderBoard: textOnlyRenderer() });
       expect(schemaVersion(sqliteConnection(upgraded.storage.db))).toBe(LATEST_VERSION);
       const { view } = await playToEnd(upgraded, value(await upgraded.play.view(start.gameId)), 5);
       expect(view.result!.ratings).toHaveLength(2);
@@ -107,13 +107,13 @@ describe('migrations', () => {
 
   it('version 3 takes the messages of older files as up to date, and tracks what later ones show', async () => {
     const path = tempDbPath();
-    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const service = await open(path, { renderBoard: textOnlyRenderer() });
     const posted = await startGame(service, 'posted');
     value(await service.chat.setMessage('game', posted.gameId, '111'));
     const unposted = await startGame(service, 'unposted');
     await service.storage.close();
     // The file as version 2 code would have left it.
-    const upgraded = open(legacyCopy(path, 2), { renderBoard: textOnlyRenderer() });
+    const upgraded = await open(legacyCopy(path, 2), { renderBoard: textOnlyRenderer() });
     expect(await upgraded.chat.outOfSync()).toEqual({
       gamesBehind: [],
       lobbiesBehind: [],
@@ -139,12 +139,12 @@ describe('migrations', () => {
 
   it('version 5 lets a channel with a game from before threads (its board in the channel) hold more games', async () => {
     const path = tempDbPath();
-    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const service = await open(path, { renderBoard: textOnlyRenderer() });
     const old = await startGame(service, 'c');
     value(await service.chat.setMessage('game', old.gameId, '111'));
     await service.storage.close();
 
-    const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer() });
+    const upgraded = await open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer() });
     const kept = value(await upgraded.play.view(old.gameId));
     expect(kept).toMatchObject({ channelId: 'c', homeChannelId: 'c', threadId: null, messageId: '111' });
     expect(kept.lobbyMessageId).toBeNull();
@@ -169,11 +169,11 @@ describe('migrations', () => {
     const path = tempDbPath();
     const clock = testClock();
     const config = { turnTtlMs: 24 * 3_600_000, reminderDelayMs: 600_000 };
-    const service = open(path, { renderBoard: textOnlyRenderer(), now: clock.now, config });
+    const service = await open(path, { renderBoard: textOnlyRenderer(), now: clock.now, config });
     const started = await startGame(service, 'c');
     await service.storage.close();
     // The file as version 4 code would have left it.
-    const upgraded = open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer(), now: clock.now, config });
+    const upgraded = await open(legacyCopy(path, 4), { renderBoard: textOnlyRenderer(), now: clock.now, config });
     clock.advance(600_000);
     expect(await upgraded.reminders.claim()).toEqual([]); // its turn began before reminders existed
     const view = value(await upgraded.play.view(started.gameId));
@@ -188,10 +188,10 @@ describe('migrations', () => {
 
   it('version 8 shows the games of older files in English, and keeps each new game in its own language', async () => {
     const path = tempDbPath();
-    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const service = await open(path, { renderBoard: textOnlyRenderer() });
     const old = await startGame(service, 'c');
     await service.storage.close();
-    const upgraded = open(legacyCopy(path, 7), { renderBoard: textOnlyRenderer() });
+    const upgraded = await open(legacyCopy(path, 7), { renderBoard: textOnlyRenderer() });
     expect(value(await upgraded.play.view(old.gameId)).locale).toBe('en');
     const made = value(
       await upgraded.challenges.create({
@@ -211,12 +211,12 @@ describe('migrations', () => {
 
   it('version 6 keeps the ratings and rated games of older files as season 1', async () => {
     const path = tempDbPath();
-    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const service = await open(path, { renderBoard: textOnlyRenderer() });
     const game = await startGame(service, 'c');
     value(await service.play.resign({ gameId: game.gameId, userId: BEN.id }));
     const board = value(await service.records.leaderboard({ guildId: game.guildId }));
     await service.storage.close();
-    const upgraded = open(legacyCopy(path, 5), { renderBoard: textOnlyRenderer() });
+    const upgraded = await open(legacyCopy(path, 5), { renderBoard: textOnlyRenderer() });
     expect(schemaVersion(sqliteConnection(upgraded.storage.db))).toBe(LATEST_VERSION);
     expect(await upgraded.records.currentSeason(game.guildId)).toBe(1);
     expect(value(await upgraded.records.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
@@ -241,7 +241,7 @@ describe('migrations', () => {
 
   it('keeps the action log append-only', async () => {
     const path = tempDbPath();
-    const service = open(path, { renderBoard: textOnlyRenderer() });
+    const service = await open(path, { renderBoard: textOnlyRenderer() });
     const view = await startGame(service, 'c');
     value(
       await service.play.act({

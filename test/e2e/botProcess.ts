@@ -1,8 +1,10 @@
 // The real bot as its own process (src/main.ts, as `npm start` runs it but under tsx), against
-// the fake Discord and a database file the test chooses: for signals and crashes.
+// the fake Discord and a database the test chooses (a SQLite file, or a postgres:// URL given as
+// DATABASE_URL): for signals and crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { FakeDiscord } from './fake/fakeDiscord.js';
+import { databaseEnv } from '../support/databaseAt.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -32,7 +34,7 @@ export async function startBotProcess(
       DISCORD_TOKEN: 'process-test-token',
       DISCORD_APPLICATION_ID: fake.applicationId,
       DISCORD_API_URL: fake.apiUrl,
-      DATABASE_PATH: dbPath,
+      ...databaseEnv(dbPath),
       BOT_STEP_DELAY_MS: '0',
       RENDER_THREADS: '1',
       LOG_LEVEL: 'info',

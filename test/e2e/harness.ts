@@ -14,6 +14,9 @@ import { ReplayThread } from '../../src/bot/replayThread.js';
 import { ONE_SHARD, openService, type GameService } from '../../src/game/service.js';
 import type { BoardRenderer, GameView } from '../../src/game/types.js';
 import { actButtons as buttonsOf } from './players.js';
+import { openTestDatabase } from '../support/databaseAt.js';
+import { freshPostgresDatabase } from '../support/postgres.js';
+import { onPostgres } from '../support/testDatabase.js';
 import {
   FakeDiscord,
   OPTION,
@@ -33,6 +36,7 @@ export interface Harness {
   service: GameService;
   clock: { now: number };
   logs: string[];
+  /** The database: a SQLite file's path, or a postgres:// URL in the "postgres" project. */
   dbPath: string;
   /** The bot's /metrics and /healthz (started with `metrics: true`), e.g. http://127.0.0.1:1234. */
   metricsUrl: string | null;
@@ -73,7 +77,8 @@ export async function startHarness(
 ): Promise<Harness> {
   const fake = await FakeDiscord.start();
   const dir = tempDir();
-  const dbPath = join(dir, 'senet.db');
+  // The project's backend: a SQLite file in the temp dir, or a fresh PostgreSQL database (its URL).
+  const dbPath = onPostgres ? await freshPostgresDatabase() : join(dir, 'senet.db');
   const clock = { now: Date.UTC(2026, 0, 1) };
   const logs: string[] = [];
   const log = createLogger({
@@ -100,8 +105,10 @@ export async function startHarness(
     pictureFails = false;
     return Promise.reject(new Error('the picture failed'));
   };
-  const launch = (delay: number, deferAfterMs?: number): Promise<Bot> =>
-    startBot({
+  const launch = async (delay: number, deferAfterMs?: number): Promise<Bot> => {
+    // Opened afresh at each (re)start, as a process would; the service closes it when the bot stops.
+    const db = await openTestDatabase(dbPath);
+    return startBot({
       config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0, deferAfterMs },
       log,
       now: () => clock.now,
@@ -110,7 +117,7 @@ export async function startHarness(
       ...(metrics ? { metrics } : {}),
       openService: (botUserId) => {
         service = openService({
-          dbPath,
+          db,
           botUserId,
           now: () => clock.now,
           newSeed: () => seed++,
@@ -121,6 +128,7 @@ export async function startHarness(
         return service;
       },
     });
+  };
   const bot = await launch(options.botStepDelayMs ?? 0);
   const metricsServer: MetricsServer | null = metrics
     ? await serveMetrics({ host: '127.0.0.1', port: 0, metrics, health: () => harness.bot.health() })

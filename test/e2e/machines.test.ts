@@ -9,27 +9,29 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeButtonId } from '../../src/commands/customIds.js';
 import { openService } from '../../src/game/service.js';
+import { openTestDatabase } from '../support/databaseAt.js';
+import { freshPostgresDatabase } from '../support/postgres.js';
+import { onPostgres } from '../support/testDatabase.js';
 import { keepIdentifying } from './otherMachine.js';
 import { actButtons, pickButton, toActName } from './players.js';
 import { startBotProcess, until, type BotProcess } from './botProcess.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 
 /**
- * The database both machines share, as the test reaches it: one SQLite file today. Moving this
- * test to PostgreSQL changes this one value (its settings for the bot and how the test reads it).
+ * The database both machines share, as the test reaches it: the project's backend (a SQLite file,
+ * or in the "postgres" project one PostgreSQL database, the deployment this test stands for).
  */
 interface SharedDatabase {
-  /** The settings that point a bot process at it. */
-  env: Record<string, string>;
+  /** Where it is, for the bot processes (DATABASE_PATH or DATABASE_URL). */
+  where: string;
   /** A game by its board's message id: its id, version, the version its message shows, and its log. */
-  game(messageId: string): StoredGame;
+  game(messageId: string): Promise<StoredGame>;
   /** The problems found replaying every game from its seed and log (none: nothing applied twice). */
   replayProblems(): Promise<unknown[]>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 interface StoredGame {
@@ -40,35 +42,32 @@ interface StoredGame {
   actions: { seq: number; userId: string; action: unknown }[];
 }
 
-function sqliteFile(path: string, botUserId: string): SharedDatabase {
-  let db: Database.Database | null = null;
-  const open = (): Database.Database => (db ??= new Database(path, { readonly: true }));
+async function sharedDatabase(where: string, botUserId: string): Promise<SharedDatabase> {
+  // Opened (and migrated) before the machines start, as an operator's first start would.
+  const db = await openTestDatabase(where);
   return {
-    env: { DATABASE_PATH: path },
-    game(messageId) {
-      const row = open()
-        .prepare<[string], Omit<StoredGame, 'actions'>>(
-          'SELECT id, version, shown_version AS shown FROM games WHERE message_id = ?',
-        )
-        .get(messageId);
+    where,
+    async game(messageId) {
+      const row = await db.get<Omit<StoredGame, 'actions'>>(
+        'SELECT id, version, shown_version AS shown FROM games WHERE message_id = ?',
+        [messageId],
+      );
       if (!row) throw new Error(`no game has board ${messageId}`);
-      const actions = open()
-        .prepare<[number], { seq: number; userId: string; action: string }>(
-          'SELECT seq, user_id AS userId, action FROM actions WHERE game_id = ? ORDER BY seq',
-        )
-        .all(row.id)
-        .map((a) => ({ ...a, action: JSON.parse(a.action) as unknown }));
-      return { ...row, actions };
+      const actions = await db.all<{ seq: number; userId: string; action: string }>(
+        'SELECT seq, user_id AS "userId", action FROM actions WHERE game_id = ? ORDER BY seq',
+        [row.id],
+      );
+      return { ...row, actions: actions.map((a) => ({ ...a, action: JSON.parse(a.action) as unknown })) };
     },
     async replayProblems() {
-      const service = openService({ dbPath: path, botUserId });
+      const service = openService({ db: await openTestDatabase(where), botUserId });
       try {
         return (await service.storage.verify()).problems;
       } finally {
         await service.storage.close();
       }
     },
-    close: () => db?.close(),
+    close: () => db.close(),
   };
 }
 
@@ -88,7 +87,8 @@ beforeAll(async () => {
   fake.limitIdentify = true;
   fake.recommendedShards = 2;
   dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'senet-machines-'));
-  database = sqliteFile(join(dir, 'machines.db'), fake.botUser.id);
+  const where = onPostgres ? await freshPostgresDatabase() : join(dir, 'machines.db');
+  database = await sharedDatabase(where, fake.botUser.id);
   servers = [fake.addGuild({ shard: 0, count: 2 }), fake.addGuild({ shard: 1, count: 2 })];
   ana = fake.newUser('Ana');
   ben = fake.newUser('Ben');
@@ -100,7 +100,7 @@ afterAll(async () => {
       await machine.exited;
     }
   }
-  database?.close();
+  await database?.close();
   await fake?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -112,8 +112,8 @@ const ANSWER_WAIT_MS = 4_000;
 
 /** Machine `id`: a manager running shard `id` of 2 (its own process) on the shared database. */
 function startMachine(id: number): Promise<BotProcess> {
-  return startBotProcess(fake, join(dir, 'machines.db'), {
-    env: { ...database.env, SHARD_COUNT: '2', SHARD_IDS: String(id) },
+  return startBotProcess(fake, database.where, {
+    env: { SHARD_COUNT: '2', SHARD_IDS: String(id) },
     readyLine: 'all shards ready',
   });
 }
@@ -214,8 +214,13 @@ describe('two machines (SHARD_COUNT=2, SHARD_IDS=0 and 1) on one database', () =
 
     // Every board caught up: its message's buttons carry the game's version, recorded as shown.
     for (const board of boards.flat()) {
-      await until(() => database.game(board).shown === database.game(board).version, `${board} shown`, WAIT_MS);
-      const game = database.game(board);
+      const started = Date.now();
+      let game = await database.game(board);
+      while (game.shown !== game.version) {
+        if (Date.now() - started > WAIT_MS) throw new Error(`timed out waiting for ${board} shown`);
+        await sleep(50);
+        game = await database.game(board);
+      }
       const buttons = actButtons(fake, board);
       expect(buttons.length).toBeGreaterThan(0);
       for (const button of buttons) expect(button.custom_id!.split(':')[3]).toBe(String(game.version));
@@ -224,13 +229,13 @@ describe('two machines (SHARD_COUNT=2, SHARD_IDS=0 and 1) on one database', () =
     for (const click of answered) {
       const id = decodeButtonId(click.customId);
       if (id?.kind !== 'act') throw new Error(`not a move: ${click.customId}`);
-      const game = database.game(click.board);
+      const game = await database.game(click.board);
       expect(game.id).toBe(id.gameId);
       expect(game.actions[id.version]).toEqual({ seq: id.version, userId: click.userId, action: id.action });
     }
     // Nothing applied twice: the log's versions are contiguous and every game replays from it.
     for (const board of boards.flat()) {
-      const game = database.game(board);
+      const game = await database.game(board);
       expect(game.actions.map((a) => a.seq)).toEqual([...Array(game.version).keys()]);
     }
     expect(await database.replayProblems()).toEqual([]);

@@ -1,13 +1,16 @@
 // The bot as a real process: SIGTERM and SIGINT finish the clicks in hand and exit cleanly
 // within 10 seconds; SIGKILL in the middle of clicks loses no acknowledged click, applies none
-// twice, and after a restart on the same file every message catches up and plays to the end.
+// twice, and after a restart on the same database every message catches up and plays to the end.
+// On both backends: a SQLite file, or PostgreSQL given as DATABASE_URL (`DATABASE_URL=… npm start`).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actButtons, pickButton, toActName } from './players.js';
 import { startBotProcess, until, type BotProcess } from './botProcess.js';
+import { openTestDatabase } from '../support/databaseAt.js';
+import { freshPostgresDatabase } from '../support/postgres.js';
+import { onPostgres } from '../support/testDatabase.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser, type InteractionReply } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
@@ -31,6 +34,10 @@ afterAll(async () => {
   await fake?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A new database for a bot process: a file in the temp folder, or a fresh PostgreSQL database. */
+const newDatabase = async (name: string): Promise<string> =>
+  onPostgres ? await freshPostgresDatabase() : join(dir, `${name}.db`);
 
 /** A challenge from Ana to Ben in a fresh channel, accepted: the board's message id (in the game's thread). */
 async function startGame(): Promise<string> {
@@ -57,7 +64,7 @@ function clickNext(messageId: string): { version: number; reply: Promise<Interac
 
 describe.each(['SIGTERM', 'SIGINT'] as const)('%s', (signal) => {
   it('finishes the click in hand, closes the database cleanly and exits 0 within 10 s', async () => {
-    const dbPath = join(dir, `${signal}.db`);
+    const dbPath = await newDatabase(signal);
     bot = await startBotProcess(fake, dbPath);
     const messageId = await startGame();
     const release = fake.holdAnswers();
@@ -78,17 +85,17 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s', (signal) => {
       release();
     }
     expect(bot.lines.join('\n')).toContain('stopped cleanly');
-    // Closed cleanly: the log was checkpointed into the file and removed.
-    expect(existsSync(`${dbPath}-wal`)).toBe(false);
-    const db = new Database(dbPath, { readonly: true });
-    expect(db.prepare('SELECT version FROM games').pluck().get()).toBe(click.version + 1);
-    db.close();
+    // Closed cleanly: SQLite's log was checkpointed into the file and removed.
+    if (!onPostgres) expect(existsSync(`${dbPath}-wal`)).toBe(false);
+    const db = await openTestDatabase(dbPath);
+    expect(await db.get('SELECT version FROM games')).toEqual({ version: click.version + 1 });
+    await db.close();
   });
 });
 
 describe('SIGKILL in the middle of clicks', () => {
   it('loses no acknowledged click, applies none twice, and every game catches up and plays to the end', async () => {
-    const dbPath = join(dir, 'crash.db');
+    const dbPath = await newDatabase('crash');
     bot = await startBotProcess(fake, dbPath);
     const games = [await startGame(), await startGame()];
     const acknowledged: { messageId: string; version: number }[] = [];
@@ -113,20 +120,22 @@ describe('SIGKILL in the middle of clicks', () => {
     void inFlight; // never answered: Discord would show "The application did not respond"
 
     bot = await startBotProcess(fake, dbPath);
-    const db = new Database(dbPath, { readonly: true });
-    const row = db.prepare<[string], { id: number; version: number; shown: number; actions: number }>(
-      `SELECT id, version, shown_version AS shown, (SELECT count(*) FROM actions a WHERE a.game_id = g.id) AS actions
-       FROM games g WHERE message_id = ?`,
-    );
+    const db = await openTestDatabase(dbPath);
+    const row = async (messageId: string) =>
+      (await db.get<{ id: number; version: number; shown: number; actions: number }>(
+        `SELECT id, version, shown_version AS shown, (SELECT count(*) FROM actions a WHERE a.game_id = g.id) AS actions
+         FROM games g WHERE message_id = ?`,
+        [messageId],
+      ))!;
     for (const messageId of games) {
-      const game = row.get(messageId)!;
+      const game = await row(messageId);
       // One action per version step: nothing applied twice, nothing half-applied.
       expect(game.actions).toBe(game.version);
       // The message caught up with what the crash left committed but unshown.
       expect(game.shown).toBe(game.version);
       expect(Number(actButtons(fake, messageId)[0]!.custom_id!.split(':')[3])).toBe(game.version);
     }
-    for (const click of acknowledged) expect(row.get(click.messageId)!.version).toBeGreaterThan(click.version);
+    for (const click of acknowledged) expect((await row(click.messageId)).version).toBeGreaterThan(click.version);
 
     // And each game plays on to its end.
     for (const messageId of games) {
@@ -135,10 +144,10 @@ describe('SIGKILL in the middle of clicks', () => {
         expect((await clickNext(messageId).reply).type).toBe(7);
       }
       expect(fake.messages.get(messageId)!.content).toMatch(/🏆 Winner/);
-      const game = row.get(messageId)!;
+      const game = await row(messageId);
       expect(game.actions).toBe(game.version);
     }
-    db.close();
+    await db.close();
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toBe(0);
   }, 180_000); // two whole games through a real process: slow when the machine is busy

@@ -6,11 +6,11 @@ import type { Action, GameState } from '../../src/engine/index.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
 import { ANA, BOT, open, textOnlyRenderer, value, challengeIn, playFirstChoice } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 /** A game against expert whose chooser first awaits `meanwhile` (as a worker's answer would take time). */
 async function botGame(meanwhile: (state: GameState) => Promise<unknown>) {
-  const service = open(tempDbPath(), {
+  const service = await open(await tempDatabase(), {
     renderBoard: textOnlyRenderer(),
     chooseAction: (state, strength, seed): Promise<Action> =>
       meanwhile(state).then(() => chooseAction(state, strength, seed)),

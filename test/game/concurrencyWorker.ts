@@ -17,7 +17,7 @@ export interface WorkerReport {
 
 const [dbPath, workerSeed, ...gameArgs] = process.argv.slice(2);
 const gameIds = gameArgs.map(Number);
-const service = open(dbPath!, { renderBoard: textOnlyRenderer() });
+const service = await open(dbPath!, { renderBoard: textOnlyRenderer() });
 const report: WorkerReport = { applied: [], rejected: {} };
 const live = new Set(gameIds);
 

@@ -21,8 +21,7 @@ import {
   textOnlyRenderer,
   value,
 } from './harness.js';
-import { tempDbPath } from './tempDb.js';
-import { sqliteConnection } from '../../src/db/sqlite.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 const ADMIN: AdminInput = { guildId: GUILD, userId: CLEO.id, canManageServer: true };
 const OTHER_GUILD = 'guild-2';
@@ -32,7 +31,7 @@ let clock: ReturnType<typeof testClock>;
 
 beforeEach(async () => {
   clock = testClock();
-  service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
+  service = await open(await tempDatabase(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
 afterEach(async () => await service.storage.close());
 
@@ -49,11 +48,9 @@ async function decide(winner: Player, loser: Player, guildId = GUILD): Promise<n
   return game.gameId;
 }
 
-const count = (sql: string, ...params: string[]): number =>
-  (sqliteConnection(service.storage.db)
-    .prepare(sql)
-    .pluck()
-    .get(...params) as number) ?? 0;
+/** The one number a `SELECT count(*) AS n …` reads, on either backend. */
+const count = async (sql: string, ...params: string[]): Promise<number> =>
+  (await service.storage.db.get<{ n: number }>(sql.replace('count(*)', 'count(*) AS n'), params))?.n ?? 0;
 
 describe('a person’s data', () => {
   it('lists what is stored: name, settings, games, ratings, answer tokens', async () => {
@@ -100,9 +97,9 @@ describe('a person’s data', () => {
       ['ratings', 'user_id'],
       ['rating_history', 'user_id'],
     ] as const)
-      expect(count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
-    expect(count(`SELECT count(*) FROM players WHERE name = 'Ana'`)).toBe(0);
-    expect(count(`SELECT count(*) FROM answer_tokens WHERE token = 'secret-token'`)).toBe(0);
+      expect(await count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
+    expect(await count(`SELECT count(*) FROM players WHERE name = 'Ana'`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM answer_tokens WHERE token = 'secret-token'`)).toBe(0);
     expect(await service.chat.answerToken('m1')).toMatchObject({ token: '', issuedAt: 0 }); // still marks the message
     expect(await service.privacy.playerData(ANA.id)).toMatchObject({
       name: null,
@@ -123,11 +120,9 @@ describe('a person’s data', () => {
     expect(board.map((e) => e.player.name).sort()).toEqual(['Ben', 'deleted player']);
     // The game still replays from its log (the stand-in's id in the log is allowed, nothing else).
     expect((await service.storage.verify()).problems).toEqual([]);
-    expect(count(`SELECT count(*) FROM actions WHERE user_id LIKE 'deleted:%'`)).toBeGreaterThan(0);
-    expect(() => sqliteConnection(service.storage.db).exec(`UPDATE actions SET user_id = '${BEN.id}'`)).toThrow(
-      /append-only/,
-    );
-    expect(() => sqliteConnection(service.storage.db).exec(`UPDATE actions SET action = '{}'`)).toThrow(/append-only/);
+    expect(await count(`SELECT count(*) FROM actions WHERE user_id LIKE 'deleted:%'`)).toBeGreaterThan(0);
+    await expect(service.storage.db.run(`UPDATE actions SET user_id = '${BEN.id}'`)).rejects.toThrow(/append-only/);
+    await expect(service.storage.db.run(`UPDATE actions SET action = '{}'`)).rejects.toThrow(/append-only/);
   });
 
   it('refuses while the person has a live game, and deletes nothing', async () => {
@@ -142,15 +137,15 @@ describe('a person’s data', () => {
     value(await service.reminders.set(CLEO.id, false));
     value(await service.privacy.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
     expect(await service.reminders.isOn(CLEO.id)).toBe(true);
-    expect(count(`SELECT count(*) FROM players WHERE user_id LIKE 'deleted:%'`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM players WHERE user_id LIKE 'deleted:%'`)).toBe(0);
   });
 
   it('replaces an admin who never played in the server settings they changed', async () => {
     value(await service.admin.changeSettings({ ...ADMIN, change: { rated: false } }));
     expect(await service.privacy.playerData(CLEO.id)).toMatchObject({ name: null, games: 0, adminMarks: 1 });
     value(await service.privacy.forgetPlayer({ userId: CLEO.id, standInName: 'deleted player' }));
-    expect(count('SELECT count(*) FROM guild_settings WHERE updated_by = ?', CLEO.id)).toBe(0);
-    expect(count(`SELECT count(*) FROM guild_settings WHERE updated_by LIKE 'deleted:%'`)).toBe(1);
+    expect(await count('SELECT count(*) FROM guild_settings WHERE updated_by = ?', CLEO.id)).toBe(0);
+    expect(await count(`SELECT count(*) FROM guild_settings WHERE updated_by LIKE 'deleted:%'`)).toBe(1);
     expect((await service.servers.settings(GUILD)).rated).toBe(false); // the server's choice stays
   });
 });
@@ -192,18 +187,18 @@ describe('tournaments and data deletion', () => {
       ['tournament_pairings', 'winner_id'],
       ['tournaments', 'created_by'],
     ] as const)
-      expect(count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
+      expect(await count(`SELECT count(*) FROM ${table} WHERE ${column} = ?`, ANA.id), `${table}.${column}`).toBe(0);
     // Out, not replaced: a stand-in is never paired.
-    expect(count(`SELECT count(*) FROM tournament_players WHERE tournament_id = ?`, String(open.id))).toBe(1);
+    expect(await count(`SELECT count(*) FROM tournament_players WHERE tournament_id = ?`, String(open.id))).toBe(1);
   });
 
   it('deletes a server’s tournaments with its data, and only that server’s', async () => {
     await join((await create('Here')).id, ANA);
     await join((await create('Elsewhere', OTHER_GUILD)).id, ANA, OTHER_GUILD);
     value(await service.privacy.deleteServerData(ADMIN));
-    expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, GUILD)).toBe(0);
-    expect(count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, OTHER_GUILD)).toBe(1);
-    expect(count(`SELECT count(*) FROM tournament_players`)).toBe(1);
+    expect(await count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, GUILD)).toBe(0);
+    expect(await count(`SELECT count(*) FROM tournaments WHERE guild_id = ?`, OTHER_GUILD)).toBe(1);
+    expect(await count(`SELECT count(*) FROM tournament_players`)).toBe(1);
   });
 });
 
@@ -240,7 +235,7 @@ describe('a server’s data', () => {
       ratings: 0,
       settings: false,
     });
-    expect(count(`SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM actions WHERE game_id NOT IN (SELECT id FROM games)`)).toBe(0);
     // Cleo played only there: her name is gone; Ana and Ben played elsewhere too.
     expect((await service.privacy.playerData(CLEO.id)).name).toBeNull();
     expect(await service.privacy.playerData(ANA.id)).toMatchObject({ name: 'Ana', games: 1 });
@@ -267,8 +262,8 @@ describe('a server’s data', () => {
   it('is deleted by the process holding the server’s shard only', async () => {
     // Server ids fall on shard (id >> 22) % 2: 1 << 22 on shard 1, 2 << 22 on shard 0.
     const [onShard1, onShard0] = [String(1 << 22), String(2 << 22)];
-    const path = tempDbPath();
-    const shards = [0, 1].map((id) => open(path, { now: clock.now, shard: { id, count: 2 } }));
+    const path = await tempDatabase();
+    const shards = await Promise.all([0, 1].map((id) => open(path, { now: clock.now, shard: { id, count: 2 } })));
     try {
       for (const guildId of [onShard1, onShard0]) value(await shards[0]!.privacy.serverLeft(guildId));
       clock.advance(LEFT_SERVER_GRACE_MS);

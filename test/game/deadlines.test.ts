@@ -15,23 +15,23 @@ import {
   playFirstChoice,
   member,
 } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 const HOUR = 3_600_000;
 const config = { challengeTtlMs: 10 * 60_000, turnTtlMs: 24 * HOUR };
 
 describe('restart', () => {
   it('keeps playing after the database is closed and reopened mid-game', async () => {
-    const path = tempDbPath();
+    const path = await tempDatabase();
     const clock = testClock();
-    let service = open(path, { now: clock.now, config });
+    let service = await open(path, { now: clock.now, config });
     let view = await startGame(service, 'c', 'pennsic');
     for (let i = 0; i < 6; i++) {
       view = await playFirstChoice(service, view);
     }
     await service.storage.close();
 
-    service = open(path, { now: clock.now, config });
+    service = await open(path, { now: clock.now, config });
     const [here] = await service.play.gamesHere({ channelId: 'c', userId: ANA.id });
     const resumed = value(await service.play.view(here!.gameId));
     expect(resumed).toMatchObject({
@@ -49,9 +49,9 @@ describe('restart', () => {
   });
 
   it('applies deadlines that fell due while closed exactly once, and reports their messages', async () => {
-    const path = tempDbPath();
+    const path = await tempDatabase();
     const clock = testClock();
-    let service = open(path, { now: clock.now, config });
+    let service = await open(path, { now: clock.now, config });
     const game = await startGame(service, 'c');
     value(await service.chat.setMessage('game', game.gameId, 'msg-game'));
     const made = await challengeIn(service, 'd', CLEO, BEN, 'regency');
@@ -61,7 +61,7 @@ describe('restart', () => {
     await service.storage.close();
 
     clock.advance(25 * HOUR); // the bot was down for a day
-    service = open(path, { now: clock.now, config });
+    service = await open(path, { now: clock.now, config });
     const swept = await service.deadlines.sweep();
     expect(swept.expiredChallenges).toMatchObject([
       { challengeId: made.challenge.challengeId, status: 'expired', channelId: 'd', messageId: 'msg-challenge' },
@@ -76,7 +76,7 @@ describe('restart', () => {
     await service.storage.close();
 
     // A second process (or the next interval) finds nothing left to do.
-    service = open(path, { now: clock.now, config });
+    service = await open(path, { now: clock.now, config });
     expect(await service.deadlines.sweep()).toEqual({ expiredChallenges: [], timedOutGames: [], threadsToArchive: [] });
     const stats = value(await service.records.stats({ viewer: member(GUILD), userId: loser.id }));
     expect(stats.total).toMatchObject({ games: 1, losses: 1 });
@@ -86,7 +86,7 @@ describe('restart', () => {
 
   it('moves the deadline on with every action and never times out the bot', async () => {
     const clock = testClock();
-    const service = open(tempDbPath(), { now: clock.now, config });
+    const service = await open(await tempDatabase(), { now: clock.now, config });
     let view = await startGame(service, 'c');
     clock.advance(23 * HOUR);
     view = await playFirstChoice(service, view);

@@ -2,14 +2,14 @@
 // game goes on from where it was once there is room again.
 import { describe, expect, it } from 'vitest';
 import { open, startGame, textOnlyRenderer, value } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 import { say } from '../../src/i18n/index.js';
 import type { ServiceError } from '../../src/game/types.js';
 import { sqliteConnection } from '../../src/db/sqlite.js';
 
 describe('a full disk', () => {
   it('refuses the action with a clear message, keeps the game as it was, and plays on once there is room', async () => {
-    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
+    const service = await open(await tempDatabase(), { renderBoard: textOnlyRenderer() });
     const start = await startGame(service, 'full');
     // The file may not grow by one more page: as when the disk is full.
     const pages = sqliteConnection(service.storage.db).pragma('page_count', { simple: true }) as number;

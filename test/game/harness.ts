@@ -1,4 +1,5 @@
-// Shared set-up for the service tests: a real database file in a temp folder, a clock the test
+// Shared set-up for the service tests: a real database (a SQLite file in a temp folder, or a
+// fresh PostgreSQL database in the "postgres" project: test/support/testDatabase.ts), a clock the test
 // moves, seeds that repeat, and a loop that plays a game to its end through the service.
 import type { Viewer } from '../../src/game/visibility.js';
 import { type RuleSetId, type Variant } from '../../src/engine/index.js';
@@ -17,6 +18,7 @@ import type {
 import { say } from '../../src/i18n/index.js';
 import type { Result } from '../../src/lib/result.js';
 import { altText } from '../../src/render/index.js';
+import { openTestDatabase } from '../support/databaseAt.js';
 import type { GameState } from '../../src/engine/index.js';
 
 export const ANA: Player = { id: '1001', name: 'Ana' };
@@ -36,8 +38,11 @@ function seedCounter(first = 1): () => number {
   return () => next++;
 }
 
-export function open(dbPath: string, extra: Partial<ServiceSettings> = {}): GameService {
-  return openService({ dbPath, botUserId: BOT.id, newSeed: seedCounter(), ...extra });
+/** The service on the database at `where` (a path or URL from tempDatabase()). */
+export async function open(where: string, extra: Partial<ServiceSettings> = {}): Promise<GameService> {
+  const busy = extra.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: extra.busyTimeoutMs };
+  const db = await openTestDatabase(where, busy);
+  return openService({ db, botUserId: BOT.id, newSeed: seedCounter(), ...extra });
 }
 
 /** The value of a successful outcome; fails the test with the message otherwise. */

@@ -5,7 +5,7 @@ import { DECLINE_COOLDOWN_MS, MAX_OPEN_CHALLENGES } from '../../src/game/limits.
 import type { ChallengeInput, GameService, SettingsChange } from '../../src/game/service.js';
 import type { ChallengeView, Player } from '../../src/game/types.js';
 import { ANA, BEN, BOT, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 import { say } from '../../src/i18n/index.js';
 
 const DAN: Player = { id: '1004', name: 'Dan' };
@@ -17,7 +17,7 @@ let clock: ReturnType<typeof testClock>;
 
 beforeEach(async () => {
   clock = testClock();
-  service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
+  service = await open(await tempDatabase(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
 afterEach(async () => await service.storage.close());
 

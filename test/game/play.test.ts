@@ -14,13 +14,13 @@ import {
   challengeIn,
   member,
 } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 describe('full games through the service', () => {
   it.each(RULESET_IDS)('%s: plays to a winner, rates both players, and replays clean', async (ruleset) => {
     const renderer = textOnlyRenderer();
-    const path = tempDbPath();
-    const service = open(path, { renderBoard: renderer });
+    const path = await tempDatabase();
+    const service = await open(path, { renderBoard: renderer });
     const start = await startGame(service, `ch-${ruleset}`, ruleset);
     expect(start.status).toBe('active');
     expect(start.version).toBe(0);
@@ -49,7 +49,7 @@ describe('full games through the service', () => {
 
     expect(await service.storage.verify()).toEqual({ checked: 1, problems: [] });
     // The finished board, drawn by the real renderer once.
-    const drawing = open(path);
+    const drawing = await open(path);
     const final = value(await drawing.play.view(view.gameId));
     await drawing.storage.close();
     expect(final.board.fileName).toMatch(/\.(jpg|webp|png)$/);
@@ -60,7 +60,7 @@ describe('full games through the service', () => {
   });
 
   it('shows buttons in engine order with numbered move labels that match the board markers', async () => {
-    const service = open(tempDbPath());
+    const service = await open(await tempDatabase());
     let view = await startGame(service, 'ch-labels', 'kendall');
     // Kendall opens with the fixed move 10 → 15 before any throw: numbered like any move.
     const opening = view.choices;
@@ -99,7 +99,7 @@ describe('full games through the service', () => {
   });
 
   it('starts a game against the bot at once, plays the bot through botStep, and leaves it unrated', async () => {
-    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer() });
+    const service = await open(await tempDatabase(), { renderBoard: textOnlyRenderer() });
     const made = await challengeIn(service, 'ch-bot', ANA, BOT, 'dancers', 'easy');
     if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
     const start = made.game;

@@ -6,16 +6,16 @@ import { finalReminderLead } from '../../src/game/reminders.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
 import { ANA, BOT, GUILD, challengeIn, open, playFirstChoice, startGame, testClock, value } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const config = { turnTtlMs: 24 * HOUR, reminderDelayMs: 10 * MINUTE };
 
-function setUp(extra: Partial<typeof config> = {}) {
-  const path = tempDbPath();
+async function setUp(extra: Partial<typeof config> = {}) {
+  const path = await tempDatabase();
   const clock = testClock();
-  const service = open(path, { now: clock.now, config: { ...config, ...extra } });
+  const service = await open(path, { now: clock.now, config: { ...config, ...extra } });
   return { path, clock, service };
 }
 
@@ -24,7 +24,7 @@ const claimed = async (service: GameService) =>
 
 describe('turn reminders', () => {
   it('reminds the player to act once the delay has passed, once more before the timeout, never twice', async () => {
-    const { clock, service } = setUp();
+    const { clock, service } = await setUp();
     const game = await startGame(service, 'c');
     const player = game.toAct!.id;
     clock.advance(10 * MINUTE - 1);
@@ -58,7 +58,7 @@ describe('turn reminders', () => {
     expect(finalReminderLead(24 * HOUR)).toBe(HOUR);
     expect(finalReminderLead(HOUR)).toBe(15 * MINUTE);
 
-    const short = setUp({ turnTtlMs: HOUR, reminderDelayMs: 10 * MINUTE });
+    const short = await setUp({ turnTtlMs: HOUR, reminderDelayMs: 10 * MINUTE });
     const game = await startGame(short.service, 'c');
     short.clock.advance(10 * MINUTE);
     expect(await claimed(short.service)).toEqual([[game.gameId, game.toAct!.id, 1]]);
@@ -69,7 +69,7 @@ describe('turn reminders', () => {
     await short.service.storage.close();
 
     // Delay 50 minutes of a one-hour turn: the last reminder (at 45) would come before the first.
-    const late = setUp({ turnTtlMs: HOUR, reminderDelayMs: 50 * MINUTE });
+    const late = await setUp({ turnTtlMs: HOUR, reminderDelayMs: 50 * MINUTE });
     const other = await startGame(late.service, 'c');
     late.clock.advance(50 * MINUTE);
     expect(await late.service.reminders.claim()).toMatchObject([{ gameId: other.gameId, ordinal: 1, final: true }]);
@@ -80,7 +80,7 @@ describe('turn reminders', () => {
 
   it('sends none when the delay is 0 (never) or longer than the turn', async () => {
     for (const reminderDelayMs of [0, 25 * HOUR]) {
-      const { clock, service } = setUp({ reminderDelayMs });
+      const { clock, service } = await setUp({ reminderDelayMs });
       await startGame(service, 'c');
       clock.advance(24 * HOUR - 1);
       expect(await service.reminders.claim()).toEqual([]);
@@ -89,7 +89,7 @@ describe('turn reminders', () => {
   });
 
   it('starts again from each action: none falls due for a turn that was played', async () => {
-    const { clock, service } = setUp();
+    const { clock, service } = await setUp();
     let game = await startGame(service, 'c');
     clock.advance(5 * MINUTE);
     game = await playFirstChoice(service, game); // the turn's clock starts again now
@@ -101,7 +101,7 @@ describe('turn reminders', () => {
   });
 
   it('never reminds the bot', async () => {
-    const { clock, service } = setUp();
+    const { clock, service } = await setUp();
     const made = await challengeIn(service, 'c', ANA, BOT, 'kendall');
     if (made.kind !== 'game') throw new Error('expected a game against the bot');
     let view: GameView = made.game;
@@ -116,7 +116,7 @@ describe('turn reminders', () => {
   });
 
   it('drops the reminders of a player who switched them off, in every server, until they switch them on', async () => {
-    const { clock, service } = setUp();
+    const { clock, service } = await setUp();
     let game = await startGame(service, 'c');
     const player = game.toAct!.id;
     expect(await service.reminders.isOn(player)).toBe(true);
@@ -136,8 +136,8 @@ describe('turn reminders', () => {
   });
 
   it('is claimed by one of two services sharing the file, once', async () => {
-    const { path, clock, service } = setUp();
-    const second = open(path, { now: clock.now, config });
+    const { path, clock, service } = await setUp();
+    const second = await open(path, { now: clock.now, config });
     const game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
     const both = [
@@ -151,7 +151,7 @@ describe('turn reminders', () => {
   });
 
   it('queues the reminder message for deletion once the turn is over, by any route', async () => {
-    const { clock, service } = setUp();
+    const { clock, service } = await setUp();
     const queued = async () => await service.reminders.deletions(10);
     const remindNow = async (): Promise<Awaited<ReturnType<GameService['reminders']['claim']>>[number]> => {
       const [due] = await service.reminders.claim();
@@ -199,7 +199,7 @@ describe('turn reminders', () => {
   });
 
   it('gives a deletion up after a few failed attempts', async () => {
-    const { clock, service } = setUp();
+    const { clock, service } = await setUp();
     const game = await startGame(service, 'c');
     clock.advance(10 * MINUTE);
     value(await service.reminders.record((await service.reminders.claim())[0]!, { channelId: 'c', messageId: 'r1' }));

@@ -20,7 +20,7 @@ import {
   value,
   member,
 } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 /** Replays drawn for real, reviewed with the stand-in chance. */
 const reviewing: ReplayRenderer = (job) => Promise.resolve(unwrap(produceReplay(job, raceChance)));
@@ -28,7 +28,11 @@ const reviewing: ReplayRenderer = (job) => Promise.resolve(unwrap(produceReplay(
 describe('replays through the service', () => {
   it('replays your last finished game by default, any game of this server by id, and nothing of another', async () => {
     const clock = testClock();
-    const service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer(), renderReplay: reviewing });
+    const service = await open(await tempDatabase(), {
+      now: clock.now,
+      renderBoard: textOnlyRenderer(),
+      renderReplay: reviewing,
+    });
     const first = await startGame(service, 'c1', 'pennsic');
     const { view: ended } = await playToEnd(service, first, 1);
     clock.advance(60_000);
@@ -66,7 +70,11 @@ describe('replays through the service', () => {
 
   it('lists your recent games here, newest first, filtered by what you type', async () => {
     const clock = testClock();
-    const service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer(), renderReplay: reviewing });
+    const service = await open(await tempDatabase(), {
+      now: clock.now,
+      renderBoard: textOnlyRenderer(),
+      renderReplay: reviewing,
+    });
     const games = [];
     for (const [i, ruleset] of (['kendall', 'dancers', 'pennsic'] as const).entries()) {
       clock.advance(60_000);
@@ -87,7 +95,7 @@ describe('replays through the service', () => {
   });
 
   it('a game where no pawn has moved yet has nothing to replay', async () => {
-    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: reviewing });
+    const service = await open(await tempDatabase(), { renderBoard: textOnlyRenderer(), renderReplay: reviewing });
     const game = await startGame(service, 'c1', 'kendall');
     expect(await service.replays.draw({ viewer: member(GUILD, ANA.id), gameId: game.gameId })).toMatchObject({
       ok: false,
@@ -102,7 +110,7 @@ describe('replays being drawn', () => {
     const release: (() => void)[] = [];
     const held: ReplayRenderer = (job) =>
       new Promise((resolve) => release.push(() => resolve(unwrap(produceReplay(job, raceChance)))));
-    const service = open(tempDbPath(), { renderBoard: textOnlyRenderer(), renderReplay: held });
+    const service = await open(await tempDatabase(), { renderBoard: textOnlyRenderer(), renderReplay: held });
     const { view } = await playToEnd(service, await startGame(service, 'c', 'pennsic'), 1);
     const ask = (userId: string) => service.replays.draw({ viewer: member(GUILD, userId), gameId: view.gameId });
     // Asking reads the game first: wait until the replays asked for are being drawn.

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, applyChange, parseOverrides, parseVariant } from '../
 import { MINUTE_MS } from '../../src/game/settingSpecs.js';
 import type { Player } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value, member } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 import { say } from '../../src/i18n/index.js';
 
 const ADMIN: AdminInput = { guildId: GUILD, userId: CLEO.id, canManageServer: true };
@@ -18,9 +18,9 @@ let service: GameService;
 let clock: ReturnType<typeof testClock>;
 
 beforeEach(async () => {
-  path = tempDbPath();
+  path = await tempDatabase();
   clock = testClock();
-  service = open(path, { now: clock.now, config: DEFAULTS, renderBoard: textOnlyRenderer() });
+  service = await open(path, { now: clock.now, config: DEFAULTS, renderBoard: textOnlyRenderer() });
 });
 afterEach(async () => await service.storage.close());
 
@@ -85,7 +85,7 @@ describe('server settings', () => {
   it('keeps a server’s choices in the database file', async () => {
     value(await service.admin.changeSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, channels: { add: '5' } } }));
     await service.storage.close();
-    service = open(path, { now: clock.now, config: DEFAULTS });
+    service = await open(path, { now: clock.now, config: DEFAULTS });
     expect(value(await service.admin.settings(ADMIN)).settings).toMatchObject({
       maxGamesPerPlayer: 2,
       channels: ['5'],

@@ -7,7 +7,7 @@ import { type ShardScope, onShard } from '../../src/db/shards.js';
 import type { GameService } from '../../src/game/service.js';
 import type { Player } from '../../src/game/types.js';
 import { ANA, BEN, BOT, open, testClock, textOnlyRenderer, value } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 const MINUTE = 60_000;
 const config = { turnTtlMs: 60 * MINUTE, challengeTtlMs: 5 * MINUTE, reminderDelayMs: 10 * MINUTE };
@@ -25,12 +25,17 @@ const SHARD_1 = guildOn(1, 2);
 const OUTSIDE_SERVERS = '';
 const GUILDS = [SHARD_0, SHARD_1, OUTSIDE_SERVERS];
 
-function setUp() {
-  const path = tempDbPath();
+async function setUp() {
+  const path = await tempDatabase();
   const clock = testClock();
-  const openOn = (shard?: ShardScope): GameService =>
+  const openOn = (shard?: ShardScope): Promise<GameService> =>
     open(path, { now: clock.now, config, renderBoard: textOnlyRenderer(), ...(shard ? { shard } : {}) });
-  return { clock, all: openOn(), zero: openOn({ id: 0, count: 2 }), one: openOn({ id: 1, count: 2 }) };
+  return {
+    clock,
+    all: await openOn(),
+    zero: await openOn({ id: 0, count: 2 }),
+    one: await openOn({ id: 1, count: 2 }),
+  };
 }
 
 async function challengeIn(service: GameService, guildId: string, opponent: Player) {
@@ -89,7 +94,7 @@ describe('the shard formula in SQL', () => {
 
 describe('two shard processes on one file', () => {
   it('each times out its own servers’ games and expires their challenges, together all of them, none twice', async () => {
-    const { clock, zero, one } = setUp();
+    const { clock, zero, one } = await setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     const pending = await Promise.all(GUILDS.map((g) => challengeIn(one, g, BEN)));
     clock.advance(61 * MINUTE);
@@ -108,7 +113,7 @@ describe('two shard processes on one file', () => {
   });
 
   it("resumes the computer's pending turns only where the server is, outside servers on shard 0", async () => {
-    const { all, zero, one } = setUp();
+    const { all, zero, one } = await setUp();
     const started: Record<string, number> = {};
     for (const guildId of GUILDS) {
       const made = await challengeIn(all, guildId, BOT);
@@ -130,7 +135,7 @@ describe('two shard processes on one file', () => {
   });
 
   it('claims reminders and deletes their messages where the server is', async () => {
-    const { clock, zero, one } = setUp();
+    const { clock, zero, one } = await setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     clock.advance(10 * MINUTE);
     const onOne = await one.reminders.claim();
@@ -152,7 +157,7 @@ describe('two shard processes on one file', () => {
   });
 
   it('catches up only its own servers’ messages after a restart', async () => {
-    const { zero, one } = setUp();
+    const { zero, one } = await setUp();
     const [g0, g1, gDm] = await gameInEach(zero);
     // No message was ever posted for them (the process died first).
     expect((await one.chat.outOfSync()).unpostedGames).toEqual([g1]);

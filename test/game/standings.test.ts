@@ -5,7 +5,7 @@ import { rankStandings } from '../../src/game/standings.js';
 import type { GameService } from '../../src/game/service.js';
 import type { Player } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value, member } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 async function decide(
   service: GameService,
@@ -32,7 +32,7 @@ async function decide(
 describe('leaderboard, stats and history', () => {
   it('ranks established players by rating, then provisional ones, per guild', async () => {
     const clock = testClock();
-    const service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
+    const service = await open(await tempDatabase(), { now: clock.now, renderBoard: textOnlyRenderer() });
     for (let i = 0; i < 4; i++) await decide(service, ANA, BEN, 'kendall');
     await decide(service, BEN, ANA, 'regency');
     clock.advance(1000);

@@ -16,7 +16,7 @@ import {
   textOnlyRenderer,
   value,
 } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 import { say } from '../../src/i18n/index.js';
 
 let service: GameService;
@@ -24,7 +24,7 @@ let clock: ReturnType<typeof testClock>;
 
 beforeEach(async () => {
   clock = testClock();
-  service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
+  service = await open(await tempDatabase(), { now: clock.now, renderBoard: textOnlyRenderer() });
 });
 afterEach(async () => await service.storage.close());
 

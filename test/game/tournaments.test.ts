@@ -7,7 +7,7 @@ import { MAX_LIVE_TOURNAMENTS } from '../../src/game/limits.js';
 import { progressOf } from '../../src/game/tournament/roundTime.js';
 import type { Player } from '../../src/game/types.js';
 import { GUILD, inEnglish, open, testClock, textOnlyRenderer, value } from './harness.js';
-import { tempDbPath } from './tempDb.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 const ADMIN = { guildId: GUILD, userId: 'admin', canManageServer: true };
 const SPEC: TournamentSpec = {
@@ -24,7 +24,7 @@ const players = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ 
 
 async function setUp() {
   const clock = testClock();
-  const service = open(tempDbPath(), { now: clock.now, renderBoard: textOnlyRenderer() });
+  const service = await open(await tempDatabase(), { now: clock.now, renderBoard: textOnlyRenderer() });
   const create = async (spec: Partial<TournamentSpec> = {}) =>
     value(await service.tournaments.create({ ...ADMIN, channelId: 'chan', locale: 'en', spec: { ...SPEC, ...spec } }));
   return { clock, service, create };

@@ -2,11 +2,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { open, startGame, textOnlyRenderer, playFirstChoice } from './harness.js';
-import { tempDbPath } from './tempDb.js';
-import { sqliteConnection } from '../../src/db/sqlite.js';
+import { tempDatabase } from '../support/testDatabase.js';
 
 async function gameWithActions(path: string, count: number) {
-  const service = open(path, { renderBoard: textOnlyRenderer() });
+  const service = await open(path, { renderBoard: textOnlyRenderer() });
   let view = await startGame(service, 'c', 'traditional');
   for (let i = 0; i < count; i++) {
     view = await playFirstChoice(service, view);
@@ -16,12 +15,10 @@ async function gameWithActions(path: string, count: number) {
 
 describe('replay check', () => {
   it('reports a stored state its log does not lead to', async () => {
-    const { service, view } = await gameWithActions(tempDbPath(), 6);
+    const { service, view } = await gameWithActions(await tempDatabase(), 6);
     expect((await service.storage.verify()).problems).toEqual([]);
     const tampered = { ...view.state, board: [...view.state.board].reverse().join('') };
-    sqliteConnection(service.storage.db)
-      .prepare('UPDATE games SET state = ? WHERE id = ?')
-      .run(JSON.stringify(tampered), view.gameId);
+    await service.storage.db.run('UPDATE games SET state = ? WHERE id = ?', [JSON.stringify(tampered), view.gameId]);
     expect((await service.storage.verify()).problems).toEqual([
       { gameId: view.gameId, problem: 'the stored state differs from the replayed one in board' },
     ]);
@@ -29,13 +26,18 @@ describe('replay check', () => {
   });
 
   it('reports a log with an action missing, through npm run db:verify with exit code 1', async () => {
-    const path = tempDbPath();
+    const path = await tempDatabase();
     const { service, view } = await gameWithActions(path, 6);
     // Bypass the append-only guard to simulate a lost write: rebuild the log without its last action.
-    sqliteConnection(service.storage.db).exec('DROP TRIGGER actions_no_delete');
-    sqliteConnection(service.storage.db)
-      .prepare('DELETE FROM actions WHERE game_id = ? AND seq = ?')
-      .run(view.gameId, view.state.ply - 1);
+    await service.storage.db.run(
+      service.storage.db.dialect === 'sqlite'
+        ? 'DROP TRIGGER actions_no_delete'
+        : 'ALTER TABLE actions DISABLE TRIGGER USER',
+    );
+    await service.storage.db.run('DELETE FROM actions WHERE game_id = ? AND seq = ?', [
+      view.gameId,
+      view.state.ply - 1,
+    ]);
     await service.storage.close();
     let status = 0;
     let output = '';
@@ -54,6 +56,6 @@ describe('replay check', () => {
       encoding: 'utf8',
     });
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toMatch(/^usage: npm run db:verify \[-- --db <database file>\]$/m);
+    expect(refused.stderr).toMatch(/^usage: npm run db:verify \[-- --db <database file or postgres:\/\/…>\]$/m);
   });
 });

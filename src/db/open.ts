@@ -1,0 +1,34 @@
+// Opening the configured database: PostgreSQL when DATABASE_URL is set (postgres://…), else the
+// SQLite file at DATABASE_PATH (./data/senet.db by default). Either is checked and migrated before
+// it is returned, behind the one interface of sql.ts.
+import { DEFAULT_DATABASE_PATH } from './connection.js';
+import { openPostgres } from './postgres.js';
+import type { Database } from './sql.js';
+import { openSqlite } from './sqlite.js';
+
+export interface DatabaseChoice {
+  /** postgres:// or postgresql://; when set, the file path is not used. */
+  url?: string | null;
+  /** The SQLite file (default ./data/senet.db). */
+  path?: string | null;
+  /** PostgreSQL's pool: transactions in flight at once from this process (default 10). */
+  poolSize?: number | null;
+  /** How long a write waits for its turn before StorageBusy (default 5 s). */
+  busyTimeoutMs?: number;
+}
+
+/** The database the settings name, opened, checked and migrated. */
+export async function openConfiguredDatabase(choice: DatabaseChoice): Promise<Database> {
+  const busy = choice.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: choice.busyTimeoutMs };
+  if (choice.url)
+    return openPostgres(choice.url, { ...busy, ...(choice.poolSize ? { poolSize: choice.poolSize } : {}) });
+  return openSqlite(choice.path ?? DEFAULT_DATABASE_PATH, busy);
+}
+
+/** Where the database is, for a log line or a tool's report: the file, or the URL without its password. */
+export function describeDatabase(choice: DatabaseChoice): string {
+  if (!choice.url) return choice.path ?? DEFAULT_DATABASE_PATH;
+  const url = new URL(choice.url);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
