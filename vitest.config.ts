@@ -16,9 +16,7 @@ const ON_BOTH_BACKENDS = [
   'test/e2e/threads.test.ts',
   'test/e2e/anywhere.test.ts',
   'test/e2e/process.test.ts',
-  // Not yet test/e2e/machines.test.ts: written for both backends, but on PostgreSQL a click right
-  // after the killed machine's restart went unanswered within Discord's 3 s in 3 of 4 runs
-  // (docs/contributors.md); add it here to run it.
+  'test/e2e/machines.test.ts',
 ];
 /** SQLite only: a full disk is simulated with SQLite's max_page_count. */
 const SQLITE_ONLY = ['test/game/fullDisk.test.ts'];

@@ -1,7 +1,15 @@
 // The running bot: a discord.js client (Guilds intent only) wired to the dispatcher, the
 // bot-turn scheduler and the deadline sweeper. start() logs in and resumes the computer's
 // pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
-import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  type Interaction,
+  Options,
+  Routes,
+  ThreadAutoArchiveDuration,
+} from 'discord.js';
 import type { Logger } from 'pino';
 import { BoardsInFlight } from '../commands/answer/boardsInFlight.js';
 import type { CommandContext } from '../commands/commandContext.js';
@@ -131,6 +139,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   if (metrics) for (const manager of [rest, rest.interactions]) watchRest(manager, metrics);
   client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
+  // Interactions that arrive between READY and the dispatcher below are held, not dropped:
+  // discord.js drops an event no listener hears and Discord never sends it again, and start-up
+  // awaits the database in between (a write per server present; far longer on PostgreSQL, where
+  // the manager's "ready" came first and the first clicks after a restart went unanswered).
+  const early: { interaction: Interaction; at: number; arrivedAt: number }[] = [];
+  const hold = (interaction: Interaction): void => {
+    early.push({ interaction, at: now(), arrivedAt: performance.now() });
+  };
+  client.on(Events.InteractionCreate, hold);
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
     await client.login(config.token);
@@ -261,16 +278,18 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const inFlight = new Set<Promise<void>>();
   // What was left behind by a crash is listed before any new click can change it.
   const catchingUp = messages.catchUp();
-  client.on(Events.InteractionCreate, (interaction) => {
-    received.set(interaction, now());
-    const arrivedAt = performance.now();
+  const handle = (interaction: Interaction, at = now(), arrivedAt = performance.now()): void => {
+    received.set(interaction, at);
     let failed = false;
     const handled = dispatch(interaction, ctx, () => (failed = true)).finally(() => {
       inFlight.delete(handled);
       if (metrics) countInteraction(metrics, interaction, failed, arrivedAt);
     });
     inFlight.add(handled);
-  });
+  };
+  client.off(Events.InteractionCreate, hold);
+  client.on(Events.InteractionCreate, (interaction) => handle(interaction));
+  for (const held of early.splice(0)) handle(held.interaction, held.at, held.arrivedAt);
   const settled = async (): Promise<void> => {
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
