@@ -7,17 +7,15 @@
 // failure (40001) is counted and the click is tried again at once, without the driver's back-off, so
 // the figures show the conflicts themselves. One process, on a durable throwaway PostgreSQL 15.
 import pg from 'pg';
-import { GameStore } from '../src/db/gameStore.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { newGame } from '../src/engine/index.js';
 import { freePort, startCluster } from '../test/support/postgresCluster.js';
+import { ANA, BEN, seedGames } from './pgSeed.js';
 import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';
 
 const IN_FLIGHT = 16;
 const LEVELS = ['SERIALIZABLE', 'REPEATABLE READ'] as const;
 type Level = (typeof LEVELS)[number];
-const [ANA, BEN] = ['100000000000000001', '100000000000000002'];
 
 interface Round {
   commitsPerSecond: number;
@@ -27,36 +25,7 @@ interface Round {
 /** The bot's schema with IN_FLIGHT games side by side (ids 1…). */
 async function prepare(url: string): Promise<void> {
   const db = await openPostgres(url);
-  const started = newGame('kendall', {}, 1);
-  if (!started.ok) throw new Error(started.error);
-  await db.run('INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?), (?, ?, ?)', [
-    ANA,
-    'a',
-    0,
-    BEN,
-    'b',
-    0,
-  ]);
-  const games = new GameStore(db);
-  for (let n = 0; n < IN_FLIGHT; n++) {
-    await games.insertGame({
-      guildId: '200000000000000000',
-      channelId: `3${String(n).padStart(17, '0')}`,
-      messageId: null,
-      lobbyMessageId: null,
-      ruleset: 'kendall',
-      options: {},
-      seed: n,
-      state: started.value,
-      seats: { W: ANA, B: BEN },
-      toActId: ANA,
-      botStrength: null,
-      rated: false,
-      locale: 'en',
-      turnDeadline: null,
-      createdAt: 0,
-    });
-  }
+  await seedGames(db, IN_FLIGHT);
   await db.close();
 }
 

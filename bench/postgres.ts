@@ -20,8 +20,8 @@ import pg from 'pg';
 import { GameStore } from '../src/db/gameStore.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { type Database, StorageBusy } from '../src/db/sql.js';
-import { newGame } from '../src/engine/index.js';
 import { freePort, startCluster } from '../test/support/postgresCluster.js';
+import { ANA, BEN, seedGames } from './pgSeed.js';
 import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';
 
@@ -35,9 +35,6 @@ const WRITERS = [
   { processes: 4, inFlight: 4 },
 ] as const;
 const MOST_WRITERS = Math.max(...WRITERS.map((w) => w.processes * w.inFlight));
-
-const ANA = '100000000000000001';
-const BEN = '100000000000000002';
 
 interface WorkerResult {
   commits: number;
@@ -200,35 +197,7 @@ const rowsOf = (first: number, count: number, spread: number): number[] =>
  */
 async function prepare(url: string, count: number): Promise<void> {
   const db = await openPostgres(url);
-  const started = newGame('kendall', {}, 1);
-  if (!started.ok) throw new Error(started.error);
-  const state = started.value;
-  // (Plain SQL: GameStore.savePlayer's upsert is being made PostgreSQL-ready on another branch.)
-  for (const player of [ANA, BEN]) {
-    await db.run('INSERT INTO players (user_id, name, updated_at) VALUES (?, ?, ?)', [player, player, Date.now()]);
-  }
-  await db.transaction(async (tx) => {
-    const games = new GameStore(tx);
-    for (let n = 0; n < count; n++) {
-      await games.insertGame({
-        guildId: '200000000000000000',
-        channelId: `3${String(n).padStart(17, '0')}`,
-        messageId: null,
-        lobbyMessageId: null,
-        ruleset: 'kendall',
-        options: {},
-        seed: n,
-        state,
-        seats: { W: ANA, B: BEN },
-        toActId: ANA,
-        botStrength: null,
-        rated: false,
-        locale: 'en',
-        turnDeadline: null,
-        createdAt: Date.now(),
-      });
-    }
-  });
+  await seedGames(db, count);
   await db.run('CREATE TABLE bench_counters (id BIGINT PRIMARY KEY, n BIGINT NOT NULL)');
   await db.run('INSERT INTO bench_counters SELECT g, 0 FROM generate_series(1, ?) AS g', [count]);
   await db.close();
