@@ -78,8 +78,7 @@ export async function createTournament(
       createdAt: now,
       locale: input.locale,
     });
-    await core.tournamentChanged(id);
-    return ok(await tournamentView(core, (await core.tournaments.tournament(id))!));
+    return ok(await changedView(core, id));
   });
 }
 
@@ -113,8 +112,7 @@ export async function joinTournament(core: ServiceCore, input: EntryInput): Prom
     const now = core.now();
     await core.games.savePlayer(input.player.id, input.player.name, now);
     await core.tournaments.addEntrant(t.id, input.player.id, now);
-    await core.tournamentChanged(t.id);
-    return ok(await tournamentView(core, (await core.tournaments.tournament(t.id))!));
+    return ok(await changedView(core, t.id));
   });
 }
 
@@ -135,20 +133,14 @@ export async function startTournamentNow(
   core: ServiceCore,
   input: TournamentAdminInput,
 ): Promise<Outcome<TournamentView>> {
-  const refused = requireManager(input);
-  if (refused) return refused;
-  return core.transact(async (core) => {
-    const found = await tournamentHere(core, input.tournamentId, input.guildId);
-    if (!found.ok) return found;
-    const t = found.value;
+  return asManager(core, input, async (core, t) => {
     if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
     const players = (await core.tournaments.entrants(t.id)).length;
     if (players < TOURNAMENT_LIMITS.players.min) {
       return fail('invalid', 'tournament.tooFew', { min: TOURNAMENT_LIMITS.players.min });
     }
     await core.tournaments.startAt(t.id, core.now());
-    await core.tournamentChanged(t.id);
-    return ok(await tournamentView(core, (await core.tournaments.tournament(t.id))!));
+    return ok(await changedView(core, t.id));
   });
 }
 
@@ -160,14 +152,9 @@ export async function cancelTournament(
   core: ServiceCore,
   input: TournamentAdminInput,
 ): Promise<Outcome<TournamentView>> {
-  const refused = requireManager(input);
-  if (refused) return refused;
-  return core.transact(async (core) => {
-    const found = await tournamentHere(core, input.tournamentId, input.guildId);
-    if (!found.ok) return found;
-    if (!(await core.tournaments.cancel(found.value.id, core.now()))) return fail('finished', 'tournament.over');
-    await core.tournamentChanged(found.value.id);
-    return ok(await tournamentView(core, (await core.tournaments.tournament(found.value.id))!));
+  return asManager(core, input, async (core, t) => {
+    if (!(await core.tournaments.cancel(t.id, core.now()))) return fail('finished', 'tournament.over');
+    return ok(await changedView(core, t.id));
   });
 }
 
@@ -176,13 +163,30 @@ export async function removeFromTournament(
   core: ServiceCore,
   input: TournamentAdminInput & { playerId: string },
 ): Promise<Outcome<EntryChange>> {
+  return asManager(core, input, (core, t) => departure(core, t, input.playerId, 'tournament.playerNotIn'));
+}
+
+/**
+ * An admin's change to a tournament of their server: Manage Server checked, then `change` in one
+ * transaction with the tournament as stored.
+ */
+async function asManager<T>(
+  core: ServiceCore,
+  input: TournamentAdminInput,
+  change: (core: ServiceCore, t: TournamentRecord) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
   const refused = requireManager(input);
   if (refused) return refused;
   return core.transact(async (core) => {
     const found = await tournamentHere(core, input.tournamentId, input.guildId);
-    if (!found.ok) return found;
-    return await departure(core, found.value, input.playerId, 'tournament.playerNotIn');
+    return found.ok ? await change(core, found.value) : found;
   });
+}
+
+/** A tournament the running transaction changed: marked so, and its view as it now stands. */
+async function changedView(core: ServiceCore, tournamentId: number): Promise<TournamentView> {
+  await core.tournamentChanged(tournamentId);
+  return tournamentView(core, (await core.tournaments.tournament(tournamentId))!);
 }
 
 /** A tournament of this server (one of another server is refused as such: its buttons were copied). */
@@ -221,6 +225,5 @@ async function departure(
       }
     }
   }
-  await core.tournamentChanged(t.id);
-  return ok({ tournament: await tournamentView(core, (await core.tournaments.tournament(t.id))!), forfeited });
+  return ok({ tournament: await changedView(core, t.id), forfeited });
 }
