@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDLE_MS } from '../src/bot/replayThread.js';
-import { FakeDiscord, OPTION, snowflake, type FakeUser } from '../test/e2e/fake/fakeDiscord.js';
+import { FakeDiscord, OPTION, Unanswered, snowflake, type FakeUser } from '../test/e2e/fake/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';
@@ -78,7 +78,21 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       return { players: [a, b], messageId: board.id };
     };
     let deferred = 0;
-    /** One click by whoever is to act; returns its latency, or null if the game is over. */
+    let unanswered = 0;
+    /**
+     * An interaction the bot never answered (its answer lost on the way: Discord would show "This
+     * interaction failed"): counted and reported, and the run goes on (null).
+     */
+    const orUnanswered = async <T>(asked: Promise<T>): Promise<T | null> => {
+      try {
+        return await asked;
+      } catch (error) {
+        if (!(error instanceof Unanswered)) throw error;
+        unanswered++;
+        return null;
+      }
+    };
+    /** One click by whoever is to act; returns its latency (unanswered: till given up), or null if the game is over. */
     const click = async (table: Table): Promise<number | null> => {
       const buttons = actButtons(fake, table.messageId);
       if (buttons.length === 0) return null;
@@ -86,7 +100,8 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       const user = byName.get(name ?? '');
       if (!user) throw new Error(`who is to act? ${fake.messages.get(table.messageId)!.content}`);
       const started = performance.now();
-      const reply = await fake.click(user, table.messageId, pickButton(buttons).custom_id!);
+      const reply = await orUnanswered(fake.click(user, table.messageId, pickButton(buttons).custom_id!));
+      if (!reply) return performance.now() - started;
       if (reply.ephemeral) throw new Error(`click refused: ${String(reply.data?.content)}`);
       if (reply.type === 6) deferred++;
       // Until the player sees the new board (a deferred click is edited later).
@@ -205,6 +220,11 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     report(`e2e sustained clicks per second (${all.length} live games)`, clicks / seconds, 'clicks/s');
     report(`e2e click latency p50 under that load`, quantile(loaded, 0.5), 'ms');
     report('e2e clicks deferred (answered after 1.5 s) in the whole run', deferred, 'clicks');
+    report(
+      `e2e interactions never answered (given up after ${fake.answerPatienceMs / 1000} s)`,
+      unanswered,
+      'interactions',
+    );
     // CPU per click does not depend on what else the machine is doing, unlike the rates above.
     report('e2e bot CPU per click', (botCpu * 1000) / clicks, 'ms');
     report(
@@ -234,7 +254,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
         const board = fake.messages.get(table.messageId)!;
         const user = byName.get(toActName(board.content) ?? '')!;
         const button = pickButton(actButtons(fake, table.messageId)).custom_id!;
-        await Promise.all(Array.from({ length: 20 }, () => fake.click(user, table.messageId, button)));
+        await Promise.all(Array.from({ length: 20 }, () => orUnanswered(fake.click(user, table.messageId, button))));
         const shown = fake.waitForRequest(
           (r) =>
             r.method === 'PATCH' &&

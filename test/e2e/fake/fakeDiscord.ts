@@ -31,7 +31,7 @@ import {
 
 export { CHANNEL_TYPE } from './channels.js';
 export { FAILURE, type Failure } from './failures.js';
-export { OPTION, type SlashOption } from './interactions.js';
+export { OPTION, Unanswered, type SlashOption } from './interactions.js';
 export { UPLOAD_LIMIT } from './messages.js';
 export {
   ADMIN_PERMISSIONS,

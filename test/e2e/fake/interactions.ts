@@ -10,6 +10,14 @@ import { situation } from './scenes.js';
 import { dispatch } from './shards.js';
 import { serverOf, snowflake, type DiscordState, type FakeUser, type Owners } from './state.js';
 
+/** The bot sent no first answer to an interaction within the fake's patience (`answerPatienceMs`). */
+export class Unanswered extends Error {
+  constructor(interactionId: string, ms: number) {
+    super(`the bot did not answer interaction ${interactionId} within ${ms} ms`);
+    this.name = 'Unanswered';
+  }
+}
+
 /** A slash-command option as Discord sends it (subcommand options are nested by the fake). */
 export interface SlashOption {
   name: string;
@@ -174,7 +182,16 @@ export function interact(
   };
   fake.interactionOwners.set(id, payload.authorizing_integration_owners as Owners);
   fake.lastInteraction = payload;
-  const reply = new Promise<InteractionReply>((resolve) => fake.pending.set(id, resolve));
+  const reply = new Promise<InteractionReply>((resolve, reject) => {
+    const patience = setTimeout(() => {
+      fake.pending.delete(id);
+      reject(new Unanswered(id, fake.answerPatienceMs));
+    }, fake.answerPatienceMs).unref();
+    fake.pending.set(id, (answer) => {
+      clearTimeout(patience);
+      resolve(answer);
+    });
+  });
   dispatch(fake, 'INTERACTION_CREATE', payload, typeof payload.guild_id === 'string' ? payload.guild_id : null);
   return reply;
 }

@@ -179,6 +179,13 @@ export class DiscordState {
   readonly refusals: RecordedRequest[] = [];
   /** The fake's clock (ms): interaction tokens expire TOKEN_LIFETIME_MS after their interaction by it. */
   clock = 0;
+  /**
+   * How long (real ms) slash() and click() wait for the bot's first answer before failing with
+   * Unanswered. Discord shows the user "This interaction failed" after 3 s (interactions/
+   * receiving-and-responding.mdx, "Responding to an Interaction"); the fake waits longer, for machines
+   * loaded many times over, but never for ever: a callback lost on its way must not stall a run.
+   */
+  answerPatienceMs = 60_000;
   /** Whether a dropped gateway session may be resumed (else the bot must identify again). */
   resumable = true;
   /**
