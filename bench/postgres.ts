@@ -3,8 +3,9 @@
 // once (shards, or machines, sharing the database), as durable as SQLite's synchronous = FULL
 // (fsync on, synchronous_commit on: a commit returns once its WAL is on the disk). Two shapes:
 //   - "click": a click's transaction through the bot's own driver and store (src/db/postgres.ts,
-//     GameStore): read the game row, the version-guarded UPDATE, the action log INSERT, at
-//     SERIALIZABLE. Each writer clicks its own game, as different players do;
+//     GameStore): read the game row, the version-guarded UPDATE, the action log INSERT, at the
+//     isolation a move runs at (REPEATABLE READ, src/game/play.ts). Each writer clicks its own
+//     game, as different players do;
 //   - "one-row": one UPDATE of one row of a small table, what `bench -- sqlite` commits, for a
 //     like-for-like commit rate.
 // Besides commits per second and transaction p50/p99: the server's CPU per transaction (every
@@ -20,6 +21,7 @@ import pg from 'pg';
 import { GameStore } from '../src/db/gameStore.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { type Database, StorageBusy } from '../src/db/sql.js';
+import { MOVE_TRANSACTION } from '../src/game/play.js';
 import { freePort, startCluster } from '../test/support/postgresCluster.js';
 import { ANA, BEN, seedGames } from './pgSeed.js';
 import type { BenchOptions, Report } from './run.js';
@@ -38,7 +40,7 @@ const MOST_WRITERS = Math.max(...WRITERS.map((w) => w.processes * w.inFlight));
 
 interface WorkerResult {
   commits: number;
-  /** Times the driver ran a transaction again (serialization failure or deadlock). */
+  /** Times the driver ran a transaction again (serialization failure, first updater wins, deadlock). */
   reruns: number;
   /** Transactions given up as StorageBusy (the player would see 'busy'): out of retries, or waited too long. */
   refused: number;
@@ -70,7 +72,7 @@ async function click(db: Database, gameId: number, attempt: () => void): Promise
       throwValue: 3,
       at: Date.now(),
     });
-  });
+  }, MOVE_TRANSACTION);
 }
 
 async function oneRow(db: Database, row: number, attempt: () => void): Promise<void> {

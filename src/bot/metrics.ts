@@ -42,6 +42,7 @@ export class Metrics {
   private readonly replays: Histogram<'outcome'>;
   private readonly commits: Histogram;
   private readonly lockWaits: Histogram;
+  private readonly reruns: Counter;
 
   /** `shard`: every series carries its shard's id, so shards scraped into one place stay apart. */
   constructor(shard: ShardScope) {
@@ -98,6 +99,11 @@ export class Metrics {
       buckets: COMMIT_BUCKETS,
       registers,
     });
+    this.reruns = new Counter({
+      name: 'senet_db_transaction_reruns_total',
+      help: 'Write transactions run again on PostgreSQL: lost to a concurrent one (40001, 40P01, 23505), a lost connection, or a move that ended its game and needed SERIALIZABLE. Always 0 on SQLite.',
+      registers,
+    });
     readGauge('senet_live_games', 'Games being played on this shard.', () => this.liveGames?.(), registers);
     readGauge(
       'senet_replay_queue',
@@ -131,6 +137,7 @@ export class Metrics {
   write(timing: WriteTiming): void {
     this.commits.observe(timing.commitMs / 1000);
     this.lockWaits.observe(timing.waitedMs / 1000);
+    if (timing.reruns > 0) this.reruns.inc(timing.reruns);
   }
 
   /** `render`, timed into senet_render_seconds. */

@@ -23,6 +23,8 @@ async function act(interaction: ButtonInteraction, ctx: CommandContext, id: Butt
       landed();
       if (outcome.error.code === 'stale' || outcome.error.code === 'finished')
         return await refreshOutOfDate(interaction, id.gameId, outcome.error.message, ctx);
+      // The move may have been saved: the sweep redraws the board from the database once it answers.
+      if (outcome.error.code === 'outcome-unknown') ctx.messages.showLater(id.gameId);
       return await replyPrivately(interaction, outcome.error.message);
     }
     // Shown before the computer's turn is scheduled, so its edits follow this answer.

@@ -1,15 +1,22 @@
 // The PostgreSQL driver behind src/db/sql.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`,
 // chosen with figures in docs/performance.md, "PostgreSQL client") with a pool of connections.
 //
-// Transactions run at SERIALIZABLE. The game code was written for SQLite, where transactions run
-// one at a time (BEGIN IMMEDIATE): a transaction that reads a row, decides, and writes can trust
-// that nothing changed in between. SERIALIZABLE keeps exactly that meaning on PostgreSQL: the
-// server aborts (40001) any transaction whose outcome would differ from some one-at-a-time order,
-// and the driver runs it again, so no transaction of the stores had to be audited for the races
-// that READ COMMITTED allows (lost updates, write skew across rows). The version guard in each
-// game UPDATE (`WHERE id = ? AND version = ?`) stays as a second line: a stale click changes
-// nothing even if a transaction were ever run at a weaker level. Deadlocks (40P01) are retried the
-// same way. Statements outside a transaction run alone, each its own implicit transaction.
+// Transactions run at SERIALIZABLE unless they ask for REPEATABLE READ. The game code was written
+// for SQLite, where transactions run one at a time (BEGIN IMMEDIATE): a transaction that reads a
+// row, decides, and writes can trust that nothing changed in between. SERIALIZABLE keeps exactly
+// that meaning: the server aborts (40001) any transaction whose outcome would differ from some
+// one-at-a-time order, and the driver runs it again, so no transaction of the stores had to be
+// audited for the races that weaker levels allow (lost updates, write skew across rows). The one
+// audited exception is a move (src/game/play.ts): every decision it makes rests on its game's row,
+// which it updates under the version guard (`WHERE id = ? AND version = ?`), so at REPEATABLE READ
+// a concurrent change to that game fails one of the two (40001, first updater wins) and nothing
+// else can conflict; a move that ends the game asks for SERIALIZABLE (Sql.requireSerializable) and
+// runs again at it. Deadlocks (40P01) are retried like serialization failures.
+//
+// A connection lost before COMMIT (a failover, a network cut) rolled the transaction back: it runs
+// again on a new connection. One lost while the COMMIT was on its way leaves the outcome unknown:
+// StorageOutcomeUnknown, never "nothing was changed". Statements outside a transaction run alone,
+// each its own implicit transaction.
 //
 // Numbers: ids and times in ms are BIGINT (INT8), which node-postgres returns as strings by
 // default; every ms time and id the bot makes fits in 2^53, so they come back as JS numbers, as
@@ -21,11 +28,14 @@ import { migratePostgres } from './postgresMigrations.js';
 import {
   StorageBusy,
   StorageFull,
+  StorageOutcomeUnknown,
   type Database,
   type Dialect,
+  type Isolation,
   type RunResult,
   type Sql,
   type SqlParams,
+  type TransactionOptions,
   type WriteTiming,
 } from './sql.js';
 
@@ -34,7 +44,7 @@ export interface PostgresOptions {
   poolSize?: number;
   /** How long a statement waits for a free connection or a row lock before StorageBusy (default 5000). */
   busyTimeoutMs?: number;
-  /** How many times a transaction is run again after a serialization failure or deadlock (default 8). */
+  /** How many times a transaction is run again after a serialization failure, deadlock or lost connection (default 8). */
   retries?: number;
   /** Stop migrating at this schema version (tests of upgrades). */
   schemaVersion?: number;
@@ -49,6 +59,12 @@ const DISK_FULL = '53100';
 const BOOL = 16;
 const INT8 = 20;
 const NUMERIC = 1700;
+
+/** What BEGIN says for each level. */
+const LEVEL: Record<Isolation, string> = {
+  serializable: 'BEGIN ISOLATION LEVEL SERIALIZABLE',
+  'repeatable-read': 'BEGIN ISOLATION LEVEL REPEATABLE READ',
+};
 
 const asNumber = (text: string): number => Number(text);
 const asBit = (text: string): number => (text === 't' ? 1 : 0);
@@ -73,8 +89,33 @@ function storageError(error: unknown): unknown {
   return error;
 }
 
-/** Statements on one node-postgres queryable (the pool, or a transaction's connection). */
-function statements(target: pg.Pool | pg.PoolClient): Sql {
+/**
+ * The connection, not the statement, failed: the socket closed or broke (node-postgres' own
+ * errors and the system's E… codes), or the server said it is going away (class 08, connection
+ * exception; 57P01-57P03, shut down or not taking connections yet: a failover's primary and replica).
+ */
+function connectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = codeOf(error);
+  if (error instanceof pg.DatabaseError)
+    return code !== undefined && (code.startsWith('08') || /^57P0[123]$/.test(code));
+  return (
+    (code !== undefined && /^E[A-Z]+$/.test(code)) || /Connection terminated|not queryable|timeout/i.test(error.message)
+  );
+}
+
+/** node-postgres refused to send the statement: its connection had failed before. */
+const notSent = (error: unknown): boolean => error instanceof Error && /not queryable/.test(error.message);
+
+/** Thrown by requireSerializable in a REPEATABLE READ transaction: run it again at SERIALIZABLE. */
+class SerializableRequired extends Error {
+  constructor() {
+    super('this transaction must run at SERIALIZABLE');
+  }
+}
+
+/** Statements on one node-postgres queryable (the pool, or a transaction's connection at `level`). */
+function statements(target: pg.Pool | pg.PoolClient, level: Isolation | null = null): Sql {
   const query = async <R>(
     sql: string,
     params: SqlParams | undefined,
@@ -93,6 +134,9 @@ function statements(target: pg.Pool | pg.PoolClient): Sql {
     run: async (sql: string, params?: SqlParams): Promise<RunResult> => ({
       changes: (await query(sql, params)).rowCount ?? 0,
     }),
+    requireSerializable: () => {
+      if (level === 'repeatable-read') throw new SerializableRequired();
+    },
   };
 }
 
@@ -129,16 +173,22 @@ class PostgresDatabase implements Database {
     return this.outside.run(sql, params);
   }
 
+  requireSerializable(): void {}
+
   /**
-   * Transactions of this process take turns, first come first served, as they do on SQLite. Run
-   * side by side, a burst of them (twenty challenges at once in the e2e bench) read and write the
-   * same few rows and small tables, where PostgreSQL's predicate locks cover whole pages or
-   * relations: most lost their serialization conflicts again and again until the retries ran out
+   * SERIALIZABLE transactions of this process take turns, first come first served, as they do on
+   * SQLite. Run side by side, a burst of them (twenty challenges at once in the e2e bench) read and
+   * write the same few rows and small tables, where PostgreSQL's predicate locks cover whole pages
+   * or relations: most lost their serialization conflicts again and again until the retries ran out
    * ('busy'). In turn, only other processes' transactions conflict, rarely, and the retries absorb
-   * them. Statements outside transactions still use the whole pool.
+   * them. REPEATABLE READ transactions (moves) take no predicate locks and conflict only on the rows
+   * they update, so they go straight to the pool, side by side; so do statements outside
+   * transactions, and a move that turned SERIALIZABLE half-way (a game's end, rare).
    */
-  async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const asked = performance.now();
+    const level = options.isolation ?? 'serializable';
+    if (level === 'repeatable-read') return this.attempts(fn, level, asked);
     const previous = this.turn;
     let release!: () => void;
     this.turn = new Promise<void>((resolve) => (release = resolve));
@@ -153,27 +203,47 @@ class PostgresDatabase implements Database {
       throw new StorageBusy(`waited ${this.busyTimeoutMs} ms for this process's earlier transactions`);
     }
     try {
-      return await this.attempts(fn, asked);
+      return await this.attempts(fn, level, asked);
     } finally {
       release();
     }
   }
 
-  private async attempts<T>(fn: (tx: Sql) => Promise<T>, asked: number): Promise<T> {
+  private async attempts<T>(fn: (tx: Sql) => Promise<T>, first: Isolation, asked: number): Promise<T> {
+    let level = first;
+    let reruns = 0;
     for (let attempt = 0; ; attempt++) {
       const connection = await this.connect();
+      // An error the server sends while no statement of ours is running (it was shut down between
+      // two statements) comes as an event: without a listener it would end the process. The next
+      // statement then fails as a lost connection.
+      const ignore = () => undefined;
+      connection.on('error', ignore);
       let broken = false;
+      let committing = false;
       try {
-        await connection.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        await connection.query(LEVEL[level]);
         // Waiting: for this process's earlier transactions, a connection, and the attempts that lost a conflict.
         const waitedMs = performance.now() - asked;
-        const result = await fn(statements(connection));
-        const committing = performance.now();
+        const result = await fn(statements(connection, level));
+        committing = true;
+        const commitStarted = performance.now();
         await connection.query('COMMIT');
-        this.onWrite?.({ waitedMs, commitMs: performance.now() - committing });
+        this.onWrite?.({ waitedMs, commitMs: performance.now() - commitStarted, reruns });
         return result;
       } catch (error) {
         broken = await rollback(connection);
+        if (error instanceof SerializableRequired) {
+          // Not a conflict: the same attempt again at the stricter level, at once.
+          level = 'serializable';
+          attempt--;
+          reruns++;
+          continue;
+        }
+        const lost = connectionLost(error);
+        // Lost with the COMMIT on its way: applied or not, nobody here can tell. A COMMIT that
+        // node-postgres refused to send (its connection had failed already) applied nothing.
+        if (lost && committing && !notSent(error)) throw new StorageOutcomeUnknown(error);
         const code = codeOf(error);
         // A unique key another transaction inserted meanwhile (two clicks appending the same
         // action number) comes as 23505, not 40001, when this one never read that key: PostgreSQL's
@@ -181,23 +251,27 @@ class PostgresDatabase implements Database {
         // transaction reads the new version and refuses the stale click. A key that stays taken
         // is a real error, thrown as it is once the retries are spent.
         if (code === UNIQUE_VIOLATION && attempt >= this.retries) throw error;
-        if (code !== SERIALIZATION_FAILURE && code !== DEADLOCK && code !== UNIQUE_VIOLATION) throw storageError(error);
+        const again = lost || code === SERIALIZATION_FAILURE || code === DEADLOCK || code === UNIQUE_VIOLATION;
+        if (!again) throw storageError(error);
         if (attempt >= this.retries) {
-          throw new StorageBusy(`${this.retries + 1} attempts lost to concurrent transactions (${code})`);
+          throw new StorageBusy(`${this.retries + 1} attempts failed (${lost ? 'connection lost' : code})`);
         }
       } finally {
+        // A broken connection keeps the listener: it is being closed, and may still report so.
+        if (!broken) connection.off('error', ignore);
         connection.release(broken);
       }
+      reruns++;
       await sleep(backoffMs(attempt));
     }
   }
 
-  /** A pooled connection; none free within the busy timeout is StorageBusy. */
+  /** A pooled connection; none free within the busy timeout, or none to be had (the server is away), is StorageBusy. */
   private async connect(): Promise<pg.PoolClient> {
     try {
       return await this.pool.connect();
     } catch (error) {
-      if (error instanceof Error && /timeout/i.test(error.message)) throw new StorageBusy(error.message);
+      if (connectionLost(error)) throw new StorageBusy((error as Error).message);
       throw error;
     }
   }

@@ -30,24 +30,50 @@ export interface Sql {
   get<R>(sql: string, params?: SqlParams): Promise<R | undefined>;
   all<R>(sql: string, params?: SqlParams): Promise<R[]>;
   run(sql: string, params?: SqlParams, options?: RunOptions): Promise<RunResult>;
+  /**
+   * Says that the rest of this transaction decides from rows it does not write (a game's end:
+   * ratings, a tournament's round, the season): a transaction begun at 'repeatable-read' stops here
+   * and runs again from the start at 'serializable'. Nothing otherwise (SQLite, 'serializable',
+   * statements outside a transaction).
+   */
+  requireSerializable(): void;
+}
+
+/**
+ * How a transaction is kept apart from others running at once, on PostgreSQL (SQLite runs them one
+ * at a time, which is stricter than both).
+ * - 'serializable' (the default): as if transactions ran one after another, whatever they read.
+ * - 'repeatable-read': one snapshot, and of two transactions updating the same row the second
+ *   fails (and runs again). Enough for a transaction whose every decision rests on rows it also
+ *   updates, as a move does (the game's row, guarded by its version); it conflicts with no
+ *   transaction on other rows, where SERIALIZABLE's predicate locks (on index pages) make clicks in
+ *   neighbouring games abort each other.
+ */
+export type Isolation = 'serializable' | 'repeatable-read';
+
+export interface TransactionOptions {
+  isolation?: Isolation;
 }
 
 /** How long a transaction waited for its turn and how long its COMMIT took (the bot's metrics). */
 export interface WriteTiming {
   waitedMs: number;
   commitMs: number;
+  /** How often `fn` ran again before this commit (PostgreSQL: conflicts, a lost connection); 0 on SQLite. */
+  reruns: number;
 }
 
 /**
  * The database: statements outside any transaction, and transactions. A transaction runs `fn`
- * with statements bound to it and commits when `fn` resolves, rolls back when it throws. It behaves
- * as if transactions ran one after another (SQLite: BEGIN IMMEDIATE, one at a time per process;
- * PostgreSQL: SERIALIZABLE, `fn` run again on a serialization failure), so `fn` must only read and
- * write through the Sql it is given and may run more than once. Past `busyTimeoutMs` of waiting it
- * throws StorageBusy.
+ * with statements bound to it and commits when `fn` resolves, rolls back when it throws. By default
+ * it behaves as if transactions ran one after another (SQLite: BEGIN IMMEDIATE, one at a time per
+ * process; PostgreSQL: SERIALIZABLE, `fn` run again on a serialization failure; see Isolation), so
+ * `fn` must only read and write through the Sql it is given and may run more than once. Past
+ * `busyTimeoutMs` of waiting it throws StorageBusy; a connection lost while the COMMIT was on its
+ * way throws StorageOutcomeUnknown.
  */
 export interface Database extends Sql {
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Told of each committed transaction's timing. */
   onWrite: ((timing: WriteTiming) => void) | null;
   close(): Promise<void>;
@@ -58,6 +84,20 @@ export class StorageBusy extends Error {
   constructor(detail: string) {
     super(`the database stayed busy: ${detail}`);
     this.name = 'StorageBusy';
+  }
+}
+
+/**
+ * The connection to the database server was lost after the COMMIT was sent and before its answer
+ * came (a failover, a network cut): the transaction may have been applied or not, and the bot
+ * cannot tell. The player must hear exactly that; the board, redrawn from the database, shows which.
+ */
+export class StorageOutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super('the connection to the database was lost during COMMIT: the transaction may or may not have been applied', {
+      cause,
+    });
+    this.name = 'StorageOutcomeUnknown';
   }
 }
 

@@ -72,6 +72,9 @@ export class SqliteDatabase implements Database {
     }
   }
 
+  /** Transactions here run one at a time: serializable already, whatever `TransactionOptions` asks. */
+  requireSerializable(): void {}
+
   async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     const asked = performance.now();
     await this.turn();
@@ -95,7 +98,7 @@ export class SqliteDatabase implements Database {
         if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
         throw storageError(error);
       }
-      this.onWrite?.({ waitedMs, commitMs: performance.now() - done });
+      this.onWrite?.({ waitedMs, commitMs: performance.now() - done, reruns: 0 });
       return value;
     } finally {
       this.release();
@@ -195,6 +198,9 @@ class SqliteTransaction implements Sql {
   run(sql: string, params?: SqlParams): Promise<RunResult> {
     return this.now(() => this.db.execute(sql, params, (s, p) => ({ changes: s.run(...p).changes })));
   }
+
+  /** One transaction at a time is serializable already. */
+  requireSerializable(): void {}
 
   private async now<T>(work: () => T): Promise<T> {
     if (!this.open) throw new Error('a statement on a transaction that has ended');

@@ -7,7 +7,15 @@ import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
-import { type Database, type Sql, StorageBusy, StorageFull, type WriteTiming } from '../db/sql.js';
+import {
+  type Database,
+  type Sql,
+  StorageBusy,
+  StorageFull,
+  StorageOutcomeUnknown,
+  type TransactionOptions,
+  type WriteTiming,
+} from '../db/sql.js';
 import type { ShardScope } from '../db/shards.js';
 import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
@@ -130,10 +138,11 @@ export class ServiceCore {
    * writes only through it, and may run more than once (PostgreSQL retries a serialization
    * failure), so it has no effect outside the database. A database still locked by another process
    * past its busy timeout is answered as 'busy', a full disk as 'storage-full', rather than thrown
-   * at the user. The tournaments it changed are told once it commits. Inside a transaction (a core
-   * already bound to one) `fn` simply joins it.
+   * at the user, and a connection lost during COMMIT as 'outcome-unknown'. The tournaments it
+   * changed are told once it commits. Inside a transaction (a core already bound to one) `fn`
+   * simply joins it.
    */
-  async transact<T>(fn: (core: ServiceCore) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  async transact<T>(fn: (core: ServiceCore) => Promise<Outcome<T>>, options?: TransactionOptions): Promise<Outcome<T>> {
     if (this.changedTournaments) return fn(this);
     const changed = new Set<number>();
     let done: Outcome<T>;
@@ -142,15 +151,24 @@ export class ServiceCore {
         changed.clear(); // a run again starts afresh
         const shared = { replaysDrawing: this.replaysDrawing, changedTournaments: changed };
         return fn(new ServiceCore(this.db, this.options, tx, shared));
-      });
+      }, options);
     } catch (error) {
       if (error instanceof StorageBusy) return fail('busy', 'error.busy');
       // The transaction rolled back whole, so the game is as it was before the click.
       if (error instanceof StorageFull) return fail('storage-full', 'error.storageFull');
+      if (error instanceof StorageOutcomeUnknown) return fail('outcome-unknown', 'error.outcomeUnknown');
       throw error;
     }
     for (const id of changed) this.onTournamentChange(id);
     return done;
+  }
+
+  /**
+   * The rest of the running transaction decides from rows it does not update (a game's end):
+   * a move begun at REPEATABLE READ runs again from the start at SERIALIZABLE (Sql.requireSerializable).
+   */
+  requireSerializable(): void {
+    this.sql.requireSerializable();
   }
 
   /** Marks a tournament changed by the running transaction: its listener hears of it after the commit. */

@@ -17,6 +17,8 @@ interface ErrorCodes {
   invalid: never;
   /** Try again shortly: the database stayed locked past busy_timeout, or replays are being drawn. */
   busy: never;
+  /** The connection to the database was lost during COMMIT: the change may or may not have been applied (the board shows which). */
+  'outcome-unknown': never;
   /** The disk holding the database is full: the transaction rolled back whole; the operator must make room. */
   'storage-full': never;
   /** A server's limit: its channel list, live games per player, open challenges, a pair's open challenge, the decline cooldown (limits.ts). */

@@ -106,7 +106,8 @@ export async function applyInTransaction(
   const settings = await core.settingsOf(game.guildId);
   const turnDeadline = toActId === core.botUserId ? null : now + settings.turnTtlMs;
   if (!(await core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline }))) {
-    // Unreachable inside an IMMEDIATE transaction that just read this version; fail loudly if not.
+    // Unreachable: the transaction just read this version, and a change by another since fails
+    // this UPDATE's transaction (SQLite: none can, BEGIN IMMEDIATE; PostgreSQL: 40001, run again).
     throw new Error(`game ${game.id} changed inside its own transaction`);
   }
   await scheduleReminder(core, { id: game.id, toActId, turnDeadline }, settings.reminderDelayMs, now);
@@ -122,6 +123,8 @@ export async function endGame(
   reason: EndReason,
   score: number | null,
 ): Promise<GameSnapshot> {
+  // Ratings, the tournament's round and the season are decided from rows this does not update.
+  core.requireSerializable();
   const now = core.now();
   const finished = await core.games.finishGame(game.id, {
     expectedVersion: game.version,

@@ -1,7 +1,16 @@
 // Playing: a player's click, the computer's step, resigning. Each is one transaction that checks
 // who may act and the button's version before the engine applies anything.
+//
+// A move (a click, the computer's step) runs at REPEATABLE READ on PostgreSQL (src/db/sql.ts,
+// Isolation): it decides only from its game's row (who is to act, the version, the state) and
+// updates that row under the version guard, and everything else that decides from a live game's
+// row (another click, a timeout, a reminder's claim, a resignation, forgetting a player) updates
+// that row too, so of two at once one fails and runs again, seeing the other. A move that ends the
+// game goes on to ratings, the tournament and the season, rows it does not update: endGame asks for
+// SERIALIZABLE there. A resignation always ends the game, so it stays SERIALIZABLE throughout.
 import { decisionSeed } from '../ai/index.js';
 import type { GameRecord } from '../db/records.js';
+import type { TransactionOptions } from '../db/sql.js';
 import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { applyInTransaction, endGame } from './lifecycle.js';
@@ -15,6 +24,9 @@ export async function gameView(core: ServiceCore, gameId: number): Promise<Outco
   if (!game) return fail('not-found', 'error.noSuchGame');
   return ok(await core.view(await core.snapshot(game, statusDescription)));
 }
+
+/** How a move's transaction runs (see the top of this file; `bench -- postgres` clicks the same way). */
+export const MOVE_TRANSACTION: TransactionOptions = { isolation: 'repeatable-read' };
 
 export interface ActInput {
   gameId: number;
@@ -37,7 +49,7 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
       return fail('not-your-turn', 'error.notYourTurn', { name: (await core.playerOf(game.toActId!)).name });
     }
     return await applyInTransaction(core, game, input.userId, input.action);
-  });
+  }, MOVE_TRANSACTION);
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
@@ -59,7 +71,7 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
     if (!again.ok) return again;
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
     return await applyInTransaction(core, again.value, core.botUserId, action);
-  });
+  }, MOVE_TRANSACTION);
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 

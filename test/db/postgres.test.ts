@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.js';
 import { translate } from '../../src/db/postgresParams.js';
-import { StorageBusy, type Database, type Sql } from '../../src/db/sql.js';
+import { StorageBusy, StorageOutcomeUnknown, type Database, type Isolation, type Sql } from '../../src/db/sql.js';
 import { probeWrite } from '../../src/db/health.js';
+import { startCuttingProxy } from '../support/cuttingProxy.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 
 describe('parameters', () => {
@@ -179,6 +180,131 @@ describe('the driver on a real server', () => {
       expect((await few.get<{ n: number }>('SELECT n FROM counters WHERE id = 1'))?.n).toBe(300);
     } finally {
       await few.close();
+    }
+  });
+});
+
+describe('isolation levels and lost connections', () => {
+  let db: Database;
+  let url: string;
+
+  beforeAll(async () => {
+    url = await freshPostgresDatabase();
+    db = await openPostgres(url, { poolSize: 4 });
+    await db.run('CREATE TABLE counters (id BIGINT PRIMARY KEY, n BIGINT NOT NULL)');
+  });
+
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const levelOf = async (tx: Sql) =>
+    (await tx.get<{ transaction_isolation: string }>('SHOW transaction_isolation'))!.transaction_isolation;
+
+  it("runs REPEATABLE READ transactions side by side, where this process's SERIALIZABLE ones take turns", async () => {
+    /** Two transactions at `isolation` that each wait (up to 300 ms) until both have begun. */
+    const meet = async (isolation: Isolation) => {
+      let begun = 0;
+      let bothBegun = (): void => undefined;
+      const met = new Promise<void>((resolve) => (bothBegun = resolve));
+      const one = () =>
+        db.transaction(
+          async (tx) => {
+            await tx.get('SELECT 1');
+            if (++begun === 2) bothBegun();
+            const alone = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('ran alone')), 300));
+            await Promise.race([met, alone]);
+          },
+          { isolation },
+        );
+      return Promise.allSettled([one(), one()]);
+    };
+    expect((await meet('repeatable-read')).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect((await meet('serializable')).map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+  });
+
+  it('of two REPEATABLE READ transactions updating one row, the second runs again and sees the first', async () => {
+    await db.run('INSERT INTO counters (id, n) VALUES (40, 0)');
+    let reads = 0;
+    let release = (): void => undefined;
+    const bothRead = new Promise<void>((resolve) => (release = resolve));
+    const reruns: number[] = [];
+    db.onWrite = (timing) => reruns.push(timing.reruns);
+    let attempts = 0;
+    // As two clicks on one game: each reads the version, then updates under the version guard.
+    const move = () =>
+      db.transaction(
+        async (tx) => {
+          attempts++;
+          const row = await tx.get<{ n: number }>('SELECT n FROM counters WHERE id = 40');
+          if (++reads === 2) release();
+          if (attempts <= 2) await bothRead;
+          await tx.run('UPDATE counters SET n = ? WHERE id = 40 AND n = ?', [row!.n + 1, row!.n]);
+        },
+        { isolation: 'repeatable-read' },
+      );
+    await Promise.all([move(), move()]);
+    db.onWrite = null;
+    expect((await db.get<{ n: number }>('SELECT n FROM counters WHERE id = 40'))?.n).toBe(2);
+    expect(attempts).toBe(3);
+    expect(reruns.sort()).toEqual([0, 1]);
+  });
+
+  it('runs a REPEATABLE READ transaction again from the start at SERIALIZABLE when it asks; elsewhere asking changes nothing', async () => {
+    const levels: string[] = [];
+    await db.transaction(
+      async (tx) => {
+        levels.push(await levelOf(tx));
+        await tx.run('INSERT INTO counters (id, n) VALUES (?, 0)', [50 + levels.length]);
+        tx.requireSerializable();
+      },
+      { isolation: 'repeatable-read' },
+    );
+    expect(levels).toEqual(['repeatable read', 'serializable']);
+    // The first run's insert rolled back with it.
+    expect(await db.all('SELECT id FROM counters WHERE id BETWEEN 50 AND 59')).toEqual([{ id: 52 }]);
+
+    levels.length = 0;
+    await db.transaction(async (tx) => {
+      levels.push(await levelOf(tx));
+      tx.requireSerializable();
+    });
+    db.requireSerializable();
+    expect(levels).toEqual(['serializable']);
+  });
+
+  it('runs a transaction again on a new connection when its connection is lost before COMMIT', async () => {
+    let attempts = 0;
+    await db.transaction(async (tx) => {
+      attempts++;
+      await tx.run('INSERT INTO counters (id, n) VALUES (60, ?)', [attempts]);
+      if (attempts === 1) {
+        // The server ends this connection between two statements, as a failover does.
+        const { pid } = (await tx.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!;
+        await db.get('SELECT pg_terminate_backend(?, 5000)', [pid]);
+      }
+      await tx.get('SELECT 1');
+    });
+    expect(attempts).toBe(2);
+    expect(await db.get('SELECT n FROM counters WHERE id = 60')).toEqual({ n: 2 });
+  });
+
+  it('answers StorageOutcomeUnknown when the connection is lost after COMMIT reached the server', async () => {
+    const proxy = await startCuttingProxy(url);
+    const cut = await openPostgres(proxy.url, { poolSize: 2 });
+    try {
+      proxy.cutAfterNextCommit();
+      const insert = cut.transaction((tx) => tx.run('INSERT INTO counters (id, n) VALUES (70, 1)'));
+      await expect(insert).rejects.toBeInstanceOf(StorageOutcomeUnknown);
+      expect(proxy.cuts).toBe(1);
+      // Applied, though the bot never heard so: "nothing was changed" would have been false.
+      expect(await db.get('SELECT n FROM counters WHERE id = 70')).toEqual({ n: 1 });
+      // The cut connection was dropped, not handed out again.
+      await cut.transaction((tx) => tx.run('UPDATE counters SET n = 2 WHERE id = 70'));
+      expect(await db.get('SELECT n FROM counters WHERE id = 70')).toEqual({ n: 2 });
+    } finally {
+      await cut.close();
+      await proxy.close();
     }
   });
 });

@@ -16,6 +16,7 @@ import type { BoardRenderer, GameView } from '../../src/game/types.js';
 import { actButtons as buttonsOf } from './players.js';
 import { openTestDatabase } from '../support/databaseAt.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
+import { type CuttingProxy, startCuttingProxy } from '../support/cuttingProxy.js';
 import { onPostgres } from '../support/testDatabase.js';
 import {
   FakeDiscord,
@@ -38,6 +39,8 @@ export interface Harness {
   logs: string[];
   /** The database: a SQLite file's path, or a postgres:// URL in the "postgres" project. */
   dbPath: string;
+  /** On PostgreSQL with `cuttingProxy: true`: the proxy the bot reaches the database through, to cut a connection. */
+  proxy: CuttingProxy | null;
   /** The bot's /metrics and /healthz (started with `metrics: true`), e.g. http://127.0.0.1:1234. */
   metricsUrl: string | null;
   ana: FakeUser;
@@ -73,12 +76,14 @@ function tempDir(): string {
 }
 
 export async function startHarness(
-  options: { botStepDelayMs?: number; seed?: number; metrics?: boolean } = {},
+  options: { botStepDelayMs?: number; seed?: number; metrics?: boolean; cuttingProxy?: boolean } = {},
 ): Promise<Harness> {
   const fake = await FakeDiscord.start();
   const dir = tempDir();
   // The project's backend: a SQLite file in the temp dir, or a fresh PostgreSQL database (its URL).
   const dbPath = onPostgres ? await freshPostgresDatabase() : join(dir, 'senet.db');
+  if (options.cuttingProxy && !onPostgres) throw new Error('the cutting proxy stands in front of PostgreSQL');
+  const proxy = options.cuttingProxy ? await startCuttingProxy(dbPath) : null;
   const clock = { now: Date.UTC(2026, 0, 1) };
   const logs: string[] = [];
   const log = createLogger({
@@ -107,7 +112,7 @@ export async function startHarness(
   };
   const launch = async (delay: number, deferAfterMs?: number): Promise<Bot> => {
     // Opened afresh at each (re)start, as a process would; the service closes it when the bot stops.
-    const db = await openTestDatabase(dbPath);
+    const db = await openTestDatabase(proxy?.url ?? dbPath);
     return startBot({
       config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0, deferAfterMs },
       log,
@@ -147,6 +152,7 @@ export async function startHarness(
     clock,
     logs,
     dbPath,
+    proxy,
     ana: fake.newUser('Ana'),
     ben: fake.newUser('Ben'),
     async slash(user, subcommand, slashOptions = [], resolvedUsers = []) {
@@ -176,6 +182,7 @@ export async function startHarness(
     },
     async close() {
       await harness.bot.stop();
+      await proxy?.close();
       await metricsServer?.close();
       await pool.close();
       await replays.close();

@@ -14,7 +14,7 @@ import {
   challengeIn,
   member,
 } from './harness.js';
-import { tempDatabase } from '../support/testDatabase.js';
+import { onPostgres, tempDatabase } from '../support/testDatabase.js';
 
 describe('full games through the service', () => {
   it.each(RULESET_IDS)('%s: plays to a winner, rates both players, and replays clean', async (ruleset) => {
@@ -56,6 +56,20 @@ describe('full games through the service', () => {
     expect(final.result).toEqual({ ...result, ratings: [winnerChange, loserChange] });
     const board = value(await service.records.leaderboard({ guildId: GUILD }));
     expect(board.map((e) => e.player.id)).toEqual([result.winner.id, result.loser.id]);
+    await service.storage.close();
+  });
+
+  it('runs each move once, and on PostgreSQL the move that ends the game again at SERIALIZABLE', async () => {
+    const service = await open(await tempDatabase(), { renderBoard: textOnlyRenderer() });
+    const start = await startGame(service, 'ch-isolation', 'kendall');
+    const reruns: number[] = [];
+    service.storage.observeWrites((timing) => reruns.push(timing.reruns));
+    const { actions } = await playToEnd(service, start, 3);
+    expect(reruns).toHaveLength(actions);
+    // Moves run at REPEATABLE READ; a game's end (ratings, the season) asks for SERIALIZABLE,
+    // which runs that move again from its start (src/game/play.ts). SQLite runs each once.
+    expect(reruns.slice(0, -1).every((n) => n === 0)).toBe(true);
+    expect(reruns.at(-1)).toBe(onPostgres ? 1 : 0);
     await service.storage.close();
   });
 

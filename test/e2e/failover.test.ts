@@ -1,0 +1,47 @@
+// A failover as the players see it, on PostgreSQL: the bot's connection is lost after a move's
+// COMMIT reached the server and before its answer came back (test/support/cuttingProxy.ts), as
+// when a primary dies or the network cuts at that moment. The move is saved and the bot cannot
+// know it: the player hears that it may or may not count, never "nothing was changed", and the
+// board catches up from the database at the next sweep. SQLite has no connection to lose.
+import { describe, expect, it } from 'vitest';
+import { say } from '../../src/i18n/index.js';
+import { onPostgres } from '../support/testDatabase.js';
+import { actButtons, liveGameIn, pickButton, startHarness, startHumanGame, toActName, userNamed } from './harness.js';
+
+describe.runIf(onPostgres)("a database connection lost during a move's COMMIT", () => {
+  it('tells the player the move may count, and the board catches up at the next sweep', async () => {
+    const h = await startHarness({ cuttingProxy: true });
+    try {
+      const board = await startHumanGame(h);
+      const before = await liveGameIn(h, h.fake.channelId);
+      const version = (messageId: string) => Number(actButtons(h, messageId)[0]!.custom_id!.split(':')[3]);
+      const clickNextMove = () =>
+        h.click(
+          userNamed(h, toActName(h.fake.messages.get(board)!.content)!),
+          board,
+          pickButton(actButtons(h, board)).custom_id!,
+        );
+      expect(version(board)).toBe(before.version);
+
+      h.proxy!.cutAfterNextCommit();
+      const reply = await clickNextMove();
+
+      expect(h.proxy!.cuts).toBe(1);
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.data?.content).toBe(say('en', { key: 'error.outcomeUnknown' }));
+      // Saved on the server although the bot never heard so; the chat still shows the old board.
+      const after = await liveGameIn(h, h.fake.channelId);
+      expect(after.version).toBe(before.version + 1);
+      expect(version(board)).toBe(before.version);
+
+      await h.bot.sweeper.sweepOnce();
+      await h.settle();
+      expect(version(board)).toBe(after.version);
+      // The pool dropped the cut connection: the game plays on.
+      expect((await clickNextMove()).ephemeral).toBeFalsy();
+      expect(version(board)).toBe(after.version + 1);
+    } finally {
+      await h.close();
+    }
+  });
+});
