@@ -22,6 +22,7 @@ import { FakeDiscord, OPTION, Unanswered, snowflake, type FakeUser } from '../te
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';
+import type { LockWaits } from '../src/game/core.js';
 import { startBenchPostgres } from './benchPostgres.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -291,7 +292,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
   // Each bot process logs its write transactions as it stops.
   const writes = bot.logs
     .filter((line) => line.includes('"msg":"database writes"'))
-    .map((line) => JSON.parse(line) as { writes: number; waited: number; waitedMs: number; longestMs: number });
+    .map((line) => JSON.parse(line) as LockWaits);
   const sum = (pick: (w: (typeof writes)[number]) => number): number => writes.reduce((n, w) => n + pick(w), 0);
   report(
     'e2e database write transactions',
@@ -299,16 +300,21 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     'writes',
   );
   report(
-    "e2e writes that waited for another process's lock",
+    "e2e writes that waited for another transaction (this process's or another's)",
     sum((w) => w.waited),
     'writes',
   );
   report(
-    'e2e time spent waiting for the lock, all processes',
+    'e2e time spent waiting for other transactions, all processes',
     sum((w) => w.waitedMs),
     'ms',
   );
-  report('e2e longest wait for the lock', Math.max(0, ...writes.map((w) => w.longestMs)), 'ms');
+  report('e2e longest wait for other transactions', Math.max(0, ...writes.map((w) => w.longestMs)), 'ms');
+  report(
+    'e2e transactions run again (PostgreSQL: conflicts, a game end at SERIALIZABLE)',
+    sum((w) => w.reruns),
+    'runs',
+  );
 }
 
 /** RSS: the one bot process's, or with shards all processes' together and the largest shard's. */

@@ -95,7 +95,7 @@ export class Metrics {
     });
     this.lockWaits = new Histogram({
       name: 'senet_db_lock_wait_seconds',
-      help: "Waiting for another process's write lock before a write transaction (sharded bots share one file).",
+      help: "Waiting before a write transaction could begin: this process's earlier ones, and another process's write lock (sharded bots share one file).",
       buckets: COMMIT_BUCKETS,
       registers,
     });

@@ -63,6 +63,8 @@ export interface LockWaits {
   waited: number;
   waitedMs: number;
   longestMs: number;
+  /** Runs again before those commits (PostgreSQL: conflicts, lost connections, a game's end at SERIALIZABLE). */
+  reruns: number;
 }
 
 /** What a transaction-bound core shares with the core it came from. */
@@ -92,7 +94,7 @@ export class ServiceCore {
   readonly replaysDrawing: Set<string>;
   /** Told, after the commit, of each tournament a transaction changed (the bot's tournament runner listens). */
   onTournamentChange: (tournamentId: number) => void = () => {};
-  readonly lockWaits: LockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0 };
+  readonly lockWaits: LockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0, reruns: 0 };
   /** Told of each write transaction done: its wait for its turn and its COMMIT's time (the bot's metrics). */
   onWrite: ((timing: WriteTiming) => void) | null = null;
   /** Tournaments the running transaction changed (null: this core is outside any transaction). */
@@ -182,6 +184,7 @@ export class ServiceCore {
   private noteWrite(timing: WriteTiming): void {
     const w = this.lockWaits;
     w.writes++;
+    w.reruns += timing.reruns;
     // Taking the lock uncontended takes microseconds; a wait for another's lasts a millisecond or more.
     if (timing.waitedMs >= 0.5) {
       w.waited++;
