@@ -21,7 +21,7 @@ import pg from 'pg';
 import { GameStore } from '../src/db/gameStore.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { type Database, StorageBusy } from '../src/db/sql.js';
-import { MOVE_TRANSACTION } from '../src/game/play.js';
+import { moveTransaction } from '../src/game/play.js';
 import { freePort, startCluster } from '../test/support/postgresCluster.js';
 import { ANA, BEN, seedGames } from './pgSeed.js';
 import type { BenchOptions, Report } from './run.js';
@@ -72,7 +72,7 @@ async function click(db: Database, gameId: number, attempt: () => void): Promise
       throwValue: 3,
       at: Date.now(),
     });
-  }, MOVE_TRANSACTION);
+  }, moveTransaction(gameId));
 }
 
 async function oneRow(db: Database, row: number, attempt: () => void): Promise<void> {

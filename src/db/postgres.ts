@@ -60,6 +60,9 @@ const BOOL = 16;
 const INT8 = 20;
 const NUMERIC = 1700;
 
+/** The queue every SERIALIZABLE transaction of a process takes its turn in. */
+const SERIALIZABLE_QUEUE = 'serializable';
+
 /** What BEGIN says for each level. */
 const LEVEL: Record<Isolation, string> = {
   serializable: 'BEGIN ISOLATION LEVEL SERIALIZABLE',
@@ -150,8 +153,8 @@ class PostgresDatabase implements Database {
   onWrite: ((timing: WriteTiming) => void) | null = null;
   private readonly outside: Sql;
   private closing: Promise<void> | null = null;
-  /** The end of the last transaction asked for (see transaction()). */
-  private turn: Promise<void> = Promise.resolve();
+  /** Per queue (see transaction()), the end of the last transaction asked for; gone once it is over. */
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -182,16 +185,28 @@ class PostgresDatabase implements Database {
    * or relations: most lost their serialization conflicts again and again until the retries ran out
    * ('busy'). In turn, only other processes' transactions conflict, rarely, and the retries absorb
    * them. REPEATABLE READ transactions (moves) take no predicate locks and conflict only on the rows
-   * they update, so they go straight to the pool, side by side; so do statements outside
-   * transactions, and a move that turned SERIALIZABLE half-way (a game's end, rare).
+   * they update, so they take turns only with those of the same `queue` (one game's moves) and
+   * otherwise go straight to the pool, side by side; so do statements outside transactions, and a
+   * move that turned SERIALIZABLE half-way (a game's end, rare).
    */
   async transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const asked = performance.now();
     const level = options.isolation ?? 'serializable';
-    if (level === 'repeatable-read') return this.attempts(fn, level, asked);
-    const previous = this.turn;
+    const queue = level === 'serializable' ? SERIALIZABLE_QUEUE : options.queue;
+    if (queue === undefined) return this.attempts(fn, level, asked);
+    return this.inTurn(queue, () => this.attempts(fn, level, asked));
+  }
+
+  /** Runs `work` after the earlier work of `queue` in this process; past the busy timeout, StorageBusy. */
+  private async inTurn<T>(queue: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(queue) ?? Promise.resolve();
     let release!: () => void;
-    this.turn = new Promise<void>((resolve) => (release = resolve));
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    this.queues.set(queue, mine);
+    const done = () => {
+      release();
+      if (this.queues.get(queue) === mine) this.queues.delete(queue);
+    };
     // Past the busy timeout in the queue it answers StorageBusy, as SQLite's queue does; the ones
     // behind it still wait for the transaction ahead, so the order holds.
     let timer: NodeJS.Timeout | undefined;
@@ -199,13 +214,13 @@ class PostgresDatabase implements Database {
     const waited = await Promise.race([previous.then(() => false), timedOut]);
     clearTimeout(timer);
     if (waited) {
-      void previous.then(release);
+      void previous.then(done);
       throw new StorageBusy(`waited ${this.busyTimeoutMs} ms for this process's earlier transactions`);
     }
     try {
-      return await this.attempts(fn, level, asked);
+      return await work();
     } finally {
-      release();
+      done();
     }
   }
 

@@ -53,6 +53,13 @@ export type Isolation = 'serializable' | 'repeatable-read';
 
 export interface TransactionOptions {
   isolation?: Isolation;
+  /**
+   * At 'repeatable-read', transactions of this process with the same queue take turns, first come
+   * first served (SERIALIZABLE ones all take turns; SQLite runs every transaction in turn). One
+   * game's moves share one: twenty clicks at once on one board then wait here, without a
+   * connection, rather than each holding one of the pool's while it waits for the first one's row lock.
+   */
+  queue?: string;
 }
 
 /** How long a transaction waited for its turn and how long its COMMIT took (the bot's metrics). */

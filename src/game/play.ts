@@ -8,6 +8,8 @@
 // that row too, so of two at once one fails and runs again, seeing the other. A move that ends the
 // game goes on to ratings, the tournament and the season, rows it does not update: endGame asks for
 // SERIALIZABLE there. A resignation always ends the game, so it stays SERIALIZABLE throughout.
+// One game's moves in one process take turns (the transaction's queue), so a crowd of clicks on
+// one board waits without holding the pool's connections.
 import { decisionSeed } from '../ai/index.js';
 import type { GameRecord } from '../db/records.js';
 import type { TransactionOptions } from '../db/sql.js';
@@ -26,7 +28,10 @@ export async function gameView(core: ServiceCore, gameId: number): Promise<Outco
 }
 
 /** How a move's transaction runs (see the top of this file; `bench -- postgres` clicks the same way). */
-export const MOVE_TRANSACTION: TransactionOptions = { isolation: 'repeatable-read' };
+export const moveTransaction = (gameId: number): TransactionOptions => ({
+  isolation: 'repeatable-read',
+  queue: `game ${gameId}`,
+});
 
 export interface ActInput {
   gameId: number;
@@ -49,7 +54,7 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
       return fail('not-your-turn', 'error.notYourTurn', { name: (await core.playerOf(game.toActId!)).name });
     }
     return await applyInTransaction(core, game, input.userId, input.action);
-  }, MOVE_TRANSACTION);
+  }, moveTransaction(input.gameId));
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
@@ -71,7 +76,7 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
     if (!again.ok) return again;
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
     return await applyInTransaction(core, again.value, core.botUserId, action);
-  }, MOVE_TRANSACTION);
+  }, moveTransaction(gameId));
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 

@@ -201,9 +201,9 @@ describe('isolation levels and lost connections', () => {
   const levelOf = async (tx: Sql) =>
     (await tx.get<{ transaction_isolation: string }>('SHOW transaction_isolation'))!.transaction_isolation;
 
-  it("runs REPEATABLE READ transactions side by side, where this process's SERIALIZABLE ones take turns", async () => {
-    /** Two transactions at `isolation` that each wait (up to 300 ms) until both have begun. */
-    const meet = async (isolation: Isolation) => {
+  it("runs REPEATABLE READ transactions side by side, where this process's SERIALIZABLE ones and one queue's take turns", async () => {
+    /** Two transactions at `isolation` (in `queue`) that each wait (up to 300 ms) until both have begun. */
+    const meet = async (isolation: Isolation, queue?: string) => {
       let begun = 0;
       let bothBegun = (): void => undefined;
       const met = new Promise<void>((resolve) => (bothBegun = resolve));
@@ -215,12 +215,14 @@ describe('isolation levels and lost connections', () => {
             const alone = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('ran alone')), 300));
             await Promise.race([met, alone]);
           },
-          { isolation },
+          { isolation, queue },
         );
       return Promise.allSettled([one(), one()]);
     };
     expect((await meet('repeatable-read')).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
     expect((await meet('serializable')).map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    // One game's moves take turns: the second waits for the first, holding no connection.
+    expect((await meet('repeatable-read', 'game 1')).map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
   });
 
   it('of two REPEATABLE READ transactions updating one row, the second runs again and sees the first', async () => {
