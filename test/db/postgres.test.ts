@@ -182,21 +182,6 @@ describe('the driver on a real server', () => {
       await few.close();
     }
   });
-});
-
-describe('isolation levels and lost connections', () => {
-  let db: Database;
-  let url: string;
-
-  beforeAll(async () => {
-    url = await freshPostgresDatabase();
-    db = await openPostgres(url, { poolSize: 4 });
-    await db.run('CREATE TABLE counters (id BIGINT PRIMARY KEY, n BIGINT NOT NULL)');
-  });
-
-  afterAll(async () => {
-    await db.close();
-  });
 
   const levelOf = async (tx: Sql) =>
     (await tx.get<{ transaction_isolation: string }>('SHOW transaction_isolation'))!.transaction_isolation;
