@@ -1,5 +1,4 @@
 // Settings and logs: what is missing is named with where to get it; the token never reaches a log.
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
 import { availableParallelism } from 'node:os';
@@ -12,7 +11,7 @@ import {
   loadConfig,
   shardOf,
 } from '../../src/bot/config.js';
-import { createLogger } from '../../src/bot/logger.js';
+import { loggerInto } from '../support/loggerInto.js';
 import { Locale as DiscordLocale } from 'discord.js';
 import { LANGUAGE_CHOICES, adminCommand } from '../../src/commands/adminDefinition.js';
 import {
@@ -250,16 +249,7 @@ describe('logs', () => {
   it('never contain the token, in a field, a message or a stack', () => {
     const token = 'MTIzNDU2Nzg5.secret.token-value';
     const lines: string[] = [];
-    const log = createLogger({
-      level: 'info',
-      secrets: [token],
-      destination: new Writable({
-        write(chunk: Buffer, _e, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
-    });
+    const log = loggerInto(lines, { secrets: [token] });
     log.info({ token, config: { token } }, 'starting');
     log.error({ err: new Error(`login failed for ${token}`) }, `bad token ${token}`);
     expect(lines).toHaveLength(2);

@@ -65,6 +65,16 @@ export async function startBotProcess(
   return { child, lines, exited };
 }
 
+/** Stops the bot with `signal` and waits until it is gone, if it is still running (a test that failed half-way leaves none behind). */
+export async function stopBotProcess(
+  bot: BotProcess | null | undefined,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  if (!bot || bot.child.exitCode !== null || bot.child.signalCode !== null) return;
+  bot.child.kill(signal);
+  await bot.exited;
+}
+
 /** Resolves once `condition()` holds (checked every 20 ms); fails naming `what` after `timeoutMs`. */
 export async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const start = Date.now();

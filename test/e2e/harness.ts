@@ -4,9 +4,8 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { startBot, type Bot } from '../../src/bot/client.js';
-import { createLogger } from '../../src/bot/logger.js';
+import { loggerInto } from '../support/loggerInto.js';
 import { Metrics } from '../../src/bot/metrics.js';
 import { serveMetrics, type MetricsServer } from '../../src/bot/metricsServer.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
@@ -86,16 +85,7 @@ export async function startHarness(
   const proxy = options.cuttingProxy ? await startCuttingProxy(dbPath) : null;
   const clock = { now: Date.UTC(2026, 0, 1) };
   const logs: string[] = [];
-  const log = createLogger({
-    level: 'debug',
-    secrets: [TOKEN],
-    destination: new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logs.push(chunk.toString());
-        done();
-      },
-    }),
-  });
+  const log = loggerInto(logs, { level: 'debug', secrets: [TOKEN] });
   let seed = options.seed ?? 1;
   // Pictures are drawn on a worker thread, as `npm start` does by default.
   const pool = new RenderPool(1);

@@ -17,7 +17,7 @@ import { freshPostgresDatabase } from '../support/postgres.js';
 import { onPostgres } from '../support/testDatabase.js';
 import { keepIdentifying } from './otherMachine.js';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, until, type BotProcess } from './botProcess.js';
+import { startBotProcess, stopBotProcess, until, type BotProcess } from './botProcess.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 
 /**
@@ -94,12 +94,7 @@ beforeAll(async () => {
   ben = fake.newUser('Ben');
 });
 afterAll(async () => {
-  for (const machine of machines) {
-    if (machine && machine.child.exitCode === null && machine.child.signalCode === null) {
-      machine.child.kill('SIGTERM');
-      await machine.exited;
-    }
-  }
+  for (const machine of machines) await stopBotProcess(machine);
   await database?.close();
   await fake?.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startBotProcess, type BotProcess } from './botProcess.js';
+import { startBotProcess, stopBotProcess, type BotProcess } from './botProcess.js';
 import { FakeDiscord } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'senet-metrics-'));
 });
 afterEach(async () => {
-  if (bot && bot.child.exitCode === null && bot.child.signalCode === null) {
-    bot.child.kill('SIGTERM');
-    await bot.exited;
-  }
+  await stopBotProcess(bot);
   bot = null;
 });
 afterAll(async () => {

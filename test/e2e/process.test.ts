@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, until, type BotProcess } from './botProcess.js';
+import { startBotProcess, stopBotProcess, until, type BotProcess } from './botProcess.js';
 import { openTestDatabase } from '../support/databaseAt.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 import { onPostgres } from '../support/testDatabase.js';
@@ -24,10 +24,7 @@ beforeAll(async () => {
   users.push(fake.newUser('Ana'), fake.newUser('Ben'));
 });
 afterEach(async () => {
-  if (bot && bot.child.exitCode === null && bot.child.signalCode === null) {
-    bot.child.kill('SIGKILL');
-    await bot.exited;
-  }
+  await stopBotProcess(bot, 'SIGKILL');
   bot = null;
 });
 afterAll(async () => {

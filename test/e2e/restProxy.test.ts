@@ -6,13 +6,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/bot/logger.js';
+import { loggerInto } from '../support/loggerInto.js';
 import { restProxy, serveRestProxy, type RestProxyServer } from '../../src/bot/restProxy.js';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, until, type BotProcess } from './botProcess.js';
+import { startBotProcess, stopBotProcess, until, type BotProcess } from './botProcess.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
@@ -36,16 +35,7 @@ beforeAll(async () => {
   ana = fake.newUser('Ana');
   ben = fake.newUser('Ben');
   dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'senet-rest-proxy-'));
-  const log = createLogger({
-    level: 'info',
-    secrets: [],
-    destination: new Writable({
-      write(chunk: Buffer, _enc, done) {
-        proxyLogs.push(chunk.toString());
-        done();
-      },
-    }),
-  });
+  const log = loggerInto(proxyLogs);
   const forward = restProxy(fake.apiUrl, log);
   proxy = await serveRestProxy({ apiUrl: fake.apiUrl, host: '127.0.0.1', port: 0 }, log, (req, res) => {
     forwarded.push(asRecorded(req));
@@ -53,10 +43,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  if (bot && bot.child.exitCode === null && bot.child.signalCode === null) {
-    bot.child.kill('SIGTERM');
-    await bot.exited;
-  }
+  await stopBotProcess(bot);
   await proxy?.close();
   await fake?.stop();
   rmSync(dir, { recursive: true, force: true });
@@ -121,16 +108,7 @@ describe('a shared REST proxy', () => {
 
   it('answers 502 when Discord cannot be reached, and logs no token', async () => {
     const logs: string[] = [];
-    const log = createLogger({
-      level: 'info',
-      secrets: [],
-      destination: new Writable({
-        write(chunk: Buffer, _enc, done) {
-          logs.push(chunk.toString());
-          done();
-        },
-      }),
-    });
+    const log = loggerInto(logs);
     // A port nothing listens on: the fake's, once it is stopped.
     const gone = await FakeDiscord.start();
     const unreachable = gone.apiUrl;

@@ -6,10 +6,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBot, type Bot } from '../../src/bot/client.js';
-import { createLogger } from '../../src/bot/logger.js';
+import { loggerInto } from '../support/loggerInto.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { type ShardScope, openService } from '../../src/game/service.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
@@ -32,16 +31,7 @@ let ben: FakeUser;
 
 function launch(id: number): Promise<Bot> {
   const shard: ShardScope = { id, count: 2 };
-  const log = createLogger({
-    level: 'info',
-    secrets: [TOKEN],
-    destination: new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logs[id]!.push(chunk.toString());
-        done();
-      },
-    }),
-  });
+  const log = loggerInto(logs[id]!, { secrets: [TOKEN] });
   return startBot({
     config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: 0, sweepIntervalMs: 0 },
     log,

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPlan } from '../../src/bot/shardManager.js';
 import { openService } from '../../src/game/service.js';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, until, type BotProcess } from './botProcess.js';
+import { startBotProcess, stopBotProcess, until, type BotProcess } from './botProcess.js';
 import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
@@ -33,10 +33,7 @@ beforeAll(async () => {
 });
 /** A test that failed half-way leaves no processes behind for the next (the manager's SIGTERM stops its shards). */
 async function stopBot(): Promise<void> {
-  if (bot && bot.child.exitCode === null && bot.child.signalCode === null) {
-    bot.child.kill('SIGTERM');
-    await bot.exited;
-  }
+  await stopBotProcess(bot);
   bot = null;
 }
 afterEach(stopBot);
