@@ -3,7 +3,8 @@
 // DATABASE_URL): for signals and crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { FakeDiscord } from './fake/fakeDiscord.js';
+import { expect } from 'vitest';
+import { OPTION, snowflake, type FakeDiscord, type FakeUser } from './fake/fakeDiscord.js';
 import { databaseEnv } from '../support/databaseAt.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -82,4 +83,29 @@ export async function until(condition: () => boolean, what: string, timeoutMs = 
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * In a new channel of `guildId`: `challenger` challenges `opponent`, who accepts (the bot starts
+ * its games by itself): the board's message id, the first message of the game's thread.
+ */
+export async function startGameIn(
+  fake: FakeDiscord,
+  guildId: string,
+  challenger: FakeUser,
+  opponent: FakeUser,
+): Promise<string> {
+  fake.guildId = guildId;
+  fake.channelId = snowflake();
+  const reply = await fake.slash(
+    challenger,
+    'challenge',
+    [{ name: 'opponent', type: OPTION.user, value: opponent.id }],
+    [opponent],
+  );
+  const lobbyId = reply.message!.id;
+  if (opponent.id !== fake.botUser.id) {
+    expect((await fake.click(opponent, lobbyId, fake.buttons(lobbyId)[0]!.custom_id!)).type).toBe(7);
+  }
+  return (await fake.firstMessageIn(lobbyId)).id;
 }

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerInto } from '../support/loggerInto.js';
 import { restProxy, serveRestProxy, type RestProxyServer } from '../../src/bot/restProxy.js';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, stopBotProcess, until, type BotProcess } from './botProcess.js';
-import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
+import { startBotProcess, startGameIn, stopBotProcess, until, type BotProcess } from './botProcess.js';
+import { FakeDiscord, type FakeUser } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
 let proxy: RestProxyServer;
@@ -49,16 +49,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** In a new channel of `guildId`: Ana challenges Ben, who accepts: the board's message id. */
-async function startGameIn(guildId: string): Promise<string> {
-  fake.guildId = guildId;
-  fake.channelId = snowflake();
-  const reply = await fake.slash(ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: ben.id }], [ben]);
-  const lobbyId = reply.message!.id;
-  expect((await fake.click(ben, lobbyId, fake.buttons(lobbyId)[0]!.custom_id!)).type).toBe(7);
-  return (await fake.firstMessageIn(lobbyId)).id;
-}
-
 /** The player to act presses a button: the answer's callback type. */
 async function play(board: string): Promise<number> {
   const mover = [ana, ben].find((u) => u.global_name === toActName(fake.messages.get(board)!.content))!;
@@ -78,7 +68,7 @@ describe('a shared REST proxy', () => {
     ]);
 
     // A few moves in shard 0's server, and a whole game in shard 1's.
-    const boards = [await startGameIn(servers[0]), await startGameIn(servers[1])];
+    const boards = [await startGameIn(fake, servers[0], ana, ben), await startGameIn(fake, servers[1], ana, ben)];
     for (let round = 0; round < 3; round++) expect(await play(boards[0]!)).toBe(7);
     const db = new Database(dbPath, { readonly: true });
     const status = (): string | undefined =>

@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPlan } from '../../src/bot/shardManager.js';
 import { openService } from '../../src/game/service.js';
 import { actButtons, pickButton, toActName } from './players.js';
-import { startBotProcess, stopBotProcess, until, type BotProcess } from './botProcess.js';
-import { FakeDiscord, OPTION, snowflake, type FakeUser } from './fake/fakeDiscord.js';
+import { startBotProcess, startGameIn, stopBotProcess, until, type BotProcess } from './botProcess.js';
+import { FakeDiscord, type FakeUser } from './fake/fakeDiscord.js';
 
 let fake: FakeDiscord;
 let dir: string;
@@ -54,24 +54,6 @@ function logged(msg: string): Record<string, unknown>[] {
     .filter((entry) => entry.msg === msg);
 }
 
-/** In a new channel of `guildId`: Ana challenges `opponent` (Ben accepts): the board's message id. */
-async function startGameIn(guildId: string, opponent: FakeUser): Promise<string> {
-  fake.guildId = guildId;
-  fake.channelId = snowflake();
-  const reply = await fake.slash(
-    ana,
-    'challenge',
-    [{ name: 'opponent', type: OPTION.user, value: opponent.id }],
-    [opponent],
-  );
-  const lobbyId = reply.message!.id;
-  if (opponent.id !== fake.botUser.id) {
-    expect((await fake.click(ben, lobbyId, fake.buttons(lobbyId)[0]!.custom_id!)).type).toBe(7);
-  }
-  // The board is the first message of the thread started from the lobby message.
-  return (await fake.firstMessageIn(lobbyId)).id;
-}
-
 /** The person the board says is to act clicks the furthest-reaching button: the answer's callback type. */
 async function play(messageId: string): Promise<number> {
   const mover = [ana, ben].find((u) => u.global_name === toActName(fake.messages.get(messageId)!.content))!;
@@ -104,12 +86,12 @@ describe('SHARDS=2', () => {
     expect([...pids.keys()].sort()).toEqual([0, 1]);
 
     // A game between people in each server: each is answered (by the shard its server is on).
-    const boards = [await startGameIn(servers[0], ben), await startGameIn(servers[1], ben)];
+    const boards = [await startGameIn(fake, servers[0], ana, ben), await startGameIn(fake, servers[1], ana, ben)];
     for (let round = 0; round < 3; round++) for (const board of boards) expect(await play(board)).toBe(7);
 
     // A game against the computer on shard 1, played until the computer is to act.
     const db = new Database(dbPath, { readonly: true });
-    const vsBot = await startGameIn(servers[1], fake.botUser);
+    const vsBot = await startGameIn(fake, servers[1], ana, fake.botUser);
     const game = db.prepare<[string], { id: number; toAct: string | null; version: number; actions: number }>(
       `SELECT id, to_act_id AS toAct, version, (SELECT count(*) FROM actions a WHERE a.game_id = g.id) AS actions
        FROM games g WHERE message_id = ?`,
