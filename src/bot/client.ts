@@ -21,7 +21,7 @@ import { countInteraction, watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
 import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
-import { checkHealth, type Health } from './health.js';
+import { type Health, HealthCheck } from './health.js';
 import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
 import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync, channelLost } from './messageSync.js';
@@ -49,7 +49,7 @@ export interface Bot {
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
   busy(): boolean;
-  /** Gateway connected and database writable (GET /healthz); each call commits one small write. */
+  /** Gateway connected and database writable (GET /healthz); the database probed at most every few seconds. */
   health(): Promise<Health>;
   stop(): Promise<void>;
 }
@@ -169,11 +169,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   /** Posts a message with the bot's token; resolves to its id. */
   const post = async (channelId: string, payload: MessagePayload | ReminderMessage): Promise<string> =>
     (await (await textChannel(channelId)).send(payload)).id;
+  const health = new HealthCheck(client, service);
   const editor = interactionEditor(config.apiUrl, options.uploadLarge);
   if (metrics) {
     watchRest(editor.rest, metrics);
     service.storage.observeWrites((timing) => metrics.write(timing));
     metrics.liveGames = () => service.games.liveCount();
+    metrics.gatewayReady = () => health.gateway() === 'ready';
+    metrics.databaseWritable = async () => (await health.database()) === 'writable';
   }
   const edits = new EditQueue(
     editsThroughAnswers({
@@ -308,7 +311,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     tournaments: runner,
     settled,
     busy: () => inFlight.size > 0,
-    health: () => checkHealth(client, service),
+    health: () => health.check(),
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
       service.tournaments.onChange(() => {});
