@@ -19,6 +19,7 @@ import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
 import { countInteraction, watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
+import { discordApi } from './discordApi.js';
 import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
 import { type Health, HealthCheck } from './health.js';
@@ -55,7 +56,9 @@ export interface Bot {
 }
 
 export interface BotOptions {
-  config: Pick<BotConfig, 'token' | 'apiUrl' | 'botStepDelayMs' | 'sweepIntervalMs'> & { deferAfterMs?: number };
+  config: Pick<BotConfig, 'token' | 'apiUrl' | 'restProxySecret' | 'botStepDelayMs' | 'sweepIntervalMs'> & {
+    deferAfterMs?: number;
+  };
   /** Opens the game service once the bot knows its own user id. */
   openService: (botUserId: string) => GameService;
   log: Logger;
@@ -117,7 +120,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     // in .env means the number of shard processes (src/bot/config.ts).
     shards: [shard.id],
     shardCount: shard.count,
-    rest: { api: config.apiUrl },
+    rest: discordApi(config),
     // Nothing here reads cached messages, members or users (clicks are routed by custom id and
     // carry their user), so those caches would only grow with every click: keep just the bot.
     makeCache: Options.cacheWithLimits({
@@ -170,7 +173,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const post = async (channelId: string, payload: MessagePayload | ReminderMessage): Promise<string> =>
     (await (await textChannel(channelId)).send(payload)).id;
   const health = new HealthCheck(client, service);
-  const editor = interactionEditor(config.apiUrl, options.uploadLarge);
+  const editor = interactionEditor(discordApi(config), options.uploadLarge);
   if (metrics) {
     watchRest(editor.rest, metrics);
     service.storage.observeWrites((timing) => metrics.write(timing));

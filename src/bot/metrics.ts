@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ShardScope, WriteTiming } from '../game/service.js';
+import { routeTemplate } from './routeTemplate.js';
 
 /** What became of an interaction (docs/operations.md): see `Metrics.interaction`. */
 export type InteractionOutcome = 'ok' | 'private' | 'failed' | 'unanswered';
@@ -205,19 +206,6 @@ export class Metrics {
   get contentType(): string {
     return this.registry.contentType;
   }
-}
-
-/**
- * A route as a label: discord.js's bucket route already puts `:id` and `:token` in place of ids and
- * webhook tokens; anything else that is not a plain route word (an id too short to be recognised, a
- * token) becomes `:id` too, so no credential or unbounded value ever becomes a label.
- */
-export function routeTemplate(route: string): string {
-  return route
-    .split('?')[0]!
-    .split('/')
-    .map((part) => (part === '' || /^(?:[a-z][a-z-]{0,31}|@[a-z]{1,16}|:[a-z]{1,16})$/.test(part) ? part : ':id'))
-    .join('/');
 }
 
 /** A gauge whose value is read when scraped; a reader that is not set (or fails) leaves it as it was. */

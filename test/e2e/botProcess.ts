@@ -20,15 +20,16 @@ export interface BotProcess {
 
 /**
  * Starts the bot and resolves once it logs `readyLine` (default: ready, i.e. logged in, caught up,
- * listening). `env` adds settings (SHARDS=2: the sharding manager, ready once every shard is).
+ * listening). `env` adds settings (SHARDS=2: the sharding manager, ready once every shard is);
+ * `script` runs another of its programs instead (src/tools/rest-proxy.ts), with the same settings.
  */
 export async function startBotProcess(
   fake: FakeDiscord,
   dbPath: string,
-  options: { env?: Record<string, string>; readyLine?: string } = {},
+  options: { env?: Record<string, string>; readyLine?: string; script?: string } = {},
 ): Promise<BotProcess> {
   const readyLine = options.readyLine ?? 'senet bot ready';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'src/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
