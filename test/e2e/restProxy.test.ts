@@ -185,6 +185,8 @@ describe('npm run rest-proxy', () => {
       expect(discord.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /gateway/bot']);
       expect(discord.requests[0]!.headers[PROXY_SECRET_HEADER]).toBeUndefined();
       const logged = proxyProcess!.lines.join('\n');
+      // Without REST_PROXY_HOST it listens on this machine only.
+      expect(logged).toContain(`"url":"http://127.0.0.1:${new URL(api).port}/api"`);
       expect(logged).toMatch(/refused requests without the right/);
       expect(logged).not.toContain(SECRET);
       expect(logged).not.toContain(wrong);
