@@ -19,9 +19,10 @@ import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
 import { countInteraction, watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
+import { discordApi } from './discordApi.js';
 import { dispatch } from './dispatcher.js';
 import { EditQueue } from './editQueue.js';
-import { checkHealth, type Health } from './health.js';
+import { type Health, HealthCheck } from './health.js';
 import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
 import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync, channelLost } from './messageSync.js';
@@ -49,13 +50,15 @@ export interface Bot {
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
   busy(): boolean;
-  /** Gateway connected and database writable (GET /healthz); each call commits one small write. */
+  /** Gateway connected and database writable (GET /healthz); the database probed at most every few seconds. */
   health(): Promise<Health>;
   stop(): Promise<void>;
 }
 
 export interface BotOptions {
-  config: Pick<BotConfig, 'token' | 'apiUrl' | 'botStepDelayMs' | 'sweepIntervalMs'> & { deferAfterMs?: number };
+  config: Pick<BotConfig, 'token' | 'apiUrl' | 'restProxySecret' | 'botStepDelayMs' | 'sweepIntervalMs'> & {
+    deferAfterMs?: number;
+  };
   /** Opens the game service once the bot knows its own user id. */
   openService: (botUserId: string) => GameService;
   log: Logger;
@@ -117,7 +120,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     // in .env means the number of shard processes (src/bot/config.ts).
     shards: [shard.id],
     shardCount: shard.count,
-    rest: { api: config.apiUrl },
+    rest: discordApi(config),
     // Nothing here reads cached messages, members or users (clicks are routed by custom id and
     // carry their user), so those caches would only grow with every click: keep just the bot.
     makeCache: Options.cacheWithLimits({
@@ -169,11 +172,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   /** Posts a message with the bot's token; resolves to its id. */
   const post = async (channelId: string, payload: MessagePayload | ReminderMessage): Promise<string> =>
     (await (await textChannel(channelId)).send(payload)).id;
-  const editor = interactionEditor(config.apiUrl, options.uploadLarge);
+  const health = new HealthCheck(client, service);
+  const editor = interactionEditor(discordApi(config), options.uploadLarge);
   if (metrics) {
     watchRest(editor.rest, metrics);
     service.storage.observeWrites((timing) => metrics.write(timing));
     metrics.liveGames = () => service.games.liveCount();
+    metrics.gatewayReady = () => health.gateway() === 'ready';
+    metrics.databaseWritable = async () => (await health.database()) === 'writable';
   }
   const edits = new EditQueue(
     editsThroughAnswers({
@@ -308,7 +314,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     tournaments: runner,
     settled,
     busy: () => inFlight.size > 0,
-    health: () => checkHealth(client, service),
+    health: () => health.check(),
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
       service.tournaments.onChange(() => {});

@@ -43,6 +43,8 @@ export interface BotConfig {
   metricsPort?: number;
   /** The address it listens on (loopback unless told otherwise). */
   metricsHost: string;
+  /** The REST proxy's shared secret, sent with every request to DISCORD_API_URL; null: no proxy. */
+  restProxySecret: string | null;
   /**
    * SHARDS, or SHARD_COUNT and SHARD_IDS: one process, or one per gateway shard of this machine
    * under discord.js's ShardingManager.
@@ -84,13 +86,20 @@ interface MissingSetting {
   howToGet: string;
 }
 
+/** What reading settings found wrong: the required ones missing, and one line per bad value. */
+export interface SettingProblems {
+  missing: MissingSetting[];
+  /** One line per problem, each starting with its setting's name. */
+  invalid: string[];
+}
+
 export const DEFAULT_API_URL = 'https://discord.com/api';
 
 /** A setting's value read from its text, or what is wrong with it, said after its name. */
 export type Parse<T> = (raw: string) => Result<T, string>;
 
 /** A process setting: its `.env` key, how its text is read, and its value when unset or empty. */
-interface ProcessSetting<T> {
+export interface ProcessSetting<T> {
   env: string;
   parse: Parse<T>;
   fallback: T;
@@ -160,6 +169,15 @@ const shardIdList: Parse<readonly number[]> = (raw) => {
   return ok(ids.sort((a, b) => a - b));
 };
 
+/**
+ * The REST proxy's shared secret (docs/scaling.md): sent in a header, so printable ASCII without
+ * spaces, and long enough not to be guessed.
+ */
+const proxySecret: Parse<string> = (raw) =>
+  /^[\x21-\x7e]{32,256}$/.test(raw)
+    ? ok(raw)
+    : err('must be 32 to 256 characters, letters, digits and punctuation without spaces (openssl rand -hex 32)');
+
 /** pino's levels, and silent. */
 const LOG_LEVELS = [...Object.keys(pino.levels.values), 'silent'];
 
@@ -196,6 +214,8 @@ export const PROCESS_SETTINGS = {
   startupRetryMs: { env: 'STARTUP_RETRY_SECONDS', parse: whole(0, 3600, 1000), fallback: 60_000 },
   metricsPort: { env: 'METRICS_PORT', parse: whole(1, 65_535), fallback: undefined },
   metricsHost: { env: 'METRICS_HOST', parse: host, fallback: '127.0.0.1' },
+  // Read by the bot (sent to the proxy at DISCORD_API_URL) and by the proxy (src/bot/restProxy.ts).
+  restProxySecret: { env: 'REST_PROXY_SECRET', parse: proxySecret, fallback: null, secret: true },
   shards: { env: 'SHARDS', parse: shardCount, fallback: 1 },
   // Shards on several machines: the total, and this machine's share (docs/scaling.md).
   shardCount: { env: 'SHARD_COUNT', parse: whole(1, MAX_SHARD_COUNT), fallback: null },
@@ -207,24 +227,36 @@ type ProcessSettings = typeof PROCESS_SETTINGS;
 type ProcessValue<K extends keyof ProcessSettings> = ProcessSettings[K]['fallback'] | ParsedOf<ProcessSettings[K]>;
 type ParsedOf<S> = S extends { parse: Parse<infer T> } ? T : never;
 
-export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
-  const missing: MissingSetting[] = [];
-  const invalid: string[] = [];
+/**
+ * Reads settings from `env` as their specs say. A problem is noted in `problems` (a required setting
+ * missing, a value its spec refuses) and the fallback used instead, so the next one is found too.
+ */
+export function settingReader(env: NodeJS.ProcessEnv, problems: SettingProblems) {
   const given = (name: string): string | undefined => env[name]?.trim() || undefined;
-  /** The setting's value; a problem with it is noted and its fallback used, to find the next one. */
   const read = <T>(name: string, parse: Parse<T>, fallback: T, secret = false): T => {
     const raw = given(name);
     if (raw === undefined) return fallback;
     const parsed = parse(raw);
     if (parsed.ok) return parsed.value;
-    invalid.push(`${name} ${parsed.error} (got ${secret ? `${raw.length} characters, not shown` : `"${raw}"`})`);
+    problems.invalid.push(
+      `${name} ${parsed.error} (got ${secret ? `${raw.length} characters, not shown` : `"${raw}"`})`,
+    );
     return fallback;
   };
-  const setting = <K extends keyof ProcessSettings>(key: K): ProcessValue<K> => {
-    const spec: ProcessSetting<ProcessValue<K>> = PROCESS_SETTINGS[key];
-    if (spec.howToGet && given(spec.env) === undefined) missing.push({ name: spec.env, howToGet: spec.howToGet });
+  const setting = <T>(spec: ProcessSetting<T>): T => {
+    if (spec.howToGet && given(spec.env) === undefined)
+      problems.missing.push({ name: spec.env, howToGet: spec.howToGet });
     return read(spec.env, spec.parse, spec.fallback, spec.secret);
   };
+  return { given, read, setting };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
+  const problems: SettingProblems = { missing: [], invalid: [] };
+  const { missing, invalid } = problems;
+  const { given, read, setting: readSetting } = settingReader(env, problems);
+  const setting = <K extends keyof ProcessSettings>(key: K): ProcessValue<K> =>
+    readSetting<ProcessValue<K>>(PROCESS_SETTINGS[key]);
 
   const token = setting('token');
   const applicationId = setting('applicationId');
@@ -257,8 +289,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     startupRetryMs: setting('startupRetryMs'),
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     metricsHost: setting('metricsHost'),
+    restProxySecret: setting('restProxySecret'),
     sharding,
   };
+  // The secret is for the proxy: sent to Discord itself it would only leak.
+  if (config.restProxySecret !== null && config.apiUrl === DEFAULT_API_URL)
+    invalid.push(
+      'REST_PROXY_SECRET is sent to the REST proxy at DISCORD_API_URL, which is Discord itself here: set DISCORD_API_URL to the proxy, or leave REST_PROXY_SECRET empty',
+    );
   const demoOutputDir = setting('demoOutputDir');
   if (missing.length > 0 || invalid.length > 0) {
     const fresh = given(PROCESS_SETTINGS.token.env) === undefined && invalid.length === 0;
@@ -342,7 +380,7 @@ export function inviteUrl(applicationId: string): string {
 }
 
 /** One line per problem, each naming its setting: what a start with bad settings prints before it exits. */
-export function problemLines(result: Extract<ConfigResult, { ok: false }>): string[] {
+export function problemLines(result: SettingProblems): string[] {
   return [
     ...result.missing.map((m) => `Missing setting: ${m.name}. ${m.howToGet}`),
     ...result.invalid.map((problem) => `Invalid setting: ${problem}`),

@@ -18,6 +18,7 @@ import {
   Routes,
   type WebhookMessageEditOptions,
 } from 'discord.js';
+import type { DiscordApi } from './discordApi.js';
 
 /** The error an answer gets once its interaction's token is too old to use. */
 export const TOKEN_EXPIRED = "the interaction's token has expired";
@@ -45,14 +46,14 @@ export interface OriginalEdit {
 }
 
 /** Sends an edit elsewhere (a worker thread); resolves to the message's id. */
-export type Uploader = (apiUrl: string, edit: OriginalEdit) => Promise<string>;
+export type Uploader = (api: DiscordApi, edit: OriginalEdit) => Promise<string>;
 
 /** Edits whose attachments weigh this much go to `uploadLarge`: replays (hundreds of KB to MB), not boards (about 70 KB). */
 const LARGE_UPLOAD_BYTES = 256 * 1024;
 
 /** A REST client for interaction endpoints: no global limit (Discord does not count them). */
-export function interactionRest(apiUrl: string): REST {
-  return new REST({ api: apiUrl, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
+export function interactionRest(api: DiscordApi): REST {
+  return new REST({ ...api, globalRequestsPerSecond: Number.POSITIVE_INFINITY });
 }
 
 /** PATCHes the original response; resolves to its message id. */
@@ -66,8 +67,8 @@ export async function patchOriginal(rest: REST, edit: OriginalEdit): Promise<str
   return edited.id;
 }
 
-export function interactionEditor(apiUrl: string, uploadLarge?: Uploader): InteractionEditor {
-  const rest = interactionRest(apiUrl);
+export function interactionEditor(api: DiscordApi, uploadLarge?: Uploader): InteractionEditor {
+  const rest = interactionRest(api);
   return {
     rest,
     async editOriginal(interaction, payload) {
@@ -78,7 +79,7 @@ export function interactionEditor(apiUrl: string, uploadLarge?: Uploader): Inter
         (sum, file) => sum + (typeof file.data === 'object' ? file.data.byteLength : 0),
         0,
       );
-      return uploadLarge && bytes >= LARGE_UPLOAD_BYTES ? uploadLarge(apiUrl, edit) : patchOriginal(rest, edit);
+      return uploadLarge && bytes >= LARGE_UPLOAD_BYTES ? uploadLarge(api, edit) : patchOriginal(rest, edit);
     },
     close() {
       rest.clearHashSweeper();

@@ -1,10 +1,14 @@
 // What an operator watches, in Prometheus's text format (prom-client): interactions and how long
-// their answers took, live games, Discord's REST errors and rate limits, drawing and replay times,
-// the replay queue, database commits, and the process itself. Every update is an in-memory counter
-// or histogram bucket; the figures that need a query (live games) are read when /metrics is
-// scraped, never per click. docs/operations.md explains each metric and how to read them.
+// their answers took, live games, whether the gateway is ready and the database writable, Discord's
+// REST errors and rate limits, drawing and replay times, the replay queue, database commits, the
+// version, and the process itself. Every update is an in-memory counter or histogram bucket; the
+// figures that need a query (live games, the database's health) are read when /metrics is scraped,
+// never per click. docs/operations.md explains each metric and how to read them, and
+// deploy/prometheus/ alerts on them.
+import { readFileSync } from 'node:fs';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ShardScope, WriteTiming } from '../game/service.js';
+import { routeTemplate } from './routeTemplate.js';
 
 /** What became of an interaction (docs/operations.md): see `Metrics.interaction`. */
 export type InteractionOutcome = 'ok' | 'private' | 'failed' | 'unanswered';
@@ -28,12 +32,21 @@ const REPLAY_BUCKETS = [0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80];
 /** A commit is one fsync: well under a millisecond on tmpfs, milliseconds on a disk. */
 const COMMIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
+/** package.json's version: src/bot/ and dist/bot/ are both two folders below it. */
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 export class Metrics {
   readonly registry = new Registry();
   /** Counts the games being played on this shard (a query: read when scraped); set once the service is open. */
   liveGames: (() => Promise<number>) | null = null;
   /** Counts the replays asked for and not drawn yet; set by whoever runs the replay thread. */
   replayQueue: (() => number) | null = null;
+  /** Whether every gateway shard of this process is ready; set once the bot is logged in. */
+  gatewayReady: (() => boolean) | null = null;
+  /** Whether the database takes writes (the health check's probe, at most every few seconds). */
+  databaseWritable: (() => Promise<boolean>) | null = null;
   private readonly interactions: Counter<'kind' | 'name' | 'outcome'>;
   private readonly answers: Histogram<'kind' | 'name'>;
   private readonly discordResponses: Counter<'method' | 'route' | 'status'>;
@@ -106,6 +119,24 @@ export class Metrics {
     });
     readGauge('senet_live_games', 'Games being played on this shard.', () => this.liveGames?.(), registers);
     readGauge(
+      'senet_gateway_ready',
+      "1 while every gateway shard of this process is connected and ready (it receives clicks), else 0: /healthz's gateway.",
+      () => (this.gatewayReady ? Number(this.gatewayReady()) : undefined),
+      registers,
+    );
+    readGauge(
+      'senet_database_writable',
+      "1 while the database takes a committed write (probed at most every 5 s), else 0: /healthz's database.",
+      async () => (this.databaseWritable ? Number(await this.databaseWritable()) : undefined),
+      registers,
+    );
+    new Gauge({
+      name: 'senet_build_info',
+      help: 'Always 1: the version of senet-bot and of Node.js this process runs.',
+      labelNames: ['version', 'node'],
+      registers,
+    }).set({ version: VERSION, node: process.version }, 1);
+    readGauge(
       'senet_replay_queue',
       'Replays and reviews asked for and not drawn yet (the one being drawn included).',
       () => this.replayQueue?.(),
@@ -177,24 +208,11 @@ export class Metrics {
   }
 }
 
-/**
- * A route as a label: discord.js's bucket route already puts `:id` and `:token` in place of ids and
- * webhook tokens; anything else that is not a plain route word (an id too short to be recognised, a
- * token) becomes `:id` too, so no credential or unbounded value ever becomes a label.
- */
-export function routeTemplate(route: string): string {
-  return route
-    .split('?')[0]!
-    .split('/')
-    .map((part) => (part === '' || /^(?:[a-z][a-z-]{0,31}|@[a-z]{1,16}|:[a-z]{1,16})$/.test(part) ? part : ':id'))
-    .join('/');
-}
-
 /** A gauge whose value is read when scraped; a reader that is not set (or fails) leaves it as it was. */
 function readGauge(
   name: string,
   help: string,
-  read: () => number | Promise<number> | undefined,
+  read: () => number | undefined | Promise<number | undefined>,
   registers: Registry[],
 ): Gauge {
   return new Gauge({

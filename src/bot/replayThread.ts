@@ -8,6 +8,7 @@
 // thread sends the megabytes itself, so the main thread neither builds nor sends their upload
 // (docs/performance.md).
 import type { ReplayJob, ReplayOutput } from '../game/types.js';
+import type { DiscordApi } from './discordApi.js';
 import type { OriginalEdit } from './interactionEdits.js';
 import { Pacer, REPLAY_CORE_SHARE } from './replayPace.js';
 import type { ReplayWorkerJob } from './replayWorker.js';
@@ -37,9 +38,9 @@ export class ReplayThread {
    * Sends an edit with attachments from the thread; resolves to the message's id. The files'
    * memory moves to the thread: the caller must not read those buffers afterwards.
    */
-  readonly upload = async (apiUrl: string, edit: OriginalEdit): Promise<string> => {
+  readonly upload = async (api: DiscordApi, edit: OriginalEdit): Promise<string> => {
     const messageId = await this.thread.run(
-      { upload: edit, apiUrl },
+      { upload: edit, api },
       edit.files.flatMap((file) => movable(file.data)),
     );
     if (typeof messageId !== 'string') throw new Error('replay worker: a replay instead of a message id');

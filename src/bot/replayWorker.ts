@@ -4,10 +4,11 @@ import { type ReplayJob, type ReplayOutput, modelChance, produceReplay } from '.
 import { ok } from '../lib/result.js';
 import { lowestPriority } from './idlePriority.js';
 import { type OriginalEdit, interactionRest, patchOriginal } from './interactionEdits.js';
+import type { DiscordApi } from './discordApi.js';
 import { asBuffer, serveJobs } from './workerThread.js';
 
 /** A picture to draw, or an edit of an interaction's answer (with the pictures) to send. */
-export type ReplayWorkerJob = { draw: ReplayJob } | { upload: OriginalEdit; apiUrl: string };
+export type ReplayWorkerJob = { draw: ReplayJob } | { upload: OriginalEdit; api: DiscordApi };
 
 // This thread yields the cores to the main thread and the board renderers, so clicks keep their
 // latency while a replay is drawn (it only waits longer): SCHED_IDLE where it can (idlePriority.ts).
@@ -19,7 +20,7 @@ const clients = new Map<string, REST>();
 serveJobs(
   async (job: ReplayWorkerJob) => {
     if ('draw' in job) return produceReplay(job.draw, modelChance);
-    const rest = clients.get(job.apiUrl) ?? clients.set(job.apiUrl, interactionRest(job.apiUrl)).get(job.apiUrl)!;
+    const rest = clients.get(job.api.api) ?? clients.set(job.api.api, interactionRest(job.api)).get(job.api.api)!;
     // Bytes arrive as Uint8Arrays; the REST client sends only Buffers as files.
     const files = job.upload.files.map((file) =>
       file.data instanceof Uint8Array ? { ...file, data: asBuffer(file.data) } : file,

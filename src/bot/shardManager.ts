@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { REST, type RESTGetAPIGatewayBotResult, Routes, ShardingManager, type Shard } from 'discord.js';
 import type { Logger } from 'pino';
 import type { BotConfig } from './config.js';
+import { discordApi } from './discordApi.js';
 
 /** How long a shard may take from its process starting to its client being ready. */
 const READY_TIMEOUT_MS = 60_000;
@@ -18,7 +19,7 @@ const IDENTIFY_INTERVAL_MS = 5_500;
 const STOP_LIMIT_MS = 10_000;
 
 export interface ShardManagerOptions {
-  config: Pick<BotConfig, 'token' | 'apiUrl'>;
+  config: Pick<BotConfig, 'token' | 'apiUrl' | 'restProxySecret'>;
   /** N, or 'auto' for the count Discord recommends. */
   count: number | 'auto';
   /** This machine's shards (SHARD_IDS), each below `count`; null: all of them. */
@@ -39,7 +40,7 @@ export interface ShardFleet {
 export async function gatewayPlan(
   config: ShardManagerOptions['config'],
 ): Promise<{ shards: number; maxConcurrency: number }> {
-  const rest = new REST({ api: config.apiUrl }).setToken(config.token);
+  const rest = new REST(discordApi(config)).setToken(config.token);
   const gateway = (await rest.get(Routes.gatewayBot())) as RESTGetAPIGatewayBotResult;
   return { shards: gateway.shards, maxConcurrency: gateway.session_start_limit.max_concurrency };
 }

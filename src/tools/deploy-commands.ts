@@ -3,6 +3,7 @@
 import { REST, Routes } from 'discord.js';
 import { config as loadDotenv } from 'dotenv';
 import { explainMissing, loadConfig } from '../bot/config.js';
+import { discordApi } from '../bot/discordApi.js';
 import { adminCommand } from '../commands/adminDefinition.js';
 import { senetCommand } from '../commands/definition.js';
 
@@ -13,7 +14,7 @@ if (!result.ok) {
   process.exit(1);
 }
 const { config } = result;
-const rest = new REST({ api: config.apiUrl }).setToken(config.token);
+const rest = new REST(discordApi(config)).setToken(config.token);
 const route = config.guildId
   ? Routes.applicationGuildCommands(config.applicationId, config.guildId)
   : Routes.applicationCommands(config.applicationId);

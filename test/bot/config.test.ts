@@ -238,6 +238,24 @@ describe('configuration', () => {
     }
   });
 
+  it('reads REST_PROXY_SECRET for a proxy at DISCORD_API_URL; refuses it for Discord itself, never repeating it', () => {
+    const secret = 'b7c1e0f4a9d2c3b8e5f6a1d0c9b8a7e6';
+    const required = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID };
+    expect(loadConfig(required)).toMatchObject({ config: { restProxySecret: null } });
+    const proxied = { ...required, DISCORD_API_URL: 'http://127.0.0.1:8080/api', REST_PROXY_SECRET: secret };
+    expect(loadConfig(proxied)).toMatchObject({ ok: true, config: { restProxySecret: secret } });
+    for (const env of [
+      { ...required, REST_PROXY_SECRET: secret },
+      { ...proxied, REST_PROXY_SECRET: `${secret.slice(0, 12)} ${secret.slice(12)}` },
+    ]) {
+      const result = loadConfig(env);
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.invalid).toEqual([expect.stringMatching(/^REST_PROXY_SECRET /)]);
+      expect(result.invalid.join('\n')).not.toContain(secret.slice(12));
+    }
+  });
+
   it('rejects numbers that are not numbers', () => {
     const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID, BOT_STEP_DELAY_MS: 'soon' });
     expect(result.ok).toBe(false);

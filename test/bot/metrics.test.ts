@@ -2,7 +2,8 @@
 // carries its shard, and METRICS_PORT / METRICS_HOST are read as documented (docs/operations.md).
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/bot/config.js';
-import { Metrics, routeTemplate } from '../../src/bot/metrics.js';
+import { Metrics } from '../../src/bot/metrics.js';
+import { routeTemplate } from '../../src/bot/routeTemplate.js';
 
 const TOKEN = 'aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTpBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWg';
 

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROCESS_SETTINGS, loadConfig, problemLines } from '../../src/bot/config.js';
+import { REST_PROXY_ENV } from '../../src/bot/restProxy.js';
 import { settingsText } from '../../src/commands/admin.js';
 import { RESET_CHOICES, adminCommand } from '../../src/commands/adminDefinition.js';
 import type { GameService } from '../../src/game/service.js';
@@ -108,6 +109,7 @@ const BAD_PROCESS_VALUES: Record<keyof typeof PROCESS_SETTINGS, string | null> =
   startupRetryMs: 'forever',
   metricsPort: '70000',
   metricsHost: 'local host',
+  restProxySecret: 'too short',
   shards: '0',
   shardCount: 'two',
   shardIds: '1..3',
@@ -132,10 +134,10 @@ describe.each(Object.entries(BAD_PROCESS_VALUES))('the process setting %s', (key
 });
 
 describe('.env.example', () => {
-  it('lists every setting of both tables', async () => {
+  it("lists every setting of both tables and the REST proxy's", async () => {
     const example = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8');
     const listed = new Set([...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
-    const declared = [...Object.values(PROCESS_SETTINGS), ...SERVER_SETTINGS].map((s) => s.env);
+    const declared = [...[...Object.values(PROCESS_SETTINGS), ...SERVER_SETTINGS].map((s) => s.env), ...REST_PROXY_ENV];
     expect(declared.filter((env) => !listed.has(env))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // the fake Discord and a database the test chooses (a SQLite file, or a postgres:// URL given as
 // DATABASE_URL): for signals and crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { OPTION, snowflake, type FakeDiscord, type FakeUser } from './fake/fakeDiscord.js';
@@ -19,15 +20,16 @@ export interface BotProcess {
 
 /**
  * Starts the bot and resolves once it logs `readyLine` (default: ready, i.e. logged in, caught up,
- * listening). `env` adds settings (SHARDS=2: the sharding manager, ready once every shard is).
+ * listening). `env` adds settings (SHARDS=2: the sharding manager, ready once every shard is);
+ * `script` runs another of its programs instead (src/tools/rest-proxy.ts), with the same settings.
  */
 export async function startBotProcess(
   fake: FakeDiscord,
   dbPath: string,
-  options: { env?: Record<string, string>; readyLine?: string } = {},
+  options: { env?: Record<string, string>; readyLine?: string; script?: string } = {},
 ): Promise<BotProcess> {
   const readyLine = options.readyLine ?? 'senet bot ready';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'src/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -108,4 +110,23 @@ export async function startGameIn(
     expect((await fake.click(opponent, lobbyId, fake.buttons(lobbyId)[0]!.custom_id!)).type).toBe(7);
   }
   return (await fake.firstMessageIn(lobbyId)).id;
+}
+
+/** Listens on `port` of 127.0.0.1, or resolves null when it is taken. */
+export function occupy(port: number): Promise<Server | null> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/** `count` consecutive ports that are free now (a process's port, e.g. METRICS_PORT and the ones after it). */
+export async function freePorts(count: number): Promise<number> {
+  for (;;) {
+    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    const held = await Promise.all(Array.from({ length: count }, (_, i) => occupy(first + i)));
+    await Promise.all(held.map((s) => new Promise((resolve) => (s ? s.close(resolve) : resolve(null)))));
+    if (held.every(Boolean)) return first;
+  }
 }

@@ -104,7 +104,14 @@ export async function startHarness(
     // Opened afresh at each (re)start, as a process would; the service closes it when the bot stops.
     const db = await openTestDatabase(proxy?.url ?? dbPath);
     return startBot({
-      config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: delay, sweepIntervalMs: 0, deferAfterMs },
+      config: {
+        token: TOKEN,
+        apiUrl: fake.apiUrl,
+        restProxySecret: null,
+        botStepDelayMs: delay,
+        sweepIntervalMs: 0,
+        deferAfterMs,
+      },
       log,
       now: () => clock.now,
       // Replays are uploaded by the thread that drew them, as `npm start` does.

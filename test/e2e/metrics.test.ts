@@ -1,8 +1,12 @@
 // METRICS_PORT's /metrics and /healthz, scraped over HTTP while the real bot plays against the
 // fake Discord: clicks move the interaction counter and the answer-time histogram, Discord's
-// errors are counted by route template (never a token or an id), and /healthz turns 503 while the
-// gateway refuses the bot's sessions and 200 once it lets it back in.
+// errors are counted by route template (never a token or an id), and /healthz (with the gauges
+// senet_gateway_ready and senet_database_writable) turns 503 while the gateway refuses the bot's
+// sessions or the database takes no writes, and 200 once they are back.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { DATABASE_PROBE_MS } from '../../src/bot/health.js';
 import { FAILURE } from './fake/fakeDiscord.js';
 import {
   TOKEN,
@@ -79,6 +83,12 @@ describe('/metrics', () => {
     // The process's own figures, and the shard on every series.
     expect(value(after, 'process_cpu_user_seconds_total', { shard: '0' })).toBeGreaterThan(0);
     expect(value(after, 'senet_replay_queue')).toBe(0);
+    expect(value(after, 'senet_gateway_ready')).toBe(1);
+    expect(value(after, 'senet_database_writable')).toBe(1);
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(value(after, 'senet_build_info', { version, node: process.version, shard: '0' })).toBe(1);
     // Routes are templates: no credential and no id ever becomes a label.
     expect(after).not.toContain(TOKEN);
     expect(after).not.toMatch(/tok-\d/);
@@ -146,6 +156,7 @@ describe('/healthz', () => {
     h.fake.refuseSessions = true;
     h.fake.dropGateway();
     await vi.waitFor(async () => expect((await healthz()).status).toBe(503), { timeout: 30_000, interval: 50 });
+    expect(value(await scrape(), 'senet_gateway_ready')).toBe(0);
     // Still down after the bot has tried to resume and to identify again, and been refused.
     await vi.waitFor(() => expect(h.fake.sessions.outageRefused).toBeGreaterThanOrEqual(2), {
       timeout: 30_000,
@@ -158,22 +169,27 @@ describe('/healthz', () => {
 
     h.fake.refuseSessions = false;
     await vi.waitFor(async () => expect((await healthz()).status).toBe(200), { timeout: 30_000, interval: 50 });
+    expect(value(await scrape(), 'senet_gateway_ready')).toBe(1);
     // And it serves clicks again.
     const board = await startHumanGame(h);
     await playClick(board);
   });
 
-  it("turns 503 while the database takes no writes, naming SQLite's error", async () => {
+  it("turns 503 within a probe's interval while the database takes no writes, naming SQLite's error", async () => {
+    expect((await healthz()).status).toBe(200);
     // What a read-only mount or file looks like to the bot: every write refused.
     sqliteConnection(h.service.storage.db).pragma('query_only = ON');
+    const wait = { timeout: 3 * DATABASE_PROBE_MS, interval: 100 };
     try {
+      await vi.waitFor(async () => expect((await healthz()).status).toBe(503), wait);
       const down = await healthz();
-      expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ status: 'unhealthy', gateway: 'ready' });
       expect(down.body.database).toMatch(/readonly/);
+      expect(value(await scrape(), 'senet_database_writable')).toBe(0);
     } finally {
       sqliteConnection(h.service.storage.db).pragma('query_only = OFF');
     }
-    expect((await healthz()).status).toBe(200);
+    await vi.waitFor(async () => expect((await healthz()).status).toBe(200), wait);
+    expect(value(await scrape(), 'senet_database_writable')).toBe(1);
   });
 });

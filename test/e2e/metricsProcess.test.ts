@@ -1,13 +1,15 @@
 // METRICS_PORT as `npm start` runs it (src/main.ts under tsx, against the fake Discord): each shard
 // process of a sharded bot serves /metrics and /healthz on METRICS_PORT + its id, with its shard on
-// every series; a port that cannot be bound stops the bot with a line naming the settings.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+// every series; a port that cannot be bound stops the bot with a line naming the settings; a burst
+// of health checks costs no database write each and holds no click up.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { endianness, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startBotProcess, stopBotProcess, type BotProcess } from './botProcess.js';
+import { freePorts, occupy, startBotProcess, startGameIn, stopBotProcess, type BotProcess } from './botProcess.js';
 import { FakeDiscord } from './fake/fakeDiscord.js';
+import { actButtons, pickButton, toActName } from './players.js';
+import { DATABASE_PROBE_MS } from '../../src/bot/health.js';
 
 let fake: FakeDiscord;
 let dir: string;
@@ -25,25 +27,6 @@ afterAll(async () => {
   await fake?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Listens on `port` of 127.0.0.1, or resolves null when it is taken. */
-function occupy(port: number): Promise<Server | null> {
-  const server = createServer();
-  return new Promise((resolve) => {
-    server.once('error', () => resolve(null));
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-/** `count` consecutive ports that are free now (METRICS_PORT and the ones after it). */
-async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const first = 20_000 + Math.floor(Math.random() * 40_000);
-    const held = await Promise.all(Array.from({ length: count }, (_, i) => occupy(first + i)));
-    await Promise.all(held.map((s) => new Promise((resolve) => (s ? s.close(resolve) : resolve(null)))));
-    if (held.every(Boolean)) return first;
-  }
-}
 
 describe('METRICS_PORT', () => {
   it('with SHARDS=2, shard n answers on METRICS_PORT + n, its series labelled with its shard', async () => {
@@ -76,4 +59,44 @@ describe('METRICS_PORT', () => {
     }
     expect(bot.lines.join('\n')).toContain(`could not serve metrics on 127.0.0.1:${port} (METRICS_HOST, METRICS_PORT)`);
   });
+});
+
+/**
+ * The commits in a SQLite file's write-ahead log so far: the wal-index header's mxFrame, "the index
+ * of the last valid frame in the WAL", a u32 at byte 16 of the -shm file in the machine's byte order
+ * (sqlite.org/walformat.html, "The WAL-Index Header"). Every commit appends at least one frame.
+ */
+function walFrames(dbPath: string): number {
+  const header = readFileSync(`${dbPath}-shm`).subarray(0, 48);
+  return endianness() === 'LE' ? header.readUInt32LE(16) : header.readUInt32BE(16);
+}
+
+/** `count` GET /healthz at once; resolves with their statuses. */
+const healthBurst = (url: string, count: number): Promise<number[]> =>
+  Promise.all(Array.from({ length: count }, async () => (await fetch(`${url}/healthz`)).status));
+
+describe('GET /healthz under a burst', () => {
+  it('answers from a probe that writes at most once every few seconds, and a click in the burst is answered', async () => {
+    const port = await freePorts(1);
+    const dbPath = join(dir, 'burst.db');
+    bot = await startBotProcess(fake, dbPath, { env: { METRICS_PORT: String(port), SWEEP_INTERVAL_SECONDS: '3600' } });
+    const url = `http://127.0.0.1:${port}`;
+    await vi.waitFor(async () => expect((await fetch(`${url}/healthz`)).status).toBe(200), { timeout: 30_000 });
+
+    const before = walFrames(dbPath);
+    const started = performance.now();
+    expect(new Set(await healthBurst(url, 300))).toEqual(new Set([200]));
+    const probes = Math.ceil((performance.now() - started) / DATABASE_PROBE_MS) + 1;
+    // One write per probe at most, not one per request (the log has not been checkpointed meanwhile:
+    // that happens at 1,000 frames).
+    expect(walFrames(dbPath) - before).toBeLessThanOrEqual(probes);
+
+    const [ana, ben] = [fake.newUser('Ana'), fake.newUser('Ben')];
+    const board = await startGameIn(fake, fake.guildId, ana, ben);
+    const mover = [ana, ben].find((u) => u.global_name === toActName(fake.messages.get(board)!.content))!;
+    const burst = healthBurst(url, 300);
+    const click = await fake.click(mover, board, pickButton(actButtons(fake, board)).custom_id!);
+    expect(click.type).toBe(7); // the board, updated in place
+    expect(new Set(await burst)).toEqual(new Set([200]));
+  }, 120_000);
 });

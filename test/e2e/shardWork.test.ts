@@ -33,7 +33,7 @@ function launch(id: number): Promise<Bot> {
   const shard: ShardScope = { id, count: 2 };
   const log = loggerInto(logs[id]!, { secrets: [TOKEN] });
   return startBot({
-    config: { token: TOKEN, apiUrl: fake.apiUrl, botStepDelayMs: 0, sweepIntervalMs: 0 },
+    config: { token: TOKEN, apiUrl: fake.apiUrl, restProxySecret: null, botStepDelayMs: 0, sweepIntervalMs: 0 },
     log,
     now: () => clock.now,
     shard,

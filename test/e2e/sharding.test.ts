@@ -175,6 +175,9 @@ describe('SHARDS=2', () => {
   it("asks Discord's gateway for the recommended count and identify concurrency (SHARDS=auto)", async () => {
     fake.recommendedShards = 3;
     fake.maxConcurrency = 16;
-    expect(await gatewayPlan({ token: 'plan-token', apiUrl: fake.apiUrl })).toEqual({ shards: 3, maxConcurrency: 16 });
+    expect(await gatewayPlan({ token: 'plan-token', apiUrl: fake.apiUrl, restProxySecret: null })).toEqual({
+      shards: 3,
+      maxConcurrency: 16,
+    });
   });
 });

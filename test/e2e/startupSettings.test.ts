@@ -60,6 +60,7 @@ const BAD_PROCESS: Record<string, string> = {
   STARTUP_RETRY_SECONDS: 'forever',
   METRICS_PORT: '70000',
   METRICS_HOST: 'local host',
+  REST_PROXY_SECRET: 'too short',
   SHARDS: '0',
   SHARD_COUNT: 'two',
   SHARD_IDS: '1..3',

@@ -148,11 +148,16 @@ export class FakeDiscord extends DiscordState {
     rejoinGuild(this, guildId);
   }
 
+  /** Stops; fails if the bot made a request the REST proxy would not forward (see `notForwarded`). */
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.terminate();
     this.wss.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.notForwarded.length > 0)
+      throw new Error(
+        `requests the REST proxy would refuse (add their routes to src/bot/restProxyRoutes.ts): ${[...new Set(this.notForwarded)].join(', ')}`,
+      );
   }
 
   // ---- Driving the bot (interactions.ts) -------------------------------------------------------

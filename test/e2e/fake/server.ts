@@ -8,6 +8,7 @@ import { injectedFailure, notFound, refuse, type Failure } from './failures.js';
 import { UPLOAD_LIMIT, channelMessage, contentTooLong, followUp, originalMessage, postMessage } from './messages.js';
 import { callback, expiredToken } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
+import { forwardedRoute } from '../../../src/bot/restProxyRoutes.js';
 import type { DiscordState, RecordedFile, RecordedRequest } from './state.js';
 
 export async function handleHttp(fake: DiscordState, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -22,9 +23,11 @@ export async function handleHttp(fake: DiscordState, req: IncomingMessage, res: 
     query: url.searchParams,
     body,
     files,
+    headers: req.headers,
     at: performance.now(),
   };
   if (fake.recordRequests) fake.requests.push(request);
+  if (!forwardedRoute(request.method, path)) fake.notForwarded.push(`${request.method} ${path}`);
   if (fake.held && path.endsWith('/callback')) await fake.held;
   if (res.destroyed) return; // the bot is gone
   const failure = failureFor(fake, request);

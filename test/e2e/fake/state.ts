@@ -3,6 +3,7 @@
 // limits, outages); and the fake's own bookkeeping of interactions, requests and gateway sessions.
 // The concern files (channels.ts, messages.ts, interactions.ts, ...) read and change it through
 // their first argument; the FakeDiscord class (fakeDiscord.ts) is this state with the tests' API.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { Failure } from './failures.js';
 import type { InteractionReply } from './responses.js';
@@ -84,6 +85,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   body: Record<string, unknown> | null;
   files: RecordedFile[];
+  /** The request's headers, as they reached Discord. */
+  headers: IncomingHttpHeaders;
   at: number;
 }
 
@@ -160,6 +163,11 @@ export class DiscordState {
   readonly commands = new Map<string, unknown[]>();
   /** Keep every request in `requests` (off in benchmarks, where they would pile up). */
   recordRequests = true;
+  /**
+   * Requests the bot made that the REST proxy would refuse (src/bot/restProxyRoutes.ts), as
+   * `METHOD /path`: stop() fails while there are any, so a new kind of request is added there too.
+   */
+  readonly notForwarded: string[] = [];
   /** Permissions the bot has in the channel, as interactions report them and channel posts check. */
   appPermissions = ALL_PERMISSIONS;
   /** Scheduled events the bot created, by id. */
