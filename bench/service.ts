@@ -85,7 +85,14 @@ async function startTournamentGame(service: GameService): Promise<GameView> {
     const joined = await service.tournaments.join({ tournamentId, guildId: admin.guildId, player });
     if (!joined.ok) throw new Error(say('en', joined.error.message));
   }
-  const started = await service.tournaments.start({ ...admin, tournamentId });
+  const viewer = {
+    userId: ANA.id,
+    guildId: admin.guildId,
+    channelId: `tc${n}`,
+    alone: false,
+    canViewChannel: () => true,
+  };
+  const started = await service.tournaments.start({ ...admin, viewer, tournamentId });
   if (!started.ok) throw new Error(say('en', started.error.message));
   const paired = await service.tournaments.advance(tournamentId);
   if (!paired.ok) throw new Error(say('en', paired.error.message));

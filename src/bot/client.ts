@@ -13,6 +13,7 @@ import {
 import type { Logger } from 'pino';
 import { BoardsInFlight } from '../commands/answer/boardsInFlight.js';
 import type { CommandContext } from '../commands/commandContext.js';
+import { ThreadMembers } from '../commands/threadMembers.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { MessagePayload } from '../commands/answer/messages.js';
 import { BotRest } from './botRest.js';
@@ -269,6 +270,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         await client.rest.patch(Routes.guildScheduledEvent(guildId, eventId), { body: { status: 4 } });
       },
     },
+    threadMembers: new ThreadMembers(now),
     log,
   };
   const runner = new TournamentRunner({

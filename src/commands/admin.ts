@@ -18,6 +18,7 @@ import type { Subcommand } from './registry.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { replyPrivately } from './answer/replies.js';
 import { dataSubcommand } from './serverData.js';
+import { viewerOf } from './viewer.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const change = readChange(interaction, await ctx.service.servers.defaultVariant(interaction.guildId ?? ''));
@@ -40,7 +41,7 @@ const settingsSubcommand: Subcommand = {
 };
 
 async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const outcome = await ctx.service.admin.newSeason(adminInput(interaction));
+  const outcome = await ctx.service.admin.newSeason({ ...adminInput(interaction), viewer: viewerOf(interaction, ctx) });
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
   const { closed, current, finalTable } = outcome.value;
   // Announced to the whole channel: in the server's language.

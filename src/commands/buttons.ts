@@ -1,6 +1,8 @@
 // The buttons of a challenge and a game: Accept, Decline, Withdraw, a move, Rematch. Clicks are
 // routed by custom id alone (no collectors, src/commands/registry.ts), so they keep working after
-// a restart. The service decides who may click what; a refusal is a short private explanation.
+// a restart. The service decides who may click what, and each click says where it was clicked: a
+// custom id can be forged on any message, and a button acts only where its game or challenge is
+// (src/game/visibility.ts). A refusal is a short private explanation.
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import type { ButtonOf } from './customIds.js';
@@ -17,7 +19,13 @@ async function act(interaction: ButtonInteraction, ctx: CommandContext, id: Butt
   // Begun before the commit: a click refused meanwhile waits for this one's board, if it wins.
   const landed = ctx.boardsInFlight.begin(id.gameId);
   try {
-    const acting = ctx.service.play.act({ gameId: id.gameId, userId, version: id.version, action: id.action });
+    const acting = ctx.service.play.act({
+      gameId: id.gameId,
+      userId,
+      version: id.version,
+      action: id.action,
+      where: interaction.channelId,
+    });
     const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
     if (!outcome.ok) {
       landed();
@@ -44,6 +52,7 @@ async function accept(interaction: ButtonInteraction, ctx: CommandContext, id: B
     .accept({
       challengeId: id.challengeId,
       userId,
+      where: interaction.channelId,
       ownThread: plan.ownThread,
       messageId: interaction.message.id,
       ...parentChannel(interaction),
@@ -70,7 +79,7 @@ async function declineOrWithdraw(
   id: ButtonOf<'decline' | 'withdraw'>,
 ): Promise<void> {
   const userId = interaction.user.id;
-  const answer = { challengeId: id.challengeId, userId };
+  const answer = { challengeId: id.challengeId, userId, where: interaction.channelId };
   const outcome =
     id.kind === 'decline'
       ? await ctx.service.challenges.decline(answer)

@@ -1,5 +1,6 @@
 // What command handlers get to work with: the game service, the bot's own identity, the
-// bot-turn scheduler, a way to edit a game's stored message, and a logger.
+// bot-turn scheduler, a way to edit a game's stored message, who is in which private thread, and a
+// logger.
 import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js';
 import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
@@ -7,6 +8,7 @@ import type { GameService } from '../game/service.js';
 import type { Player, RenderedBoard } from '../game/types.js';
 import type { BoardsInFlight } from './answer/boardsInFlight.js';
 import type { ChatMessages } from './answer/chatMessages.js';
+import type { ThreadMembers } from './threadMembers.js';
 
 /** A Discord scheduled event for a tournament (an EXTERNAL event pointing to its message). */
 interface TournamentEvent {
@@ -45,5 +47,7 @@ export interface CommandContext {
   editDeferred(interaction: RepliableInteraction, payload: WebhookMessageEditOptions): Promise<string>;
   /** Scheduled events for tournaments (where the bot may create them). */
   events: ScheduledEvents;
+  /** Who is in which private thread, as Discord says (kept a minute): who may view their games. */
+  threadMembers: ThreadMembers;
   log: Logger;
 }

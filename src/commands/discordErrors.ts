@@ -3,6 +3,7 @@ import { DiscordAPIError } from 'discord.js';
 
 export const DISCORD = {
   unknownChannel: 10003,
+  unknownMember: 10007,
   unknownMessage: 10008,
   missingAccess: 50001,
   missingPermissions: 50013,

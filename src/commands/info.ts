@@ -82,7 +82,7 @@ async function leaderboard(interaction: ChatInputCommandInteraction, ctx: Comman
   const guildId = interaction.guildId ?? '';
   const asked = interaction.options.getInteger(OPT.season);
   const found = await ctx.service.records.leaderboard({
-    guildId,
+    viewer: viewerOf(interaction, ctx),
     ...(ruleset ? { ruleset } : {}),
     ...(asked === null ? {} : { season: asked }),
   });
@@ -117,7 +117,7 @@ export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
 
 async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const found = await ctx.service.records.stats({ viewer: viewerOf(interaction), userId: user.id });
+  const found = await ctx.service.records.stats({ viewer: viewerOf(interaction, ctx), userId: user.id });
   const name = playerOf(user).name;
   if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
   const t = translator(await publicLocale(interaction, ctx));
@@ -127,6 +127,13 @@ async function stats(interaction: ChatInputCommandInteraction, ctx: CommandConte
 export const statsSubcommand: Subcommand = { name: 'stats', run: stats, posts: false };
 
 export function statsText(t: Translate, name: string, s: PlayerStats): string {
+  const allTime = t('stats.allTime', {
+    games: s.total.games,
+    wins: s.total.wins,
+    losses: s.total.losses,
+    winRate: s.total.winRate,
+  });
+  if (s.totalsOnly) return [t('stats.heading', { name }), allTime].join('\n');
   const rating =
     s.rating === null
       ? t('stats.noRating')
@@ -141,12 +148,7 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
       wins: season.wins,
       losses: season.losses,
     }),
-    t('stats.allTime', {
-      games: s.total.games,
-      wins: s.total.wins,
-      losses: s.total.losses,
-      winRate: s.total.winRate,
-    }),
+    allTime,
     ...s.byRuleset.map((r) =>
       t('stats.byRuleset', { ruleset: rulesetTitle(t, r.ruleset), wins: r.wins, losses: r.losses }),
     ),
@@ -158,7 +160,7 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
 
 async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.user) ?? interaction.user;
-  const viewer = viewerOf(interaction);
+  const viewer = viewerOf(interaction, ctx);
   const found = await ctx.service.records.history({ viewer, userId: user.id });
   const games = found.ok ? found.value : [];
   const name = playerOf(user).name;

@@ -1,16 +1,18 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
-import { type Text, text, translator } from '../i18n/index.js';
+import { type Text, say, text } from '../i18n/index.js';
 import { publicLocale, userLocale } from './locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
-import type { Player } from '../game/types.js';
+import type { GameView, Player } from '../game/types.js';
+import { type PlacedGame, mayShowHere } from '../game/visibility.js';
 import type { CommandContext } from './commandContext.js';
 import { placeOf, recordsGuild } from './interactionPlace.js';
 import { OPT } from './definition.js';
-import { resultLine } from './answer/messages.js';
+import { resultText } from './answer/messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
 import type { Subcommand } from './registry.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './answer/replies.js';
 import { parentChannel } from './answer/threads.js';
+import { viewerOf } from './viewer.js';
 
 async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
@@ -100,18 +102,31 @@ async function resign(interaction: ChatInputCommandInteraction, ctx: CommandCont
   // burst, waiting for the answer's round trip first held the game-over board back (issue 31).
   const boardShown = ctx.messages.show({ kind: 'game', view });
   try {
+    const result = view.result ? resultText(view.result) : null;
+    // Typed elsewhere (`game` names any of the player's games): the result is said here only where
+    // the game may be shown (src/game/visibility.ts), else to the player alone; the board says it.
+    if (result && !(await mayShowHere(viewerOf(interaction, ctx), playedWhere(view)))) {
+      await replyPrivately(interaction, result);
+      return;
+    }
     await sendReply(
       interaction,
-      {
-        content: view.result ? resultLine(translator(view.locale), view.result) : view.description,
-        allowedMentions: { parse: [] },
-      },
+      { content: result ? say(view.locale, result) : view.description, allowedMentions: { parse: [] } },
       ctx,
     );
   } finally {
     // The game is over whether or not the answer got through: the board says so.
     await boardShown;
   }
+}
+
+/** Where a game was played and by whom, as the visibility rule asks. */
+function playedWhere(view: GameView): PlacedGame {
+  return {
+    guildId: view.guildId,
+    channelId: view.homeChannelId,
+    seats: { W: view.players.W.id, B: view.players.B.id },
+  };
 }
 
 /** The final board is shown in the channel; the `game` option lists the player's live games here. */

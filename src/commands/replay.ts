@@ -31,7 +31,7 @@ async function postReplay(
   ctx: CommandContext,
   gameId: number | null,
 ): Promise<void> {
-  const drawing = ctx.service.replays.draw({ viewer: viewerOf(interaction), gameId });
+  const drawing = ctx.service.replays.draw({ viewer: viewerOf(interaction, ctx), gameId });
   // Deferred as soon as the event loop turns: a refusal (no such game) is answered before that.
   const outcome = await acknowledgedInTime(interaction, drawing, 0, 'new message');
   if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
@@ -63,7 +63,7 @@ function replayText(view: ReplayView, tooBig = false): string {
 async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(interaction.options.getFocused());
   const games = await ctx.service.replays.recentGames({
-    viewer: viewerOf(interaction),
+    viewer: viewerOf(interaction, ctx),
     userId: interaction.user.id,
     typed,
     locale: userLocale(interaction),

@@ -13,6 +13,7 @@ import type { Subcommand } from './registry.js';
 import { replyPrivately, sendReply } from './answer/replies.js';
 import { TOURNAMENT_DEFAULTS, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
 import { tournamentMessage } from './tournamentMessages.js';
+import { viewerOf } from './viewer.js';
 
 /**
  * Each belongs to a server that installed the bot. None checks the bot's channel permissions first:
@@ -92,19 +93,20 @@ async function scheduleEvent(
   }
 }
 
-const tournamentAsked = (interaction: ChatInputCommandInteraction) => ({
+const tournamentAsked = (interaction: ChatInputCommandInteraction, ctx: CommandContext) => ({
   ...adminInput(interaction),
+  viewer: viewerOf(interaction, ctx),
   tournamentId: interaction.options.getInteger(TOURNAMENT_OPT.id, true),
 });
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const started = await ctx.service.tournaments.start(tournamentAsked(interaction));
+  const started = await ctx.service.tournaments.start(tournamentAsked(interaction, ctx));
   if (!started.ok) return replyPrivately(interaction, started.error.message);
   await replyPrivately(interaction, text('tournament.startingNow', { name: started.value.name }));
 }
 
 async function cancel(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const cancelled = await ctx.service.tournaments.cancel(tournamentAsked(interaction));
+  const cancelled = await ctx.service.tournaments.cancel(tournamentAsked(interaction, ctx));
   if (!cancelled.ok) return replyPrivately(interaction, cancelled.error.message);
   await replyPrivately(interaction, text('tournament.cancelledNow', { name: cancelled.value.name }));
   await cancelEvent(ctx, cancelled.value);
@@ -123,7 +125,7 @@ export async function cancelEvent(ctx: Pick<CommandContext, 'events' | 'log'>, v
 async function remove(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(TOURNAMENT_OPT.player, true);
   const player = playerOf(user, interaction.options.getMember(TOURNAMENT_OPT.player));
-  const removed = await ctx.service.tournaments.remove({ ...tournamentAsked(interaction), playerId: player.id });
+  const removed = await ctx.service.tournaments.remove({ ...tournamentAsked(interaction, ctx), playerId: player.id });
   if (!removed.ok) return replyPrivately(interaction, removed.error.message);
   await replyPrivately(
     interaction,

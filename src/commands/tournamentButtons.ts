@@ -1,5 +1,6 @@
 // The tournament message's Join and Leave buttons: the message is updated in place with the new
-// list (or table); a refusal (full, started, twice, another server) is a private line.
+// list (or table); a refusal (full, started, twice, not on the tournament's message) is a private
+// line.
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { playerOf } from './options.js';
@@ -17,6 +18,8 @@ async function tournamentButton(
     tournamentId,
     guildId: interaction.guildId ?? '',
     player: playerOf(interaction.user, interaction.member),
+    // The change redraws the clicked message: it must be the tournament's own (a custom id can be forged).
+    messageId: interaction.message.id,
   };
   if (kind === 'join') {
     const joined = await ctx.service.tournaments.join(input);

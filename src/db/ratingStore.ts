@@ -4,14 +4,26 @@ import type { Sql } from './sql.js';
 import type { RuleSetId, Side } from '../engine/index.js';
 import type { EndReason, RatingChangeRecord, RatingRecord } from './records.js';
 
-/** One leaderboard line before ranking: rated games only. */
-export interface StandingRecord {
+/**
+ * A player's rated results of a season in one channel (or thread): the leaderboard counts those of
+ * the channels the asker may view (src/game/visibility.ts), so the store hands them over per channel.
+ */
+export interface ChannelResults {
   userId: string;
   name: string;
-  /** Guild-wide rating, or null for a player who has no rating yet. */
-  rating: number | null;
+  channelId: string;
   games: number;
   wins: number;
+}
+
+/** A player's rating after their latest rated game of a season in one channel (or thread). */
+export interface ChannelRating {
+  userId: string;
+  channelId: string;
+  rating: number;
+  /** When that game ended, and its id (a tie's order): the latest of the channels seen is the rating shown. */
+  at: number;
+  gameId: number;
 }
 
 /** One finished game seen from one player. */
@@ -19,6 +31,8 @@ export interface PlayedGameRecord {
   gameId: number;
   /** Where it was played (the channel, not its thread): who may see it depends on it. */
   channelId: string;
+  /** The leaderboard season its result counted in (rated games only), else null. */
+  season: number | null;
   ruleset: RuleSetId;
   side: Side;
   won: boolean;
@@ -42,17 +56,26 @@ interface RatingRow {
   updated_at: number;
 }
 
-interface StandingRow {
+interface ChannelResultsRow {
   user_id: string;
   name: string;
-  rating: number | null;
+  channel_id: string;
   played: number;
   won: number;
+}
+
+interface ChannelRatingRow {
+  user_id: string;
+  channel_id: string;
+  after: number;
+  at: number;
+  game_id: number;
 }
 
 interface PlayedRow {
   id: number;
   channel_id: string;
+  season: number | null;
   ruleset: string;
   side: string;
   won: number;
@@ -65,17 +88,26 @@ interface PlayedRow {
   finished_at: number;
 }
 
-const toStanding = (r: StandingRow): StandingRecord => ({
+const toChannelResults = (r: ChannelResultsRow): ChannelResults => ({
   userId: r.user_id,
   name: r.name,
-  rating: r.rating,
+  channelId: r.channel_id,
   games: r.played,
   wins: r.won,
+});
+
+const toChannelRating = (r: ChannelRatingRow): ChannelRating => ({
+  userId: r.user_id,
+  channelId: r.channel_id,
+  rating: r.after,
+  at: r.at,
+  gameId: r.game_id,
 });
 
 const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
   gameId: r.id,
   channelId: r.channel_id,
+  season: r.season,
   ruleset: r.ruleset as RuleSetId,
   side: r.side as Side,
   won: r.won === 1,
@@ -90,7 +122,7 @@ const toPlayed = (r: PlayedRow): PlayedGameRecord => ({
 
 // A player's finished games in a guild, one row per game from their side (not those closed without a result).
 const PLAYED_GAMES = `
-  SELECT g.id, g.channel_id, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
+  SELECT g.id, g.channel_id, g.season, g.ruleset, g.rated, g.end_reason, g.score, g.finished_at,
          CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END AS side,
          CASE WHEN g.winner_side = CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END THEN 1 ELSE 0 END AS won,
          (g.bot_strength IS NOT NULL) AS vs_bot,
@@ -104,13 +136,13 @@ const PLAYED_GAMES = `
 // Rated results in a guild's season (optionally one rule set), one row per player per game.
 const RATED_RESULTS = `
   WITH season_games AS (
-    SELECT white_id, black_id, winner_side FROM games
+    SELECT channel_id, white_id, black_id, winner_side FROM games
       WHERE guild_id = @guild AND season = @season AND status = 'finished' AND winner_side IS NOT NULL AND rated = 1
         AND (CAST(@ruleset AS TEXT) IS NULL OR ruleset = @ruleset)
   ), results AS (
-    SELECT white_id AS user_id, CASE WHEN winner_side = 'W' THEN 1 ELSE 0 END AS won FROM season_games
+    SELECT channel_id, white_id AS user_id, CASE WHEN winner_side = 'W' THEN 1 ELSE 0 END AS won FROM season_games
     UNION ALL
-    SELECT black_id AS user_id, CASE WHEN winner_side = 'B' THEN 1 ELSE 0 END AS won FROM season_games
+    SELECT channel_id, black_id AS user_id, CASE WHEN winner_side = 'B' THEN 1 ELSE 0 END AS won FROM season_games
   )`;
 
 export class RatingStore {
@@ -178,11 +210,16 @@ export class RatingStore {
   }
 
   /**
-   * A season's standings from its rated games, with each player's guild-wide rating that season.
-   * Unordered: the ranking rules live in the game service (src/game/standings.ts).
+   * A season's rated results (optionally one rule set's) per player and channel. Unordered: which
+   * channels count and the ranking rules live in the game service (src/game/standings.ts).
    */
-  async standings(guildId: string, season: number, ruleset: RuleSetId | null): Promise<StandingRecord[]> {
-    return (await this.s.standings.all(this.sql, { guild: guildId, season, ruleset })).map(toStanding);
+  async resultsByChannel(guildId: string, season: number, ruleset: RuleSetId | null): Promise<ChannelResults[]> {
+    return (await this.s.resultsByChannel.all(this.sql, { guild: guildId, season, ruleset })).map(toChannelResults);
+  }
+
+  /** Each player's rating after their latest rated game of a season in each channel (any rule set). */
+  async ratingsByChannel(guildId: string, season: number): Promise<ChannelRating[]> {
+    return (await this.s.ratingsByChannel.all(this.sql, { guild: guildId, season })).map(toChannelRating);
   }
 
   /**
@@ -217,13 +254,22 @@ function prepare() {
       [number],
       { guild_id: string; season: number; user_id: string; before: number; after: number; rd: number; at: number }
     >(`SELECT guild_id, season, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`),
-    standings: st<{ guild: string; season: number; ruleset: string | null }, StandingRow>(
+    resultsByChannel: st<{ guild: string; season: number; ruleset: string | null }, ChannelResultsRow>(
       `${RATED_RESULTS}
-       SELECT res.user_id, p.name, r.rating, count(*) AS played, sum(res.won) AS won
+       SELECT res.user_id, p.name, res.channel_id, count(*) AS played, sum(res.won) AS won
        FROM results res
        JOIN players p ON p.user_id = res.user_id
-       LEFT JOIN ratings r ON r.guild_id = @guild AND r.season = @season AND r.user_id = res.user_id
-       GROUP BY res.user_id, p.name, r.rating`,
+       GROUP BY res.user_id, p.name, res.channel_id`,
+    ),
+    // The latest change per player and channel: a window over the season's changes, newest first.
+    ratingsByChannel: st<{ guild: string; season: number }, ChannelRatingRow>(
+      `SELECT user_id, channel_id, after, at, game_id FROM (
+         SELECT h.user_id, g.channel_id, h.after, h.at, h.game_id,
+                row_number() OVER (PARTITION BY h.user_id, g.channel_id ORDER BY h.at DESC, h.game_id DESC) AS newest
+         FROM rating_history h JOIN games g ON g.id = h.game_id
+         WHERE h.guild_id = @guild AND h.season = @season
+       ) latest
+       WHERE newest = 1`,
     ),
     played: st<{ guild: string; user: string; limit: number }, PlayedRow>(`${PLAYED_GAMES} LIMIT @limit`),
   };

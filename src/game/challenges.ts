@@ -4,13 +4,14 @@ import { DEFAULT_LOCALE, type Locale } from '../i18n/index.js';
 import type { ChallengeRecord } from '../db/records.js';
 import { SIDES, type Variant, checkRules, opponentOf } from '../engine/index.js';
 import { err } from '../lib/result.js';
-import { optionRefusal } from './refusals.js';
+import { notHere, optionRefusal } from './refusals.js';
 import type { ServiceCore } from './core.js';
 import { startGame } from './lifecycle.js';
 import { acceptRefusal, challengeRefusal } from './limits.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength, strengthOf } from './strengths.js';
 import { type ChallengeMade, type ChallengeView, type GameView, type Outcome, type Player, fail, ok } from './types.js';
 import { type GameSnapshot, startDescription } from './views.js';
+import { isHere } from './visibility.js';
 
 export interface ChallengeInput {
   guildId: string;
@@ -30,6 +31,12 @@ export interface ChallengeInput {
 export interface ChallengeAnswer {
   challengeId: number;
   userId: string;
+  /**
+   * Where the button was clicked (its message's channel): a button for a challenge made elsewhere
+   * gets the answer a missing challenge gets (refusals.ts), whoever clicks. Every click gives it;
+   * the service's own callers (tests, tools) may leave it out.
+   */
+  where?: string;
 }
 
 export interface AcceptInput extends ChallengeAnswer {
@@ -93,7 +100,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
 
 export async function accept(core: ServiceCore, input: AcceptInput): Promise<Outcome<GameView>> {
   const started = await core.transact(async (core) => {
-    const open = await openChallenge(core, input.challengeId);
+    const open = await openChallenge(core, input);
     if (!open.ok) return open;
     const c = open.value;
     if (input.userId !== c.opponentId) return await notYours(core, c, input.userId, 'accept');
@@ -113,7 +120,10 @@ export async function accept(core: ServiceCore, input: AcceptInput): Promise<Out
 export interface RematchInput {
   gameId: number;
   userId: string;
-  /** Where the rematch is asked for (the finished game's channel or thread). */
+  /**
+   * Where the rematch is asked for: its button, in the finished game's channel or thread. A game
+   * elsewhere is not the clicker's to know (refusals.ts).
+   */
   channelId: string;
   /** When asked in a thread: the channel it belongs to. */
   parentChannelId?: string;
@@ -122,7 +132,7 @@ export interface RematchInput {
 /** A new challenge between the same players with the same rules, from the player who asks. */
 export async function rematch(core: ServiceCore, input: RematchInput): Promise<Outcome<ChallengeMade>> {
   const game = await core.games.game(input.gameId);
-  if (!game) return fail('not-found', 'error.noSuchGame');
+  if (!game || !isHere(input.channelId, game)) return notHere('game', input.gameId);
   const me = SIDES.find((side) => game.seats[side] === input.userId);
   if (!me) return fail('forbidden', 'refusal.rematchNotPlayer');
   return challenge(core, {
@@ -156,7 +166,7 @@ async function close(
   answer: 'decline' | 'withdraw',
 ): Promise<Outcome<ChallengeView>> {
   return core.transact(async (core) => {
-    const open = await openChallenge(core, input.challengeId);
+    const open = await openChallenge(core, input);
     if (!open.ok) return open;
     const c = open.value;
     const allowed = answer === 'decline' ? c.opponentId : c.challengerId;
@@ -166,10 +176,13 @@ async function close(
   });
 }
 
-/** A challenge that can still be answered. One past its expiry counts as expired even before the sweep marks it. */
-async function openChallenge(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeRecord>> {
-  const c = await core.games.challenge(challengeId);
-  if (!c) return fail('not-found', 'error.noSuchChallenge');
+/**
+ * A challenge that can still be answered, where its button was clicked. One past its expiry counts
+ * as expired even before the sweep marks it.
+ */
+async function openChallenge(core: ServiceCore, input: ChallengeAnswer): Promise<Outcome<ChallengeRecord>> {
+  const c = await core.games.challenge(input.challengeId);
+  if (!c || (input.where !== undefined && !isHere(input.where, c))) return notHere('challenge', input.challengeId);
   if (c.status === 'cancelled') return fail('finished', 'error.challengeWithdrawn');
   if (c.status !== 'pending') return fail('finished', 'error.challengeAnswered', { status: c.status });
   if (c.expiresAt <= core.now()) return fail('finished', 'error.challengeExpired');

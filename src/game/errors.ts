@@ -3,7 +3,10 @@
 // board) and for tests. A new kind of refusal is added here, with what it means. (Types rather
 // than values: nothing needs the codes at run time, and an editor shows each one's comment.)
 interface ErrorCodes {
-  /** No such game or challenge (or none of the caller's where one was asked for by kind). */
+  /**
+   * No such game, challenge or tournament (or none of the caller's where one was asked for by kind),
+   * or one that is not the caller's to know: the one answer of refusals.ts (notHere).
+   */
   'not-found': never;
   /** The game is over, or the challenge was already answered or has expired. */
   finished: never;

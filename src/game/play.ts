@@ -16,9 +16,11 @@ import type { TransactionOptions } from '../db/sql.js';
 import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { applyInTransaction, endGame } from './lifecycle.js';
+import { notHere } from './refusals.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
 import { type GameView, type Outcome, fail, ok } from './types.js';
 import { sideOf, statusDescription } from './views.js';
+import { isHere } from './visibility.js';
 
 /** A game as it stands, drawn (to show it again, or a game a tournament started). */
 export async function gameView(core: ServiceCore, gameId: number): Promise<Outcome<GameView>> {
@@ -39,11 +41,18 @@ export interface ActInput {
   /** The version the clicked board showed: a click on an older board changes nothing. */
   version: number;
   action: Action;
+  /**
+   * Where the button was clicked (its message's channel or thread). A button names its game by
+   * id, and a forged click can name any: one for a game that is not there gets the answer a
+   * missing game gets (refusals.ts), whoever clicks. Every click gives it; the service's own
+   * callers (tests, tools), which name games they know, may leave it out.
+   */
+  where?: string;
 }
 
 export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<GameView>> {
   const done = await core.transact(async (core) => {
-    const found = await liveGame(core, input.gameId);
+    const found = await liveGame(core, input.gameId, input.where);
     if (!found.ok) return found;
     const game = found.value;
     if (!sideOf(game, input.userId)) return fail('forbidden', 'error.notYourGame');
@@ -83,15 +92,18 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
 /** Which game to resign: the one named, or the player's only game here (this thread, or started in this channel). */
 export type ResignInput = ({ gameId: number } | { channelId: string }) & { userId: string };
 
-/** Either player may resign at any time; the opponent wins. */
+/**
+ * Either player may resign at any time, from anywhere; the opponent wins. Someone else's game is
+ * not theirs to know: it gets the answer a missing game gets (refusals.ts), over or not.
+ */
 export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
   const done = await core.transact(async (core) => {
     const chosen = await gameToResign(core, input);
     if (!chosen.ok) return chosen;
     const game = chosen.value;
-    if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
     const side = sideOf(game, input.userId);
-    if (!side) return fail('forbidden', 'error.notYourGame');
+    if (!side) return notHere('game', game.id);
+    if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
     return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
   });
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
@@ -100,7 +112,7 @@ export async function resign(core: ServiceCore, input: ResignInput): Promise<Out
 async function gameToResign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameRecord>> {
   if ('gameId' in input) {
     const game = await core.games.game(input.gameId);
-    return game ? ok(game) : fail('not-found', 'error.noSuchGame');
+    return game ? ok(game) : notHere('game', input.gameId);
   }
   const here = await core.games.activeGamesHere(input.channelId, input.userId);
   if (here.length === 1) return ok(here[0]!);
@@ -108,9 +120,10 @@ async function gameToResign(core: ServiceCore, input: ResignInput): Promise<Outc
   return fail('invalid', 'error.whichGame', { count: here.length });
 }
 
-async function liveGame(core: ServiceCore, gameId: number): Promise<Outcome<GameRecord>> {
+/** A game still on; `where` a button was clicked, if one was: a game elsewhere is not the clicker's to know. */
+async function liveGame(core: ServiceCore, gameId: number, where?: string): Promise<Outcome<GameRecord>> {
   const game = await core.games.game(gameId);
-  if (!game) return fail('not-found', 'error.noSuchGame');
+  if (!game || (where !== undefined && !isHere(where, game))) return notHere('game', gameId);
   if (game.status === 'finished') return fail('finished', 'error.gameOver');
   return ok(game);
 }

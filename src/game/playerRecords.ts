@@ -1,12 +1,15 @@
 // Ratings, leaderboards, stats and history over the stores: what the service answers about
 // players rather than games. Rating changes are written inside the transaction that ends a game.
-import type { GameStore } from '../db/gameStore.js';
+// What is read counts only the games the asker could see where they were played
+// (src/game/visibility.ts): outside servers someone else's totals, in a server the games of the
+// channels and threads the asker may view. Each answer reads its rows in one or two queries and
+// asks about each channel once, never a query per game.
 import type { GameRecord } from '../db/records.js';
 import type { PlayedGameRecord, RatingStore } from '../db/ratingStore.js';
 import type { ServiceCore } from './core.js';
 import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
-import { INITIAL_RATING, PROVISIONAL_GAMES, rateGame } from './ratings.js';
-import { historyEntry, rankStandings, summarise } from './standings.js';
+import { INITIAL_RATING, rateGame } from './ratings.js';
+import { historyEntry, rankStandings, standingsSeen, summarise } from './standings.js';
 import {
   type HistoryEntry,
   type LeaderboardEntry,
@@ -16,7 +19,7 @@ import {
   fail,
   ok,
 } from './types.js';
-import { type Viewer, mayView, statsFor } from './visibility.js';
+import { type Viewer, totalsOnly, viewable } from './visibility.js';
 
 /**
  * Updates both players' guild ratings in the current `season` for a rated game `winnerSide` won;
@@ -63,43 +66,53 @@ export async function recordRatedResult(
   return changes;
 }
 
-/** A season's leaderboard in the guild, or one rule set's (see rankStandings for the order). */
+/** A season's leaderboard where the asker is, or one rule set's, from the games they could see (see rankStandings for the order). */
 export async function leaderboard(
-  ratings: RatingStore,
-  input: { guildId: string; season: number; ruleset?: string; limit?: number },
+  core: ServiceCore,
+  input: { viewer: Viewer; season: number; ruleset?: string; limit?: number },
 ): Promise<Outcome<LeaderboardEntry[]>> {
   const ruleset = input.ruleset ?? null;
   if (ruleset !== null && !isRuleSetId(ruleset))
     return fail('invalid', 'refusal.unknownRuleset', { id: ruleset, choices: RULESET_IDS.join(', ') });
-  const rows = await ratings.standings(input.guildId, input.season, ruleset);
+  const { guildId } = input.viewer;
+  const results = await core.ratings.resultsByChannel(guildId, input.season, ruleset);
+  const ratings = await core.ratings.ratingsByChannel(guildId, input.season);
+  const places = [...new Set(results.map((r) => r.channelId))].map((channelId) => ({ guildId, channelId }));
+  const seen = new Set((await viewable(input.viewer, places)).map((p) => p.channelId));
+  const rows = standingsSeen(results, ratings, seen);
   return ok(rankStandings(rows, ruleset === null ? 'rating' : 'winRate', input.limit ?? 10));
 }
 
-/** A player's figures in the guild: all-time totals, and the current `season`'s rating and rated record. */
-async function playerStats(
-  games: GameStore,
-  ratings: RatingStore,
-  input: { guildId: string; userId: string; season: number },
+/**
+ * A player's figures where the asker is: all-time totals, and the current season's rating and
+ * rated record, from the games the asker could see. The rating shown is the one after the latest
+ * of those games (a rating moves with every rated game: a later one would tell of games hidden
+ * from the asker). Outside servers, someone else's totals only (src/game/visibility.ts).
+ */
+export async function statsHere(
+  core: ServiceCore,
+  input: { viewer: Viewer; userId: string },
 ): Promise<Outcome<PlayerStats>> {
-  const name = await games.playerName(input.userId);
+  const { viewer, userId } = input;
+  const name = await core.games.playerName(userId);
   if (name === undefined) return fail('not-found', 'error.neverPlayed');
-  const rating = await ratings.rating(input.guildId, input.season, input.userId);
-  const standing = (await ratings.standings(input.guildId, input.season, null)).find((r) => r.userId === input.userId);
-  const seasonGames = standing?.games ?? 0;
-  const seasonWins = standing?.wins ?? 0;
+  const season = await core.server.currentSeason(viewer.guildId);
+  const all = await core.ratings.playedGames(viewer.guildId, userId);
+  const player = { id: userId, name };
+  if (totalsOnly(viewer, userId)) return ok(totalsOf(player, season, all));
+  const played = await seenGames(viewer, userId, all);
+  const seenIds = new Set(played.map((g) => g.gameId));
+  const history = (await core.ratings.ratingHistory(viewer.guildId, season, userId)).filter((c) =>
+    seenIds.has(c.gameId),
+  );
+  const latest = history.at(-1);
   return ok({
-    player: { id: input.userId, name },
-    season: input.season,
-    rating: rating ? Math.round(rating.rating) : null,
-    provisional: !rating || rating.games < PROVISIONAL_GAMES,
-    seasonRecord: {
-      games: seasonGames,
-      wins: seasonWins,
-      losses: seasonGames - seasonWins,
-      winRate: seasonGames === 0 ? 0 : seasonWins / seasonGames,
-    },
-    ...summarise(await ratings.playedGames(input.guildId, input.userId)),
-    ratingHistory: (await ratings.ratingHistory(input.guildId, input.season, input.userId)).map((c) => ({
+    player,
+    season,
+    totalsOnly: false,
+    rating: latest ? Math.round(latest.after) : null,
+    ...summarise(played, season),
+    ratingHistory: history.map((c) => ({
       gameId: c.gameId,
       before: Math.round(c.before),
       after: Math.round(c.after),
@@ -108,29 +121,44 @@ async function playerStats(
   });
 }
 
-/** The player's last games here that the asker may see, newest first. */
-/** A player's figures where the asker is, as much as the asker may see (src/game/visibility.ts). */
-export async function statsHere(
-  core: ServiceCore,
-  input: { viewer: Viewer; userId: string },
-): Promise<Outcome<PlayerStats>> {
-  const { guildId } = input.viewer;
-  const season = await core.server.currentSeason(guildId);
-  const found = await playerStats(core.games, core.ratings, { guildId, userId: input.userId, season });
-  return found.ok ? ok(statsFor(input.viewer, found.value)) : found;
+/** Someone's totals alone: games, wins, losses (see totalsOnly). */
+function totalsOf(player: PlayerStats['player'], season: number, played: readonly PlayedGameRecord[]): PlayerStats {
+  const { total } = summarise(played, season);
+  const none = { games: 0, wins: 0, losses: 0, winRate: 0 };
+  return {
+    player,
+    season,
+    totalsOnly: true,
+    rating: null,
+    provisional: true,
+    seasonRecord: none,
+    total,
+    byRuleset: [],
+    vsBot: none,
+    streak: null,
+    ratingHistory: [],
+  };
 }
 
+/** The player's last games here that the asker may see, newest first. */
 export async function playerHistory(
-  games: GameStore,
-  ratings: RatingStore,
+  core: ServiceCore,
   input: { viewer: Viewer; userId: string; limit?: number },
 ): Promise<Outcome<HistoryEntry[]>> {
-  if ((await games.playerName(input.userId)) === undefined) return fail('not-found', 'error.neverPlayed');
+  if ((await core.games.playerName(input.userId)) === undefined) return fail('not-found', 'error.neverPlayed');
   const { viewer } = input;
-  const seen = (await ratings.playedGames(viewer.guildId, input.userId)).filter((g) =>
-    mayView(viewer, { guildId: viewer.guildId, channelId: g.channelId, seats: seatsOf(input.userId, g) }),
-  );
+  const seen = await seenGames(viewer, input.userId, await core.ratings.playedGames(viewer.guildId, input.userId));
   return ok(seen.slice(0, input.limit ?? 10).map(historyEntry));
+}
+
+/** Which of a player's games (all in the asker's server, or all outside servers) the asker could see. */
+async function seenGames(
+  viewer: Viewer,
+  userId: string,
+  played: readonly PlayedGameRecord[],
+): Promise<PlayedGameRecord[]> {
+  const placed = played.map((g) => ({ guildId: viewer.guildId, channelId: g.channelId, seats: seatsOf(userId, g), g }));
+  return (await viewable(viewer, placed)).map((p) => p.g);
 }
 
 /** The seats of a played game, from one player's side. */

@@ -1,7 +1,24 @@
-// Refusals built from the engine's data: the engine says what is wrong with a rule set's options
-// as a value (OptionProblem), and this says it to the player through the catalogs.
+// Refusals written once: the one answer for what is not the asker's to know, and those built from
+// the engine's data (the engine says what is wrong with a rule set's options as a value,
+// OptionProblem, and this says it to the player through the catalogs).
 import { type OptionProblem, RULESET_IDS, isRuleSetId, optionSpecs } from '../engine/index.js';
 import { type Text, text } from '../i18n/index.js';
+import { type Outcome, fail } from './types.js';
+
+/** What an id a user can type or forge names. */
+type Named = 'game' | 'challenge' | 'tournament';
+
+/**
+ * The one answer for an id that is not the asker's to know: missing, hidden from them (a channel or
+ * thread they cannot view, another server, someone else's private chat), or elsewhere than the
+ * button that names it. Ids count up, so the answer must not tell which exist, whose they are,
+ * whether they are over, or where: it depends only on what was asked ("There is no game #12 here.").
+ * What is theirs to know (a game they play, a challenge on the message they clicked) may be
+ * refused more precisely; everything else gets this.
+ */
+export function notHere(kind: Named, id: number): Outcome<never> {
+  return fail('not-found', 'refusal.notHere', { kind, id });
+}
 
 /** An option as the player typed it: its slash-command name (`safe_pairs`), not the engine's. */
 function shownName(ruleset: string, name: string): string {

@@ -9,7 +9,8 @@ import type { ServiceCore } from './core.js';
 import type { ReplayJob, ReplayOutput } from './replayJob.js';
 import { type GameChoiceEntry, type Outcome, type Player, fail, ok } from './types.js';
 import { endDescription, namesOf, sideOf, storedResult } from './views.js';
-import { type Viewer, mayShowHere, mayView } from './visibility.js';
+import { notHere } from './refusals.js';
+import { type Viewer, mayShowHere, mayView, showableHere, viewable } from './visibility.js';
 
 /** Discord offers at most 25 choices in an autocomplete list. */
 const MAX_CHOICES = 25;
@@ -52,10 +53,12 @@ export async function recentGames(
   input: ChoicesInput & { viewer: Viewer },
 ): Promise<GameChoiceEntry[]> {
   const { viewer } = input;
-  const games = (
-    await core.games.recentGames(viewer.guildId, input.userId, input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES)
-  ).filter((game) => mayView(viewer, game));
-  return await choicesOf(core, games, input);
+  const recent = await core.games.recentGames(
+    viewer.guildId,
+    input.userId,
+    input.typed?.trim() ? 4 * MAX_CHOICES : MAX_CHOICES,
+  );
+  return await choicesOf(core, await viewable(viewer, recent), input);
 }
 
 /** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
@@ -142,16 +145,16 @@ export async function drawReplay(core: ServiceCore, input: ReplayInput): Promise
 async function gameToReplay(core: ServiceCore, input: ReplayInput): Promise<Outcome<GameRecord>> {
   const { viewer } = input;
   if (input.gameId === undefined || input.gameId === null) {
-    const last = (await core.games.recentGames(viewer.guildId, viewer.userId, MAX_CHOICES)).find(
-      (g) => g.status === 'finished' && mayShowHere(viewer, g),
+    const finished = (await core.games.recentGames(viewer.guildId, viewer.userId, MAX_CHOICES)).filter(
+      (g) => g.status === 'finished',
     );
+    const [last] = await showableHere(viewer, finished);
     return last ? ok(last) : fail('not-found', 'error.replayNoGames');
   }
   const game = await core.games.game(input.gameId);
-  // A game the asker may not see gets the same answer as no game at all: ids count up, and the
-  // answer must not tell which exist, nor whose they are.
-  if (!game || !mayView(viewer, game)) return fail('not-found', 'error.replayNoSuchGame', { gameId: input.gameId });
+  // A game the asker may not see gets the same answer as no game at all (refusals.ts).
+  if (!game || !(await mayView(viewer, game))) return notHere('game', input.gameId);
   // Their own game from a private chat: not for this chat's other members.
-  if (!mayShowHere(viewer, game)) return fail('forbidden', 'error.replayWherePlayed', { gameId: input.gameId });
+  if (!(await mayShowHere(viewer, game))) return fail('forbidden', 'error.replayWherePlayed', { gameId: input.gameId });
   return ok(game);
 }

@@ -5,35 +5,45 @@ import { type AdminInput, requireManager } from './admin.js';
 import type { ServiceCore } from './core.js';
 import { leaderboard } from './playerRecords.js';
 import { type LeaderboardEntry, type Outcome, fail, ok } from './types.js';
+import type { Viewer } from './visibility.js';
 
 export interface SeasonClosed {
-  /** The season just closed, and its final table. */
+  /** The season just closed, and its final table (of the games the admin could see). */
   closed: number;
   finalTable: LeaderboardEntry[];
   /** The season now running. */
   current: number;
 }
 
-/** Closes the current season and starts the next, in one transaction. */
-export async function newSeason(core: ServiceCore, input: AdminInput): Promise<Outcome<SeasonClosed>> {
+/**
+ * Closes the current season and starts the next, in one transaction. The final table is read
+ * after it: no result counts in a closed season, and who may view which channel is not asked
+ * inside a transaction (src/game/visibility.ts).
+ */
+export async function newSeason(
+  core: ServiceCore,
+  input: AdminInput & { viewer: Viewer },
+): Promise<Outcome<SeasonClosed>> {
   const refused = requireManager(input);
   if (refused) return refused;
-  return core.transact(async (core) => {
+  const closing = await core.transact(async (core) => {
     const closed = await core.server.currentSeason(input.guildId);
-    const finalTable = await leaderboard(core.ratings, { guildId: input.guildId, season: closed });
-    if (!finalTable.ok) return finalTable;
     await core.server.startSeason(input.guildId, closed + 1, core.now(), input.userId);
-    return ok({ closed, finalTable: finalTable.value, current: closed + 1 });
+    return ok(closed);
   });
+  if (!closing.ok) return closing;
+  const closed = closing.value;
+  const finalTable = await leaderboard(core, { viewer: input.viewer, season: closed });
+  return finalTable.ok ? ok({ closed, finalTable: finalTable.value, current: closed + 1 }) : finalTable;
 }
 
-/** A season's leaderboard (default: the current season's). */
+/** A season's leaderboard where the asker is (default: the current season's). */
 export async function seasonLeaderboard(
   core: ServiceCore,
-  input: { guildId: string; ruleset?: string; season?: number; limit?: number },
+  input: { viewer: Viewer; ruleset?: string; season?: number; limit?: number },
 ): Promise<Outcome<LeaderboardEntry[]>> {
-  const season = await seasonAsked(core, input.guildId, input.season);
-  return season.ok ? await leaderboard(core.ratings, { ...input, season: season.value }) : season;
+  const season = await seasonAsked(core, input.viewer.guildId, input.season);
+  return season.ok ? await leaderboard(core, { ...input, season: season.value }) : season;
 }
 
 /** The season a look-up asks for (default: the current one), refused if it has not started. */

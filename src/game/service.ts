@@ -50,7 +50,7 @@ import {
   storedChallenge,
   takeBack,
 } from './sync.js';
-import { advance, leave, remove, storedTournament, tournamentHere, tournamentsIn } from './tournamentChanges.js';
+import { advance, leave, remove, storedTournament, tournamentSeen, tournamentsSeen } from './tournamentChanges.js';
 import {
   type TournamentSpec,
   cancelTournament,
@@ -202,8 +202,7 @@ function concernsOf(core: ServiceCore) {
     }),
     // playerRecords.ts, seasons.ts
     records: {
-      ...bound(core, { leaderboard: seasonLeaderboard, stats: statsHere }),
-      history: (input: Parameters<typeof playerHistory>[2]) => playerHistory(core.games, core.ratings, input),
+      ...bound(core, { leaderboard: seasonLeaderboard, stats: statsHere, history: playerHistory }),
       currentSeason: (guildId: string) => core.server.currentSeason(guildId),
     },
     servers: {
@@ -234,9 +233,9 @@ function concernsOf(core: ServiceCore) {
         start: startTournamentNow,
         cancel: cancelTournament,
         remove,
-        get: tournamentHere,
+        seen: tournamentSeen,
         stored: storedTournament,
-        inServer: tournamentsIn,
+        listSeen: tournamentsSeen,
         advance,
       }),
       setMessage: (id: number, messageId: string) => core.tournaments.setMessage(id, messageId),

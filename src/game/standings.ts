@@ -1,9 +1,48 @@
 // Ranking and statistics over stored results: pure functions, so the ordering rules are stated
 // (and tested) in one place.
-import type { PlayedGameRecord, StandingRecord } from '../db/ratingStore.js';
+import type { ChannelRating, ChannelResults, PlayedGameRecord } from '../db/ratingStore.js';
 import type { RuleSetId } from '../engine/index.js';
 import { PROVISIONAL_GAMES } from './ratings.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats, RulesetRecord } from './types.js';
+
+/** One leaderboard line before ranking: rated games only. */
+interface StandingRecord {
+  userId: string;
+  name: string;
+  /** Guild-wide rating, or null for a player who has no rating yet. */
+  rating: number | null;
+  games: number;
+  wins: number;
+}
+
+/**
+ * A season's standings from the results in the channels `seen` (those the asker may view): each
+ * player's games and wins there, and their rating after the latest of their rated games there (a
+ * rating moves with every rated game, so one from a later game would tell of games the asker could
+ * not see). A player with no result there is not listed.
+ */
+export function standingsSeen(
+  results: readonly ChannelResults[],
+  ratings: readonly ChannelRating[],
+  seen: ReadonlySet<string>,
+): StandingRecord[] {
+  const rows = new Map<string, StandingRecord>();
+  for (const r of results) {
+    if (!seen.has(r.channelId)) continue;
+    const row = rows.get(r.userId) ?? { userId: r.userId, name: r.name, rating: null, games: 0, wins: 0 };
+    row.games += r.games;
+    row.wins += r.wins;
+    rows.set(r.userId, row);
+  }
+  const latest = new Map<string, ChannelRating>();
+  for (const r of ratings) {
+    const before = latest.get(r.userId);
+    const later = !before || r.at > before.at || (r.at === before.at && r.gameId > before.gameId);
+    if (seen.has(r.channelId) && later) latest.set(r.userId, r);
+  }
+  for (const row of rows.values()) row.rating = latest.get(row.userId)?.rating ?? null;
+  return [...rows.values()];
+}
 
 const byUserId = (a: StandingRecord, b: StandingRecord): number =>
   a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
@@ -60,12 +99,19 @@ function currentStreak(played: readonly PlayedGameRecord[]): PlayerStats['streak
   return { result: first.won ? 'won' : 'lost', length };
 }
 
-/** Stats from a player's finished games (newest first): totals, per rule set, against the bot, streak. */
+/**
+ * Stats from a player's finished games (newest first): totals, per rule set, against the bot,
+ * streak, and the rated record of `season` (provisional while it holds fewer than PROVISIONAL_GAMES).
+ */
 export function summarise(
   played: readonly PlayedGameRecord[],
-): Pick<PlayerStats, 'total' | 'byRuleset' | 'vsBot' | 'streak'> {
+  season: number,
+): Pick<PlayerStats, 'total' | 'byRuleset' | 'vsBot' | 'streak' | 'seasonRecord' | 'provisional'> {
   const rulesets = [...new Set(played.map((g) => g.ruleset))].sort();
+  const rated = played.filter((g) => g.rated && g.season === season);
   return {
+    seasonRecord: tally(rated),
+    provisional: rated.length < PROVISIONAL_GAMES,
     total: tally(played),
     byRuleset: rulesets.map((ruleset: RuleSetId) => ({
       ruleset,

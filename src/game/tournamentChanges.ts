@@ -12,6 +12,8 @@ import { advanceTournament } from './tournamentRounds.js';
 import { type TournamentView, tournamentView } from './tournamentViews.js';
 import { type GameView, type Outcome, fail, ok } from './types.js';
 import type { GameSnapshot } from './views.js';
+import { notHere } from './refusals.js';
+import { type Viewer, mayView, viewable } from './visibility.js';
 
 /** A tournament after a change, with the games the change started or ended (each to post or show). */
 export interface TournamentChange {
@@ -62,14 +64,13 @@ export async function advance(core: ServiceCore, tournamentId: number): Promise<
   return ok(await changeOf(core, await tournamentView(core, t), started, ended, closed));
 }
 
-/** A tournament of this server, as it stands. */
-export async function tournamentHere(
+/** A tournament the asker may see (held where they may look: visibility.ts), as it stands. */
+export async function tournamentSeen(
   core: ServiceCore,
-  tournamentId: number,
-  guildId: string,
+  input: { viewer: Viewer; tournamentId: number },
 ): Promise<Outcome<TournamentView>> {
-  const t = await core.tournaments.tournament(tournamentId);
-  if (!t || t.guildId !== guildId) return fail('not-found', 'tournament.notFound');
+  const t = await core.tournaments.tournament(input.tournamentId);
+  if (!t || !(await mayView(input.viewer, t))) return notHere('tournament', input.tournamentId);
   return ok(await tournamentView(core, t));
 }
 
@@ -79,9 +80,13 @@ export async function storedTournament(core: ServiceCore, tournamentId: number):
   return t ? ok(await tournamentView(core, t)) : fail('not-found', 'tournament.notFound');
 }
 
-/** A server's tournaments, newest first. */
-export async function tournamentsIn(core: ServiceCore, guildId: string, limit = 10): Promise<TournamentView[]> {
+/** How many of a server's latest tournaments /senet tournament looks through for those the asker may see. */
+const LOOKED_THROUGH = 100;
+
+/** The latest tournaments of the asker's server that they may see, newest first. */
+export async function tournamentsSeen(core: ServiceCore, viewer: Viewer, limit = 10): Promise<TournamentView[]> {
+  const recent = await core.tournaments.recentIn(viewer.guildId, LOOKED_THROUGH);
   const views: TournamentView[] = [];
-  for (const t of await core.tournaments.recentIn(guildId, limit)) views.push(await tournamentView(core, t));
+  for (const t of (await viewable(viewer, recent)).slice(0, limit)) views.push(await tournamentView(core, t));
   return views;
 }

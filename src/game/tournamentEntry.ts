@@ -9,11 +9,12 @@ import { type AdminInput, requireManager } from './admin.js';
 import type { ServiceCore } from './core.js';
 import { endGame } from './lifecycle.js';
 import { TOURNAMENT_LIMITS, tournamentRefusal } from './limits.js';
-import { optionRefusal } from './refusals.js';
+import { notHere, optionRefusal } from './refusals.js';
 import { MINUTE_MS } from './settingSpecs.js';
 import { type Outcome, type Player, fail, ok } from './types.js';
 import { type TournamentView, tournamentView } from './tournamentViews.js';
 import type { GameSnapshot } from './views.js';
+import { type Viewer, mayView } from './visibility.js';
 
 /** What an admin chose for a new tournament. */
 export interface TournamentSpec {
@@ -41,6 +42,12 @@ export interface EntryInput {
   tournamentId: number;
   guildId: string;
   player: Player;
+  /**
+   * The message the button was clicked on. A tournament's buttons act only on its own message (the
+   * one the change redraws): any other gets the answer a missing tournament gets (refusals.ts),
+   * whoever clicks. Every click gives it; the service's own callers (tests, tools) may leave it out.
+   */
+  messageId?: string;
 }
 
 /** A tournament as it stands after a change, and the games a departure forfeited (to show). */
@@ -100,7 +107,7 @@ function specRefusal(spec: TournamentSpec): Outcome<never> | null {
 
 export async function joinTournament(core: ServiceCore, input: EntryInput): Promise<Outcome<TournamentView>> {
   return core.transact(async (core) => {
-    const found = await tournamentHere(core, input.tournamentId, input.guildId);
+    const found = await tournamentClicked(core, input);
     if (!found.ok) return found;
     const t = found.value;
     if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
@@ -118,7 +125,7 @@ export async function joinTournament(core: ServiceCore, input: EntryInput): Prom
 
 export async function leaveTournament(core: ServiceCore, input: EntryInput): Promise<Outcome<EntryChange>> {
   return core.transact(async (core) => {
-    const found = await tournamentHere(core, input.tournamentId, input.guildId);
+    const found = await tournamentClicked(core, input);
     if (!found.ok) return found;
     return await departure(core, found.value, input.player.id, 'tournament.notIn');
   });
@@ -126,6 +133,8 @@ export async function leaveTournament(core: ServiceCore, input: EntryInput): Pro
 
 export interface TournamentAdminInput extends AdminInput {
   tournamentId: number;
+  /** Who asks, where: a tournament held where they may not look is not theirs to know (visibility.ts). */
+  viewer: Viewer;
 }
 
 /** Starts an open tournament now, instead of at its start time (the runner pairs round one). */
@@ -167,8 +176,9 @@ export async function removeFromTournament(
 }
 
 /**
- * An admin's change to a tournament of their server: Manage Server checked, then `change` in one
- * transaction with the tournament as stored.
+ * An admin's change to a tournament of their server held where they may look: Manage Server
+ * checked, then `change` in one transaction with the tournament as stored. Where it is held is
+ * asked before the transaction (the answer may take a request to Discord; a tournament never moves).
  */
 async function asManager<T>(
   core: ServiceCore,
@@ -177,9 +187,11 @@ async function asManager<T>(
 ): Promise<Outcome<T>> {
   const refused = requireManager(input);
   if (refused) return refused;
+  const asked = await core.tournaments.tournament(input.tournamentId);
+  if (!asked || !(await mayView(input.viewer, asked))) return notHere('tournament', input.tournamentId);
   return core.transact(async (core) => {
-    const found = await tournamentHere(core, input.tournamentId, input.guildId);
-    return found.ok ? await change(core, found.value) : found;
+    const t = await core.tournaments.tournament(input.tournamentId);
+    return t ? await change(core, t) : notHere('tournament', input.tournamentId);
   });
 }
 
@@ -189,11 +201,11 @@ async function changedView(core: ServiceCore, tournamentId: number): Promise<Tou
   return tournamentView(core, (await core.tournaments.tournament(tournamentId))!);
 }
 
-/** A tournament of this server (one of another server is refused as such: its buttons were copied). */
-async function tournamentHere(core: ServiceCore, id: number, guildId: string): Promise<Outcome<TournamentRecord>> {
-  const t = await core.tournaments.tournament(id);
-  if (!t) return fail('not-found', 'tournament.notFound');
-  if (t.guildId !== guildId) return fail('forbidden', 'tournament.otherServer');
+/** The tournament whose button was clicked, on its own message in its server; any other is not here. */
+async function tournamentClicked(core: ServiceCore, input: EntryInput): Promise<Outcome<TournamentRecord>> {
+  const t = await core.tournaments.tournament(input.tournamentId);
+  const elsewhere = input.messageId !== undefined && t?.messageId !== input.messageId;
+  if (!t || t.guildId !== input.guildId || elsewhere) return notHere('tournament', input.tournamentId);
   return ok(t);
 }
 

@@ -167,11 +167,17 @@ export interface RulesetRecord {
   winRate: number;
 }
 
+/** A player's figures as the asker may see them: from the games the asker could see (src/game/visibility.ts). */
 export interface PlayerStats {
   player: Player;
   /** The guild's current leaderboard season: rating, provisional, seasonRecord and ratingHistory are its. */
   season: number;
-  /** Current guild rating this season (rounded), null before the season's first rated game. */
+  /**
+   * Only `total` may be shown (someone else's stats outside servers): the other figures are empty,
+   * and no rating or season is to be shown.
+   */
+  totalsOnly: boolean;
+  /** The guild rating this season after the latest rated game seen (rounded), null before any. */
   rating: number | null;
   provisional: boolean;
   /** Rated games this season. */

@@ -94,6 +94,7 @@ describe('the answers in English', () => {
     const stats: PlayerStats = {
       player: { id: '1', name: 'Ana' },
       season: 2,
+      totalsOnly: false,
       rating: 1510,
       provisional: true,
       seasonRecord: record,
@@ -112,6 +113,11 @@ describe('the answers in English', () => {
     ]);
     const none = statsText(en, 'Ana', { ...stats, rating: null, seasonRecord: { ...record, games: 0, wins: 0 } });
     expect(none.split('\n')[0]).toBe('**Ana** · season 2 rating none yet · 0 rated games this season: 0 won, 0 lost');
+    // Someone else's outside servers: the totals alone.
+    expect(statsText(en, 'Ana', { ...stats, totalsOnly: true }).split('\n')).toEqual([
+      '**Ana**',
+      'All time: 4 games: 3 won, 1 lost (75%)',
+    ]);
   });
 
   it('help names every strength a player may pick', () => {

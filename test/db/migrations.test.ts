@@ -214,12 +214,12 @@ describe('migrations', () => {
     const service = await open(path, { renderBoard: textOnlyRenderer() });
     const game = await startGame(service, 'c');
     value(await service.play.resign({ gameId: game.gameId, userId: BEN.id }));
-    const board = value(await service.records.leaderboard({ guildId: game.guildId }));
+    const board = value(await service.records.leaderboard({ viewer: member(game.guildId) }));
     await service.storage.close();
     const upgraded = await open(legacyCopy(path, 5), { renderBoard: textOnlyRenderer() });
     expect(schemaVersion(sqliteConnection(upgraded.storage.db))).toBe(LATEST_VERSION);
     expect(await upgraded.records.currentSeason(game.guildId)).toBe(1);
-    expect(value(await upgraded.records.leaderboard({ guildId: game.guildId, season: 1 }))).toEqual(board);
+    expect(value(await upgraded.records.leaderboard({ viewer: member(game.guildId), season: 1 }))).toEqual(board);
     expect(board.map((e) => [e.player.id, e.wins])).toEqual([
       [ANA.id, 1],
       [BEN.id, 0],

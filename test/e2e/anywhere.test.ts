@@ -4,6 +4,7 @@
 // interaction's token has expired; and whose records the games count in.
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/i18n/index.js';
+import { member } from '../game/harness.js';
 import { FAILURE, TOKEN_LIFETIME_MS, snowflake, type FakeUser } from './fake/fakeDiscord.js';
 import {
   TURN_TTL_MS,
@@ -239,7 +240,8 @@ describe('in a server without the bot (a user install)', () => {
     await playToEnd(board);
     expect(botTokenRequests(channelId)).toBe(0);
     expect(
-      (await h.service.records.leaderboard({ guildId })).ok && (await h.service.records.leaderboard({ guildId })),
+      (await h.service.records.leaderboard({ viewer: member(guildId) })).ok &&
+        (await h.service.records.leaderboard({ viewer: member(guildId) })),
     ).toMatchObject({
       value: [],
     });

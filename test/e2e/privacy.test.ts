@@ -255,6 +255,7 @@ describe('who may see a game: its players outside servers', () => {
     const stats = await h.slash(cleo, 'stats', [{ name: 'user', type: OPTION.user, value: h.ana.id }], [h.ana]);
     expect(String(stats.data?.content)).toMatch(/All time: 1 game: 0 won, 1 lost/);
     expect(String(stats.data?.content)).not.toMatch(/•|Streak|Ben/);
+    expect(String(stats.data?.content)).not.toMatch(/season|rating/i); // games outside servers are rated too
     // Her own history names Ben, but only to her: the group DM's others never played that game.
     const own = await historyOf(h.ana, h.ana);
     expect(own.ephemeral).toBe(true);

@@ -116,7 +116,7 @@ describe('a person’s data', () => {
     expect(history.map((h) => h.opponent.name)).toEqual(['deleted player', 'deleted player']);
     expect(history[0]!.opponent.id.startsWith(STAND_IN_PREFIX)).toBe(true);
     // The leaderboard keeps both lines (ratings frozen), the stand-in's under its new name.
-    const board = value(await service.records.leaderboard({ guildId: GUILD }));
+    const board = value(await service.records.leaderboard({ viewer: member(GUILD) }));
     expect(board.map((e) => e.player.name).sort()).toEqual(['Ben', 'deleted player']);
     // The game still replays from its log (the stand-in's id in the log is allowed, nothing else).
     expect((await service.storage.verify()).problems).toEqual([]);
@@ -209,12 +209,12 @@ describe('a server’s data', () => {
     await decide(ANA, BEN, OTHER_GUILD);
     await startGame(service, 'live');
     value(await service.admin.changeSettings({ ...ADMIN, change: { rated: false } }));
-    const member = { ...ADMIN, userId: ANA.id, canManageServer: false };
-    expect(inEnglish(await service.privacy.serverData(member))).toMatchObject({
+    const notAdmin = { ...ADMIN, userId: ANA.id, canManageServer: false };
+    expect(inEnglish(await service.privacy.serverData(notAdmin))).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
-    expect(inEnglish(await service.privacy.deleteServerData(member))).toMatchObject({
+    expect(inEnglish(await service.privacy.deleteServerData(notAdmin))).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
@@ -239,7 +239,7 @@ describe('a server’s data', () => {
     // Cleo played only there: her name is gone; Ana and Ben played elsewhere too.
     expect((await service.privacy.playerData(CLEO.id)).name).toBeNull();
     expect(await service.privacy.playerData(ANA.id)).toMatchObject({ name: 'Ana', games: 1 });
-    expect(value(await service.records.leaderboard({ guildId: OTHER_GUILD })).length).toBe(2);
+    expect(value(await service.records.leaderboard({ viewer: member(OTHER_GUILD) })).length).toBe(2);
     expect((await service.storage.verify()).problems).toEqual([]);
     expect((await service.servers.settings(GUILD)).rated).toBe(true);
   });

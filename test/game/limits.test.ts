@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DECLINE_COOLDOWN_MS, MAX_OPEN_CHALLENGES } from '../../src/game/limits.js';
 import type { ChallengeInput, GameService, SettingsChange } from '../../src/game/service.js';
 import type { ChallengeView, Player } from '../../src/game/types.js';
-import { ANA, BEN, BOT, CLEO, GUILD, open, testClock, textOnlyRenderer, value } from './harness.js';
+import { ANA, BEN, BOT, CLEO, GUILD, member, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 import { say } from '../../src/i18n/index.js';
 
@@ -111,7 +111,7 @@ describe('rated games and default rules', () => {
     const gameId = await play(ANA, BEN);
     const ended = value(await service.play.resign({ gameId, userId: BEN.id }));
     expect(ended.result!.ratings).toBeUndefined();
-    expect(value(await service.records.leaderboard({ guildId: GUILD }))).toEqual([]);
+    expect(value(await service.records.leaderboard({ viewer: member(GUILD) }))).toEqual([]);
     await setting({ reset: 'rated' });
     const rated = await play(ANA, BEN);
     expect(value(await service.play.resign({ gameId: rated, userId: BEN.id })).result!.ratings).toHaveLength(2);

@@ -54,7 +54,7 @@ describe('full games through the service', () => {
     await drawing.storage.close();
     expect(final.board.fileName).toMatch(/\.(jpg|webp|png)$/);
     expect(final.result).toEqual({ ...result, ratings: [winnerChange, loserChange] });
-    const board = value(await service.records.leaderboard({ guildId: GUILD }));
+    const board = value(await service.records.leaderboard({ viewer: member(GUILD) }));
     expect(board.map((e) => e.player.id)).toEqual([result.winner.id, result.loser.id]);
     await service.storage.close();
   });
@@ -123,7 +123,7 @@ describe('full games through the service', () => {
     const { view } = await playToEnd(service, start, 3);
     expect(view.botStrength).toBe('easy');
     expect(view.result!.ratings).toBeUndefined();
-    expect(value(await service.records.leaderboard({ guildId: GUILD }))).toEqual([]);
+    expect(value(await service.records.leaderboard({ viewer: member(GUILD) }))).toEqual([]);
     const stats = value(await service.records.stats({ viewer: member(GUILD), userId: ANA.id }));
     expect(stats.vsBot.games).toBe(1);
     expect(stats.rating).toBeNull();

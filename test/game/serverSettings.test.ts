@@ -96,7 +96,7 @@ describe('server settings', () => {
     for (const outcome of [
       await service.admin.settings(MEMBER),
       await service.admin.changeSettings({ ...MEMBER, change: { rated: false } }),
-      await service.admin.newSeason(MEMBER),
+      await service.admin.newSeason({ ...MEMBER, viewer: member(GUILD) }),
     ]) {
       expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       if (!outcome.ok) expect(say('en', outcome.error.message)).toMatch(/Manage Server/);
@@ -164,18 +164,18 @@ describe('seasons', () => {
   it('closes a season with its final table, restarts ratings, and keeps the old table readable', async () => {
     await decide(ANA, BEN);
     await decide(ANA, BEN);
-    const seasonOne = value(await service.records.leaderboard({ guildId: GUILD }));
+    const seasonOne = value(await service.records.leaderboard({ viewer: member(GUILD) }));
     expect(seasonOne.map((e) => [e.player.name, e.wins, e.losses])).toEqual([
       ['Ana', 2, 0],
       ['Ben', 0, 2],
     ]);
 
     clock.advance(1000);
-    const closed = value(await service.admin.newSeason(ADMIN));
+    const closed = value(await service.admin.newSeason({ ...ADMIN, viewer: member(GUILD) }));
     expect(closed).toEqual({ closed: 1, current: 2, finalTable: seasonOne });
     expect(await service.records.currentSeason(GUILD)).toBe(2);
-    expect(value(await service.records.leaderboard({ guildId: GUILD }))).toEqual([]);
-    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne);
+    expect(value(await service.records.leaderboard({ viewer: member(GUILD) }))).toEqual([]);
+    expect(value(await service.records.leaderboard({ viewer: member(GUILD), season: 1 }))).toEqual(seasonOne);
     expect(await service.records.currentSeason('guild-2')).toBe(1); // per server
 
     // Stats: no rating yet this season, the all-time totals kept.
@@ -188,11 +188,13 @@ describe('seasons', () => {
     const gameId = await decide(BEN, ANA);
     const game = value(await service.play.view(gameId));
     expect(game.result!.ratings!.map((r) => r.before)).toEqual([1500, 1500]);
-    expect(value(await service.records.leaderboard({ guildId: GUILD })).map((e) => [e.player.name, e.wins])).toEqual([
+    expect(
+      value(await service.records.leaderboard({ viewer: member(GUILD) })).map((e) => [e.player.name, e.wins]),
+    ).toEqual([
       ['Ben', 1],
       ['Ana', 0],
     ]);
-    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 1 }))).toEqual(seasonOne); // unchanged
+    expect(value(await service.records.leaderboard({ viewer: member(GUILD), season: 1 }))).toEqual(seasonOne); // unchanged
     const ben = value(await service.records.stats({ viewer: member(GUILD), userId: BEN.id }));
     expect(ben.seasonRecord).toMatchObject({ games: 1, wins: 1, losses: 0 });
     expect(ben.total).toMatchObject({ games: 3, wins: 1, losses: 2 });
@@ -205,15 +207,15 @@ describe('seasons', () => {
     );
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     const game = value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
-    value(await service.admin.newSeason(ADMIN)); // while the game runs
+    value(await service.admin.newSeason({ ...ADMIN, viewer: member(GUILD) })); // while the game runs
     value(await service.play.resign({ gameId: game.gameId, userId: BEN.id }));
-    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 1 }))).toEqual([]);
-    expect(value(await service.records.leaderboard({ guildId: GUILD, season: 2 }))).toHaveLength(2);
+    expect(value(await service.records.leaderboard({ viewer: member(GUILD), season: 1 }))).toEqual([]);
+    expect(value(await service.records.leaderboard({ viewer: member(GUILD), season: 2 }))).toHaveLength(2);
   });
 
   it('refuses a season that has not started', async () => {
     for (const season of [0, 2, 1.5]) {
-      const asked = await service.records.leaderboard({ guildId: GUILD, season });
+      const asked = await service.records.leaderboard({ viewer: member(GUILD), season });
       expect(asked).toMatchObject({ ok: false, error: { code: 'invalid' } });
       if (!asked.ok) expect(say('en', asked.error.message)).toContain('this server is in season 1');
     }

@@ -13,11 +13,12 @@ async function decide(
   loser: Player,
   ruleset: RuleSetId,
   guildId = GUILD,
+  channelId = 'c',
 ): Promise<number> {
   const made = value(
     await service.challenges.create({
       guildId,
-      channelId: 'c',
+      channelId,
       challenger: winner,
       opponent: loser,
       variant: { ruleset, options: {} },
@@ -39,7 +40,7 @@ describe('leaderboard, stats and history', () => {
     await decide(service, CLEO, ANA, 'kendall'); // Cleo: one game, a win, the best rating maybe, still provisional
     await decide(service, BEN, CLEO, 'kendall', 'another-guild');
 
-    const board = value(await service.records.leaderboard({ guildId: GUILD }));
+    const board = value(await service.records.leaderboard({ viewer: member(GUILD) }));
     expect(board.map((e) => [e.rank, e.player.name, e.games, e.wins, e.losses, e.provisional])).toEqual([
       [1, 'Ana', 6, 4, 2, false],
       [2, 'Ben', 5, 1, 4, false],
@@ -48,13 +49,13 @@ describe('leaderboard, stats and history', () => {
     expect(board[0]!.rating!).toBeGreaterThan(board[1]!.rating!);
 
     // One rule set: ranked by win rate there, ratings still the guild-wide ones.
-    const regency = value(await service.records.leaderboard({ guildId: GUILD, ruleset: 'regency' }));
+    const regency = value(await service.records.leaderboard({ viewer: member(GUILD), ruleset: 'regency' }));
     expect(regency.map((e) => [e.player.name, e.wins, e.losses, e.provisional])).toEqual([
       ['Ben', 1, 0, true],
       ['Ana', 0, 1, true],
     ]);
     expect(regency[0]!.rating).toBe(board[1]!.rating);
-    expect(await service.records.leaderboard({ guildId: GUILD, ruleset: 'ludo' })).toMatchObject({
+    expect(await service.records.leaderboard({ viewer: member(GUILD), ruleset: 'ludo' })).toMatchObject({
       ok: false,
       error: { code: 'invalid' },
     });
@@ -82,6 +83,46 @@ describe('leaderboard, stats and history', () => {
       ok: false,
       error: { code: 'not-found' },
     });
+    await service.storage.close();
+  });
+
+  it('counts only the games of the channels the asker may view, each rating as of the latest of them', async () => {
+    const clock = testClock();
+    const service = await open(await tempDatabase(), { now: clock.now, renderBoard: textOnlyRenderer() });
+    await decide(service, ANA, BEN, 'kendall', GUILD, 'general');
+    clock.advance(1000);
+    await decide(service, ANA, BEN, 'kendall', GUILD, 'staff');
+    clock.advance(1000);
+    await decide(service, BEN, ANA, 'regency', GUILD, 'staff');
+    const everything = value(await service.records.stats({ viewer: member(GUILD), userId: ANA.id }));
+    expect(everything.total.games).toBe(3);
+    const [first] = everything.ratingHistory;
+
+    const asked: string[] = [];
+    const outsideStaff = {
+      ...member(GUILD),
+      canViewChannel: (id: string) => (asked.push(id), id === 'general'),
+    };
+    const board = value(await service.records.leaderboard({ viewer: outsideStaff }));
+    expect(asked.sort()).toEqual(['general', 'staff']); // once each, not once a game
+    const benFirst = value(await service.records.stats({ viewer: member(GUILD), userId: BEN.id })).ratingHistory[0];
+    expect(board.map((e) => [e.player.name, e.games, e.wins, e.rating])).toEqual([
+      ['Ana', 1, 1, first!.after],
+      ['Ben', 1, 0, benFirst!.after],
+    ]);
+    const regency = value(await service.records.leaderboard({ viewer: outsideStaff, ruleset: 'regency' }));
+    expect(regency).toEqual([]);
+
+    const ana = value(await service.records.stats({ viewer: outsideStaff, userId: ANA.id }));
+    expect(ana).toMatchObject({
+      rating: first!.after,
+      total: { games: 1, wins: 1 },
+      seasonRecord: { games: 1, wins: 1 },
+      byRuleset: [{ ruleset: 'kendall', games: 1 }],
+      streak: { result: 'won', length: 1 },
+      ratingHistory: [first],
+    });
+    expect(value(await service.records.history({ viewer: outsideStaff, userId: ANA.id }))).toHaveLength(1);
     await service.storage.close();
   });
 

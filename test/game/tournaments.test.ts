@@ -55,8 +55,12 @@ describe('tournament sign-up', () => {
       inEnglish(await service.tournaments.join({ tournamentId: t.id, guildId: 'other', player: b! })),
     ).toMatchObject({
       ok: false,
-      error: { message: 'This tournament belongs to another server: join it there.' },
+      error: { code: 'not-found', message: `There is no tournament #${t.id} here.` },
     });
+    // Nor from a message other than its own (a forged button): the same answer.
+    expect(
+      inEnglish(await service.tournaments.join({ tournamentId: t.id, guildId: GUILD, player: b!, messageId: 'other' })),
+    ).toMatchObject({ ok: false, error: { code: 'not-found', message: `There is no tournament #${t.id} here.` } });
     value(await service.tournaments.join({ tournamentId: t.id, guildId: GUILD, player: b! }));
     expect(inEnglish(await service.tournaments.join({ tournamentId: t.id, guildId: GUILD, player: c! }))).toMatchObject(
       {
@@ -101,7 +105,7 @@ describe('a Swiss tournament', () => {
     const round1 = await runDue(service);
     expect(round1).toHaveLength(2); // five players: two games and a bye
     expect(await runDue(service)).toEqual([]); // nothing is paired twice
-    let view = value(await service.tournaments.get(t.id, GUILD));
+    let view = value(await service.tournaments.stored(t.id));
     expect(view.status).toBe('running');
     expect(view.boards.filter((b) => b.second === null)).toHaveLength(1);
     // The first mover of each board resigns: the second player wins.
@@ -113,12 +117,12 @@ describe('a Swiss tournament', () => {
     }
     const round2 = await runDue(service);
     expect(round2).toHaveLength(2);
-    view = value(await service.tournaments.get(t.id, GUILD));
+    view = value(await service.tournaments.stored(t.id));
     expect(view.round).toBe(2);
     // The round's time runs out: every unfinished game is decided by the position.
     clock.advance(60 * 60_000);
     await runDue(service);
-    view = value(await service.tournaments.get(t.id, GUILD));
+    view = value(await service.tournaments.stored(t.id));
     expect(view.status).toBe('finished');
     for (const gameId of round2) {
       const game = value(await service.play.view(gameId));
@@ -146,7 +150,7 @@ describe('a Swiss tournament', () => {
     const left = value(await service.tournaments.leave({ tournamentId: t.id, guildId: GUILD, player: leaver }));
     expect(left.ended.map((g) => g.gameId)).toEqual([gameId]);
     expect(left.ended[0]!.result?.winner.id).toBe(game.players.B.id);
-    const view = value(await service.tournaments.get(t.id, GUILD));
+    const view = value(await service.tournaments.stored(t.id));
     expect(view.table.find((r) => r.player.id === leaver.id)?.left).toBe(true);
   });
 });
@@ -159,7 +163,7 @@ describe('a knockout', () => {
       value(await service.tournaments.join({ tournamentId: t.id, guildId: GUILD, player: p }));
     clock.advance(10 * 60_000);
     const [semi] = await runDue(service);
-    let view = value(await service.tournaments.get(t.id, GUILD));
+    let view = value(await service.tournaments.stored(t.id));
     expect(view.rounds).toBe(2);
     const bye = view.boards.find((b) => b.second === null)!;
     expect(bye.first.id).toBe(view.entrants.find((e) => e.seed === 1)!.player.id);
@@ -169,7 +173,7 @@ describe('a knockout', () => {
     const finalGame = value(await service.play.view(final!));
     value(await service.play.resign({ gameId: final!, userId: finalGame.players.B.id }));
     await runDue(service);
-    view = value(await service.tournaments.get(t.id, GUILD));
+    view = value(await service.tournaments.stored(t.id));
     expect(view.status).toBe('finished');
     expect(view.table[0]!.player.id).toBe(finalGame.players.W.id);
   });

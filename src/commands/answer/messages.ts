@@ -3,7 +3,7 @@
 import { clip } from '../../lib/format.js';
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { variantTitle } from '../../i18n/gameWords.js';
-import { type Text, type Translate, translate, translator } from '../../i18n/index.js';
+import { type Text, type Translate, text, translate, translator } from '../../i18n/index.js';
 import type { ChallengeView, Choice, GameResult, GameView, RenderedBoard } from '../../game/types.js';
 import { encodeButtonId } from '../customIds.js';
 
@@ -112,19 +112,25 @@ function promptLine(t: Translate, view: GameView): string {
   return deadline ? t('game.toThrowBy', { name, deadline }) : t('game.toThrow', { name });
 }
 
-export function resultLine(t: Translate, result: GameResult): string {
+/** How a game ended, in one line (said in the language of whoever reads it). */
+export function resultText(result: GameResult): Text {
   const winner = result.winner.name;
   const loser = result.loser.name;
   switch (result.reason) {
     case 'won':
       return result.score === null
-        ? t('result.won', { winner })
-        : t('result.wonScoring', { winner, score: result.score });
+        ? text('result.won', { winner })
+        : text('result.wonScoring', { winner, score: result.score });
     case 'resigned':
-      return t('result.resigned', { winner, loser });
+      return text('result.resigned', { winner, loser });
     case 'timeout':
-      return t('result.timeout', { winner, loser });
+      return text('result.timeout', { winner, loser });
   }
+}
+
+function resultLine(t: Translate, result: GameResult): string {
+  const { key, params } = resultText(result);
+  return t(key, params);
 }
 
 function ratingLine(t: Translate, view: GameView): string {

@@ -16,7 +16,15 @@ import {
 } from './state.js';
 
 /** Channel types the fake knows (Discord's numbers). */
-export const CHANNEL_TYPE = { text: 0, dm: 1, voice: 2, groupDm: 3, announcement: 5, publicThread: 11 } as const;
+export const CHANNEL_TYPE = {
+  text: 0,
+  dm: 1,
+  voice: 2,
+  groupDm: 3,
+  announcement: 5,
+  publicThread: 11,
+  privateThread: 12,
+} as const;
 
 export function channelJson(fake: DiscordState, id: string): Record<string, unknown> {
   const thread = fake.threads.get(id);
@@ -40,7 +48,7 @@ export function channelJson(fake: DiscordState, id: string): Record<string, unkn
 function threadJson(fake: DiscordState, thread: FakeThread): Record<string, unknown> {
   return {
     id: thread.id,
-    type: CHANNEL_TYPE.publicThread,
+    type: thread.members ? CHANNEL_TYPE.privateThread : CHANNEL_TYPE.publicThread,
     guild_id: serverOf(fake, thread.parentId),
     parent_id: thread.parentId,
     owner_id: fake.botUser.id,
@@ -53,6 +61,8 @@ function threadJson(fake: DiscordState, thread: FakeThread): Record<string, unkn
       auto_archive_duration: thread.autoArchiveMinutes,
       archive_timestamp: new Date().toISOString(),
       locked: false,
+      // resources/channel.mdx, "Thread Metadata Object": invitable is "only available on private threads".
+      ...(thread.members ? { invitable: true } : {}),
     },
   };
 }
@@ -93,6 +103,18 @@ export function restrictChannel(fake: DiscordState, channelId: string, viewers: 
   dispatch(fake, known ? 'CHANNEL_UPDATE' : 'CHANNEL_CREATE', channelJson(fake, channelId), guildId);
 }
 
+/**
+ * Gives a member `bits` in a server channel by a member overwrite (a moderator's Manage Threads,
+ * say), beside the overwrites it has; the bot is told by CHANNEL_UPDATE as above.
+ */
+export function allowInChannel(fake: DiscordState, channelId: string, user: FakeUser, bits: bigint): void {
+  const others = (fake.overwrites.get(channelId) ?? []).filter((o) => o.id !== user.id);
+  fake.overwrites.set(channelId, [...others, { id: user.id, type: 1, allow: bits.toString(), deny: '0' }]);
+  const known = fake.announced.has(channelId);
+  fake.announced.add(channelId);
+  dispatch(fake, known ? 'CHANNEL_UPDATE' : 'CHANNEL_CREATE', channelJson(fake, channelId), serverOf(fake, channelId));
+}
+
 /** Modify Channel: only archiving or opening a thread again (THREAD_UPDATE follows). */
 export function modifyChannel(
   fake: DiscordState,
@@ -130,6 +152,7 @@ export function startThread(
     name,
     archived: false,
     autoArchiveMinutes: Number(r.body?.auto_archive_duration ?? 4320),
+    members: null,
   };
   fake.threads.set(thread.id, thread);
   const json = threadJson(fake, thread);

@@ -6,16 +6,18 @@
 // What each part of Discord does lives with its concern, each citing Discord's docs: server.ts
 // (REST routing), gateway.ts and shards.ts, interactions.ts and responses.ts, scenes.ts (where an
 // interaction happens), messages.ts, channels.ts, guilds.ts, scheduledEvents.ts,
-// applicationCommands.ts, permissions.ts and failures.ts (Discord's errors, on demand).
+// privateThreads.ts, applicationCommands.ts, permissions.ts and failures.ts (Discord's errors, on
+// demand).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { restrictChannel } from './channels.js';
+import { allowInChannel, restrictChannel } from './channels.js';
 import type { Failure } from './failures.js';
 import { handleGateway } from './gateway.js';
 import { addGuild, rejoinGuild, removeGuild } from './guilds.js';
 import { autocomplete, click, command, groupCommand, interact, slash, type SlashOption } from './interactions.js';
 import { messageJson } from './messages.js';
+import { leavePrivateThread, makePrivateThread } from './privateThreads.js';
 import type { InteractionReply } from './responses.js';
 import type { Scene } from './scenes.js';
 import { handleHttp } from './server.js';
@@ -116,6 +118,21 @@ export class FakeDiscord extends DiscordState {
   /** Makes a server channel visible only to `viewers`, as a staff-only channel (channels.ts). */
   restrictChannel(channelId: string, viewers: FakeUser[]): void {
     restrictChannel(this, channelId, viewers);
+  }
+
+  /** Gives a member `bits` in a server channel (a member overwrite: a moderator's Manage Threads, say). */
+  allowInChannel(channelId: string, user: FakeUser, bits: bigint): void {
+    allowInChannel(this, channelId, user, bits);
+  }
+
+  /** A private thread under `parentId`, visible to `members` and to moderators (privateThreads.ts); its id. */
+  privateThread(parentId: string, members: FakeUser[]): string {
+    return makePrivateThread(this, parentId, members);
+  }
+
+  /** `user` leaves a private thread; the bot is not told (privateThreads.ts). */
+  leavePrivateThread(threadId: string, user: FakeUser): void {
+    leavePrivateThread(this, threadId, user);
   }
 
   /** Closes the gateway connection as a network drop would; the bot reconnects by itself. */

@@ -8,6 +8,7 @@ export const PERMISSION = {
   viewChannel: 1n << 10n,
   sendMessages: 1n << 11n,
   attachFiles: 1n << 15n,
+  manageThreads: 1n << 34n,
   createPublicThreads: 1n << 35n,
   sendMessagesInThreads: 1n << 38n,
   createEvents: 1n << 44n,

@@ -6,6 +6,7 @@ import { overwriteCommands } from './applicationCommands.js';
 import { channelJson, channelRefusal, modifyChannel, startThread } from './channels.js';
 import { injectedFailure, notFound, refuse, type Failure } from './failures.js';
 import { UPLOAD_LIMIT, channelMessage, contentTooLong, followUp, originalMessage, postMessage } from './messages.js';
+import { getThreadMember, isGetThreadMember } from './privateThreads.js';
 import { callback, expiredToken } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
 import { forwardedRoute } from '../../../src/bot/restProxyRoutes.js';
@@ -80,6 +81,7 @@ function route(fake: DiscordState, r: RecordedRequest): { status: number; json?:
     return { status: 200, json: channelJson(fake, parts[1]!) };
   }
   if (parts[0] === 'channels' && parts.length === 2 && r.method === 'PATCH') return modifyChannel(fake, parts[1]!, r);
+  if (isGetThreadMember(r)) return getThreadMember(fake, parts[1]!, parts[3]!);
   if (parts[0] === 'channels' && parts[2] === 'messages' && parts[4] === 'threads' && r.method === 'POST') {
     return startThread(fake, parts[1]!, parts[3]!, r);
   }

@@ -90,13 +90,18 @@ export interface RecordedRequest {
   at: number;
 }
 
-/** A public thread started from a message (its id is the message's, as Discord makes it). */
+/**
+ * A thread: a public one the bot started from a message (its id is the message's, as Discord
+ * makes it), or a private one a test made (privateThreads.ts).
+ */
 export interface FakeThread {
   id: string;
   parentId: string;
   name: string;
   archived: boolean;
   autoArchiveMinutes: number;
+  /** A private thread's members (user ids); null for a public thread. */
+  members: Set<string> | null;
 }
 
 /** A scheduled event as the bot created it, with the id and status Discord gives it (1 SCHEDULED, 4 CANCELED). */
@@ -211,7 +216,7 @@ export class DiscordState {
    * resumes refused during an outage (`refuseSessions`), for gateway tests.
    */
   readonly sessions = { ready: 0, resumed: 0, identifyRefused: 0, outageRefused: 0 };
-  /** Threads the bot started, by id. */
+  /** Threads, by id: those the bot started and the private ones tests made. */
   readonly threads = new Map<string, FakeThread>();
   /** Channels outside the bot's server (DMs, group DMs, servers without the bot), by id. */
   readonly scenes = new Map<string, Scene>();
