@@ -33,6 +33,8 @@ const ROUTES: readonly ForwardedRoute[] = [
   { methods: ['POST'], path: /^\/channels\/\d+\/messages$/ },
   { methods: ['GET', 'PATCH', 'DELETE'], path: /^\/channels\/\d+\/messages\/\d+$/ },
   { methods: ['POST'], path: /^\/channels\/\d+\/messages\/\d+\/threads$/ },
+  // Whether someone is a member of a private thread (who may see its games).
+  { methods: ['GET'], path: /^\/channels\/\d+\/thread-members\/\d+$/ },
   // Tournaments' scheduled events.
   { methods: ['POST'], path: /^\/guilds\/\d+\/scheduled-events$/ },
   { methods: ['GET', 'PATCH', 'DELETE'], path: /^\/guilds\/\d+\/scheduled-events\/\d+$/ },
