@@ -415,6 +415,12 @@ export class GameStore {
     return (await this.s.actions.all(this.sql, gameId)).map((r) => JSON.parse(r.action) as Action);
   }
 
+  /** The values a game's throws showed, in order, as logged when each was made (not its takes). */
+  async thrownValues(gameId: number): Promise<number[]> {
+    return (await this.s.loggedThrows.all(this.sql, gameId)).flatMap((r) =>
+      (JSON.parse(r.action) as Action).type === 'throw' && r.throw_value !== null ? [r.throw_value] : [],
+    );
+  }
 }
 
 function prepare(owned: string) {
@@ -541,5 +547,8 @@ function prepare(owned: string) {
        WHERE id = ? AND status = 'active'`,
     ),
     actions: st<[number], ActionRow>(`SELECT action FROM actions WHERE game_id = ? ORDER BY seq`),
+    loggedThrows: st<[number], ActionRow & { throw_value: number | null }>(
+      `SELECT action, throw_value FROM actions WHERE game_id = ? AND throw_value IS NOT NULL ORDER BY seq`,
+    ),
   };
 }

@@ -14,6 +14,7 @@ import { type AdminInput, changeSettings, showSettings } from './admin.js';
 import { type ChallengeInput, accept, challenge, decline, rematch, withdraw } from './challenges.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { dueForfeits, sweep } from './deadlines.js';
+import { type DiceCheck, checkDice } from './diceCheck.js';
 import { act, botStep, gameView, resign } from './play.js';
 import { playerHistory, statsHere } from './playerRecords.js';
 import { type PlayerData, forgetPlayer, playerData } from './privacy.js';
@@ -65,6 +66,7 @@ import type { Viewer } from './visibility.js';
 
 export type {
   AnswerToken,
+  DiceCheck,
   AdminInput,
   SettingsChange,
   SettingsView,
@@ -227,6 +229,7 @@ function concernsOf(core: ServiceCore) {
       purgeLeftServers,
     }),
     replays: bound(core, { recentGames, draw: drawReplay }), // replays.ts
+    dice: bound(core, { check: checkDice }), // diceCheck.ts: /senet verify
     // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournaments.ts)
     tournaments: {
       ...bound(core, {

@@ -425,6 +425,7 @@ describe('the /senet command', () => {
       'history',
       'resign',
       'replay',
+      'verify',
       'settings',
       'privacy',
       'tournament',

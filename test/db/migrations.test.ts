@@ -327,8 +327,13 @@ describe('migrations', () => {
       before.map((row) => ({ ...(row as object), dice: 'seeded', dice_secret: null })),
     );
     expect(await upgraded.storage.verify()).toEqual({ checked: 2, problems: [] });
+    expect(await upgraded.dice.check({ viewer: member(GUILD), gameId: 1 })).toEqual({
+      ok: true,
+      value: { gameId: 1, kind: 'seeded' },
+    });
     // The game still running plays on with its old generator: the throws its seed gives.
     const live = value(await upgraded.play.view(2));
+    expect(live.dice).toBeNull();
     const { view: ended } = await playToEnd(upgraded, live, 3);
     const actions = (
       await upgraded.storage.db.all<{ action: string }>('SELECT action FROM actions WHERE game_id = 2 ORDER BY seq')
