@@ -1,10 +1,15 @@
 // `npm run bench -- engine`: per rule set, legal-move generations per second and complete random
 // games per second, on one core (per CPU second of this single-threaded process, so other load on
-// the machine does not distort it). Targets: 3,000,000 generations/s and 15,000 games/s.
+// the machine does not distort it). Targets: 3,000,000 generations/s and 15,000 games/s. Then a
+// throw's cost by kind of dice: the old seeded generator against keyed dice (HMAC-SHA-256), in
+// interleaved runs, medians. Target: a keyed throw within a few microseconds. The random games
+// throw with the old generator, as the simulations do (src/engine/throws.ts).
 import { unwrap } from '../src/lib/result.js';
-import { MAX_MOVES, Position, resolveRules, type RuleOptions, type Rules } from '../src/engine/index.js';
+import { MAX_MOVES, Position, SeededSticks, resolveRules, type RuleOptions, type Rules } from '../src/engine/index.js';
+import { DiceSecret } from '../src/engine/keyedDice.js';
+import { KeyedDice, type ThrowSource } from '../src/engine/throws.js';
 import type { Report } from './run.js';
-import { cpuSeconds } from './stats.js';
+import { cpuSeconds, quantile } from './stats.js';
 
 const CONFIGS: [string, string, RuleOptions][] = [
   ['kendall', 'kendall', {}],
@@ -60,6 +65,37 @@ function samplePositions(rules: Rules, count: number): Position[] {
   return samples;
 }
 
+/** Interleaved runs of each kind of dice (old, new, old, new, …): their medians are compared. */
+const THROW_RUNS = 7;
+
+/** One kind of dice: how many throws a run makes, and each run's CPU microseconds per throw. */
+interface DiceRuns {
+  dice: ThrowSource;
+  throws: number;
+  costs: number[];
+}
+
+/** CPU microseconds per throw of each kind of dice, median of interleaved runs. */
+function throwCosts(report: Report): void {
+  const seeded: DiceRuns = { dice: SeededSticks.fromSeed(1), throws: 2_000_000, costs: [] };
+  const keyed: DiceRuns = { dice: new KeyedDice(0, DiceSecret.random()), throws: 100_000, costs: [] };
+  let sink = 0;
+  for (const { dice } of [seeded, keyed]) for (let i = 0; i < 10_000; i++) sink ^= dice.sticks(); // warm up
+  for (let run = 0; run < THROW_RUNS; run++) {
+    for (const { dice, throws, costs } of [seeded, keyed]) {
+      const seconds = cpuSeconds(() => {
+        for (let i = 0; i < throws; i++) sink ^= dice.sticks();
+      });
+      costs.push((seconds / throws) * 1e6);
+    }
+  }
+  const [old, now] = [quantile(seeded.costs, 0.5), quantile(keyed.costs, 0.5)];
+  report('engine.throw.seeded', old, 'µs');
+  report('engine.throw.keyed', now, 'µs');
+  report('engine.throw.keyed_over_seeded', now / old, 'x');
+  if (sink < 0) console.log(sink); // keeps the loops observable
+}
+
 export function run(report: Report): void {
   for (const [name, id, options] of CONFIGS) {
     const rules = unwrap(resolveRules(id, options));
@@ -90,4 +126,5 @@ export function run(report: Report): void {
     report(`engine.${name}.actions_per_game`, actions / games, 'actions');
     if (generated < 0) console.log(generated); // keeps the generation loop observable
   }
+  throwCosts(report);
 }

@@ -3,13 +3,15 @@
 import { GameStore } from '../src/db/gameStore.js';
 import type { Database } from '../src/db/sql.js';
 import { newGame } from '../src/engine/index.js';
+import { DiceSecret } from '../src/engine/keyedDice.js';
 
 export const ANA = '100000000000000001';
 export const BEN = '100000000000000002';
 
 /** Ana, Ben and `count` games between them, Ana to act (ids 1…, neighbours on the index pages). */
 export async function seedGames(db: Database, count: number): Promise<void> {
-  const started = newGame('kendall', {}, 1);
+  const started = newGame('kendall', {}, 'keyed');
+  const secrets = DiceSecret.counting();
   if (!started.ok) throw new Error(started.error);
   const now = Date.now();
   await db.transaction(async (tx) => {
@@ -23,7 +25,8 @@ export async function seedGames(db: Database, count: number): Promise<void> {
         lobbyMessageId: null,
         ruleset: 'kendall',
         options: {},
-        seed: n,
+        seed: 0,
+        diceSecret: secrets(),
         state: started.value,
         seats: { W: ANA, B: BEN },
         toActId: ANA,

@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DiceSecret } from '../src/engine/keyedDice.js';
 import { type GameService, openService } from '../src/game/service.js';
 import type { BoardRenderer, GameView } from '../src/game/types.js';
 import { renderBoard } from '../src/render/index.js';
@@ -139,12 +140,11 @@ async function cycles(service: GameService, count: number, newGame: GameStart = 
 }
 
 function open(dir: string, name: string, renderer: BoardRenderer): GameService {
-  let seed = 1; // the same games on every run
   return openService({
     dbPath: join(dir, `${name}.db`),
     botUserId: 'bot',
     renderBoard: timed(renderer),
-    newSeed: () => seed++,
+    newDiceSecret: DiceSecret.counting(), // the same games on every run
   });
 }
 

@@ -1,4 +1,4 @@
--- The schema at version 14, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 15, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -87,7 +87,9 @@ CREATE TABLE games (
   reminders_sent INTEGER NOT NULL DEFAULT 0,
   reminder_channel_id TEXT,
   reminder_message_id TEXT,
-  locale TEXT NOT NULL DEFAULT 'en'
+  locale TEXT NOT NULL DEFAULT 'en',
+  dice TEXT NOT NULL DEFAULT 'seeded' CHECK (dice IN ('seeded', 'keyed')),
+  dice_secret TEXT CHECK ((dice_secret IS NULL) = (dice = 'seeded'))
 );
 
 CREATE INDEX games_active_in_channel ON games (channel_id) WHERE status = 'active';

@@ -24,6 +24,8 @@ export interface GameOptions {
 
 /** Plays one game to the end. Each decision gets its own seed, mixed from the game's and the ply. */
 export function playGame({ rules, seed, players, observe }: GameOptions): GameResult {
+  // The old seeded dice, not keyed ones: tens of thousands of games (balance, tournament, fit-eval)
+  // throw many times faster so, and nobody plays against a simulation (src/engine/throws.ts).
   const pos = Position.start(rules, seed);
   if (observe) pos.events = [];
   let actions = 0;

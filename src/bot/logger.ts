@@ -11,10 +11,17 @@ import { pino, type DestinationStream, type Logger } from 'pino';
  */
 const TOKEN_IN_PATH = /(\/(?:interactions|webhooks)\/\d+\/)[^/?#\s"'\\]+/g;
 
-/** The line with every secret and every interaction or webhook token replaced by `[redacted]`. */
+/**
+ * PostgreSQL's detail of a broken constraint, "Failing row contains (…)", lists every value of the
+ * row: for a game, its players and its dice secret while it is being played. The values go, up to
+ * the end of the JSON string they are in (an escaped quote inside does not end it).
+ */
+const FAILING_ROW = /(Failing row contains )(?:[^"\\]|\\.)*/g;
+
+/** The line with every secret, interaction or webhook token and failing row replaced by `[redacted]`. */
 function scrub(line: string, secrets: readonly string[]): string {
   const withoutSecrets = secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), line);
-  return withoutSecrets.replace(TOKEN_IN_PATH, '$1[redacted]');
+  return withoutSecrets.replace(TOKEN_IN_PATH, '$1[redacted]').replace(FAILING_ROW, '$1[redacted]');
 }
 
 export function createLogger(options: { level: string; secrets: string[]; destination?: DestinationStream }): Logger {

@@ -141,6 +141,14 @@ export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_
     ),
   )
   .addSubcommand((sub) =>
+    described(sub.setName('verify'), message('command.verify.description')).addIntegerOption((o) =>
+      described(o.setName(OPT.game), message('command.verify.game'))
+        .setMinValue(1)
+        .setRequired(true)
+        .setAutocomplete(true),
+    ),
+  )
+  .addSubcommand((sub) =>
     described(sub.setName('settings'), message('command.settings.description')).addStringOption((o) =>
       described(o.setName(OPT.reminders), message('command.settings.reminders')).addChoices(
         choice(message('command.settings.remindersOn'), 'on'),

@@ -19,7 +19,12 @@ async function runReplaySubcommand(interaction: ChatInputCommandInteraction, ctx
 }
 
 /** Posts the replay in the channel; its `game` option lists the player's recent games. */
-export const replaySubcommand: Subcommand = { name: 'replay', run: runReplaySubcommand, autocomplete, posts: true };
+export const replaySubcommand: Subcommand = {
+  name: 'replay',
+  run: runReplaySubcommand,
+  autocomplete: recentGamesAutocomplete,
+  posts: true,
+};
 
 /** The Replay button under a finished game, posting like the subcommand. */
 export const REPLAY_BUTTON: Pick<Buttons, 'replay'> = {
@@ -59,8 +64,14 @@ function replayText(view: ReplayView, tooBig = false): string {
   return lines.join('\n');
 }
 
-/** The `game` option's list: the player's recent games here that they may still see, newest first. */
-async function autocomplete(interaction: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+/**
+ * The `game` option's list of /senet replay and /senet verify: the player's recent games here that
+ * they may still see, newest first.
+ */
+export async function recentGamesAutocomplete(
+  interaction: AutocompleteInteraction,
+  ctx: CommandContext,
+): Promise<void> {
   const typed = String(interaction.options.getFocused());
   const games = await ctx.service.replays.recentGames({
     viewer: viewerOf(interaction, ctx),

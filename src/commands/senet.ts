@@ -7,12 +7,14 @@ import type { Subcommand } from './registry.js';
 import { privacySubcommand } from './privacy.js';
 import { replaySubcommand } from './replay.js';
 import { tournamentSubcommand } from './tournamentInfo.js';
+import { verifySubcommand } from './verify.js';
 
 export const SENET_SUBCOMMANDS: readonly Subcommand[] = [
   challengeSubcommand,
   playSubcommand,
   resignSubcommand,
   replaySubcommand,
+  verifySubcommand,
   rulesSubcommand,
   leaderboardSubcommand,
   statsSubcommand,

@@ -6,6 +6,7 @@ import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 import { Query } from './query.js';
 import type { Sql } from './sql.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
+import { DiceSecret } from '../engine/keyedDice.js';
 import type {
   ChallengeRecord,
   ClosedReason,
@@ -47,6 +48,8 @@ interface GameRow {
   ruleset: string;
   options: string;
   seed: number;
+  dice: string;
+  dice_secret: string | null;
   state: string;
   version: number;
   status: string;
@@ -111,6 +114,7 @@ const toGame = (row: GameRow): GameRecord => ({
   ruleset: row.ruleset as RuleSetId,
   options: JSON.parse(row.options) as RuleOptions,
   seed: row.seed,
+  diceSecret: diceSecretOf(row),
   state: JSON.parse(row.state) as GameState,
   version: row.version,
   status: row.status as GameStatus,
@@ -132,6 +136,14 @@ const toGame = (row: GameRow): GameRecord => ({
   archiveAt: row.archive_at,
   locale: storedLocale(row.locale),
 });
+
+/** A keyed game's secret; the column's CHECK pairs it with the kind, so a bad one is a damaged row. */
+function diceSecretOf(row: Pick<GameRow, 'id' | 'dice' | 'dice_secret'>): DiceSecret | null {
+  if (row.dice === 'seeded') return null;
+  const secret = row.dice_secret === null ? null : DiceSecret.fromHex(row.dice_secret);
+  if (!secret) throw new Error(`game ${row.id} has keyed dice without a valid secret`);
+  return secret;
+}
 
 type Id = { id: number };
 
@@ -215,6 +227,8 @@ export class GameStore {
       ruleset: g.ruleset,
       options: JSON.stringify(g.options),
       seed: g.seed,
+      dice: g.diceSecret ? 'keyed' : 'seeded',
+      dice_secret: g.diceSecret?.hex() ?? null,
       state: JSON.stringify(g.state),
       white_id: g.seats.W,
       black_id: g.seats.B,
@@ -400,6 +414,13 @@ export class GameStore {
   async actions(gameId: number): Promise<Action[]> {
     return (await this.s.actions.all(this.sql, gameId)).map((r) => JSON.parse(r.action) as Action);
   }
+
+  /** The values a game's throws showed, in order, as logged when each was made (not its takes). */
+  async thrownValues(gameId: number): Promise<number[]> {
+    return (await this.s.loggedThrows.all(this.sql, gameId)).flatMap((r) =>
+      (JSON.parse(r.action) as Action).type === 'throw' && r.throw_value !== null ? [r.throw_value] : [],
+    );
+  }
 }
 
 function prepare(owned: string) {
@@ -427,10 +448,12 @@ function prepare(owned: string) {
     ),
     setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
     insertGame: st<Record<string, string | number | null>, Id>(
-      `INSERT INTO games (guild_id, channel_id, message_id, lobby_message_id, ruleset, options, seed, state, version,
-                          status, white_id, black_id, to_act_id, bot_strength, rated, turn_deadline, created_at, locale)
-       VALUES (@guild_id, @channel_id, @message_id, @lobby_message_id, @ruleset, @options, @seed, @state, 0,
-               'active', @white_id, @black_id, @to_act_id, @bot_strength, @rated, @turn_deadline, @created_at, @locale)
+      `INSERT INTO games (guild_id, channel_id, message_id, lobby_message_id, ruleset, options, seed, dice, dice_secret,
+                          state, version, status, white_id, black_id, to_act_id, bot_strength, rated, turn_deadline,
+                          created_at, locale)
+       VALUES (@guild_id, @channel_id, @message_id, @lobby_message_id, @ruleset, @options, @seed, @dice, @dice_secret,
+               @state, 0, 'active', @white_id, @black_id, @to_act_id, @bot_strength, @rated, @turn_deadline,
+               @created_at, @locale)
        RETURNING id`,
     ),
     game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
@@ -524,5 +547,8 @@ function prepare(owned: string) {
        WHERE id = ? AND status = 'active'`,
     ),
     actions: st<[number], ActionRow>(`SELECT action FROM actions WHERE game_id = ? ORDER BY seq`),
+    loggedThrows: st<[number], ActionRow & { throw_value: number | null }>(
+      `SELECT action, throw_value FROM actions WHERE game_id = ? AND throw_value IS NOT NULL ORDER BY seq`,
+    ),
   };
 }

@@ -391,6 +391,19 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 15,
+    purpose:
+      'verifiable dice: how each game throws (every game so far: the old seeded generator) and the secret of keyed dice',
+    sql: `
+      -- 'seeded': xoroshiro128+ from the 32-bit seed, its state inside the game's state (whoever sees
+      -- a few throws can know the rest); every game stored before this migration, replayed as it was.
+      -- 'keyed': HMAC-SHA-256 of the game's own secret (src/engine/keyedDice.ts); new games.
+      ALTER TABLE games ADD COLUMN dice TEXT NOT NULL DEFAULT 'seeded' CHECK (dice IN ('seeded', 'keyed'));
+      -- Keyed dice's secret, 64 hex digits; NULL for seeded dice. Shown only once the game is over.
+      ALTER TABLE games ADD COLUMN dice_secret TEXT CHECK ((dice_secret IS NULL) = (dice = 'seeded'));
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

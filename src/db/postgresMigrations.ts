@@ -275,6 +275,15 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 15,
+    purpose:
+      'verifiable dice: how each game throws (every game so far: the old seeded generator) and the secret of keyed dice',
+    sql: `
+      ALTER TABLE games ADD COLUMN dice TEXT NOT NULL DEFAULT 'seeded' CHECK (dice IN ('seeded', 'keyed'));
+      ALTER TABLE games ADD COLUMN dice_secret TEXT CHECK ((dice_secret IS NULL) = (dice = 'seeded'));
+    `,
+  },
 ];
 
 /** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */

@@ -1,6 +1,7 @@
 // What the store reads and writes, as plain typed records (camelCase, JSON columns parsed).
 import { DEFAULT_LOCALE, type Locale, isLocale } from '../i18n/index.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
+import type { DiceSecret } from '../engine/keyedDice.js';
 
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
 export type GameStatus = 'active' | 'finished';
@@ -40,7 +41,14 @@ export interface GameRecord {
   messageId: string | null;
   ruleset: RuleSetId;
   options: RuleOptions;
+  /** The old seeded generator's 32-bit seed, for games stored before verifiable dice (0 with keyed dice). */
   seed: number;
+  /**
+   * Keyed dice's secret (src/engine/keyedDice.ts), from which the throws, the seats and the
+   * computer's choices follow; null: the game throws from `seed`, as games did before. It prints as
+   * `[dice secret]`: only its `hex()` shows it, once the game is over.
+   */
+  diceSecret: DiceSecret | null;
   state: GameState;
   version: number;
   status: GameStatus;
@@ -78,6 +86,7 @@ export type NewGame = Pick<
   | 'ruleset'
   | 'options'
   | 'seed'
+  | 'diceSecret'
   | 'state'
   | 'seats'
   | 'toActId'

@@ -7,7 +7,15 @@ import { moveLabel } from './describe.js';
 import { Position } from './position.js';
 import type { Rules } from './rules.js';
 import { resolveRules } from './rulesets/index.js';
-import { SeededSticks, sticksFor, type ThrowSource } from './throws.js';
+import {
+  type GameDice,
+  KeyedDice,
+  type KeyedThrows,
+  SeededSticks,
+  sticksFor,
+  throwList,
+  type ThrowSource,
+} from './throws.js';
 import {
   type Action,
   type GameEvent,
@@ -23,9 +31,23 @@ import {
 export interface GameRecord {
   ruleset: string;
   options: RuleOptions;
+  /** The old seeded generator's seed, from which its throws follow (unused with `sticks`). */
   seed: number;
+  /**
+   * Keyed dice: the sticks of every throw the game made, in order (from its secret: keyedDice.ts).
+   * Absent: the throws come from `seed`, as they did before verifiable dice.
+   */
+  sticks?: readonly number[];
   actions: Action[];
 }
+
+/**
+ * Where an action's throw comes from: the game's keyed dice with their `key` (a keyed state needs
+ * it to throw; it advances the state's count of throws), or any `source`, which leaves the game's
+ * own dice as they were (forced throws in tests and pictures). Without either, a seeded state
+ * throws from the generator it holds.
+ */
+export type Throwing = { key: KeyedThrows } | { source: ThrowSource };
 
 /** Any arrangement of pawns, for tests, rule cases and pictures (see ../shared/rule-cases/FORMAT.md). */
 export interface Setup {
@@ -40,10 +62,14 @@ export interface Setup {
   seed?: number;
 }
 
-/** A new game at the rule set's start position. */
-export function newGame(ruleset: string, options: RuleOptions, seed: number): Result<GameState, string> {
+/**
+ * A new game at the rule set's start position, with keyed dice ('keyed': its throws then need the
+ * game's key) or the old generator seeded with a number.
+ */
+export function newGame(ruleset: string, options: RuleOptions, dice: number | 'keyed'): Result<GameState, string> {
   const rules = resolveRules(ruleset, options);
-  return rules.ok ? ok(toState(Position.start(rules.value, seed))) : rules;
+  const start = dice === 'keyed' ? new KeyedDice(0, null) : dice;
+  return rules.ok ? ok(toState(Position.start(rules.value, start))) : rules;
 }
 
 /**
@@ -76,13 +102,18 @@ export interface Applied {
 }
 
 /** Apply one action; an illegal one is an error value naming what is allowed. */
-export function applyAction(state: GameState, action: Action, source?: ThrowSource): Result<Applied, string> {
-  const found = toPosition(state);
+export function applyAction(state: GameState, action: Action, throwing?: Throwing): Result<Applied, string> {
+  const found = toPosition(state, throwing && 'key' in throwing ? throwing.key : undefined);
   if (!found.ok) return found;
   const pos = found.value;
-  const problem = play(pos, action, source);
+  const problem = play(pos, action, throwing && 'source' in throwing ? throwing.source : undefined);
   if (problem) return err(problem);
   return ok({ state: toState(pos), events: pos.events!, legal: actionsOf(pos) });
+}
+
+/** A record's dice at the start: keyed dice reading its list of throws, or the seeded generator. */
+function recordDice(record: GameRecord): GameDice {
+  return record.sticks ? new KeyedDice(0, throwList(record.sticks)) : SeededSticks.fromSeed(record.seed);
 }
 
 /** Why a log does not replay: the first illegal action's index and what is wrong with it. */
@@ -95,7 +126,7 @@ export interface ReplayError {
 export function replay(record: GameRecord): Result<GameState, ReplayError> {
   const rules = resolveRules(record.ruleset, record.options);
   if (!rules.ok) return err({ index: -1, message: rules.error });
-  const pos = Position.start(rules.value, record.seed);
+  const pos = Position.start(rules.value, recordDice(record));
   for (let index = 0; index < record.actions.length; index++) {
     const problem = play(pos, record.actions[index]);
     if (problem) return err({ index, message: `action ${index}: ${problem}` });
@@ -117,12 +148,13 @@ export interface ReplayStep {
  * calibration); an illegal action is reported with its index, as `replay` does.
  */
 export function replaySteps(record: GameRecord): Result<{ start: GameState; steps: ReplayStep[] }, ReplayError> {
-  const started = newGame(record.ruleset, record.options, record.seed);
+  const started = newGame(record.ruleset, record.options, record.sticks ? 'keyed' : record.seed);
   if (!started.ok) return err({ index: -1, message: started.error });
   const steps: ReplayStep[] = [];
   let before = started.value;
+  const throwing = record.sticks ? { key: throwList(record.sticks) } : undefined;
   for (const [index, action] of record.actions.entries()) {
-    const applied = applyAction(before, action);
+    const applied = applyAction(before, action, throwing);
     if (!applied.ok) return err({ index, message: `action ${index}: ${applied.error}` });
     steps.push({ index, action, before, after: applied.value.state, events: applied.value.events });
     before = applied.value.state;
@@ -200,22 +232,24 @@ export function toState(pos: Position): GameState {
             captured: last.capturedFrom < 0 ? null : { from: last.capturedFrom, to: last.capturedTo },
           },
     ply: pos.ply,
-    rng: pos.rng.state(),
+    ...(pos.dice instanceof KeyedDice ? { thrown: pos.dice.thrown } : { rng: pos.dice.state() }),
   };
 }
 
-/** A Position from a stored state, with every field checked. Collects events for the caller. */
-export function toPosition(state: GameState): Result<Position, string> {
+/**
+ * A Position from a stored state, with every field checked. Collects events for the caller. A
+ * state with keyed dice throws only with the game's `key`.
+ */
+export function toPosition(state: GameState, key?: KeyedThrows): Result<Position, string> {
   const resolved = resolveRules(state.ruleset, state.options);
   if (!resolved.ok) return resolved;
   const rules = resolved.value;
   const checked = checkBoard(rules, state.board, state.waiting);
   if (!checked.ok) return checked;
   const board = checked.value;
-  if (!Array.isArray(state.rng) || state.rng.length !== 4 || !state.rng.every(Number.isInteger)) {
-    return err('the generator state must be four integers');
-  }
-  const pos = new Position(rules, SeededSticks.fromState(state.rng));
+  const dice = diceOf(state, key ?? null);
+  if (!dice.ok) return dice;
+  const pos = new Position(rules, dice.value);
   pos.setBoard(board);
   for (const side of SIDES) {
     const code = sideCode(side);
@@ -264,6 +298,19 @@ function actionsOf(pos: Position): Action[] {
   if (pos.canTake()) actions.push({ type: 'take' });
   if (pos.canThrow()) actions.push({ type: 'throw' });
   return actions;
+}
+
+/** A state's dice, checked: keyed dice's count of throws, or the seeded generator's state. */
+function diceOf(state: GameState, key: KeyedThrows | null): Result<GameDice, string> {
+  if (state.thrown !== undefined) {
+    if ('rng' in state) return err('a state has either a generator or a count of throws, not both');
+    if (!Number.isInteger(state.thrown) || state.thrown < 0) return err('the count of throws must be a whole number');
+    return ok(new KeyedDice(state.thrown, key));
+  }
+  if (!Array.isArray(state.rng) || state.rng.length !== 4 || !state.rng.every(Number.isInteger)) {
+    return err('the generator state must be four integers');
+  }
+  return ok(SeededSticks.fromState(state.rng));
 }
 
 /** The phases a stored state may be in. */

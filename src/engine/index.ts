@@ -12,7 +12,7 @@ export {
   toState,
   toPosition,
 } from './game.js';
-export type { GameRecord, Setup } from './game.js';
+export type { GameRecord, Setup, Throwing } from './game.js';
 export {
   RULESETS,
   RULESET_IDS,
@@ -27,5 +27,15 @@ export type { AnyOptionSpec, OptionProblem, Variant } from './rulesets/index.js'
 export type { Rules, SquareInfo } from './rules.js';
 export { MAX_MOVES, Position } from './position.js';
 export { moveFrom, moveTo, sideName } from './codes.js';
-export { SeededSticks, FixedSticks, throwDistribution, sticksFor, lightCount } from './throws.js';
+export {
+  SeededSticks,
+  FixedSticks,
+  throwDistribution,
+  sticksFor,
+  lightCount,
+  throwList,
+  throwValue,
+} from './throws.js';
 export type { ThrowSource } from './throws.js';
+// Keyed dice's secret (DiceSecret) is imported from './keyedDice.js' itself: the one module that
+// uses node:crypto stays out of what imports only this index (a browser bundle of the engine).

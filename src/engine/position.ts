@@ -7,7 +7,7 @@ import { firstFree, runThrough } from './board.js';
 import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
 import { type Compiled, compile } from './compiled.js';
 import type { BoardView, Rules, SideCode, SquareEffect } from './rules.js';
-import { SeededSticks, throwValue, type ThrowSource } from './throws.js';
+import { type GameDice, SeededSticks, throwValue, type ThrowSource } from './throws.js';
 import { type GameEvent, OFF as BORNE_OFF, type Phase } from './types.js';
 
 /**
@@ -56,7 +56,8 @@ export class Position implements BoardView {
   /** The last pawn move: side (0 = none yet), from, to, end, and the captured pawn's squares (-1 = none). */
   readonly last = { side: 0, from: 0, to: 0, end: 0, capturedFrom: -1, capturedTo: -1 };
   ply = 0;
-  rng: SeededSticks;
+  /** The game's own dice: the old seeded generator, or keyed dice's count of throws (throws.ts). */
+  dice: GameDice;
   /** When set, every step appends what happened here (the API collects them; the fast path does not). */
   events: GameEvent[] | null = null;
   /** The legal moves for the throw in play (phase `move`), and a buffer for other lists. */
@@ -64,15 +65,15 @@ export class Position implements BoardView {
   private pendingCount = 0;
   private readonly scratch = new Uint16Array(MAX_MOVES);
 
-  constructor(rules: Rules, rng: SeededSticks) {
+  constructor(rules: Rules, dice: GameDice) {
     this.rules = rules;
     this.c = compile(rules);
-    this.rng = rng;
+    this.dice = dice;
   }
 
-  /** The rule set's start position, with the generator seeded. */
-  static start(rules: Rules, seed: number): Position {
-    const pos = new Position(rules, SeededSticks.fromSeed(seed));
+  /** The rule set's start position, with its dice: a number seeds the old generator. */
+  static start(rules: Rules, dice: number | GameDice): Position {
+    const pos = new Position(rules, typeof dice === 'number' ? SeededSticks.fromSeed(dice) : dice);
     for (let s = 1; s <= 30; s++) {
       const ch = rules.start.board[s - 1];
       if (ch === 'W' || ch === 'B') pos.put(s, sideCode(ch));
@@ -83,14 +84,14 @@ export class Position implements BoardView {
     return pos;
   }
 
-  /** An independent copy, with its own generator in the same state. */
+  /** An independent copy, with its own dice in the same state. */
   clone(): Position {
-    return new Position(this.rules, this.rng.clone()).copyFrom(this);
+    return new Position(this.rules, this.dice.clone()).copyFrom(this);
   }
 
   /**
    * Make this the position of `other` (same rules) without allocating: the search reuses one
-   * position per depth instead of cloning. This position keeps its own generator (copying one
+   * position per depth instead of cloning. This position keeps its own dice (copying them
    * allocates, and the search throws from fixed sticks); `clone()` copies that too. Events are not
    * copied: the copy records none.
    */
@@ -315,8 +316,8 @@ export class Position implements BoardView {
 
   // ---- Doing it ---------------------------------------------------------------------------
 
-  /** Throw the sticks (from `source`, or the game's own seeded generator). */
-  throwSticks(source: ThrowSource = this.rng): void {
+  /** Throw the sticks (from `source`, or the game's own dice). */
+  throwSticks(source: ThrowSource = this.dice): void {
     const sticks = source.sticks();
     const value = throwValue(this.c.throwTable, sticks);
     this.ply++;

@@ -35,8 +35,12 @@ export function sticksFor(table: ThrowTable, value: number): number {
 }
 
 /**
- * The default source: xoroshiro128+ from pure-rand. Its state is plain numbers, kept in the game
- * state, so a game replays exactly from its seed. The four sticks are the generator's top bits
+ * The old kind of dice ('seeded'): xoroshiro128+ from pure-rand, seeded with 32 bits. Its state is
+ * plain numbers, kept in the game state, so a game replays exactly from its seed; but whoever sees
+ * that state, or a few throws (and searches the 2^32 seeds), knows every later throw. Games stored
+ * before verifiable dice keep it, and so do the tools that simulate many games for speed (selfplay,
+ * balance, tournament, calibrate, predictability, the benchmarks): nobody plays against those. A
+ * game played in the chat uses keyed dice (KeyedDice). The four sticks are the generator's top bits
  * (the low bits of xoroshiro128+ are its weakest).
  */
 export class SeededSticks implements ThrowSource {
@@ -67,6 +71,53 @@ export class SeededSticks implements ThrowSource {
     return [...this.rng.getState()];
   }
 }
+
+/**
+ * Keyed dice's throws by number (1 = the game's first throw): computed from the game's secret
+ * (DiceSecret, keyedDice.ts, the one module that uses node:crypto), or read from a list of the
+ * throws a game has made (throwList, for replays: those throws were shown already).
+ */
+export interface KeyedThrows {
+  /** The four sticks of throw `number`, as bits (1 = light side up), 0..15. */
+  sticksOf(number: number): number;
+}
+
+/** The throws a game has made, in order, as keyed throws (a replay needs no secret). */
+export function throwList(sticks: readonly number[]): KeyedThrows {
+  return {
+    sticksOf: (number) => {
+      const found = sticks[number - 1];
+      if (found === undefined) throw new RangeError(`throw ${number} is not among the ${sticks.length} given`);
+      return found;
+    },
+  };
+}
+
+/**
+ * The new kind of dice ('keyed'): throw n is a function of the game's secret and n alone, so the
+ * state carries only how many throws were made, from which nothing about the next one follows.
+ * The secret (`key`) is handed in only where a throw is made (the service's move, a replay);
+ * without it the dice cannot throw, and saying so is a bug in the caller, not a player's mistake.
+ */
+export class KeyedDice implements ThrowSource {
+  constructor(
+    /** Throws made so far: the next is number `thrown + 1`. */
+    public thrown: number,
+    private readonly key: KeyedThrows | null,
+  ) {}
+
+  sticks(): number {
+    if (!this.key) throw new Error("keyed dice cannot throw without the game's key");
+    return this.key.sticksOf(++this.thrown);
+  }
+
+  clone(): KeyedDice {
+    return new KeyedDice(this.thrown, this.key);
+  }
+}
+
+/** A game's own dice: the old seeded generator, or keyed dice. */
+export type GameDice = SeededSticks | KeyedDice;
 
 /** Sticks in a fixed order, for tests and rule cases. Throws when it runs out. */
 export class FixedSticks implements ThrowSource {

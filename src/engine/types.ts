@@ -60,7 +60,14 @@ export interface LastMove {
   captured: { from: number; to: number } | null;
 }
 
-export interface GameState {
+/**
+ * A game in plain data: where the pawns stand, whose turn it is, and where the next throw comes
+ * from (DiceState). It travels (render and AI workers, logs, web pages), so it holds no secret.
+ */
+export type GameState = BoardState & DiceState;
+
+/** Everything of a game's state but its dice. */
+interface BoardState {
   ruleset: RuleSetId;
   /** The options in force, defaults filled in. */
   options: RuleOptions;
@@ -86,9 +93,15 @@ export interface GameState {
   lastMove: LastMove | null;
   /** Number of actions applied since the start: a state id that rejects stale actions. */
   ply: number;
-  /** The seeded generator's state, so every throw is reproducible. */
-  rng: number[];
 }
+
+/**
+ * The dice's part of a state, by kind (throws.ts). The old seeded generator's state (`rng`) is
+ * all that is needed to know every later throw: only games stored before verifiable dice, and
+ * simulations, have it. Keyed dice keep only a count of throws made (`thrown`); the next throw
+ * follows from the game's secret, which is stored beside the game and never in its state.
+ */
+type DiceState = { rng: number[]; thrown?: never } | { thrown: number; rng?: never };
 
 /** Something that happened while applying an action, in order; see describe.ts for the words. */
 export type GameEvent =

@@ -20,6 +20,7 @@ import type { ShardScope } from '../db/shards.js';
 import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
+import type { DiceSecret } from '../engine/keyedDice.js';
 import {
   DEFAULT_SETTINGS,
   type ServerSettings,
@@ -44,7 +45,7 @@ export type BotChooser = (state: GameState, strength: Strength, seed: number) =>
 export interface CoreOptions {
   botUserId: string;
   now: () => number;
-  newSeed: () => number;
+  newDiceSecret: () => DiceSecret;
   config: ServiceConfig;
   render: BoardRenderer;
   choose: BotChooser;
@@ -85,7 +86,8 @@ export class ServiceCore {
   readonly tournaments: TournamentStore;
   readonly botUserId: string;
   readonly now: () => number;
-  readonly newSeed: () => number;
+  /** A new game's dice secret (src/engine/keyedDice.ts). */
+  readonly newDiceSecret: () => DiceSecret;
   readonly config: ServiceConfig;
   readonly render: BoardRenderer;
   readonly choose: BotChooser;
@@ -119,7 +121,7 @@ export class ServiceCore {
     this.tournaments = new TournamentStore(sql, options.shard);
     this.botUserId = options.botUserId;
     this.now = options.now;
-    this.newSeed = options.newSeed;
+    this.newDiceSecret = options.newDiceSecret;
     this.config = options.config;
     this.render = options.render;
     this.choose = options.choose;

@@ -7,7 +7,7 @@ import { translator } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
 import { recordRatedResult } from './playerRecords.js';
 import { scheduleReminder } from './reminders.js';
-import { seatsFromSeed } from './seeds.js';
+import { seatsFromSecret, throwingFor } from './dice.js';
 import type { Strength } from './strengths.js';
 import { recordTournamentGame } from './tournamentResults.js';
 import { type Outcome, fail, ok } from './types.js';
@@ -36,7 +36,10 @@ export interface FixedSeats {
   rated: boolean;
 }
 
-/** Creates a game: seats from the seed, the engine's start position, the first turn's deadline. */
+/**
+ * Creates a game: its dice's secret (stored beside it, never in its state), seats from it, the
+ * engine's start position, the first turn's deadline.
+ */
 export async function startGame(
   core: ServiceCore,
   where: GamePlace,
@@ -45,8 +48,8 @@ export async function startGame(
   botStrength: Strength | null,
   fixed?: FixedSeats,
 ): Promise<GameRecord> {
-  const seed = core.newSeed() | 0;
-  const started = newGame(where.ruleset, where.options, seed);
+  const diceSecret = core.newDiceSecret();
+  const started = newGame(where.ruleset, where.options, 'keyed');
   // The options were checked when the challenge was made; failing now is a bug, not a user error.
   if (!started.ok) throw new Error(`stored options no longer resolve: ${started.error}`);
   const state = started.value;
@@ -54,7 +57,7 @@ export async function startGame(
     ? state.toMove === 'W'
       ? { W: challengerId, B: opponentId }
       : { W: opponentId, B: challengerId }
-    : seatsFromSeed(seed, challengerId, opponentId);
+    : seatsFromSecret(diceSecret, challengerId, opponentId);
   const toActId = seats[state.toMove];
   const now = core.now();
   const settings = await core.settingsOf(where.guildId);
@@ -65,7 +68,8 @@ export async function startGame(
     lobbyMessageId: where.lobbyMessageId,
     ruleset: where.ruleset,
     options: state.options,
-    seed,
+    seed: 0, // the old generator's; keyed dice need none
+    diceSecret,
     state,
     seats,
     toActId,
@@ -87,7 +91,7 @@ export async function applyInTransaction(
   actorId: string,
   action: Action,
 ): Promise<Outcome<GameSnapshot>> {
-  const applied = applyAction(game.state, action);
+  const applied = applyAction(game.state, action, throwingFor(game));
   if (!applied.ok) return fail('invalid', 'error.notAllowedNow');
   const { state, events, legal } = applied.value;
   const now = core.now();

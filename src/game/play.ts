@@ -10,11 +10,11 @@
 // SERIALIZABLE there. A resignation always ends the game, so it stays SERIALIZABLE throughout.
 // One game's moves in one process take turns (the transaction's queue), so a crowd of clicks on
 // one board waits without holding the pool's connections.
-import { decisionSeed } from '../ai/index.js';
 import type { GameRecord } from '../db/records.js';
 import type { TransactionOptions } from '../db/sql.js';
 import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
+import { botSeed } from './dice.js';
 import { applyInTransaction, endGame } from './lifecycle.js';
 import { notHere } from './refusals.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
@@ -79,7 +79,7 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   if (version !== undefined && version !== read.version) return fail('stale', 'error.movedOn');
   if (read.toActId !== core.botUserId) return fail('not-your-turn', 'error.notBotsTurn');
   const strength = strengthOf(read.botStrength) ?? DEFAULT_STRENGTH;
-  const action = await core.choose(read.state, strength, decisionSeed(read.seed, read.state.ply));
+  const action = await core.choose(read.state, strength, botSeed(read, read.state.ply));
   const done = await core.transact(async (core) => {
     const again = await liveGame(core, gameId);
     if (!again.ok) return again;

@@ -6,6 +6,7 @@ import type { Side } from '../engine/index.js';
 import { variantTitle } from '../i18n/gameWords.js';
 import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
+import { replayable } from './dice.js';
 import type { ReplayJob, ReplayOutput } from './replayJob.js';
 import { type GameChoiceEntry, type Outcome, type Player, fail, ok } from './types.js';
 import { endDescription, namesOf, sideOf, storedResult } from './views.js';
@@ -113,7 +114,7 @@ export async function drawReplay(core: ServiceCore, input: ReplayInput): Promise
       : t('replay.stillInProgress');
   const job: ReplayJob = {
     gameId: game.id,
-    record: { ruleset: game.ruleset, options: game.options, seed: game.seed, actions },
+    record: replayable(game, actions),
     names: namesOf(players),
     // A finished game's last frame says how it ended; a win is already on the board.
     ending: stored && stored.reason !== 'won' ? endDescription(game.locale, stored) : '',

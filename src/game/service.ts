@@ -9,10 +9,12 @@ import type { AnswerToken } from '../db/answerTokenStore.js';
 import { probeWrite } from '../db/health.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { chooseAction } from '../ai/index.js';
+import { DiceSecret } from '../engine/keyedDice.js';
 import { type AdminInput, changeSettings, showSettings } from './admin.js';
 import { type ChallengeInput, accept, challenge, decline, rematch, withdraw } from './challenges.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { dueForfeits, sweep } from './deadlines.js';
+import { type DiceCheck, checkDice } from './diceCheck.js';
 import { act, botStep, gameView, resign } from './play.js';
 import { playerHistory, statsHere } from './playerRecords.js';
 import { type PlayerData, forgetPlayer, playerData } from './privacy.js';
@@ -64,6 +66,7 @@ import type { Viewer } from './visibility.js';
 
 export type {
   AnswerToken,
+  DiceCheck,
   AdminInput,
   SettingsChange,
   SettingsView,
@@ -93,8 +96,11 @@ export interface ServiceSettings {
   /** The bot's own user id: challenging it starts a game against the AI at once. */
   botUserId: string;
   now?: () => number;
-  /** A 32-bit seed per new game (throws, seats and the bot's choices all derive from it). */
-  newSeed?: () => number;
+  /**
+   * A new game's dice secret (its throws, seats and the computer's choices derive from it); by
+   * default 256 bits from node:crypto. Tests pass secrets that repeat.
+   */
+  newDiceSecret?: () => DiceSecret;
   config?: Partial<ServiceConfig>;
   /** How long a write waits for another process's transaction before answering 'busy' (default 5 s), when the service opens the file. */
   busyTimeoutMs?: number;
@@ -110,8 +116,6 @@ export interface ServiceSettings {
    */
   shard?: ShardScope;
 }
-
-const randomSeed = (): number => (Math.random() * 0x1_0000_0000) | 0;
 
 /**
  * The default renderer, loaded on first use: when the bot draws on worker threads it injects its
@@ -136,7 +140,7 @@ export function openService(options: ServiceOptions): GameService {
   const core = new ServiceCore(db, {
     botUserId: options.botUserId,
     now: options.now ?? Date.now,
-    newSeed: options.newSeed ?? randomSeed,
+    newDiceSecret: options.newDiceSecret ?? (() => DiceSecret.random()),
     config: { ...DEFAULT_CONFIG, ...options.config },
     render: options.renderBoard ?? renderOnThisThread,
     renderReplay: options.renderReplay ?? replayOnThisThread,
@@ -224,6 +228,7 @@ function concernsOf(core: ServiceCore) {
       purgeLeftServers,
     }),
     replays: bound(core, { recentGames, draw: drawReplay }), // replays.ts
+    dice: bound(core, { check: checkDice }), // diceCheck.ts: /senet verify
     // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournaments.ts)
     tournaments: {
       ...bound(core, {

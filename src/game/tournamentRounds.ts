@@ -16,6 +16,7 @@ import {
   withFirstMover,
 } from './tournament/knockout.js';
 import { roundTimeWinner } from './tournament/roundTime.js';
+import { tieSeed } from './dice.js';
 import { type SwissEntrant, pairKey, pairSwiss } from './tournament/swiss.js';
 import { type Outcome, fail, ok } from './types.js';
 import type { GameSnapshot } from './views.js';
@@ -97,7 +98,7 @@ async function decideByRoundTime(core: ServiceCore, t: TournamentRecord, step: T
   for (const p of await core.tournaments.pairings(t.id)) {
     if (p.round !== t.round || p.winnerId !== null || p.gameId === null) continue;
     const game = (await core.games.game(p.gameId))!;
-    const side = roundTimeWinner(game.state, game.seed);
+    const side = roundTimeWinner(game.state, tieSeed(game));
     await core.tournaments.decide(p, game.seats[side], 'round-time');
     if (game.status === 'active') step.ended.push(await endGame(core, game, game.state, side, 'timeout', null));
   }

@@ -92,6 +92,18 @@ export interface GameView {
   threadId: string | null;
   /** In `homeChannelId`: the message the thread was started from, pointing to the game. */
   lobbyMessageId: string | null;
+  /** What the board shows of its dice; null for a game from before verifiable dice. */
+  dice: DiceShown | null;
+}
+
+/**
+ * Keyed dice as a board shows them: the commitment (SHA-256 of the secret, 64 hex digits) from
+ * the start, and the secret itself only once the game is over.
+ */
+export interface DiceShown {
+  commitment: string;
+  /** Null while the game is on. */
+  secret: string | null;
 }
 
 /** Where a game is shown in the chat. */

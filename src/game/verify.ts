@@ -1,8 +1,9 @@
-// The replay check: every stored game must be exactly what its seed and action log rebuild.
+// The replay check: every stored game must be exactly what its dice and action log rebuild.
 // A mismatch means a lost, doubled or reordered action, or a state written without its log entry.
 import { isDeepStrictEqual } from 'node:util';
 import type { GameStore } from '../db/gameStore.js';
 import { type GameState, replay } from '../engine/index.js';
+import { replayable } from './dice.js';
 
 interface VerifyProblem {
   gameId: number;
@@ -14,12 +15,12 @@ export interface VerifyReport {
   problems: VerifyProblem[];
 }
 
-/** Rebuilds one stored game from its seed and log; null when it matches the stored state. */
+/** Rebuilds one stored game from its dice and log; null when it matches the stored state. */
 async function verifyGame(store: GameStore, gameId: number): Promise<string | null> {
   const game = await store.game(gameId);
   if (!game) return 'no such game';
   const actions = await store.actions(gameId);
-  const replayed = replay({ ruleset: game.ruleset, options: game.options, seed: game.seed, actions });
+  const replayed = replay(replayable(game, actions));
   if (!replayed.ok) return `the log does not replay: ${replayed.error.message}`;
   const rebuilt = replayed.value;
   if (game.state.ply !== actions.length)

@@ -4,7 +4,7 @@ import { type Action, type Side, SIDES, legalActions, opponentOf } from '../engi
 import { type Locale, translator } from '../i18n/index.js';
 import { choicesFor, markedMoves } from './choices.js';
 import { strengthOf } from './strengths.js';
-import type { BoardRenderer, ChallengeView, GamePlacement, GameResult, GameView, Player } from './types.js';
+import type { BoardRenderer, ChallengeView, DiceShown, GamePlacement, GameResult, GameView, Player } from './types.js';
 
 /** A game as one transaction left it, with what to tell the chat; rendered after the commit. */
 export interface GameSnapshot {
@@ -96,7 +96,15 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
     ...(result ? { result } : {}),
     turnDeadline: game.turnDeadline,
     ...placementOf(game),
+    dice: diceShown(game),
   };
+}
+
+/** The commitment to a game's dice, and once the game is over (never before) the secret. */
+function diceShown(game: Pick<GameRecord, 'diceSecret' | 'status'>): DiceShown | null {
+  const secret = game.diceSecret;
+  if (!secret) return null;
+  return { commitment: secret.commitment(), secret: game.status === 'finished' ? secret.hex() : null };
 }
 
 /** Where a stored game is shown: its board in its thread (or the channel), its lobby message in the channel. */

@@ -189,6 +189,7 @@ export function decodeHeldOut(
   seed: number,
   choices: string,
 ): GameRecord {
+  // Held-out games are stored as seeds: the old seeded dice, fast and enough for simulations (throws.ts).
   let state = unwrap(newGame(config.ruleset, config.options, seed));
   const actions: Action[] = [];
   let next = 0;

@@ -1,4 +1,4 @@
-// `npm run db:verify [-- --db <file or postgres://…>]`: rebuilds every stored game from its seed
+// `npm run db:verify [-- --db <file or postgres://…>]`: rebuilds every stored game from its dice
 // and action log and reports any whose stored state differs. Exit code 1 if any does (for cron jobs
 // and CI). The database is `--db` (a SQLite file or a postgres:// URL), else DATABASE_URL, else
 // DATABASE_PATH, else ./data/senet.db.

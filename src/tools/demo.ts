@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chooseAction } from '../ai/index.js';
 import type { RuleSetId } from '../engine/index.js';
+import { DiceSecret } from '../engine/keyedDice.js';
 import { openService } from '../game/service.js';
 import type { BoardRenderer, GameView, RenderedBoard } from '../game/types.js';
 import { say } from '../i18n/index.js';
@@ -15,7 +16,6 @@ export interface DemoOptions {
   ruleset?: RuleSetId;
   /** Pictures of the first this many positions are written, then only the winning one. */
   pictures?: number;
-  seed?: number;
 }
 
 export interface DemoResult {
@@ -39,7 +39,6 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const outDir = resolve(options.outDir);
   mkdirSync(outDir, { recursive: true });
   const dbDir = mkdtempSync(join(tmpdir(), 'senet-demo-'));
-  let seed = options.seed ?? 20260;
   // Drawing every one of a game's few hundred positions would take most of the demo's time;
   // only the positions written are drawn, by the real renderer.
   let drawing = true;
@@ -48,7 +47,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const service = openService({
     dbPath: join(dbDir, 'demo.db'),
     botUserId: BOT.id,
-    newSeed: () => seed++,
+    newDiceSecret: DiceSecret.counting(20260), // the same game every time
     renderBoard,
   });
   try {

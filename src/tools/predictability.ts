@@ -39,7 +39,7 @@ function playOut(pos: Position, seed: number): boolean {
 
 /** One throw position of a hard self-play game, picked at random among the game's. */
 function samplePosition(config: PlayConfig, seed: number): Position {
-  const pos = Position.start(config.rules, seed);
+  const pos = Position.start(config.rules, seed); // the old seeded dice: fast, for simulations (throws.ts)
   const throwPositions: Position[] = [];
   for (let actions = 0; pos.phase !== 'over' && actions < MAX_ACTIONS; actions++) {
     if (pos.phase === 'throw') throwPositions.push(pos.clone());
@@ -57,7 +57,7 @@ function sample(config: PlayConfig): number[] {
     for (let r = 0; r < rolloutCount; r++) {
       const pos = start.clone();
       const rolloutSeed = mix32(seed, r + 1);
-      pos.rng = SeededSticks.fromSeed(rolloutSeed);
+      pos.dice = SeededSticks.fromSeed(rolloutSeed);
       if (playOut(pos, rolloutSeed)) wins++;
     }
     return wins / rolloutCount;

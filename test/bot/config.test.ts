@@ -443,6 +443,7 @@ describe('the /senet command', () => {
       'history',
       'resign',
       'replay',
+      'verify',
       'settings',
       'privacy',
       'tournament',

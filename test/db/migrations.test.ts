@@ -6,6 +6,7 @@ import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src/db
 import {
   ANA,
   BEN,
+  GUILD,
   open,
   playFirstChoice,
   playToEnd,
@@ -17,6 +18,18 @@ import {
 } from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 import { sqliteConnection } from '../../src/db/sqlite.js';
+import {
+  type Action,
+  type GameState,
+  type RuleSetId,
+  SeededSticks,
+  applyAction,
+  legalActions,
+  newGame,
+  replay,
+} from '../../src/engine/index.js';
+import { unwrap } from '../../src/lib/result.js';
+import { execFileSync } from 'node:child_process';
 
 const tables = (db: Database.Database): string[] =>
   db
@@ -40,10 +53,81 @@ function legacyCopy(path: string, version: number): string {
     legacy.exec(`INSERT INTO main.${table} (${columns}) SELECT ${columns} FROM newer.${table}`);
   }
   legacy.exec('DETACH DATABASE newer');
+  if (version < 15) asSeededGames(legacy);
   expect(schemaVersion(legacy)).toBe(version);
   expect(tables(legacy).includes('rating_history')).toBe(version >= 2);
   legacy.close();
   return legacyPath;
+}
+
+/**
+ * A game between Ana and Ben as code before version 15 stored it: thrown by the old generator from
+ * `seed`, its state (with the generator's) after `actions` actions (at most to the end), its log.
+ */
+function writeOldGame(
+  legacy: Database.Database,
+  game: { id: number; seed: number; ruleset: RuleSetId; actions: number },
+): void {
+  const at = Date.UTC(2025, 5, 1);
+  legacy
+    .prepare(`INSERT OR IGNORE INTO players (user_id, name, updated_at) VALUES (?, ?, ?), (?, ?, ?)`)
+    .run(ANA.id, ANA.name, at, BEN.id, BEN.name, at);
+  const seats = { W: ANA.id, B: BEN.id };
+  let state = unwrap(newGame(game.ruleset, {}, game.seed));
+  const log = legacy.prepare(
+    'INSERT INTO actions (game_id, seq, user_id, action, throw_value, at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const logged: (() => void)[] = [];
+  for (let seq = 0; seq < game.actions && state.phase !== 'over'; seq++) {
+    const action = legalActions(state).at(-1)!;
+    const applied = unwrap(applyAction(state, action));
+    const thrown = applied.events.find((e) => e.type === 'throw');
+    const user = seats[state.toMove];
+    logged.push(() => log.run(game.id, seq, user, JSON.stringify(action), thrown ? thrown.throw.value : null, at));
+    state = applied.state;
+  }
+  const over = state.winner !== null;
+  legacy
+    .prepare(
+      `INSERT INTO games (id, guild_id, channel_id, ruleset, options, seed, state, version, status, white_id, black_id,
+                          to_act_id, rated, created_at, finished_at, winner_side, end_reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+    )
+    .run(
+      game.id,
+      GUILD,
+      `channel-${game.id}`,
+      game.ruleset,
+      JSON.stringify(state.options),
+      game.seed,
+      JSON.stringify(state),
+      state.ply,
+      over ? 'finished' : 'active',
+      seats.W,
+      seats.B,
+      over ? null : seats[state.toMove],
+      at,
+      over ? at : null,
+      state.winner,
+      over ? 'won' : null,
+    );
+  for (const write of logged) write();
+}
+
+/**
+ * Games as code before version 15 made them: the old seeded generator's state in place of keyed
+ * dice's count of throws. Only games not yet thrown in can be so turned (their throws are to come).
+ */
+function asSeededGames(legacy: Database.Database): void {
+  const games = legacy
+    .prepare<[], { id: number; seed: number; state: string }>('SELECT id, seed, state FROM games')
+    .all();
+  for (const { id, seed, state } of games) {
+    const { thrown, ...rest } = JSON.parse(state) as GameState;
+    if (thrown !== 0) throw new Error(`game ${id} was thrown in: copy games into older files before their first throw`);
+    const seeded = { ...rest, rng: SeededSticks.fromSeed(seed).state() };
+    legacy.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify(seeded), id);
+  }
 }
 
 describe('migrations', () => {
@@ -228,6 +312,39 @@ describe('migrations', () => {
       value(await upgraded.records.stats({ viewer: member(game.guildId), userId: ANA.id })).ratingHistory,
     ).toHaveLength(1);
     await upgraded.storage.close();
+  });
+
+  it('version 15 marks the games before it as the old dice, which replay and play on exactly as they were', async () => {
+    const path = tempDbPath();
+    const legacy = openDatabase(path, { schemaVersion: 14 });
+    writeOldGame(legacy, { id: 1, seed: 20_260, ruleset: 'pennsic', actions: Infinity });
+    writeOldGame(legacy, { id: 2, seed: 7, ruleset: 'dancers', actions: 40 });
+    const before = legacy.prepare('SELECT id, seed, state FROM games ORDER BY id').all();
+    legacy.close();
+
+    const upgraded = await open(path, { renderBoard: textOnlyRenderer() });
+    expect(await upgraded.storage.db.all('SELECT id, seed, state, dice, dice_secret FROM games ORDER BY id')).toEqual(
+      before.map((row) => ({ ...(row as object), dice: 'seeded', dice_secret: null })),
+    );
+    expect(await upgraded.storage.verify()).toEqual({ checked: 2, problems: [] });
+    expect(await upgraded.dice.check({ viewer: member(GUILD), gameId: 1 })).toEqual({
+      ok: true,
+      value: { gameId: 1, kind: 'seeded' },
+    });
+    // The game still running plays on with its old generator: the throws its seed gives.
+    const live = value(await upgraded.play.view(2));
+    expect(live.dice).toBeNull();
+    const { view: ended } = await playToEnd(upgraded, live, 3);
+    const actions = (
+      await upgraded.storage.db.all<{ action: string }>('SELECT action FROM actions WHERE game_id = 2 ORDER BY seq')
+    ).map((row) => JSON.parse(row.action) as Action);
+    expect(ended.state).toEqual(unwrap(replay({ ruleset: 'dancers', options: live.options, seed: 7, actions })));
+    await upgraded.storage.close();
+
+    const verified = execFileSync(process.execPath, ['--import', 'tsx', 'src/tools/db-verify.ts', '--db', path], {
+      encoding: 'utf8',
+    });
+    expect(verified).toContain('2 games checked, 0 differ');
   });
 
   it('refuses a file from newer code instead of guessing', async () => {

@@ -10,6 +10,7 @@ import { Metrics } from '../../src/bot/metrics.js';
 import { serveMetrics, type MetricsServer } from '../../src/bot/metricsServer.js';
 import { RenderPool } from '../../src/bot/renderPool.js';
 import { ReplayThread } from '../../src/bot/replayThread.js';
+import { DiceSecret } from '../../src/engine/keyedDice.js';
 import { ONE_SHARD, openService, type GameService } from '../../src/game/service.js';
 import type { BoardRenderer, GameView } from '../../src/game/types.js';
 import { actButtons as buttonsOf } from './players.js';
@@ -75,7 +76,7 @@ function tempDir(): string {
 }
 
 export async function startHarness(
-  options: { botStepDelayMs?: number; seed?: number; metrics?: boolean; cuttingProxy?: boolean } = {},
+  options: { botStepDelayMs?: number; metrics?: boolean; cuttingProxy?: boolean } = {},
 ): Promise<Harness> {
   const fake = await FakeDiscord.start();
   const dir = tempDir();
@@ -86,7 +87,7 @@ export async function startHarness(
   const clock = { now: Date.UTC(2026, 0, 1) };
   const logs: string[] = [];
   const log = loggerInto(logs, { level: 'debug', secrets: [TOKEN] });
-  let seed = options.seed ?? 1;
+  const secrets = DiceSecret.counting(); // the same games on every run
   // Pictures are drawn on a worker thread, as `npm start` does by default.
   const pool = new RenderPool(1);
   const replays = new ReplayThread();
@@ -122,7 +123,7 @@ export async function startHarness(
           db,
           botUserId,
           now: () => clock.now,
-          newSeed: () => seed++,
+          newDiceSecret: secrets,
           config: { challengeTtlMs: CHALLENGE_TTL_MS, turnTtlMs: TURN_TTL_MS },
           renderBoard: metrics ? metrics.timeRenders(renderBoard) : renderBoard,
           renderReplay: metrics ? metrics.timeReplays(replays.render) : replays.render,

@@ -110,9 +110,13 @@ describe('applying actions', () => {
       ok: false,
       error: 'W must have 5 pawns on the board, waiting and borne off in all',
     });
-    expect(toPosition({ ...state, rng: [1, 2] })).toEqual({
+    expect(toPosition({ ...state, rng: [1, 2] } as GameState)).toEqual({
       ok: false,
       error: 'the generator state must be four integers',
+    });
+    expect(toPosition({ ...state, thrown: 3 } as GameState)).toEqual({
+      ok: false,
+      error: 'a state has either a generator or a count of throws, not both',
     });
   });
 });

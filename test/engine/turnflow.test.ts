@@ -42,7 +42,7 @@ function position(
 /** Apply an action; a throw shows `value`. */
 function act(state: GameState, action: Action, value?: number) {
   const rules = unwrap(resolveRules(state.ruleset, state.options));
-  const source = value === undefined ? undefined : new FixedSticks([sticksFor(rules.throwTable, value)]);
+  const source = value === undefined ? undefined : { source: new FixedSticks([sticksFor(rules.throwTable, value)]) };
   const result = unwrap(applyAction(state, action, source));
   return result;
 }

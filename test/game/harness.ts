@@ -3,6 +3,7 @@
 // moves, seeds that repeat, and a loop that plays a game to its end through the service.
 import type { Viewer } from '../../src/game/visibility.js';
 import { type RuleSetId, type Variant } from '../../src/engine/index.js';
+import { DiceSecret } from '../../src/engine/keyedDice.js';
 import { type GameService, type ServiceSettings, openService } from '../../src/game/service.js';
 import { mix32 } from '../../src/lib/hash.js';
 import type { Strength } from '../../src/game/strengths.js';
@@ -33,16 +34,11 @@ export function testClock(start = Date.UTC(2026, 0, 1)): { now: () => number; ad
   return { now: () => t, advance: (ms) => (t += ms) };
 }
 
-function seedCounter(first = 1): () => number {
-  let next = first;
-  return () => next++;
-}
-
 /** The service on the database at `where` (a path or URL from tempDatabase()). */
 export async function open(where: string, extra: Partial<ServiceSettings> = {}): Promise<GameService> {
   const busy = extra.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: extra.busyTimeoutMs };
   const db = await openTestDatabase(where, busy);
-  return openService({ db, botUserId: BOT.id, newSeed: seedCounter(), ...extra });
+  return openService({ db, botUserId: BOT.id, newDiceSecret: DiceSecret.counting(), ...extra });
 }
 
 /** The value of a successful outcome; fails the test with the message otherwise. */

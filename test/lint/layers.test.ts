@@ -28,6 +28,9 @@ describe('the layer rules', () => {
     ['src/game/core.ts', "import type { Database } from 'better-sqlite3';", 'src/game may not use this package'],
     ['src/game/play.ts', "import { dispatch } from '../bot/dispatcher.js';", 'src/game may not import src/bot'],
     ['src/engine/game.ts', "import { readFileSync } from 'node:fs';", 'src/engine may not use this package'],
+    ['src/engine/game.ts', "import { createHmac } from 'node:crypto';", 'src/engine may not use this package'],
+    ['src/engine/keyedDice.ts', "import { readFileSync } from 'node:fs';", 'src/engine may not use this package'],
+    ['src/engine/keyedDice.ts', "import { GameStore } from '../db/gameStore.js';", 'src/engine may not import src/db'],
   ])('refuses in %s: %s', async (file, source, expected) => {
     const found = await problems(file, source);
     expect(found).toHaveLength(1);
@@ -41,6 +44,7 @@ describe('the layer rules', () => {
     ['src/commands/play.ts', "import { act } from '../game/play.js';"],
     ['src/bot/client.ts', "import { Client } from 'discord.js';"],
     ['src/tools/demo.ts', "import { openDatabase } from '../db/connection.js';"],
+    ['src/engine/keyedDice.ts', "import { createHmac } from 'node:crypto';"],
   ])('allows in %s: %s', async (file, source) => {
     expect(await problems(file, source)).toEqual([]);
   });

@@ -34,7 +34,9 @@ type Step = Action & { sticks?: number };
 function after(setup: Setup, steps: Step[] = []): GameState {
   let state = unwrap(setupGame(setup));
   for (const { sticks, ...action } of steps) {
-    const applied = unwrap(applyAction(state, action, sticks === undefined ? undefined : new FixedSticks([sticks])));
+    const applied = unwrap(
+      applyAction(state, action, sticks === undefined ? undefined : { source: new FixedSticks([sticks]) }),
+    );
     state = applied.state;
   }
   return state;

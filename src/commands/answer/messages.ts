@@ -4,7 +4,8 @@ import { clip } from '../../lib/format.js';
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { variantTitle } from '../../i18n/gameWords.js';
 import { type Text, type Translate, text, translate, translator } from '../../i18n/index.js';
-import type { ChallengeView, Choice, GameResult, GameView, RenderedBoard } from '../../game/types.js';
+import { shortCommitment } from '../../engine/keyedDice.js';
+import type { ChallengeView, Choice, DiceShown, GameResult, GameView, RenderedBoard } from '../../game/types.js';
 import { encodeButtonId } from '../customIds.js';
 
 /** Discord's limits: 5 buttons a row, 5 rows a message, 1024 characters of alt text. */
@@ -51,6 +52,7 @@ export function gameMessage(view: GameView, note?: BoardNote): MessagePayload {
   if (view.description) lines.push(view.description);
   lines.push(view.result ? resultLine(t, view.result) : promptLine(t, view));
   if (view.result?.ratings?.length) lines.push(ratingLine(t, view));
+  if (view.dice) lines.push(diceLine(t, view.gameId, view.dice));
   return {
     content: lines.join('\n'),
     files: [boardFile(view.board)],
@@ -131,6 +133,14 @@ export function resultText(result: GameResult): Text {
 function resultLine(t: Translate, result: GameResult): string {
   const { key, params } = resultText(result);
   return t(key, params);
+}
+
+/** The commitment to the game's dice from its first board on; the secret, once the game is over. */
+function diceLine(t: Translate, gameId: number, dice: DiceShown): string {
+  const commitment = shortCommitment(dice.commitment);
+  return dice.secret === null
+    ? t('game.diceSealed', { commitment, gameId })
+    : t('game.diceRevealed', { secret: dice.secret, commitment, gameId });
 }
 
 function ratingLine(t: Translate, view: GameView): string {
