@@ -2,7 +2,7 @@
 // channel sees (challenge, thread, board, buttons, picture's alt text, result, leaderboard) is
 // French; everything only the player sees (refusals) is German; no English word anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGS, type Locale, translate } from '../../src/i18n/index.js';
+import { LOCALES, catalog, type Locale, translate } from '../../src/i18n/index.js';
 import { OPTION, type FakeUser, type InteractionReply } from './fake/fakeDiscord.js';
 import { actButtons, assertReplyOk, boardOf, challengeAs, liveGameIn, startHarness, type Harness } from './harness.js';
 
@@ -12,7 +12,7 @@ const MANAGE_GUILD = (1n << 5n).toString();
 /** The words of a catalog's messages (placeholders and markup left out), lower-cased. */
 function wordsOf(locale: Locale): Set<string> {
   const words = new Set<string>();
-  for (const message of Object.values(CATALOGS[locale])) {
+  for (const message of Object.values(catalog(locale))) {
     const plain = message.replace(/\{[^{}]*\}/g, ' ').replace(/<[^>]*>/g, ' ');
     for (const word of plain.toLowerCase().match(/\p{L}{3,}/gu) ?? []) words.add(word);
   }
@@ -127,5 +127,34 @@ describe('a German-speaking player in a French-speaking server', () => {
       translate('es', 'button.decline'),
       translate('es', 'button.withdraw'),
     ]);
+  });
+
+  it('suggests every language it speaks as the admin types, and refuses a language it does not know', async () => {
+    const admin = h.fake.newUser('Dora');
+    h.fake.memberPermissions.set(admin.id, MANAGE_GUILD);
+    h.fake.userLocales.set(admin.id, 'de');
+    const typing = (value: string): Promise<{ name: string; value: string | number }[]> =>
+      h.fake.autocomplete(admin, 'settings', { name: 'language', type: OPTION.string, value }, 'senet-admin');
+
+    const all = await typing('');
+    expect(all[0]).toEqual({ name: translate('de', 'command.admin.language.auto'), value: 'auto' });
+    expect(all[1]).toEqual({ name: 'Deutsch', value: 'de' });
+    expect(all.map((c) => c.value).sort()).toEqual(['auto', ...LOCALES].sort());
+    // Named in itself and in the reader's language, found by either.
+    expect(await typing('franz')).toEqual([{ name: 'Français · Französisch', value: 'fr' }]);
+    expect(await typing('ESPAÑ')).toEqual([{ name: 'Español · Spanisch', value: 'es' }]);
+
+    const sent = (value: string): Promise<InteractionReply> =>
+      h.fake.command(admin, 'senet-admin', 'settings', [{ name: 'language', type: OPTION.string, value }]);
+    const unknown = await sent('Klingon');
+    expect(unknown.ephemeral).toBe(true);
+    expect(unknown.data?.content).toBe(translate('de', 'settings.unknownLanguage'));
+    // Typed without picking: a language's own name counts as that language.
+    const byName = await sent('português (brasil)');
+    expect(String(byName.data?.content)).toContain('Português (Brasil)');
+    await h.settle();
+    const challenge = await challengeAs(h, admin, h.ana);
+    assertReplyOk(challenge, h);
+    expect(h.fake.buttons(challenge.message!.id)[0]!.label).toBe(translate('pt-BR', 'button.accept'));
   });
 });

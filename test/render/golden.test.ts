@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, LOCALES, type Locale } from '../../src/i18n/index.js';
+import { catalog, LOCALES, type Locale } from '../../src/i18n/index.js';
 import { drawBoard } from '../../src/render/draw.js';
 import { yieldToLoop } from '../../bench/stats.js';
 import { sample, samples } from './positions.js';
@@ -90,7 +90,7 @@ describe('board pictures match their references', () => {
  * catalogs fall back to English, and their pictures have no reference of their own to match.
  */
 const translated = (locale: Locale): boolean =>
-  locale === 'en' || Object.keys(CATALOGS[locale]).some((key) => key.startsWith('square.'));
+  locale === 'en' || Object.keys(catalog(locale)).some((key) => key.startsWith('square.'));
 
 describe('the board picture in every language', () => {
   // Mid-game: special squares named, the last move (a swap) marked, five numbered moves.
