@@ -28,7 +28,7 @@ function namesOf(locale: Locale, reader: Locale): { own: string; theirs: string 
  * language first, then the reader's own, then every other language the bot speaks, those whose
  * names or code contain what was typed.
  */
-export function languageSuggestions(typed: string, reader: Locale): { name: string; value: string }[] {
+function languageSuggestions(typed: string, reader: Locale): { name: string; value: string }[] {
   const wanted = typed.trim().toLocaleLowerCase(reader);
   const matches = (...names: (string | undefined)[]): boolean =>
     wanted === '' || names.some((name) => name?.toLocaleLowerCase(reader).includes(wanted));

@@ -15,9 +15,11 @@ export {
   LANGUAGES,
   LOCALES,
   type Locale,
+  type Script,
   UNWRITTEN,
   isLocale,
   localeOf,
+  scriptOf,
 } from './locales.js';
 
 export type MessageKey = keyof typeof en;
