@@ -1,12 +1,14 @@
 // Sample words in each script the picture draws beyond Latin, until its catalogs are written: the
-// board's words of the Kendall rule set (its special squares, whose turn, the throw, the trays),
-// so the glyph test and the golden boards cover every script from the start. A catalog that is
-// written replaces its script's sample in neither: both check it then.
+// board's words of the Kendall rule set (its special squares, whose turn, the throw, the trays)
+// and a player's name, so the glyph test and the golden boards cover every script from the start.
+// Once its language's catalog is written, the golden board of a script shows the catalog's words.
 import type { Locale, MessageKey, Script } from '../../src/i18n/index.js';
 
 export interface ScriptSample {
   /** A language of the script: its fonts and its Intl rules are used. */
   locale: Locale;
+  /** Dark's player, named in the script. */
+  name: string;
   messages: Partial<Record<MessageKey, string>>;
 }
 
@@ -26,10 +28,11 @@ type Words = [
   trayOff: string,
 ];
 
-function sample(locale: Locale, words: Words): ScriptSample {
+function sample(locale: Locale, name: string, words: Words): ScriptSample {
   const [rebirth, beauty, death, emperor, tower, hero, title, toMove, threw, toEnter, off, start, trayOff] = words;
   return {
     locale,
+    name,
     messages: {
       'square.kendall.15': rebirth,
       'square.kendall.26': beauty,
@@ -49,7 +52,7 @@ function sample(locale: Locale, words: Words): ScriptSample {
 }
 
 export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSample>> = {
-  cyrillic: sample('ru', [
+  cyrillic: sample('ru', 'Борис', [
     'Дом возрождения',
     'Дом красоты',
     'Дом смерти',
@@ -64,7 +67,7 @@ export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSam
     'старт',
     'вне доски',
   ]),
-  greek: sample('el', [
+  greek: sample('el', 'Νίκος', [
     'Οίκος της Αναγέννησης',
     'Οίκος της Ομορφιάς',
     'Οίκος του Θανάτου',
@@ -79,7 +82,7 @@ export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSam
     'αρχή',
     'έξω',
   ]),
-  devanagari: sample('hi', [
+  devanagari: sample('hi', 'अनु', [
     'पुनर्जन्म का घर',
     'सौंदर्य का घर',
     'मृत्यु का घर',
@@ -94,7 +97,7 @@ export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSam
     'शुरू',
     'बाहर',
   ]),
-  thai: sample('th', [
+  thai: sample('th', 'สมชาย', [
     'บ้านแห่งการเกิดใหม่',
     'บ้านแห่งความงาม',
     'บ้านแห่งความตาย',
@@ -109,7 +112,7 @@ export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSam
     'เริ่ม',
     'ออก',
   ]),
-  japanese: sample('ja', [
+  japanese: sample('ja', '山田', [
     '再生の家',
     '美の家',
     '死の家',
@@ -124,7 +127,7 @@ export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSam
     'スタート',
     '上がり',
   ]),
-  korean: sample('ko', [
+  korean: sample('ko', '민수', [
     '재생의 집',
     '아름다움의 집',
     '죽음의 집',
@@ -139,7 +142,7 @@ export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSam
     '시작',
     '나감',
   ]),
-  'simplified-chinese': sample('zh-CN', [
+  'simplified-chinese': sample('zh-CN', '王伟', [
     '重生之屋',
     '美之屋',
     '死亡之屋',
@@ -154,7 +157,7 @@ export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSam
     '起点',
     '离场',
   ]),
-  'traditional-chinese': sample('zh-TW', [
+  'traditional-chinese': sample('zh-TW', '王偉', [
     '重生之屋',
     '美麗之屋',
     '死亡之屋',

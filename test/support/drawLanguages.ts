@@ -5,9 +5,10 @@
 // test/render/scriptFonts.test.ts and the `fonts` benchmark (a fresh process each, as a bot starts).
 import { GlobalFonts } from '@napi-rs/canvas';
 import { RenderPool } from '../../src/bot/renderPool.js';
-import { DISCORD_LANGUAGES, type Locale, type Script, scriptOf } from '../../src/i18n/index.js';
+import { DISCORD_LANGUAGES, type Locale, scriptOf } from '../../src/i18n/index.js';
 import { renderBoard } from '../../src/render/index.js';
 import { sample } from '../render/positions.js';
+import { SCRIPT_SAMPLES } from '../render/scriptSamples.js';
 
 const [where, ...asked] = process.argv.slice(2);
 const locales = asked.filter((locale): locale is Locale => (DISCORD_LANGUAGES as readonly string[]).includes(locale));
@@ -15,22 +16,12 @@ if ((where !== 'here' && where !== 'pool') || locales.length !== asked.length) {
   console.error(`usage: drawLanguages.ts <here|pool> <locale>... (locales: ${DISCORD_LANGUAGES.join(', ')})`);
   process.exit(2);
 }
-/** Dark's player is named in the picture's script: until a catalog is written, only names need its font. */
-const DARK: Readonly<Record<Script, string>> = {
-  latin: 'Ben',
-  greek: 'Νίκος',
-  cyrillic: 'Борис',
-  devanagari: 'अनु',
-  thai: 'สมชาย',
-  japanese: '山田',
-  korean: '민수',
-  'simplified-chinese': '王伟',
-  'traditional-chinese': '王偉',
-};
 const pool = where === 'pool' ? new RenderPool(1) : null;
 const { state, view } = sample('kendall-mid');
 for (const locale of locales) {
-  const drawn = { ...view, names: { W: 'Ana', B: DARK[scriptOf(locale)] }, locale };
+  // Dark's player is named in the picture's script: until a catalog is written, only names need its font.
+  const script = scriptOf(locale);
+  const drawn = { ...view, names: { W: 'Ana', B: script === 'latin' ? 'Ben' : SCRIPT_SAMPLES[script].name }, locale };
   await (pool ? pool.render(state, drawn) : renderBoard(state, drawn));
   const fonts = GlobalFonts.families.map((f) => f.family).filter((family) => family.startsWith('Senet '));
   console.log(
