@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it, vi } from 'vitest';
+import type * as I18n from '../../src/i18n/index.js';
 import { catalog, LOCALES, type Locale, type Translate, scriptOf } from '../../src/i18n/index.js';
 import { drawBoard } from '../../src/render/draw.js';
 import { yieldToLoop } from '../../bench/stats.js';
@@ -26,7 +27,7 @@ import { SCRIPT_SAMPLES } from './scriptSamples.js';
 // A language whose catalog is not written yet speaks its script's sample words here (and English
 // for the rest); a written catalog speaks for itself.
 vi.mock('../../src/i18n/index.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/i18n/index.js')>();
+  const real = await importOriginal<typeof I18n>();
   const { SCRIPT_SAMPLES: samples } = await import('./scriptSamples.js');
   const sampleOf = (locale: Locale): Readonly<Record<string, string>> | undefined =>
     real.isLocale(locale) ? undefined : Object.values(samples).find((s) => s.locale === locale)?.messages;
