@@ -8,6 +8,8 @@
 // `-- e2e --shards N`: the bot as SHARDS=N runs it (a manager and N shard processes on one SQLite
 // file, games spread over one server per shard); figures then add up all processes, with the
 // largest shard's RSS, and the database's write transactions that waited for another's lock.
+// `-- e2e --locale ru`: every server's Discord language (default en-US), so every game is in that
+// language, its catalog and its script's fonts loaded (the memory with 500 games in one language).
 // `-- e2e --db postgres`: the bot on a throwaway PostgreSQL (DATABASE_URL; default --db sqlite),
 // adding PostgreSQL's own CPU per click and commits per second in the throughput window.
 // BENCH_SMAPS_DIR=dir saves the bot's /proc/<pid>/smaps beside each memory figure, to see where the
@@ -40,12 +42,18 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
   if (!Number.isInteger(shards) || shards < 1) throw new Error(`--shards must be a whole number ≥ 1`);
   const backend = options.db ?? 'sqlite';
   if (backend !== 'sqlite' && backend !== 'postgres') throw new Error('--db must be sqlite or postgres');
-  const tags = [...(shards === 1 ? [] : [`${shards} shards`]), ...(backend === 'sqlite' ? [] : [backend])];
+  const locale = options.locale ?? 'en-US';
+  const tags = [
+    ...(shards === 1 ? [] : [`${shards} shards`]),
+    ...(backend === 'sqlite' ? [] : [backend]),
+    ...(locale === 'en-US' ? [] : [locale]),
+  ];
   const report: Report =
     tags.length === 0 ? baseReport : (name, value, unit) => baseReport(`${name} [${tags.join(', ')}]`, value, unit);
   const postgres = backend === 'postgres' ? await startBenchPostgres() : null;
   const fake = await FakeDiscord.start();
   fake.recordRequests = false;
+  fake.guildLocale = locale;
   // Two servers or more, one per shard: with one process both are on it, so the runs compare.
   const serverCount = Math.max(2, shards);
   const servers = Array.from({ length: serverCount }, (_, k) => fake.addGuild({ shard: k, count: serverCount }));
@@ -97,7 +105,9 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const click = async (table: Table): Promise<number | null> => {
       const buttons = actButtons(fake, table.messageId);
       if (buttons.length === 0) return null;
-      const name = toActName(fake.messages.get(table.messageId)!.content);
+      const content = fake.messages.get(table.messageId)!.content;
+      // In any language the board's last line names, in bold, whoever is to act.
+      const name = toActName(content) ?? /\*\*([^*]+)\*\*/.exec(content.trim().split('\n').at(-1) ?? '')?.[1];
       const user = byName.get(name ?? '');
       if (!user) throw new Error(`who is to act? ${fake.messages.get(table.messageId)!.content}`);
       const started = performance.now();
