@@ -20,6 +20,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDLE_MS } from '../src/bot/replayThread.js';
+import { decodeButtonId } from '../src/commands/customIds.js';
+import { localeOf, translate } from '../src/i18n/index.js';
 import { FakeDiscord, OPTION, Unanswered, snowflake, type FakeUser } from '../test/e2e/fake/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { BenchOptions, Report } from './run.js';
@@ -37,12 +39,24 @@ interface Table {
   messageId: string;
 }
 
+/** Whoever is to act, as the board names them: in any language its last line names them in bold. */
+function actorIn(content: string): string {
+  return toActName(content) ?? /\*\*([^*]+)\*\*/.exec(content.trim().split('\n').at(-1) ?? '')?.[1] ?? '';
+}
+
+/** The board's line after a resignation, in the catalog of `discordLocale` (English if none). */
+function resignedLineIn(discordLocale: string): RegExp {
+  const said = translate(localeOf(discordLocale) ?? 'en', 'board.endResigned', { loser: '@@', winner: '@@' });
+  return new RegExp(said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/@@/g, '.+'));
+}
+
 export async function run(baseReport: Report, options: BenchOptions = {}): Promise<void> {
   const shards = Number(options.shards ?? 1);
   if (!Number.isInteger(shards) || shards < 1) throw new Error(`--shards must be a whole number ≥ 1`);
   const backend = options.db ?? 'sqlite';
   if (backend !== 'sqlite' && backend !== 'postgres') throw new Error('--db must be sqlite or postgres');
   const locale = options.locale ?? 'en-US';
+  const resignedLine = resignedLineIn(locale);
   const tags = [
     ...(shards === 1 ? [] : [`${shards} shards`]),
     ...(backend === 'sqlite' ? [] : [backend]),
@@ -105,10 +119,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const click = async (table: Table): Promise<number | null> => {
       const buttons = actButtons(fake, table.messageId);
       if (buttons.length === 0) return null;
-      const content = fake.messages.get(table.messageId)!.content;
-      // In any language the board's last line names, in bold, whoever is to act.
-      const name = toActName(content) ?? /\*\*([^*]+)\*\*/.exec(content.trim().split('\n').at(-1) ?? '')?.[1];
-      const user = byName.get(name ?? '');
+      const user = byName.get(actorIn(fake.messages.get(table.messageId)!.content));
       if (!user) throw new Error(`who is to act? ${fake.messages.get(table.messageId)!.content}`);
       const started = performance.now();
       const reply = await orUnanswered(fake.click(user, table.messageId, pickButton(buttons).custom_id!));
@@ -169,7 +180,10 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     // Replay button pressed again as soon as each replay is posted (a worker thread draws them).
     const watched = await open(...nextPair());
     while ((await click(watched)) !== null);
-    const replayButton = fake.buttons(watched.messageId).find((b) => b.label === 'Replay')!.custom_id!;
+    // Found by its id, not its label, which is in the game's language.
+    const replayButton = fake
+      .buttons(watched.messageId)
+      .find((b) => decodeButtonId(b.custom_id ?? '')?.kind === 'replay')!.custom_id!;
     const duringReplays: number[] = [];
     const replayTimes: number[] = [];
     const replaysDone = new AbortController();
@@ -263,14 +277,14 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     await Promise.all(
       bursts.map(async (table) => {
         const board = fake.messages.get(table.messageId)!;
-        const user = byName.get(toActName(board.content) ?? '')!;
+        const user = byName.get(actorIn(board.content))!;
         const button = pickButton(actButtons(fake, table.messageId)).custom_id!;
         await Promise.all(Array.from({ length: 20 }, () => orUnanswered(fake.click(user, table.messageId, button))));
         const shown = fake.waitForRequest(
           (r) =>
             r.method === 'PATCH' &&
             r.path === `/channels/${board.channelId}/messages/${board.id}` &&
-            /resigned/.test(String(r.body?.content)),
+            resignedLine.test(String(r.body?.content)),
           PATIENCE_MS,
         );
         const started = performance.now();
