@@ -1,9 +1,9 @@
 // The renderer ships its own fonts (npm packages, no system fonts needed): Noto Sans for text in
 // the Latin, Greek and Cyrillic scripts, Noto Sans Math for the symbols it lacks (the arrow of
-// "17 → 20"), Noto Sans Egyptian Hieroglyphs for the special squares,
-// and for a language in another script (Devanagari, Thai, Japanese, Korean, Chinese) that
-// script's Noto font, registered only when a picture in that language is first drawn: a bot
-// whose games are in German never loads the CJK fonts. Skia loads the packages' WOFF2 files.
+// "17 → 20"), Noto Sans Egyptian Hieroglyphs for the special squares, and for a language in
+// another script (Devanagari, Thai, Japanese, Korean, Chinese) that script's Noto font,
+// registered only when a picture in that language is drawn: a bot whose games are in German
+// never loads the CJK fonts. Skia loads the packages' WOFF2 files.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { GlobalFonts } from '@napi-rs/canvas';
@@ -29,8 +29,8 @@ const require = createRequire(import.meta.url);
 /**
  * A font for one script: a family of its own, drawn after Noto Sans for what Noto Sans lacks, in
  * slices (the package's files by code point range) registered as the text drawn needs them: a
- * CJK font is a hundred slices, and Skia holds every registered slice it searches for a glyph
- * (all of Noto Sans JP: about 40 MB; the slices one catalog uses: about 8).
+ * CJK font is a hundred slices, and Skia holds in memory every registered slice it searches for
+ * a glyph (the cost of all of them against a catalog's: docs/performance.md).
  */
 interface ScriptFont {
   family: string;
@@ -91,7 +91,10 @@ const SCRIPT_FONTS: Readonly<Record<Script, ScriptFont | null>> = {
 
 let hieroglyphsLoaded: boolean | null = null;
 
-/** Registers the Latin, Greek and Cyrillic text fonts and the hieroglyphs once; returns whether the hieroglyph font could be loaded. */
+/**
+ * Registers the Latin, Greek and Cyrillic text fonts, the symbols and the hieroglyphs once;
+ * returns whether the hieroglyph font could be loaded.
+ */
 export function registerFonts(): boolean {
   if (hieroglyphsLoaded !== null) return hieroglyphsLoaded;
   for (const file of TEXT_FILES) register(file, TEXT_FONT);
