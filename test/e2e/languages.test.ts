@@ -158,4 +158,19 @@ describe('a German-speaking player in a French-speaking server', () => {
     assertReplyOk(challenge, h);
     expect(h.fake.buttons(challenge.message!.id)[0]!.label).toBe(translate('pt-BR', 'button.accept'));
   });
+
+  it('speaks Russian in a server whose Discord language is Russian, with Russian plurals', async () => {
+    // Back to the server's own Discord language, which is now Russian.
+    const admin = h.fake.newUser('Ivan');
+    h.fake.memberPermissions.set(admin.id, MANAGE_GUILD);
+    await h.fake.command(admin, 'senet-admin', 'settings', [{ name: 'language', type: OPTION.string, value: 'auto' }]);
+    await h.settle();
+    h.fake.guildLocale = 'ru';
+    const [ru, other] = [h.fake.newUser('Vera'), h.fake.newUser('Gleb')];
+    const challenge = await challengeAs(h, ru, other);
+    assertReplyOk(challenge, h);
+    expect(h.fake.buttons(challenge.message!.id).map((b) => b.label)).toEqual(['Принять', 'Отклонить', 'Отозвать']);
+    expect(translate('ru', 'board.extraThrows', { count: 3 })).toBe('3 дополнительных броска');
+    h.fake.guildLocale = 'fr';
+  });
 });
