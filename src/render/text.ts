@@ -39,7 +39,9 @@ function wrapText(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: 
 /** Scripts written without spaces between words: a line may break between any two of their words. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
-const words = new Intl.Segmenter(undefined, { granularity: 'word' });
+/** Made on first use: most pictures never need one. */
+let words: Intl.Segmenter | null = null;
+let graphemes: Intl.Segmenter | null = null;
 
 /**
  * `text` in the pieces a line may break after, each with its trailing spaces: words as spaces
@@ -52,6 +54,7 @@ function breakPieces(text: string): string[] {
   return spaced.flatMap((part) => {
     if (!UNSPACED.test(part)) return [part];
     const pieces: string[] = [];
+    words ??= new Intl.Segmenter(undefined, { granularity: 'word' });
     for (const { segment, isWordLike } of words.segment(part)) {
       if (pieces.length > 0 && !isWordLike) pieces[pieces.length - 1] += segment;
       else pieces.push(segment);
@@ -60,12 +63,11 @@ function breakPieces(text: string): string[] {
   });
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /** `text`, cut with an ellipsis if it is wider than `maxWidth` in the current font. */
 export function fitText(ctx: SKRSContext2D, text: string, maxWidth: number): string {
   if (ctx.measureText(text).width <= maxWidth) return text;
   // Cut between whole characters as readers see them: a Devanagari or Thai vowel sign stays on its letter.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const chars = Array.from(graphemes.segment(text), ({ segment }) => segment);
   while (chars.length > 1 && ctx.measureText(`${chars.join('')}…`).width > maxWidth) chars.pop();
   return `${chars.join('').trimEnd()}…`;
