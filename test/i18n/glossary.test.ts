@@ -4,10 +4,9 @@
 // language's glossary names the message as an exception and says why. So a square, a throw or
 // bearing off is called the same everywhere a player reads it.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { isLiteralElement } from '@formatjs/icu-messageformat-parser';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { DISCORD_LANGUAGES, LOCALES, type Locale, catalog } from '../../src/i18n/index.js';
+import { messageWords } from './messageWords.js';
 
 interface Entry {
   /** The word, as the glossary's reader should write it. */
@@ -26,24 +25,7 @@ type Glossary = Record<string, Entry>;
 const glossaryFile = (locale: Locale): string => `src/i18n/glossary/${locale}.json`;
 const glossaryOf = (locale: Locale): Glossary => JSON.parse(readFileSync(glossaryFile(locale), 'utf8')) as Glossary;
 
-type Ast = ReturnType<IntlMessageFormat['getAst']>;
-
-/** A message's words: its literal text in every branch, placeholders left out. */
-function wordsOf(ast: Ast): string {
-  return ast
-    .map((element) => {
-      if (isLiteralElement(element)) return element.value;
-      if ('options' in element && element.options && typeof element.options === 'object')
-        return Object.values(element.options as Record<string, { value: Ast }>)
-          .map((option) => wordsOf(option.value))
-          .join(' ');
-      return ' ';
-    })
-    .join('');
-}
-
-const textOf = (locale: Locale, key: string): string =>
-  wordsOf(new IntlMessageFormat(catalog(locale)[key]!, locale, undefined, { ignoreTag: true }).getAst());
+const textOf = (locale: Locale, key: string): string => messageWords(catalog(locale)[key]!, locale);
 
 const says = (text: string, forms: readonly string[]): boolean =>
   forms.some((form) => new RegExp(form, 'iu').test(text));

@@ -3,35 +3,21 @@
 // its language (src/render/fonts.ts: Noto Sans, then the slices of the script's own font), as the
 // files' own character maps say (./cmap.ts). Checked for every written catalog, and for sample
 // words of each script whose catalogs are still to come (./scriptSamples.ts).
-import { IntlMessageFormat } from 'intl-messageformat';
-import { isLiteralElement, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale, catalog } from '../../src/i18n/index.js';
 import { fontFilesFor } from '../../src/render/fonts.js';
+import { messageWords } from '../i18n/messageWords.js';
 import { codePointsOf } from './cmap.js';
 import { SCRIPT_SAMPLES } from './scriptSamples.js';
 
 /** The namespaces of the messages drawn in a picture; the others are chat text (emoji and all). */
 const DRAWN = ['board', 'chart', 'describe', 'option', 'replay', 'square', 'title', 'words'];
 
-function literalText(elements: readonly MessageFormatElement[]): string {
-  return elements
-    .map((element) => {
-      if (isLiteralElement(element)) return element.value;
-      if ('options' in element)
-        return Object.values(element.options as Record<string, { value: MessageFormatElement[] }>)
-          .map((option) => literalText(option.value))
-          .join(' ');
-      return ' ';
-    })
-    .join('');
-}
-
 /** The drawn messages' words in `locale`, by key; `#` and placeholders are drawn as digits and names. */
 function drawnWords(locale: Locale, messages: Readonly<Record<string, string>>): [string, string][] {
   return Object.entries(messages)
     .filter(([key]) => DRAWN.includes(key.split('.')[0]!))
-    .map(([key, message]) => [key, `${literalText(new IntlMessageFormat(message, locale).getAst())} 0123456789`]);
+    .map(([key, message]) => [key, `${messageWords(message, locale)} 0123456789`]);
 }
 
 const cmaps = new Map<string, Set<number>>();
