@@ -63,10 +63,12 @@ type Formatter = (params: Params | undefined) => string;
 const compiled = new Map<Locale, Map<MessageKey, Formatter>>();
 
 function formatterOf(locale: Locale, key: MessageKey): Formatter {
-  // Not written yet: English, with English plurals too.
-  if (!isLocale(locale)) return formatterOf(DEFAULT_LOCALE, key);
   let ofLocale = compiled.get(locale);
-  if (!ofLocale) compiled.set(locale, (ofLocale = new Map<MessageKey, Formatter>()));
+  if (!ofLocale) {
+    // Not written yet: English, with English plurals too.
+    if (!isLocale(locale)) return formatterOf(DEFAULT_LOCALE, key);
+    compiled.set(locale, (ofLocale = new Map<MessageKey, Formatter>()));
+  }
   let formatter = ofLocale.get(key);
   if (!formatter) {
     // A catalog missing a key (the tests forbid it) falls back to English rather than failing a click.
