@@ -3,6 +3,7 @@
 // for a reason (named in the code, literally or as one of a family built from a template).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Locale as DiscordLocale } from 'discord.js';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import {
@@ -70,6 +71,11 @@ describe('message catalogs', () => {
       }
     });
     expect(broken.map(([key]) => key)).toEqual([]);
+  });
+
+  it("list exactly Discord's locales, each code once", () => {
+    const codes = DISCORD_LANGUAGES.flatMap((locale) => LANGUAGES[locale].discord);
+    expect([...codes].sort()).toEqual(Object.values(DiscordLocale).sort());
   });
 
   it("are filed under the code of one of Discord's languages", () => {
