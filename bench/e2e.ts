@@ -8,6 +8,8 @@
 // `-- e2e --shards N`: the bot as SHARDS=N runs it (a manager and N shard processes on one SQLite
 // file, games spread over one server per shard); figures then add up all processes, with the
 // largest shard's RSS, and the database's write transactions that waited for another's lock.
+// `-- e2e --locale ru`: every server's Discord language (default en-US), so every game is in that
+// language, its catalog and its script's fonts loaded (the memory with 500 games in one language).
 // `-- e2e --db postgres`: the bot on a throwaway PostgreSQL (DATABASE_URL; default --db sqlite),
 // adding PostgreSQL's own CPU per click and commits per second in the throughput window.
 // BENCH_SMAPS_DIR=dir saves the bot's /proc/<pid>/smaps beside each memory figure, to see where the
@@ -18,6 +20,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDLE_MS } from '../src/bot/replayThread.js';
+import { decodeButtonId } from '../src/commands/customIds.js';
+import { localeOf, translate } from '../src/i18n/index.js';
 import { FakeDiscord, OPTION, Unanswered, snowflake, type FakeUser } from '../test/e2e/fake/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';
 import type { BenchOptions, Report } from './run.js';
@@ -35,17 +39,35 @@ interface Table {
   messageId: string;
 }
 
+/** Whoever is to act, as the board names them: in any language its last line names them in bold. */
+function actorIn(content: string): string {
+  return toActName(content) ?? /\*\*([^*]+)\*\*/.exec(content.trim().split('\n').at(-1) ?? '')?.[1] ?? '';
+}
+
+/** The board's line after a resignation, in the catalog of `discordLocale` (English if none). */
+function resignedLineIn(discordLocale: string): RegExp {
+  const said = translate(localeOf(discordLocale) ?? 'en', 'board.endResigned', { loser: '@@', winner: '@@' });
+  return new RegExp(said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/@@/g, '.+'));
+}
+
 export async function run(baseReport: Report, options: BenchOptions = {}): Promise<void> {
   const shards = Number(options.shards ?? 1);
   if (!Number.isInteger(shards) || shards < 1) throw new Error(`--shards must be a whole number ≥ 1`);
   const backend = options.db ?? 'sqlite';
   if (backend !== 'sqlite' && backend !== 'postgres') throw new Error('--db must be sqlite or postgres');
-  const tags = [...(shards === 1 ? [] : [`${shards} shards`]), ...(backend === 'sqlite' ? [] : [backend])];
+  const locale = options.locale ?? 'en-US';
+  const resignedLine = resignedLineIn(locale);
+  const tags = [
+    ...(shards === 1 ? [] : [`${shards} shards`]),
+    ...(backend === 'sqlite' ? [] : [backend]),
+    ...(locale === 'en-US' ? [] : [locale]),
+  ];
   const report: Report =
     tags.length === 0 ? baseReport : (name, value, unit) => baseReport(`${name} [${tags.join(', ')}]`, value, unit);
   const postgres = backend === 'postgres' ? await startBenchPostgres() : null;
   const fake = await FakeDiscord.start();
   fake.recordRequests = false;
+  fake.guildLocale = locale;
   // Two servers or more, one per shard: with one process both are on it, so the runs compare.
   const serverCount = Math.max(2, shards);
   const servers = Array.from({ length: serverCount }, (_, k) => fake.addGuild({ shard: k, count: serverCount }));
@@ -97,8 +119,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const click = async (table: Table): Promise<number | null> => {
       const buttons = actButtons(fake, table.messageId);
       if (buttons.length === 0) return null;
-      const name = toActName(fake.messages.get(table.messageId)!.content);
-      const user = byName.get(name ?? '');
+      const user = byName.get(actorIn(fake.messages.get(table.messageId)!.content));
       if (!user) throw new Error(`who is to act? ${fake.messages.get(table.messageId)!.content}`);
       const started = performance.now();
       const reply = await orUnanswered(fake.click(user, table.messageId, pickButton(buttons).custom_id!));
@@ -159,7 +180,10 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     // Replay button pressed again as soon as each replay is posted (a worker thread draws them).
     const watched = await open(...nextPair());
     while ((await click(watched)) !== null);
-    const replayButton = fake.buttons(watched.messageId).find((b) => b.label === 'Replay')!.custom_id!;
+    // Found by its id, not its label, which is in the game's language.
+    const replayButton = fake
+      .buttons(watched.messageId)
+      .find((b) => decodeButtonId(b.custom_id ?? '')?.kind === 'replay')!.custom_id!;
     const duringReplays: number[] = [];
     const replayTimes: number[] = [];
     const replaysDone = new AbortController();
@@ -253,14 +277,14 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     await Promise.all(
       bursts.map(async (table) => {
         const board = fake.messages.get(table.messageId)!;
-        const user = byName.get(toActName(board.content) ?? '')!;
+        const user = byName.get(actorIn(board.content))!;
         const button = pickButton(actButtons(fake, table.messageId)).custom_id!;
         await Promise.all(Array.from({ length: 20 }, () => orUnanswered(fake.click(user, table.messageId, button))));
         const shown = fake.waitForRequest(
           (r) =>
             r.method === 'PATCH' &&
             r.path === `/channels/${board.channelId}/messages/${board.id}` &&
-            /resigned/.test(String(r.body?.content)),
+            resignedLine.test(String(r.body?.content)),
           PATIENCE_MS,
         );
         const started = performance.now();

@@ -2,7 +2,6 @@
 // (and rate-limit wait) of its REST clients. Only in-memory counters: nothing here does I/O.
 import { type Interaction, InteractionType, type REST, RESTEvents } from 'discord.js';
 import { decodeButtonId } from '../commands/customIds.js';
-import { senetCommand } from '../commands/definition.js';
 import { subcommandOf } from '../commands/registry.js';
 import type { InteractionKind, InteractionOutcome, Metrics } from './metrics.js';
 
@@ -26,7 +25,10 @@ function kindOf(interaction: Interaction): InteractionKind {
   }
   if (interaction.isButton()) return { kind: 'button', name: decodeButtonId(interaction.customId)?.kind ?? 'unknown' };
   if (interaction.isAutocomplete()) {
-    return { kind: 'autocomplete', name: interaction.commandName === senetCommand.name ? 'senet' : 'unknown' };
+    return {
+      kind: 'autocomplete',
+      name: subcommandOf(interaction) !== undefined ? interaction.commandName : 'unknown',
+    };
   }
   return { kind: 'other', name: InteractionType[interaction.type] };
 }

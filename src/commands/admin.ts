@@ -1,14 +1,15 @@
 // The /senet-admin command's subcommands (adminDefinition.ts deploys it; registry.ts finds them): a
 // server's settings, leaderboard seasons and stored data (serverData.ts). The answers about
 // settings are private; a new season is announced in the channel with the closed season's final table.
-import type { ChatInputCommandInteraction } from 'discord.js';
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Variant } from '../engine/index.js';
 import { variantTitle } from '../i18n/gameWords.js';
 import type { SettingsChange, SettingsView } from '../game/service.js';
 import { adminInput } from './adminInput.js';
 import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS, type ServerSettings } from '../game/settingSpecs.js';
-import { LANGUAGE_CHOICES, RESET_CHOICES, RESET_OPTION } from './adminDefinition.js';
-import { type Locale, type Text, type Translate, isLocale, text, translator } from '../i18n/index.js';
+import { RESET_CHOICES, RESET_OPTION } from './adminDefinition.js';
+import { type Locale, type Text, type Translate, text, translator } from '../i18n/index.js';
+import { languageChosen, languageName, suggestLanguages } from './languageOption.js';
 import { publicLocale, userLocale } from './locale.js';
 import type { CommandContext } from './commandContext.js';
 import { durationWords } from '../i18n/durations.js';
@@ -36,6 +37,8 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: CommandCo
 const settingsSubcommand: Subcommand = {
   name: 'settings',
   run: settings,
+  // The only option that suggests: the language (more languages than Discord allows choices).
+  autocomplete: (interaction: AutocompleteInteraction) => suggestLanguages(interaction),
   serverOnly: 'dm.adminInServers',
   posts: false,
 };
@@ -93,8 +96,11 @@ function readChange(interaction: ChatInputCommandInteraction, currentDefault: Va
         break;
       }
       case 'language': {
-        const language = languageChoice(o.getString(spec.option));
-        if (language !== undefined) change[spec.key] = language;
+        const sent = o.getString(spec.option);
+        if (sent === null) break;
+        const language = languageChosen(sent);
+        if (language === undefined) return err(text('settings.unknownLanguage'));
+        change[spec.key] = language;
         break;
       }
       case 'channels': {
@@ -117,12 +123,6 @@ function readChange(interaction: ChatInputCommandInteraction, currentDefault: Va
   if (reset !== null && !resetKey) return err(text('settings.unknownReset'));
   if (resetKey) change.reset = resetKey;
   return ok(change);
-}
-
-/** The language option: a locale, null for the server's Discord language, undefined when not given. */
-function languageChoice(value: string | null): Locale | null | undefined {
-  if (value === 'auto') return null;
-  return isLocale(value) ? value : undefined;
 }
 
 /**
@@ -159,19 +159,15 @@ function valueWords(spec: DeclaredSetting, s: ServerSettings, t: Translate): str
     }
     case 'count':
       return String(s[spec.key]);
-    case 'language':
-      return languageName(s[spec.key], t);
+    case 'language': {
+      const language = s[spec.key];
+      return language === null ? t('settings.languageAuto') : languageName(language);
+    }
     case 'channels': {
       const channels = s[spec.key];
       return channels.length === 0 ? t('settings.everyChannel') : channels.map((id) => `<#${id}>`).join(', ');
     }
   }
-}
-
-/** A language by its own name ("Deutsch"), as the language option lists it. */
-function languageName(language: Locale | null, t: Translate): string {
-  if (language === null) return t('settings.languageAuto');
-  return LANGUAGE_CHOICES.find((choice) => choice.value === language)!.name;
 }
 
 const onOff = (on: boolean, t: Translate): string => t(on ? 'settings.on' : 'settings.off');

@@ -1,7 +1,6 @@
 // The /senet-admin slash command: a server's settings, leaderboard seasons and stored data. Its own command
 // because Discord sets a default permission per command, not per subcommand: registered with
 // Manage Server, so only admins see it unless the server changes that (the service checks again).
-import type { Locale } from '../i18n/index.js';
 import {
   ChannelType,
   InteractionContextType,
@@ -18,19 +17,6 @@ const ADMIN_COMMAND_NAME = 'senet-admin';
 
 /** The `reset` option of `/senet-admin settings`: back to the default for one setting, or all. */
 export const RESET_OPTION = 'reset';
-
-/**
- * The `language` choices: each language named in itself (the same in every language, so a reader
- * finds their own), and following the server's Discord language, which is translated.
- */
-export const LANGUAGE_CHOICES = [
-  choice(message('command.admin.language.auto'), 'auto'),
-  { name: 'English', value: 'en' },
-  { name: 'Deutsch', value: 'de' },
-  { name: 'Français', value: 'fr' },
-  { name: 'Español', value: 'es' },
-  { name: 'Português (Brasil)', value: 'pt-BR' },
-] as const satisfies readonly { name: string; value: Locale | 'auto' }[];
 
 /** The `reset` choices: the stored key of each setting (or all), named as admins see it. */
 export const RESET_CHOICES: readonly { name: string; value: SettingKey | 'all' }[] = [
@@ -60,7 +46,8 @@ function addSettingOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubc
         break;
       case 'language':
         sub.addStringOption((o) =>
-          described(o.setName(spec.option), message(spec.description)).addChoices(...LANGUAGE_CHOICES),
+          // Suggested as the admin types (src/commands/languageOption.ts): Discord allows 25 choices.
+          described(o.setName(spec.option), message(spec.description)).setAutocomplete(true),
         );
         break;
       case 'channels':

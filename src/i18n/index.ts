@@ -2,16 +2,25 @@
 // message in ICU MessageFormat (placeholders, plurals and selects), formatted by intl-messageformat.
 // Code names a message by its key; the English catalog defines the keys (MessageKey), and
 // test/i18n/catalogs.test.ts checks every other catalog has the same keys and placeholders.
+import { readFileSync } from 'node:fs';
 import { isArgumentElement, isLiteralElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
-import de from './catalogs/de.json' with { type: 'json' };
 import en from './catalogs/en.json' with { type: 'json' };
-import es from './catalogs/es.json' with { type: 'json' };
-import fr from './catalogs/fr.json' with { type: 'json' };
-import ptBR from './catalogs/pt-BR.json' with { type: 'json' };
-import { DEFAULT_LOCALE, type Locale } from './locales.js';
+import { DEFAULT_LOCALE, type Locale, catalogUrl, isLocale } from './locales.js';
 
-export { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, type Locale, isLocale, localeOf } from './locales.js';
+export {
+  DEFAULT_LOCALE,
+  DISCORD_LANGUAGES,
+  DISCORD_LOCALES,
+  LANGUAGES,
+  LOCALES,
+  type Locale,
+  type Script,
+  UNWRITTEN,
+  isLocale,
+  localeOf,
+  scriptOf,
+} from './locales.js';
 
 export type MessageKey = keyof typeof en;
 
@@ -29,13 +38,23 @@ export interface Text {
 
 export const text = (key: MessageKey, params?: Params): Text => (params ? { key, params } : { key });
 
-export const CATALOGS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
-  en,
-  de,
-  fr,
-  es,
-  'pt-BR': ptBR,
-};
+type Catalog = Readonly<Record<string, string>>;
+
+const catalogs = new Map<Locale, Catalog>([[DEFAULT_LOCALE, en]]);
+
+/**
+ * A language's messages, read from its file on first use: a bot whose games are all in one
+ * language holds that catalog and English, not thirty. A language whose catalog is not written
+ * (src/i18n/locales.ts) is English.
+ */
+export function catalog(locale: Locale): Catalog {
+  let messages = catalogs.get(locale);
+  if (!messages) {
+    messages = isLocale(locale) ? (JSON.parse(readFileSync(catalogUrl(locale), 'utf8')) as Catalog) : en;
+    catalogs.set(locale, messages);
+  }
+  return messages;
+}
 
 /** A compiled message: its placeholders' values in, the sentence out. */
 type Formatter = (params: Params | undefined) => string;
@@ -45,11 +64,15 @@ const compiled = new Map<Locale, Map<MessageKey, Formatter>>();
 
 function formatterOf(locale: Locale, key: MessageKey): Formatter {
   let ofLocale = compiled.get(locale);
-  if (!ofLocale) compiled.set(locale, (ofLocale = new Map<MessageKey, Formatter>()));
+  if (!ofLocale) {
+    // Not written yet: English, with English plurals too.
+    if (!isLocale(locale)) return formatterOf(DEFAULT_LOCALE, key);
+    compiled.set(locale, (ofLocale = new Map<MessageKey, Formatter>()));
+  }
   let formatter = ofLocale.get(key);
   if (!formatter) {
     // A catalog missing a key (the tests forbid it) falls back to English rather than failing a click.
-    const format = new IntlMessageFormat(CATALOGS[locale][key] ?? en[key], locale, undefined, { ignoreTag: true });
+    const format = new IntlMessageFormat(catalog(locale)[key] ?? en[key], locale, undefined, { ignoreTag: true });
     formatter = plainFormatter(format) ?? ((params) => String(format.format(params)));
     ofLocale.set(key, formatter);
   }

@@ -4,7 +4,7 @@ import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Rules, SquareInfo } from '../engine/index.js';
 import { squareName } from '../i18n/gameWords.js';
 import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
-import { GLYPH_FONT, isHieroglyphText, registerFonts } from './fonts.js';
+import { GLYPH_FONT, isHieroglyphText, registerFonts, useFontsFor } from './fonts.js';
 import {
   BOARD_LEFT,
   BOARD_TOP,
@@ -47,6 +47,7 @@ export function backgroundFor(rules: Rules, scale = PIXEL_SCALE, locale: Locale 
     ctx.fillStyle = COLOURS.background;
     ctx.fillRect(0, 0, width, height);
     ctx.scale(scale, scale);
+    useFontsFor(locale);
     drawBackground(ctx, rules, translator(locale));
     byRules.set(rules, canvas);
   }

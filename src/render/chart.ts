@@ -5,7 +5,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type SideNames, sideName } from '../i18n/gameWords.js';
 import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
-import { drawableText, registerFonts } from './fonts.js';
+import { drawableText, useFontsFor } from './fonts.js';
 import { fitText, font } from './text.js';
 import { COLOURS } from './theme.js';
 
@@ -43,7 +43,7 @@ const CHART_COLOURS = {
 } as const;
 
 export function renderChart(input: ChartInput): Buffer {
-  registerFonts();
+  useFontsFor(input.locale ?? DEFAULT_LOCALE);
   const canvas = createCanvas(CHART_WIDTH, CHART_HEIGHT);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = COLOURS.background;

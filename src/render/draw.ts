@@ -4,6 +4,7 @@ import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { type GameState, type Move, type Rules, type Side, SIDES, rulesOf } from '../engine/index.js';
 import { DEFAULT_LOCALE, type Locale, translator } from '../i18n/index.js';
 import { backgroundFor } from './background.js';
+import { useFontsFor } from './fonts.js';
 import {
   IMAGE_HEIGHT,
   IMAGE_WIDTH,
@@ -52,6 +53,7 @@ export function paintBoard(
   scale: number,
   top = 0,
 ): void {
+  useFontsFor(locale);
   const rules = rulesOf(state);
   // The background is already at pixel size; everything after it is drawn in layout units.
   // 'copy' replaces every pixel it covers, so nothing of the previous picture can remain.

@@ -1,29 +1,104 @@
-// The renderer ships its own fonts (npm packages, no system fonts needed): Noto Sans for text and
-// Noto Sans Egyptian Hieroglyphs for the special squares. Skia loads the packages' WOFF2 files.
+// The renderer ships its own fonts (npm packages, no system fonts needed): Noto Sans for text in
+// the Latin, Greek and Cyrillic scripts, Noto Sans Math for the symbols it lacks (the arrow of
+// "17 → 20"), Noto Sans Egyptian Hieroglyphs for the special squares, and for a language in
+// another script (Devanagari, Thai, Japanese, Korean, Chinese) that script's Noto font,
+// registered only when a picture in that language is drawn: a bot whose games are in German
+// never loads the CJK fonts. Skia loads the packages' WOFF2 files.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { GlobalFonts } from '@napi-rs/canvas';
+import { type Locale, type Script, catalog, scriptOf } from '../i18n/index.js';
 
 /** The family names the drawing code uses; each is registered from several files below. */
 export const TEXT_FONT = 'Senet Sans';
 export const GLYPH_FONT = 'Senet Hieroglyphs';
+/** Symbols Noto Sans lacks (arrows), drawn after the text fonts; one weight, which bold text uses too. */
+const SYMBOL_FONT = 'Senet Symbols';
+const SYMBOL_FILE = '@fontsource/noto-sans-math/files/noto-sans-math-latin-400-normal.woff2';
 
 // Subsets of Noto Sans so player names in most European scripts render without system fonts.
 const TEXT_SUBSETS = ['latin', 'latin-ext', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'];
 const TEXT_WEIGHTS = [400, 700];
 
+const TEXT_FILES = TEXT_WEIGHTS.flatMap((weight) =>
+  TEXT_SUBSETS.map((subset) => `@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff2`),
+);
+
 const require = createRequire(import.meta.url);
+
+/**
+ * A font for one script: a family of its own, drawn after Noto Sans for what Noto Sans lacks, in
+ * slices (the package's files by code point range) registered as the text drawn needs them: a
+ * CJK font is a hundred slices, and Skia holds in memory every registered slice it searches for
+ * a glyph (the cost of all of them against a catalog's: docs/performance.md).
+ */
+interface ScriptFont {
+  family: string;
+  slices(): Slice[];
+}
+
+type Range = [number, number];
+
+/** Font files (module specifiers or paths) and the code points they cover. */
+interface Slice {
+  files: string[];
+  ranges: Range[];
+}
+
+/** `subsets` of a static Fontsource package, each a slice in the text weights. */
+function staticFont(family: string, pkg: string, subsets: readonly string[]): ScriptFont {
+  const name = pkg.split('/')[1]!;
+  return {
+    family,
+    slices: () =>
+      subsets.map((subset) => ({
+        files: TEXT_WEIGHTS.map((weight) => `${pkg}/files/${name}-${subset}-${weight}-normal.woff2`),
+        ranges: rangesOf(pkg, (s) => s === subset),
+      })),
+  };
+}
+
+/**
+ * A variable Fontsource package of a CJK font: one file per numbered slice of the script, every
+ * weight in each. Its Latin slices are left out: Noto Sans draws Latin first.
+ */
+function variableFont(family: string, pkg: string): ScriptFont {
+  const name = pkg.split('/')[1]!;
+  return {
+    family,
+    slices: () =>
+      Object.keys(unicodeTable(pkg))
+        .filter((subset) => /^\[\d+\]$/.test(subset))
+        .map((subset) => ({
+          files: [`${pkg}/files/${name}-${subset.slice(1, -1)}-wght-normal.woff2`],
+          ranges: rangesOf(pkg, (s) => s === subset),
+        })),
+  };
+}
+
+/** The fonts each script needs beyond Noto Sans's Latin, Greek and Cyrillic (null: none). */
+const SCRIPT_FONTS: Readonly<Record<Script, ScriptFont | null>> = {
+  latin: null,
+  greek: null,
+  cyrillic: null,
+  devanagari: staticFont('Senet Devanagari', '@fontsource/noto-sans', ['devanagari']),
+  thai: staticFont('Senet Thai', '@fontsource/noto-sans-thai', ['thai']),
+  japanese: variableFont('Senet JP', '@fontsource-variable/noto-sans-jp'),
+  korean: variableFont('Senet KR', '@fontsource-variable/noto-sans-kr'),
+  'simplified-chinese': variableFont('Senet SC', '@fontsource-variable/noto-sans-sc'),
+  'traditional-chinese': variableFont('Senet TC', '@fontsource-variable/noto-sans-tc'),
+};
 
 let hieroglyphsLoaded: boolean | null = null;
 
-/** Registers the fonts once; returns whether the hieroglyph font could be loaded. */
+/**
+ * Registers the Latin, Greek and Cyrillic text fonts, the symbols and the hieroglyphs once;
+ * returns whether the hieroglyph font could be loaded.
+ */
 export function registerFonts(): boolean {
   if (hieroglyphsLoaded !== null) return hieroglyphsLoaded;
-  for (const weight of TEXT_WEIGHTS) {
-    for (const subset of TEXT_SUBSETS) {
-      register(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff2`, TEXT_FONT);
-    }
-  }
+  for (const file of TEXT_FILES) register(file, TEXT_FONT);
+  register(SYMBOL_FILE, SYMBOL_FONT);
   hieroglyphsLoaded = register(
     '@fontsource/noto-sans-egyptian-hieroglyphs/files/noto-sans-egyptian-hieroglyphs-egyptian-hieroglyphs-400-normal.woff2',
     GLYPH_FONT,
@@ -32,43 +107,175 @@ export function registerFonts(): boolean {
 }
 
 function register(specifier: string, family: string): boolean {
+  return safely(() => GlobalFonts.registerFromPath(require.resolve(specifier), family) !== null, false);
+}
+
+/** A missing font package or file degrades the picture (drawn fallbacks, dropped characters); it must not stop the game. */
+function safely<T>(read: () => T, otherwise: T): T {
   try {
-    return GlobalFonts.registerFromPath(require.resolve(specifier), family) !== null;
+    return read();
   } catch {
-    // A missing font file degrades the picture (drawn fallbacks), it must not stop the game.
-    return false;
+    return otherwise;
   }
 }
 
-let textRanges: [number, number][] | null = null;
+/** The text fonts pictures in one script draw with, and the slices of its own font registered so far. */
+interface TextFonts {
+  /** The CSS family list: `"Senet Sans", "Senet Symbols"`, with the script's family between them if it has one. */
+  families: string;
+  /** What Noto Sans draws (first). */
+  base: Range[];
+  /** What the text can draw: Noto Sans's subsets and every slice of the script's font. */
+  ranges: Range[];
+  extra: { family: string; bySlice: [number, number, Slice][]; loaded: Set<Slice> } | null;
+}
 
-/** The code point ranges the registered text subsets cover, from the font package's own table. */
-function coveredRanges(): [number, number][] {
-  if (textRanges) return textRanges;
-  const table = JSON.parse(readFileSync(require.resolve('@fontsource/noto-sans/unicode.json'), 'utf8')) as Record<
-    string,
-    string
-  >;
-  textRanges = TEXT_SUBSETS.flatMap((subset) =>
-    (table[subset] ?? '').split(',').map((range): [number, number] => {
-      const [low = '0', high = low] = range.trim().replace(/^U\+/, '').split('-');
-      return [parseInt(low, 16), parseInt(high, 16)];
-    }),
-  );
-  return textRanges;
+const fontsByScript = new Map<Script, TextFonts>();
+
+function textFontsFor(script: Script): TextFonts {
+  let fonts = fontsByScript.get(script);
+  if (fonts) return fonts;
+  registerFonts();
+  const font = SCRIPT_FONTS[script];
+  const slices = font ? safely(() => font.slices(), []) : [];
+  const bySlice = slices
+    .flatMap((slice) => slice.ranges.map(([low, high]): [number, number, Slice] => [low, high, slice]))
+    .sort((a, b) => a[0] - b[0]);
+  const base = merged(safely(textRanges, []));
+  fonts = {
+    families: [TEXT_FONT, ...(font ? [font.family] : []), SYMBOL_FONT].map((family) => `"${family}"`).join(', '),
+    base,
+    ranges: merged([...base, ...slices.flatMap((slice) => slice.ranges)]),
+    extra: font ? { family: font.family, bySlice, loaded: new Set() } : null,
+  };
+  fontsByScript.set(script, fonts);
+  return fonts;
+}
+
+/** The slices of the script's font that `text` needs: those holding what Noto Sans lacks. */
+function slicesFor(fonts: TextFonts, text: string): Set<Slice> {
+  const needed = new Set<Slice>();
+  if (!fonts.extra) return needed;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    const slice = find(fonts.base, code) ? undefined : find(fonts.extra.bySlice, code)?.[2];
+    if (slice) needed.add(slice);
+  }
+  return needed;
+}
+
+/** Registers the slices of the script's font that `text` needs and are not registered yet. */
+function loadSlicesFor(fonts: TextFonts, text: string): void {
+  const extra = fonts.extra;
+  if (!extra) return;
+  for (const slice of slicesFor(fonts, text)) {
+    if (extra.loaded.has(slice)) continue;
+    extra.loaded.add(slice);
+    for (const file of slice.files) register(file, extra.family);
+  }
 }
 
 /**
- * `text` without the characters the shipped text font cannot draw (emoji, CJK, …), which would
- * show as empty boxes on a machine without system fonts; runs of spaces left behind are closed.
+ * The font files a picture in `locale` draws `text` with, as paths, each with the weights it
+ * draws: Noto Sans's, the slices of its script's font, the symbols.
+ */
+export function fontFilesFor(locale: Locale, text: string): { path: string; weights: number[] }[] {
+  const slices = slicesFor(textFontsFor(scriptOf(locale)), text);
+  const weightsOf = (file: string): number[] => {
+    const weight = TEXT_WEIGHTS.find((w) => file.includes(`-${w}-`));
+    return weight === undefined ? TEXT_WEIGHTS : [weight];
+  };
+  return [...TEXT_FILES, ...[...slices].flatMap((slice) => slice.files)]
+    .map((file) => ({ path: require.resolve(file), weights: weightsOf(file) }))
+    .concat({ path: require.resolve(SYMBOL_FILE), weights: TEXT_WEIGHTS });
+}
+
+/** The fonts of the picture being drawn; drawing is synchronous, one picture at a time per thread. */
+let current: TextFonts | null = null;
+
+/** The languages whose catalog's characters have their slices registered. */
+const prepared = new Set<Locale>();
+
+/**
+ * Makes the text fonts those of `locale`'s script for what is drawn next, with the slices every
+ * word of its catalog needs: each entry point of the renderer (board, replay frame, chart) calls
+ * it before drawing a word. Players' names load what they need as they are drawn (drawableText).
+ */
+export function useFontsFor(locale: Locale): void {
+  current = textFontsFor(scriptOf(locale));
+  if (current.extra && !prepared.has(locale)) {
+    prepared.add(locale);
+    loadSlicesFor(current, Object.values(catalog(locale)).join(''));
+  }
+}
+
+const fonts = (): TextFonts => (current ??= textFontsFor('latin'));
+
+/** The CSS font-family list of the picture being drawn (TextFonts.families). */
+export const textFamilies = (): string => fonts().families;
+
+const tables = new Map<string, Record<string, string>>();
+
+/** A Fontsource package's table of the code points each subset covers. */
+function unicodeTable(pkg: string): Record<string, string> {
+  let table = tables.get(pkg);
+  if (!table) {
+    table = JSON.parse(readFileSync(require.resolve(`${pkg}/unicode.json`), 'utf8')) as Record<string, string>;
+    tables.set(pkg, table);
+  }
+  return table;
+}
+
+/** The code point ranges of `pkg`'s subsets that `wanted` accepts. */
+function rangesOf(pkg: string, wanted: (subset: string) => boolean): Range[] {
+  return Object.entries(unicodeTable(pkg))
+    .filter(([subset]) => wanted(subset))
+    .flatMap(([, ranges]) =>
+      ranges.split(',').map((range): Range => {
+        const [low = '0', high = low] = range.trim().replace(/^U\+/, '').split('-');
+        return [parseInt(low, 16), parseInt(high, 16)];
+      }),
+    );
+}
+
+const textRanges = (): Range[] => rangesOf('@fontsource/noto-sans', (subset) => TEXT_SUBSETS.includes(subset));
+
+/** Ranges sorted and joined where they touch, for a binary search. */
+function merged(ranges: Range[]): Range[] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: Range[] = [];
+  for (const [low, high] of sorted) {
+    const last = out[out.length - 1];
+    if (last && low <= last[1] + 1) last[1] = Math.max(last[1], high);
+    else out.push([low, high]);
+  }
+  return out;
+}
+
+/** The range holding `code`, in ranges sorted and apart. */
+function find<R extends readonly [number, number, ...unknown[]]>(ranges: readonly R[], code: number): R | undefined {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const range = ranges[middle]!;
+    if (code < range[0]) high = middle - 1;
+    else if (code > range[1]) low = middle + 1;
+    else return range;
+  }
+  return undefined;
+}
+
+/**
+ * `text` without the characters the picture's text fonts cannot draw (emoji, or CJK in a
+ * picture in a Latin language), which would show as empty boxes on a machine without system
+ * fonts; runs of spaces left behind are closed.
  */
 export function drawableText(text: string): string {
-  const ranges = coveredRanges();
+  const drawing = fonts();
+  loadSlicesFor(drawing, text);
   let kept = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if (ranges.some(([low, high]) => code >= low && code <= high)) kept += char;
-  }
+  for (const char of text) if (find(drawing.ranges, char.codePointAt(0)!)) kept += char;
   return kept.replace(/\s+/g, ' ').trim();
 }
 

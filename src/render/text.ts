@@ -2,10 +2,11 @@
 // every line is fitted to its box: shrunk down to a floor size, wrapped where there is room for
 // a second line, and only then cut with an ellipsis; drawn text never leaves its box.
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { TEXT_FONT } from './fonts.js';
+import { textFamilies } from './fonts.js';
 
+/** The text font at `size`: Noto Sans, then the font of the picture's script if it needs one (fonts.ts). */
 export function font(size: number, bold = false): string {
-  return `${bold ? 'bold ' : ''}${size}px "${TEXT_FONT}"`;
+  return `${bold ? 'bold ' : ''}${size}px ${textFamilies()}`;
 }
 
 /**
@@ -15,27 +16,59 @@ export function font(size: number, bold = false): string {
 function wrapText(ctx: SKRSContext2D, text: string, maxWidth: number, maxLines: number): string[] {
   // Most lines fit whole: one measurement instead of one per word.
   if (ctx.measureText(text).width <= maxWidth) return [text];
-  const lines: string[] = [];
+  const starts: number[] = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && ctx.measureText(candidate).width > maxWidth) {
-      lines.push(line);
-      line = word;
+  let at = 0;
+  for (const piece of breakPieces(text)) {
+    const candidate = line + piece;
+    if (line && ctx.measureText(candidate.trimEnd()).width > maxWidth) {
+      starts.push(at - line.length);
+      line = piece;
     } else {
       line = candidate;
     }
+    at += piece.length;
   }
-  if (line) lines.push(line);
+  if (line) starts.push(at - line.length);
+  const lines = starts.map((start, i) => text.slice(start, starts[i + 1]).trim());
   const kept = lines.slice(0, maxLines);
-  if (lines.length > maxLines) kept[maxLines - 1] = lines.slice(maxLines - 1).join(' ');
+  if (lines.length > maxLines) kept[maxLines - 1] = text.slice(starts[maxLines - 1]).trim();
   return kept.map((l) => fitText(ctx, l, maxWidth));
+}
+
+/** Scripts written without spaces between words: a line may break between any two of their words. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+/** Made on first use: most pictures never need one. */
+let words: Intl.Segmenter | null = null;
+let graphemes: Intl.Segmenter | null = null;
+
+/**
+ * `text` in the pieces a line may break after, each with its trailing spaces: words as spaces
+ * part them, and in Thai, Chinese and Japanese the words Intl finds, punctuation kept with the
+ * word before it.
+ */
+function breakPieces(text: string): string[] {
+  const spaced = text.split(/(?<=\s)(?=\S)/);
+  if (!UNSPACED.test(text)) return spaced;
+  return spaced.flatMap((part) => {
+    if (!UNSPACED.test(part)) return [part];
+    const pieces: string[] = [];
+    words ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+    for (const { segment, isWordLike } of words.segment(part)) {
+      if (pieces.length > 0 && !isWordLike) pieces[pieces.length - 1] += segment;
+      else pieces.push(segment);
+    }
+    return pieces;
+  });
 }
 
 /** `text`, cut with an ellipsis if it is wider than `maxWidth` in the current font. */
 export function fitText(ctx: SKRSContext2D, text: string, maxWidth: number): string {
   if (ctx.measureText(text).width <= maxWidth) return text;
-  const chars = [...text];
+  // Cut between whole characters as readers see them: a Devanagari or Thai vowel sign stays on its letter.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const chars = Array.from(graphemes.segment(text), ({ segment }) => segment);
   while (chars.length > 1 && ctx.measureText(`${chars.join('')}…`).width > maxWidth) chars.pop();
   return `${chars.join('').trimEnd()}…`;
 }

@@ -7,7 +7,7 @@ import { rulesetSummary, rulesetTitle, squareRuleKey } from '../../src/commands/
 import { RULESETS, RULESET_IDS, defaultOptions, rulesOf } from '../../src/engine/index.js';
 import { OFFERED_STRENGTHS } from '../../src/game/strengths.js';
 import type { HistoryEntry, PlayerStats } from '../../src/game/types.js';
-import { CATALOGS, LOCALES, translator } from '../../src/i18n/index.js';
+import { catalog, LOCALES, translator } from '../../src/i18n/index.js';
 
 const en = translator('en');
 
@@ -19,7 +19,7 @@ describe.each(RULESET_IDS)('the %s rule set in words', (id) => {
   });
 
   it.each(Object.keys(rules.squares).map(Number))('says what square %i does, in English as the rule set does', (n) => {
-    expect(CATALOGS.en).toHaveProperty([squareRuleKey(id, n)]);
+    expect(catalog('en')).toHaveProperty([squareRuleKey(id, n)]);
     expect(en(squareRuleKey(id, n))).toBe(rules.squares[n]!.rule);
   });
 

@@ -98,7 +98,7 @@ describe('commit and reveal', () => {
       `Commitment (SHA-256 of the secret): \`${commitmentOf(secret)}\``,
       `Secret: \`${secret}\``,
       `✅ All ${throws} throws match the secret.`,
-      expect.stringMatching(/^-# Check it yourself: HMAC-SHA-256 keyed with the secret over “senet dice v1 throw 1”/),
+      expect.stringMatching(/^-# Check it yourself: HMAC-SHA-256 keyed with the secret over `senet dice v1 throw 1`/),
     ]);
     // The game id is offered as for /senet replay.
     const offered = await h.fake.autocomplete(h.ana, 'verify', { name: 'game', type: OPTION.integer, value: '' });

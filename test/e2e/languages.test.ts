@@ -2,7 +2,7 @@
 // channel sees (challenge, thread, board, buttons, picture's alt text, result, leaderboard) is
 // French; everything only the player sees (refusals) is German; no English word anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGS, type Locale, translate } from '../../src/i18n/index.js';
+import { LOCALES, catalog, type Locale, translate } from '../../src/i18n/index.js';
 import { OPTION, type FakeUser, type InteractionReply } from './fake/fakeDiscord.js';
 import { actButtons, assertReplyOk, boardOf, challengeAs, liveGameIn, startHarness, type Harness } from './harness.js';
 
@@ -12,7 +12,7 @@ const MANAGE_GUILD = (1n << 5n).toString();
 /** The words of a catalog's messages (placeholders and markup left out), lower-cased. */
 function wordsOf(locale: Locale): Set<string> {
   const words = new Set<string>();
-  for (const message of Object.values(CATALOGS[locale])) {
+  for (const message of Object.values(catalog(locale))) {
     const plain = message.replace(/\{[^{}]*\}/g, ' ').replace(/<[^>]*>/g, ' ');
     for (const word of plain.toLowerCase().match(/\p{L}{3,}/gu) ?? []) words.add(word);
   }
@@ -127,5 +127,50 @@ describe('a German-speaking player in a French-speaking server', () => {
       translate('es', 'button.decline'),
       translate('es', 'button.withdraw'),
     ]);
+  });
+
+  it('suggests every language it speaks as the admin types, and refuses a language it does not know', async () => {
+    const admin = h.fake.newUser('Dora');
+    h.fake.memberPermissions.set(admin.id, MANAGE_GUILD);
+    h.fake.userLocales.set(admin.id, 'de');
+    const typing = (value: string): Promise<{ name: string; value: string | number }[]> =>
+      h.fake.autocomplete(admin, 'settings', { name: 'language', type: OPTION.string, value }, 'senet-admin');
+
+    const all = await typing('');
+    expect(all[0]).toEqual({ name: translate('de', 'command.admin.language.auto'), value: 'auto' });
+    expect(all[1]).toEqual({ name: 'Deutsch', value: 'de' });
+    // Every language the bot speaks, the reader's first, up to Discord's 25 suggestions.
+    expect(all.map((c) => c.value)).toEqual(['auto', 'de', ...LOCALES.filter((l) => l !== 'de')].slice(0, 25));
+    // Named in itself and in the reader's language, found by either.
+    expect(await typing('franz')).toEqual([{ name: 'Français · Französisch', value: 'fr' }]);
+    expect(await typing('ESPAÑ')).toEqual([{ name: 'Español · Spanisch', value: 'es' }]);
+
+    const sent = (value: string): Promise<InteractionReply> =>
+      h.fake.command(admin, 'senet-admin', 'settings', [{ name: 'language', type: OPTION.string, value }]);
+    const unknown = await sent('Klingon');
+    expect(unknown.ephemeral).toBe(true);
+    expect(unknown.data?.content).toBe(translate('de', 'settings.unknownLanguage'));
+    // Typed without picking: a language's own name counts as that language.
+    const byName = await sent('português (brasil)');
+    expect(String(byName.data?.content)).toContain('Português (Brasil)');
+    await h.settle();
+    const challenge = await challengeAs(h, admin, h.ana);
+    assertReplyOk(challenge, h);
+    expect(h.fake.buttons(challenge.message!.id)[0]!.label).toBe(translate('pt-BR', 'button.accept'));
+  });
+
+  it('speaks Russian in a server whose Discord language is Russian, with Russian plurals', async () => {
+    // Back to the server's own Discord language, which is now Russian.
+    const admin = h.fake.newUser('Ivan');
+    h.fake.memberPermissions.set(admin.id, MANAGE_GUILD);
+    await h.fake.command(admin, 'senet-admin', 'settings', [{ name: 'language', type: OPTION.string, value: 'auto' }]);
+    await h.settle();
+    h.fake.guildLocale = 'ru';
+    const [ru, other] = [h.fake.newUser('Vera'), h.fake.newUser('Gleb')];
+    const challenge = await challengeAs(h, ru, other);
+    assertReplyOk(challenge, h);
+    expect(h.fake.buttons(challenge.message!.id).map((b) => b.label)).toEqual(['Принять', 'Отклонить', 'Отозвать']);
+    expect(translate('ru', 'board.extraThrows', { count: 3 })).toBe('3 дополнительных броска');
+    h.fake.guildLocale = 'fr';
   });
 });

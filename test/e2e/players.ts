@@ -13,12 +13,13 @@ export function actButtons(fake: FakeDiscord, messageId: string): RawButton[] {
 
 /**
  * A button to press: the furthest-reaching move (games end sooner), else take, else throw.
- * Labels are "n · from → to", with "off" for bearing off.
+ * Labels are "n · from → to", with a word ("off") for bearing off.
  */
 export function pickButton(buttons: RawButton[]): RawButton {
   const reach = (b: RawButton): number => {
-    const to = /→ (\w+)$/.exec(b.label ?? '')?.[1];
-    return to === undefined ? -1 : to === 'off' ? 31 : Number(to);
+    // A word for the target square (English "off", German "raus", …) is bearing off.
+    const to = /→ (\S+)$/.exec(b.label ?? '')?.[1];
+    return to === undefined ? -1 : /^\d+$/.test(to) ? Number(to) : 31;
   };
   return [...buttons].sort((a, b) => reach(b) - reach(a))[0]!;
 }

@@ -6,7 +6,7 @@ import { type GameEvent, RULESET_IDS, type RuleSetId, optionSpecs, resolveRules 
 import { unwrap } from '../../src/lib/result.js';
 import { describeEvents } from '../../src/i18n/describe.js';
 import { moveLabel, squareKey, squareName, variantTitle } from '../../src/i18n/gameWords.js';
-import { CATALOGS, translator } from '../../src/i18n/index.js';
+import { catalog, translator } from '../../src/i18n/index.js';
 
 const t = translator('en');
 
@@ -29,7 +29,7 @@ describe('special squares', () => {
         const rules = unwrap(resolveRules(id, options));
         for (const [square, info] of Object.entries(rules.squares)) {
           const key = squareKey(rules, Number(square));
-          expect(CATALOGS.en, key).toHaveProperty([key]);
+          expect(catalog('en'), key).toHaveProperty([key]);
           expect(squareName(t, rules, Number(square))).toBe(info.name);
           seen++;
         }

@@ -2,7 +2,7 @@
 // {name} placeholders only) take a shorter path, which must not change a single character.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, LOCALES, type MessageKey, translate } from '../../src/i18n/index.js';
+import { catalog, LOCALES, type MessageKey, translate } from '../../src/i18n/index.js';
 
 /** A value for every placeholder a message names (numbers where plurals and selects could read them). */
 function valuesFor(message: string): Record<string, string | number> {
@@ -13,7 +13,7 @@ function valuesFor(message: string): Record<string, string | number> {
 
 describe('translate', () => {
   it.each(LOCALES)('says every %s message as intl-messageformat does', (locale) => {
-    for (const [key, message] of Object.entries(CATALOGS[locale])) {
+    for (const [key, message] of Object.entries(catalog(locale))) {
       const values = valuesFor(message);
       const expected = String(new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).format(values));
       expect(translate(locale, key as MessageKey, values), `${locale} ${key}`).toBe(expected);

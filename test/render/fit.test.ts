@@ -4,13 +4,13 @@
 // pass the other catalogs fall back to English; this test then checks their real words unchanged.
 // A synthetic catalog of overlong words shows the shrinking and wrapping keep text inside anyway.
 import { createCanvas } from '@napi-rs/canvas';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/engine/index.js';
 import { squareName } from '../../src/i18n/gameWords.js';
 import { LOCALES, type Translate, translator } from '../../src/i18n/index.js';
 import { SQUARE_NAME_BOX, squareNameLines } from '../../src/render/background.js';
-import { TEXT_FONT, registerFonts } from '../../src/render/fonts.js';
-import { ESSENTIAL_TYPE, SECONDARY_TYPE } from '../../src/render/text.js';
+import { registerFonts, useFontsFor } from '../../src/render/fonts.js';
+import { ESSENTIAL_TYPE, SECONDARY_TYPE, font as fontOf } from '../../src/render/text.js';
 import { type HeaderLine, headerLines } from '../../src/render/panel.js';
 import { NAMES, everyRules, samples } from './positions.js';
 
@@ -46,6 +46,8 @@ const allHeaderLines = (
 
 describe.each(LOCALES.map((locale) => [locale] as const))('in %s', (locale) => {
   const t = translator(locale);
+  // Measured in the fonts the picture draws this language with.
+  beforeEach(() => useFontsFor(locale));
 
   it('every special square’s name fits whole in its box', () => {
     for (const rules of everyRules) {
@@ -73,6 +75,7 @@ describe.each(LOCALES.map((locale) => [locale] as const))('in %s', (locale) => {
 });
 
 describe('overlong words (a synthetic catalog)', () => {
+  beforeEach(() => useFontsFor('en'));
   const english = translator('en');
   const SQUARE = 'Wiedergeburtshausdertotenunddesewigen Ra'; // 40 characters, one 37-character word
   const long: Translate = (key, params) =>
@@ -81,7 +84,7 @@ describe('overlong words (a synthetic catalog)', () => {
   it('shrinks and wraps a 40-character square name, and keeps even a word longer than the box inside', () => {
     expect(SQUARE).toHaveLength(40);
     const { lines, font } = squareNameLines(ctx, SQUARE);
-    expect(font).toBe(`bold ${SECONDARY_TYPE.squareName.floor}px "${TEXT_FONT}"`);
+    expect(font).toBe(fontOf(SECONDARY_TYPE.squareName.floor, true));
     expect(lines.length).toBeLessThanOrEqual(SQUARE_NAME_BOX.lines);
     expect(lines[0]).toMatch(/…$/);
     for (const line of lines) expect(width(line, font)).toBeLessThanOrEqual(SQUARE_NAME_BOX.width);
@@ -106,7 +109,7 @@ describe('overlong words (a synthetic catalog)', () => {
       if (details.some((line) => line.y > title.y)) wrapped++;
       // Cut only in the floor size.
       for (const line of details)
-        if (line.text.endsWith('…')) expect(line.font).toBe(`${ESSENTIAL_TYPE.detail.floor}px "${TEXT_FONT}"`);
+        if (line.text.endsWith('…')) expect(line.font).toBe(fontOf(ESSENTIAL_TYPE.detail.floor));
     }
     expect(wrapped).toBeGreaterThan(0);
   });

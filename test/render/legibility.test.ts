@@ -8,7 +8,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, translator } from '../../src/i18n/index.js';
-import { TEXT_FONT, registerFonts } from '../../src/render/fonts.js';
+import { TEXT_FONT, registerFonts, useFontsFor } from '../../src/render/fonts.js';
 import { DESKTOP_WIDTH_PX, LEGIBLE_CAP_PX, PHONE_WIDTH_PX, SECONDARY_CAP_PX, WIDTH } from '../../src/render/layout.js';
 import { headerLines } from '../../src/render/panel.js';
 import { REPLAY_SCALE } from '../../src/render/replay.js';
@@ -49,9 +49,10 @@ describe('legibility on a phone (400 px wide)', () => {
 
   it.each(LOCALES.map((locale) => [locale] as const))('every header line as fitted in %s', (locale) => {
     const t = translator(locale);
+    useFontsFor(locale);
     for (const { state, view } of samples) {
       for (const line of headerLines(ctx, t, state, NAMES, view.moves?.length ?? 0)) {
-        const match = /^(bold )?(\d+)px "(.+)"$/.exec(line.font);
+        const match = /^(bold )?(\d+)px "([^"]+)"/.exec(line.font);
         expect(match?.[3]).toBe(TEXT_FONT);
         expect(capPx(Number(match![2]), match![1] !== undefined, PHONE_WIDTH_PX), line.text).toBeGreaterThanOrEqual(
           LEGIBLE_CAP_PX,

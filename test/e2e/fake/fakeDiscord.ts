@@ -217,13 +217,14 @@ export class FakeDiscord extends DiscordState {
     return click(this, user, messageId, customId);
   }
 
-  /** The user typing in `/senet <subcommand>`'s option `focused`; the suggestions the bot answered. */
+  /** The user typing in `/<command> <subcommand>`'s option `focused` (command: senet); the suggestions the bot answered. */
   autocomplete(
     user: FakeUser,
     subcommand: string,
     focused: SlashOption,
+    command = 'senet',
   ): Promise<{ name: string; value: string | number }[]> {
-    return autocomplete(this, user, subcommand, focused);
+    return autocomplete(this, user, subcommand, focused, command);
   }
 
   /** Any interaction as `user` (`body` gives its type and data and may override any field). */

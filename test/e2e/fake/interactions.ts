@@ -134,17 +134,19 @@ export async function autocomplete(
   user: FakeUser,
   subcommand: string,
   focused: SlashOption,
+  commandName = 'senet',
 ): Promise<{ name: string; value: string | number }[]> {
   const reply = await interact(fake, user, {
     type: 4,
     data: {
       id: snowflake(),
-      name: 'senet',
+      name: commandName,
       type: 1,
       guild_id: serverOf(fake, fake.channelId),
       options: [{ type: 1, name: subcommand, options: [{ ...focused, focused: true }] }],
     },
   });
+  if (reply.refused) throw new Error(`the autocomplete result was refused: ${reply.refused.message}`);
   if (reply.type !== 8) throw new Error(`expected an autocomplete result, got callback type ${reply.type}`);
   return (reply.data?.choices ?? []) as { name: string; value: string | number }[];
 }

@@ -19,6 +19,27 @@ export interface InteractionReply {
   refused?: Failure;
 }
 
+/**
+ * An autocomplete result Discord refuses: more than 25 choices (interactions/receiving-and-
+ * responding.mdx, "Autocomplete": "autocomplete choices (max of 25 choices)"), or a choice whose
+ * name is not 1-100 characters (application-commands.mdx, "Application Command Option Choice
+ * Structure").
+ */
+export function badAutocomplete(r: RecordedRequest): Failure | null {
+  const parts = r.path.split('/').filter(Boolean);
+  if (parts[0] !== 'interactions' || parts[3] !== 'callback' || Number(r.body?.type) !== 8) return null;
+  const choices = ((r.body?.data as { choices?: { name: string }[] } | undefined)?.choices ?? []) as { name: string }[];
+  if (choices.length > 25)
+    return { status: 400, code: 50035, message: 'Invalid Form Body (choices: Must be 25 or fewer in length.)' };
+  if (choices.some(({ name }) => name.length < 1 || name.length > 100))
+    return {
+      status: 400,
+      code: 50035,
+      message: 'Invalid Form Body (choices.name: Must be between 1 and 100 in length.)',
+    };
+  return null;
+}
+
 /** How long an interaction's token works, as Discord documents. */
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
 

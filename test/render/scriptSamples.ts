@@ -1,0 +1,175 @@
+// Sample words in each script the picture draws beyond Latin, until its catalogs are written: the
+// board's words of the Kendall rule set (its special squares, whose turn, the throw, the trays)
+// and a player's name, so the glyph test and the golden boards cover every script from the start.
+// Once its language's catalog is written, the golden board of a script shows the catalog's words.
+import type { Locale, MessageKey, Script } from '../../src/i18n/index.js';
+
+export interface ScriptSample {
+  /** A language of the script: its fonts and its Intl rules are used. */
+  locale: Locale;
+  /** Dark's player, named in the script. */
+  name: string;
+  messages: Partial<Record<MessageKey, string>>;
+}
+
+type Words = [
+  rebirth: string,
+  beauty: string,
+  death: string,
+  emperor: string,
+  tower: string,
+  hero: string,
+  title: string,
+  toMove: string,
+  threw: string,
+  toEnter: string,
+  off: string,
+  start: string,
+  trayOff: string,
+];
+
+function sample(locale: Locale, name: string, words: Words): ScriptSample {
+  const [rebirth, beauty, death, emperor, tower, hero, title, toMove, threw, toEnter, off, start, trayOff] = words;
+  return {
+    locale,
+    name,
+    messages: {
+      'square.kendall.15': rebirth,
+      'square.kendall.26': beauty,
+      'square.kendall.27': death,
+      'square.kendall.28': emperor,
+      'square.kendall.29': tower,
+      'square.kendall.30': hero,
+      'title.kendall': title,
+      'board.toMove': toMove,
+      'board.threw': threw,
+      'board.toEnter': toEnter,
+      'board.offCount': off,
+      'board.trayStart': start,
+      'board.trayOff': trayOff,
+    },
+  };
+}
+
+export const SCRIPT_SAMPLES: Readonly<Record<Exclude<Script, 'latin'>, ScriptSample>> = {
+  cyrillic: sample('ru', 'Борис', [
+    'Дом возрождения',
+    'Дом красоты',
+    'Дом смерти',
+    'Дом императора',
+    'Дом башни',
+    'Дом героя',
+    'Кендалл',
+    'Ход: {name}',
+    'выпало {value}',
+    'на вход: {count}',
+    'вне доски: {count}',
+    'старт',
+    'вне доски',
+  ]),
+  greek: sample('el', 'Νίκος', [
+    'Οίκος της Αναγέννησης',
+    'Οίκος της Ομορφιάς',
+    'Οίκος του Θανάτου',
+    'Οίκος του Αυτοκράτορα',
+    'Οίκος του Πύργου',
+    'Οίκος του Ήρωα',
+    'Κένταλ',
+    'Παίζει: {name}',
+    'έφερε {value}',
+    'για είσοδο: {count}',
+    'έξω: {count}',
+    'αρχή',
+    'έξω',
+  ]),
+  devanagari: sample('hi', 'अनु', [
+    'पुनर्जन्म का घर',
+    'सौंदर्य का घर',
+    'मृत्यु का घर',
+    'सम्राट का घर',
+    'मीनार का घर',
+    'नायक का घर',
+    'केंडल',
+    '{name} की चाल',
+    '{value} फेंका',
+    'प्रवेश को: {count}',
+    'बाहर: {count}',
+    'शुरू',
+    'बाहर',
+  ]),
+  thai: sample('th', 'สมชาย', [
+    'บ้านแห่งการเกิดใหม่',
+    'บ้านแห่งความงาม',
+    'บ้านแห่งความตาย',
+    'บ้านแห่งจักรพรรดิ',
+    'บ้านแห่งหอคอย',
+    'บ้านแห่งวีรบุรุษ',
+    'เคนดัลล์',
+    'ตาของ {name}',
+    'ทอยได้ {value}',
+    'รอเข้า {count}',
+    'ออกแล้ว {count}',
+    'เริ่ม',
+    'ออก',
+  ]),
+  japanese: sample('ja', '山田', [
+    '再生の家',
+    '美の家',
+    '死の家',
+    '皇帝の家',
+    '塔の家',
+    '英雄の家',
+    'ケンドール',
+    '{name}の手番',
+    '{value}を投げた',
+    '入場待ち {count}',
+    '上がり {count}',
+    'スタート',
+    '上がり',
+  ]),
+  korean: sample('ko', '민수', [
+    '재생의 집',
+    '아름다움의 집',
+    '죽음의 집',
+    '황제의 집',
+    '탑의 집',
+    '영웅의 집',
+    '켄달',
+    '{name} 차례',
+    '{value} 던짐',
+    '입장 대기 {count}',
+    '나감 {count}',
+    '시작',
+    '나감',
+  ]),
+  'simplified-chinese': sample('zh-CN', '王伟', [
+    '重生之屋',
+    '美之屋',
+    '死亡之屋',
+    '皇帝之屋',
+    '高塔之屋',
+    '英雄之屋',
+    '肯德尔',
+    '轮到{name}走',
+    '掷出{value}',
+    '待入场 {count}',
+    '已离场 {count}',
+    '起点',
+    '离场',
+  ]),
+  'traditional-chinese': sample('zh-TW', '王偉', [
+    '重生之屋',
+    '美麗之屋',
+    '死亡之屋',
+    '皇帝之屋',
+    '高塔之屋',
+    '英雄之屋',
+    '肯德爾',
+    '輪到{name}走',
+    '擲出{value}',
+    '待入場 {count}',
+    '已離場 {count}',
+    '起點',
+    '離場',
+  ]),
+};
