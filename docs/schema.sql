@@ -1,4 +1,4 @@
--- The schema at version 14, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 16, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -124,6 +124,16 @@ CREATE TABLE guild_settings (
   updated_at INTEGER NOT NULL,
   updated_by TEXT NOT NULL
 );
+
+CREATE TABLE nicknames (
+  user_id TEXT NOT NULL REFERENCES players (user_id),
+  guild_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, guild_id)
+) WITHOUT ROWID;
+
+CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
 
 CREATE TABLE player_settings (
   user_id TEXT PRIMARY KEY,

@@ -118,6 +118,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     shards: [shard.id],
     shardCount: shard.count,
     rest: { api: config.apiUrl },
+    // Nothing the bot sends pings anyone unless its payload names them (every payload does): words
+    // users chose, shown in messages, can then never ping @everyone, a role or a user.
+    allowedMentions: { parse: [] },
     // Nothing here reads cached messages, members or users (clicks are routed by custom id and
     // carry their user), so those caches would only grow with every click: keep just the bot.
     makeCache: Options.cacheWithLimits({

@@ -4,7 +4,7 @@ import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js
 import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
-import type { Player, RenderedBoard } from '../game/types.js';
+import type { RenderedBoard, SeenPlayer } from '../game/types.js';
 import type { BoardsInFlight } from './answer/boardsInFlight.js';
 import type { ChatMessages } from './answer/chatMessages.js';
 
@@ -28,7 +28,7 @@ interface ScheduledEvents {
 export interface CommandContext {
   service: GameService;
   /** The bot's own user: challenging it starts a game against the computer. */
-  botUser: Player;
+  botUser: SeenPlayer;
   /** Plays the bot's turn in this game with short pauses, editing its stored message. */
   scheduleBotTurn(gameId: number): void;
   messages: ChatMessages;

@@ -5,7 +5,7 @@
 import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { PlayerData } from '../game/service.js';
 import { storesAnything } from '../game/privacy.js';
-import { type Text, say, text, translator } from '../i18n/index.js';
+import { type Text, say, text, translator, userText } from '../i18n/index.js';
 import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
@@ -61,7 +61,8 @@ export const PRIVACY_BUTTON: Pick<Buttons, 'privacy'> = { privacy: { run: privac
 function summary(d: PlayerData): Text {
   return text('privacy.summary', {
     named: d.name === null ? 'no' : 'yes',
-    name: d.name ?? '',
+    name: userText(d.name ?? ''),
+    nicknames: d.nicknames,
     reminders: d.reminders === null ? 'unset' : d.reminders ? 'on' : 'off',
     games: d.games,
     live: d.liveGames,

@@ -391,6 +391,22 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 16,
+    purpose: 'names as each server shows them: a nickname only in its server, the display name elsewhere',
+    sql: `
+      -- A member's nickname in one server: shown there alone. players.name is their display name
+      -- everywhere else (outside servers and in other servers).
+      CREATE TABLE nicknames (
+        user_id    TEXT NOT NULL REFERENCES players (user_id),
+        guild_id   TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, guild_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -275,6 +275,20 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 16,
+    purpose: "names as each server shows them (SQLite's 16)",
+    sql: `
+      CREATE TABLE nicknames (
+        user_id    TEXT NOT NULL REFERENCES players (user_id) ${FK},
+        guild_id   TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, guild_id)
+      );
+      CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
+    `,
+  },
 ];
 
 /** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */

@@ -1,4 +1,5 @@
 // Every SQL statement about ratings, leaderboards, player stats and history.
+import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
 import type { Sql } from './sql.js';
 import type { RuleSetId, Side } from '../engine/index.js';
@@ -94,9 +95,10 @@ const PLAYED_GAMES = `
          CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END AS side,
          CASE WHEN g.winner_side = CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END THEN 1 ELSE 0 END AS won,
          (g.bot_strength IS NOT NULL) AS vs_bot,
-         p.user_id AS opponent_id, p.name AS opponent_name
+         p.user_id AS opponent_id, ${SHOWN_NAME} AS opponent_name
   FROM games g
   JOIN players p ON p.user_id = CASE WHEN g.white_id = @user THEN g.black_id ELSE g.white_id END
+  ${NICKNAME_IN('@guild')}
   WHERE g.guild_id = @guild AND g.status = 'finished' AND g.winner_side IS NOT NULL
     AND (g.white_id = @user OR g.black_id = @user)
   ORDER BY g.finished_at DESC, g.id DESC`;
@@ -219,11 +221,12 @@ function prepare() {
     >(`SELECT guild_id, season, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`),
     standings: st<{ guild: string; season: number; ruleset: string | null }, StandingRow>(
       `${RATED_RESULTS}
-       SELECT res.user_id, p.name, r.rating, count(*) AS played, sum(res.won) AS won
+       SELECT res.user_id, ${SHOWN_NAME} AS name, r.rating, count(*) AS played, sum(res.won) AS won
        FROM results res
        JOIN players p ON p.user_id = res.user_id
+       ${NICKNAME_IN('@guild')}
        LEFT JOIN ratings r ON r.guild_id = @guild AND r.season = @season AND r.user_id = res.user_id
-       GROUP BY res.user_id, p.name, r.rating`,
+       GROUP BY res.user_id, p.name, n.name, r.rating`,
     ),
     played: st<{ guild: string; user: string; limit: number }, PlayedRow>(`${PLAYED_GAMES} LIMIT @limit`),
   };

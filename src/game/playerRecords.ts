@@ -5,6 +5,7 @@ import type { GameRecord } from '../db/records.js';
 import type { PlayedGameRecord, RatingStore } from '../db/ratingStore.js';
 import type { ServiceCore } from './core.js';
 import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
+import { userText } from '../i18n/index.js';
 import { INITIAL_RATING, PROVISIONAL_GAMES, rateGame } from './ratings.js';
 import { historyEntry, rankStandings, summarise } from './standings.js';
 import {
@@ -81,14 +82,14 @@ async function playerStats(
   ratings: RatingStore,
   input: { guildId: string; userId: string; season: number },
 ): Promise<Outcome<PlayerStats>> {
-  const name = await games.playerName(input.userId);
+  const name = await games.playerName(input.userId, input.guildId);
   if (name === undefined) return fail('not-found', 'error.neverPlayed');
   const rating = await ratings.rating(input.guildId, input.season, input.userId);
   const standing = (await ratings.standings(input.guildId, input.season, null)).find((r) => r.userId === input.userId);
   const seasonGames = standing?.games ?? 0;
   const seasonWins = standing?.wins ?? 0;
   return ok({
-    player: { id: input.userId, name },
+    player: { id: input.userId, name: userText(name) },
     season: input.season,
     rating: rating ? Math.round(rating.rating) : null,
     provisional: !rating || rating.games < PROVISIONAL_GAMES,
@@ -125,7 +126,8 @@ export async function playerHistory(
   ratings: RatingStore,
   input: { viewer: Viewer; userId: string; limit?: number },
 ): Promise<Outcome<HistoryEntry[]>> {
-  if ((await games.playerName(input.userId)) === undefined) return fail('not-found', 'error.neverPlayed');
+  if ((await games.playerName(input.userId, input.viewer.guildId)) === undefined)
+    return fail('not-found', 'error.neverPlayed');
   const { viewer } = input;
   const seen = (await ratings.playedGames(viewer.guildId, input.userId)).filter((g) =>
     mayView(viewer, { guildId: viewer.guildId, channelId: g.channelId, seats: seatsOf(input.userId, g) }),

@@ -115,8 +115,8 @@ async function claimOne(core: ServiceCore, gameId: number, now: number): Promise
     guildId: turn.guildId,
     channelId: turn.channelId,
     boardMessageId: turn.boardMessageId,
-    player: await core.playerOf(turn.toActId),
-    opponent: await core.playerOf(turn.opponentId),
+    player: await core.playerOf(turn.toActId, turn.guildId),
+    opponent: await core.playerOf(turn.opponentId, turn.guildId),
     turnDeadline: turn.turnDeadline,
     locale: turn.locale,
   });

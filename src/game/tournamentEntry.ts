@@ -11,7 +11,7 @@ import { endGame } from './lifecycle.js';
 import { TOURNAMENT_LIMITS, tournamentRefusal } from './limits.js';
 import { optionRefusal } from './refusals.js';
 import { MINUTE_MS } from './settingSpecs.js';
-import { type Outcome, type Player, fail, ok } from './types.js';
+import { type Outcome, type SeenPlayer, fail, ok } from './types.js';
 import { type TournamentView, tournamentView } from './tournamentViews.js';
 import type { GameSnapshot } from './views.js';
 
@@ -40,7 +40,7 @@ export interface CreateTournamentInput extends AdminInput {
 export interface EntryInput {
   tournamentId: number;
   guildId: string;
-  player: Player;
+  player: SeenPlayer;
 }
 
 /** A tournament as it stands after a change, and the games a departure forfeited (to show). */
@@ -110,7 +110,7 @@ export async function joinTournament(core: ServiceCore, input: EntryInput): Prom
       return fail('limit', 'tournament.full', { max: t.maxPlayers });
     }
     const now = core.now();
-    await core.games.savePlayer(input.player.id, input.player.name, now);
+    await core.savePlayer(t.guildId, input.player);
     await core.tournaments.addEntrant(t.id, input.player.id, now);
     return ok(await changedView(core, t.id));
   });

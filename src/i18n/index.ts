@@ -10,13 +10,22 @@ import es from './catalogs/es.json' with { type: 'json' };
 import fr from './catalogs/fr.json' with { type: 'json' };
 import ptBR from './catalogs/pt-BR.json' with { type: 'json' };
 import { DEFAULT_LOCALE, type Locale } from './locales.js';
+import { type UserText, escapeMarkdown } from './userText.js';
 
 export { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, type Locale, isLocale, localeOf } from './locales.js';
+export { type UserText, userText } from './userText.js';
 
 export type MessageKey = keyof typeof en;
 
-/** A placeholder's value: names and other words are strings, counts are numbers (plurals read them). */
-export type Params = Readonly<Record<string, string | number>>;
+/**
+ * A placeholder's value: our own words are strings, counts are numbers (plurals read them), and
+ * words a user chose (names) are UserText, which every message shows as written (escaped for
+ * Discord's markdown here, in the one place message text is put together).
+ */
+export type Params = Readonly<Record<string, string | number | UserText>>;
+
+/** The values a compiled message is given: every UserText already escaped. */
+type Filled = Readonly<Record<string, string | number>>;
 
 /**
  * Something to say, not yet in any language: the service answers with these (refusals, notes)
@@ -38,7 +47,7 @@ export const CATALOGS: Readonly<Record<Locale, Readonly<Record<string, string>>>
 };
 
 /** A compiled message: its placeholders' values in, the sentence out. */
-type Formatter = (params: Params | undefined) => string;
+type Formatter = (params: Filled | undefined) => string;
 
 /** Compiled on first use, per locale. */
 const compiled = new Map<Locale, Map<MessageKey, Formatter>>();
@@ -79,21 +88,53 @@ function plainFormatter(format: IntlMessageFormat): Formatter | null {
   };
 }
 
-/** The message `key` in `locale`, its placeholders filled in. */
+/** The message `key` in `locale` for a Discord message, its placeholders filled in (words users chose escaped). */
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  return formatterOf(locale, key)(params);
+  return formatterOf(locale, key)(params && filled(params, escapeMarkdown));
+}
+
+/**
+ * The message `key` in `locale` for what is not markdown (a picture, its alt text, a thread's or
+ * an event's name, an autocomplete choice): words users chose as they are.
+ */
+export function translatePlain(locale: Locale, key: MessageKey, params?: Params): string {
+  return formatterOf(locale, key)(params && filled(params, asWritten));
+}
+
+const asWritten = (plain: string): string => plain;
+
+/** The params with every UserText put as `shown`: the same object when there is none (most of a click's messages). */
+function filled(params: Params, shown: (plain: string) => string): Filled {
+  for (const name in params) {
+    if (typeof params[name] !== 'object') continue;
+    const entries = Object.entries(params);
+    return Object.fromEntries(entries.map(([key, v]) => [key, typeof v === 'object' ? shown(v.plain) : v]));
+  }
+  return params as Filled;
 }
 
 /** A function that speaks one locale: what the renderer and the message builders are handed. */
 export type Translate = (key: MessageKey, params?: Params) => string;
 
 const translators = new Map<Locale, Translate>();
+const plainTranslators = new Map<Locale, Translate>();
 
+/** Words for Discord messages (markdown): see translate. */
 export function translator(locale: Locale = DEFAULT_LOCALE): Translate {
   let t = translators.get(locale);
   if (!t) {
     t = (key, params) => translate(locale, key, params);
     translators.set(locale, t);
+  }
+  return t;
+}
+
+/** Words for what is not markdown (pictures, alt texts, names of threads and events): see translatePlain. */
+export function plainTranslator(locale: Locale = DEFAULT_LOCALE): Translate {
+  let t = plainTranslators.get(locale);
+  if (!t) {
+    t = (key, params) => translatePlain(locale, key, params);
+    plainTranslators.set(locale, t);
   }
   return t;
 }

@@ -56,6 +56,7 @@ describe('migrations', () => {
       'challenges',
       'games',
       'guild_settings',
+      'nicknames',
       'player_settings',
       'players',
       'rating_history',

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminInput, GameService } from '../../src/game/service.js';
 import { STAND_IN_PREFIX } from '../../src/game/privacy.js';
 import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
-import type { Player } from '../../src/game/types.js';
+import type { SeenPlayer } from '../../src/game/types.js';
 import type { Variant } from '../../src/engine/index.js';
 import {
   ANA,
@@ -36,7 +36,7 @@ beforeEach(async () => {
 afterEach(async () => await service.storage.close());
 
 /** A rated game in `guildId` that `winner` wins by the loser's resignation; its id. */
-async function decide(winner: Player, loser: Player, guildId = GUILD): Promise<number> {
+async function decide(winner: SeenPlayer, loser: SeenPlayer, guildId = GUILD): Promise<number> {
   const made = value(
     await service.challenges.create({ guildId, channelId: `c-${guildId}`, challenger: winner, opponent: loser }),
   );
@@ -61,6 +61,7 @@ describe('a person’s data', () => {
     await service.chat.rememberAnswer({ messageId: 'm1', applicationId: 'app', token: 'secret-token' });
     expect(await service.privacy.playerData(ANA.id)).toEqual({
       name: 'Ana',
+      nicknames: 0,
       reminders: false,
       games: 1,
       liveGames: 0,
@@ -113,11 +114,11 @@ describe('a person’s data', () => {
     const benAfter = value(await service.records.stats({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
     expect(benAfter).toEqual(benBefore);
     const history = value(await service.records.history({ viewer: member(GUILD, BEN.id), userId: BEN.id }));
-    expect(history.map((h) => h.opponent.name)).toEqual(['deleted player', 'deleted player']);
+    expect(history.map((h) => h.opponent.name.plain)).toEqual(['deleted player', 'deleted player']);
     expect(history[0]!.opponent.id.startsWith(STAND_IN_PREFIX)).toBe(true);
     // The leaderboard keeps both lines (ratings frozen), the stand-in's under its new name.
     const board = value(await service.records.leaderboard({ guildId: GUILD }));
-    expect(board.map((e) => e.player.name).sort()).toEqual(['Ben', 'deleted player']);
+    expect(board.map((e) => e.player.name.plain).sort()).toEqual(['Ben', 'deleted player']);
     // The game still replays from its log (the stand-in's id in the log is allowed, nothing else).
     expect((await service.storage.verify()).problems).toEqual([]);
     expect(await count(`SELECT count(*) FROM actions WHERE user_id LIKE 'deleted:%'`)).toBeGreaterThan(0);
@@ -171,7 +172,7 @@ describe('tournaments and data deletion', () => {
         spec: spec(name),
       }),
     );
-  const join = async (tournamentId: number, player: Player, guildId = GUILD) =>
+  const join = async (tournamentId: number, player: SeenPlayer, guildId = GUILD) =>
     value(await service.tournaments.join({ tournamentId, guildId, player }));
 
   it('takes a person out of tournaments not begun, and leaves no id of theirs in any', async () => {
