@@ -54,6 +54,13 @@ CREATE UNIQUE INDEX challenges_one_pending_pair
 
 CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status = 'pending';
 
+CREATE TABLE event_deletions (
+  guild_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,  -- failed deletions so far; given up after a few
+  PRIMARY KEY (guild_id, event_id)
+) WITHOUT ROWID;
+
 CREATE TABLE games (
   id INTEGER PRIMARY KEY,
   guild_id TEXT NOT NULL,

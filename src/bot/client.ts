@@ -26,6 +26,7 @@ import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEd
 import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync, channelLost } from './messageSync.js';
 import type { Metrics } from './metrics.js';
+import { DeletionFollowUp } from './deletionFollowUp.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { UnreachableError } from './startupRetry.js';
 import { Sweeper } from './sweeper.js';
@@ -231,7 +232,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     );
   // The runner (made below, once the context it opens threads with exists) joins every sweep.
   const sweptTournaments = { runOnce: () => runner.runOnce() };
-  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments);
+  const deletions = new DeletionFollowUp({
+    service,
+    reminders,
+    tournaments: sweptTournaments,
+    deleteEvent: async (guildId, eventId) => {
+      await client.rest.delete(Routes.guildScheduledEvent(guildId, eventId));
+    },
+    log,
+  });
+  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments, deletions);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {
@@ -266,6 +276,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         await client.rest.patch(Routes.guildScheduledEvent(guildId, eventId), { body: { status: 4 } });
       },
     },
+    deletions,
     log,
   };
   const runner = new TournamentRunner({

@@ -57,7 +57,7 @@ export class Reminders {
     for (const due of await service.reminders.claim()) if (await this.post(due)) posted++;
     let deleted = 0;
     for (const message of await service.reminders.deletions(DELETIONS_PER_SWEEP))
-      if (await this.delete(message)) deleted++;
+      if (await this.remove(message)) deleted++;
     return { posted, deleted };
   }
 
@@ -75,7 +75,8 @@ export class Reminders {
     }
   }
 
-  private async delete(message: MessageRef): Promise<boolean> {
+  /** Deletes one queued reminder message; true once it is gone (else tried again at a later sweep, a few times). */
+  async remove(message: MessageRef): Promise<boolean> {
     const { service, log } = this.options;
     let done: boolean;
     try {

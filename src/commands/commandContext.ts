@@ -25,6 +25,20 @@ interface ScheduledEvents {
   cancel(guildId: string, eventId: string): Promise<void>;
 }
 
+/** Of what a deletion of data left for Discord: how much is done now, and how much waits for the sweeper. */
+export interface FollowUpCount {
+  done: number;
+  waiting: number;
+}
+
+/** What a deletion of data leaves for Discord, done right after its commit (src/bot/deletionFollowUp.ts). */
+interface ChatAfterDeletion {
+  /** Deletes a deleted server's turn reminders and its tournaments' scheduled events from Discord. */
+  server(guildId: string): Promise<FollowUpCount>;
+  /** Draws again the tournament messages a person's deletion changed (they show the stand-in). */
+  tournaments(ids: readonly number[]): Promise<FollowUpCount>;
+}
+
 export interface CommandContext {
   service: GameService;
   /** The bot's own user: challenging it starts a game against the computer. */
@@ -45,5 +59,7 @@ export interface CommandContext {
   editDeferred(interaction: RepliableInteraction, payload: WebhookMessageEditOptions): Promise<string>;
   /** Scheduled events for tournaments (where the bot may create them). */
   events: ScheduledEvents;
+  /** Discord's side of a deletion of data, after its commit. */
+  deletions: ChatAfterDeletion;
   log: Logger;
 }

@@ -3,7 +3,9 @@ import { DiscordAPIError } from 'discord.js';
 
 export const DISCORD = {
   unknownChannel: 10003,
+  unknownGuild: 10004,
   unknownMessage: 10008,
+  unknownScheduledEvent: 10070,
   missingAccess: 50001,
   missingPermissions: 50013,
   invalidWebhookToken: 50027,

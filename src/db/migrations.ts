@@ -393,7 +393,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 16,
-    purpose: 'names as each server shows them: a nickname only in its server, the display name elsewhere',
+    purpose:
+      'names as each server shows them (a nickname only in its server), and the scheduled events a deletion of data still has to remove from Discord',
     sql: `
       -- A member's nickname in one server: shown there alone. players.name is their display name
       -- everywhere else (outside servers and in other servers).
@@ -405,6 +406,15 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (user_id, guild_id)
       ) WITHOUT ROWID;
       CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
+
+      -- Scheduled events of a server whose data was deleted, to delete from Discord after the commit
+      -- (retried by the sweeper of the shard holding the server, like reminder_deletions).
+      CREATE TABLE event_deletions (
+        guild_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,  -- failed deletions so far; given up after a few
+        PRIMARY KEY (guild_id, event_id)
+      ) WITHOUT ROWID;
     `,
   },
 ];

@@ -277,7 +277,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 16,
-    purpose: "names as each server shows them (SQLite's 16)",
+    purpose: "names as each server shows them, and the scheduled events a deletion still has to remove (SQLite's 16)",
     sql: `
       CREATE TABLE nicknames (
         user_id    TEXT NOT NULL REFERENCES players (user_id) ${FK},
@@ -287,6 +287,13 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (user_id, guild_id)
       );
       CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
+
+      CREATE TABLE event_deletions (
+        guild_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        attempts BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, event_id)
+      );
     `,
   },
 ];

@@ -143,6 +143,11 @@ export async function reminderDeletions(core: ServiceCore, limit: number): Promi
   return await core.reminders.deletions(limit);
 }
 
+/** One server's reminder messages waiting to be deleted (after its data was deleted). */
+export async function reminderDeletionsIn(core: ServiceCore, guildId: string): Promise<MessageRef[]> {
+  return await core.reminders.deletionsIn(guildId);
+}
+
 /** A deletion done (or the message already gone), or failed (tried again later, a few times). */
 export async function reminderDeleted(core: ServiceCore, message: MessageRef, done: boolean): Promise<Outcome<null>> {
   return core.transact(async (core) => {

@@ -15,7 +15,7 @@ import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from
 import { dueForfeits, sweep } from './deadlines.js';
 import { act, botStep, gameView, resign } from './play.js';
 import { playerHistory, statsHere } from './playerRecords.js';
-import { type PlayerData, forgetPlayer, playerData } from './privacy.js';
+import { type PlayerData, forgetPlayer, playerData, tournamentsBehind } from './privacy.js';
 import {
   type MessageRef,
   type ReminderDue,
@@ -23,14 +23,19 @@ import {
   recordReminder,
   reminderDeleted,
   reminderDeletions,
+  reminderDeletionsIn,
   remindersOn,
   setReminders,
 } from './reminders.js';
 import { type ReplayView, drawReplay, gamesHere, recentGames } from './replays.js';
 import { newSeason, seasonLeaderboard } from './seasons.js';
 import {
+  type EventRef,
   type ServerData,
   deleteServerData,
+  dueEventDeletions,
+  eventDeleted,
+  eventDeletions,
   purgeLeftServers,
   serverData,
   serverLeft,
@@ -74,6 +79,7 @@ export type {
   ReplayView,
   Viewer,
   ServerData,
+  EventRef,
   ShardScope,
   WriteTiming,
   TournamentSpec,
@@ -184,6 +190,7 @@ function concernsOf(core: ServiceCore) {
       claim: claimDueReminders,
       record: recordReminder,
       deletions: reminderDeletions,
+      deletionsIn: reminderDeletionsIn,
       deleted: reminderDeleted,
       set: setReminders,
       isOn: remindersOn,
@@ -218,11 +225,15 @@ function concernsOf(core: ServiceCore) {
     privacy: bound(core, {
       playerData,
       forgetPlayer,
+      tournamentsBehind,
       serverData,
       deleteServerData,
       serverLeft,
       serversPresent,
       purgeLeftServers,
+      eventDeletions,
+      dueEventDeletions,
+      eventDeleted,
     }),
     replays: bound(core, { recentGames, draw: drawReplay }), // replays.ts
     // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournaments.ts)

@@ -54,6 +54,7 @@ describe('migrations', () => {
       'actions',
       'answer_tokens',
       'challenges',
+      'event_deletions',
       'games',
       'guild_settings',
       'nicknames',

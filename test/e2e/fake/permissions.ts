@@ -10,6 +10,7 @@ export const PERMISSION = {
   attachFiles: 1n << 15n,
   createPublicThreads: 1n << 35n,
   sendMessagesInThreads: 1n << 38n,
+  manageEvents: 1n << 33n,
   createEvents: 1n << 44n,
 } as const;
 
