@@ -7,7 +7,7 @@
 // queued (or behind) and the sweeper tries it again, as it does every other chat work.
 import type { Logger } from 'pino';
 import type { FollowUpCount } from '../commands/commandContext.js';
-import { DISCORD, discordCode } from '../commands/discordErrors.js';
+import { DISCORD, deleteFromDiscord } from '../commands/discordErrors.js';
 import type { EventRef, GameService } from '../game/service.js';
 import type { Reminders } from './reminders.js';
 import type { TournamentRunner } from './tournaments.js';
@@ -61,15 +61,11 @@ export class DeletionFollowUp {
   /** True once the event is gone; else it stays queued (tried again at later sweeps, a few times). */
   private async deleteEvent(event: EventRef): Promise<boolean> {
     const { service, log } = this.deps;
-    let done: boolean;
-    try {
-      await this.deps.deleteEvent(event.guildId, event.eventId);
-      done = true;
-    } catch (err) {
-      const code = discordCode(err);
-      done = code !== null && GONE.has(code);
-      if (!done) log.warn({ err, ...event }, 'scheduled event not deleted; trying again later');
-    }
+    const done = await deleteFromDiscord(
+      () => this.deps.deleteEvent(event.guildId, event.eventId),
+      GONE,
+      (err) => log.warn({ err, ...event }, 'scheduled event not deleted; trying again later'),
+    );
     await service.privacy.eventDeleted(event, done);
     return done;
   }

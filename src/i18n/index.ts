@@ -116,28 +116,24 @@ function filled(params: Params, shown: (plain: string) => string): Filled {
 /** A function that speaks one locale: what the renderer and the message builders are handed. */
 export type Translate = (key: MessageKey, params?: Params) => string;
 
-const translators = new Map<Locale, Translate>();
-const plainTranslators = new Map<Locale, Translate>();
+/** One Translate per locale for `say`, made once. */
+function translatorsOf(say: typeof translate): (locale?: Locale) => Translate {
+  const made = new Map<Locale, Translate>();
+  return (locale = DEFAULT_LOCALE) => {
+    let t = made.get(locale);
+    if (!t) {
+      t = (key, params) => say(locale, key, params);
+      made.set(locale, t);
+    }
+    return t;
+  };
+}
 
 /** Words for Discord messages (markdown): see translate. */
-export function translator(locale: Locale = DEFAULT_LOCALE): Translate {
-  let t = translators.get(locale);
-  if (!t) {
-    t = (key, params) => translate(locale, key, params);
-    translators.set(locale, t);
-  }
-  return t;
-}
+export const translator = translatorsOf(translate);
 
 /** Words for what is not markdown (pictures, alt texts, names of threads and events): see translatePlain. */
-export function plainTranslator(locale: Locale = DEFAULT_LOCALE): Translate {
-  let t = plainTranslators.get(locale);
-  if (!t) {
-    t = (key, params) => translatePlain(locale, key, params);
-    plainTranslators.set(locale, t);
-  }
-  return t;
-}
+export const plainTranslator = translatorsOf(translatePlain);
 
 /** A Text said in a locale. */
 export function say(locale: Locale, said: Text): string {
