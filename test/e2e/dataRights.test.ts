@@ -178,6 +178,24 @@ describe('/senet privacy', () => {
     expect(await storedAnywhere(h.service.storage.db, [zoltan.id, 'Zoltan', 'Zed of the Nile'])).toEqual([]);
   });
 
+  it('says when a tournament message could not be drawn again yet, and draws it at a later sweep', async () => {
+    const admin = newAdmin();
+    const yusuf = h.fake.newUser('Yusuf');
+    const cup = await tournament(admin, 'Open Cup', [yusuf, h.ben]);
+    expect(contentOf(cup.messageId)).toMatch(/^Players: .*Yusuf/m);
+    // Discord fails every edit of the tournament message (discord.js tries a 5xx again by itself) until it recovers.
+    const editingCup = (r: { method: string; path: string }) => r.method === 'PATCH' && r.path.endsWith(cup.messageId);
+    h.fake.failRequests(editingCup, FAILURE.serverError, 100);
+
+    const done = await deleteMyData(yusuf);
+    expect(text(done)).toContain('Still to do in Discord: 1. I try again over the next few minutes.');
+    expect(contentOf(cup.messageId)).toContain('Yusuf');
+
+    h.fake.clearFailures();
+    await h.bot.sweeper.sweepOnce();
+    expect(contentOf(cup.messageId)).toMatch(/^Players: Ben$/m);
+  });
+
   it("works in a channel where the bot may not post: its answers are private, so they need none of the bot's permissions", async () => {
     h.fake.appPermissions = (BigInt(ALL_PERMISSIONS) & ~PERMISSION.sendMessages).toString();
     try {
@@ -261,7 +279,7 @@ describe('a server’s deletion in Discord', () => {
 
     const done = await deleteServerData(admin);
     expect(text(done)).toMatch(/^\*\*This server's data is deleted\*\*/);
-    expect(text(done)).toContain('Not yet removed from Discord: 1. I try again over the next few minutes.');
+    expect(text(done)).toContain('Still to do in Discord: 1. I try again over the next few minutes.');
     expect(text(done)).not.toContain('were deleted from Discord');
     expect(h.fake.scheduledEvents.has(event)).toBe(true);
 
