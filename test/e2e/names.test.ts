@@ -70,7 +70,7 @@ describe('names people chose', () => {
     expect(h.fake.messages.get(board)!.attachments[0]!.description).toContain(LINK_NAME); // so is alt text
 
     // A refusal naming the player to act, then a turn reminder, then the result with ratings.
-    const toAct = h.fake.messages.get(board)!.content.includes(`${LINK_SHOWN} to throw`) ? h.ana : h.ben;
+    const toAct = h.fake.messages.get(board)!.content.includes(`**${LINK_SHOWN}** to throw`) ? h.ana : h.ben;
     const waiting = toAct === h.ana ? h.ben : h.ana;
     const refused = await h.click(waiting, board, pickButton(actButtons(h, board)).custom_id!);
     expect(refused.ephemeral).toBe(true);

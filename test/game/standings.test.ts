@@ -106,7 +106,7 @@ describe('leaderboard, stats and history', () => {
     const board = value(await service.records.leaderboard({ viewer: outsideStaff }));
     expect(asked.sort()).toEqual(['general', 'staff']); // once each, not once a game
     const benFirst = value(await service.records.stats({ viewer: member(GUILD), userId: BEN.id })).ratingHistory[0];
-    expect(board.map((e) => [e.player.name, e.games, e.wins, e.rating])).toEqual([
+    expect(board.map((e) => [e.player.name.plain, e.games, e.wins, e.rating])).toEqual([
       ['Ana', 1, 1, first!.after],
       ['Ben', 1, 0, benFirst!.after],
     ]);
