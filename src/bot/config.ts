@@ -48,6 +48,12 @@ export interface BotConfig {
    * under discord.js's ShardingManager.
    */
   sharding: Sharding;
+  /**
+   * Where backups go (null: `backups` beside the database file) and how many `npm run db:backup`
+   * keeps: the newest of each of the last `keepDaily` days and `keepWeekly` weeks. The bot itself
+   * writes there only the copy it takes before migrating a SQLite file.
+   */
+  backups: { dir: string | null; keepDaily: number; keepWeekly: number };
 }
 
 /**
@@ -105,14 +111,17 @@ const text: Parse<string> = (raw) => ok(raw);
 const snowflake: Parse<string> = (raw) =>
   isSnowflake(raw) ? ok(raw) : err('must be a Discord id (a snowflake: 17 to 20 digits)');
 
-export const whole =
-  (min: number, max: number, scale = 1): Parse<number> =>
-  (raw) => {
-    const value = Number(raw);
-    return Number.isInteger(value) && value >= min && value <= max
-      ? ok(value * scale)
-      : err(`must be a whole number from ${min} to ${max}`);
-  };
+/** A whole number from `min` to `max` (times `scale`); the range is kept, so .env.example can be checked against it. */
+export const whole = (min: number, max: number, scale = 1): Parse<number> & { range: { min: number; max: number } } =>
+  Object.assign(
+    (raw: string) => {
+      const value = Number(raw);
+      return Number.isInteger(value) && value >= min && value <= max
+        ? ok(value * scale)
+        : err(`must be a whole number from ${min} to ${max}`);
+    },
+    { range: { min, max } },
+  );
 
 const oneOf =
   <T extends string>(choices: readonly T[]): Parse<T> =>
@@ -134,11 +143,14 @@ const postgresUrl: Parse<string> = (raw) =>
     ? ok(raw)
     : err('must be a postgres:// or postgresql:// URL with a host (postgres://user:password@host:5432/senet)');
 
-const shardCount: Parse<number | 'auto'> = (raw) => {
-  if (raw.toLowerCase() === 'auto') return ok('auto');
-  const count = whole(1, MAX_SHARDS)(raw);
-  return count.ok ? count : err(`must be auto or a whole number from 1 to ${MAX_SHARDS}`);
-};
+const shardCount = Object.assign(
+  (raw: string): Result<number | 'auto', string> => {
+    if (raw.toLowerCase() === 'auto') return ok('auto');
+    const count = whole(1, MAX_SHARDS)(raw);
+    return count.ok ? count : err(`must be auto or a whole number from 1 to ${MAX_SHARDS}`);
+  },
+  { range: { min: 1, max: MAX_SHARDS } },
+);
 
 /**
  * SHARD_IDS: shard ids and ranges, comma-separated (`0-3`, `4,5,6-7`), each id once; sorted. Whether
@@ -201,11 +213,43 @@ export const PROCESS_SETTINGS = {
   shardCount: { env: 'SHARD_COUNT', parse: whole(1, MAX_SHARD_COUNT), fallback: null },
   shardIds: { env: 'SHARD_IDS', parse: shardIdList, fallback: null as readonly number[] | null },
   demoOutputDir: { env: 'DEMO_OUTPUT_DIR', parse: text, fallback: 'demo-output' },
+  // Backups (npm run db:backup, and the copy the bot takes before it migrates a SQLite file).
+  backupDir: { env: 'BACKUP_DIR', parse: text, fallback: null },
+  backupKeepDaily: { env: 'BACKUP_KEEP_DAILY', parse: whole(1, 366), fallback: 7 },
+  backupKeepWeekly: { env: 'BACKUP_KEEP_WEEKLY', parse: whole(0, 520), fallback: 4 },
 } satisfies Record<string, ProcessSetting<unknown>>;
 
 type ProcessSettings = typeof PROCESS_SETTINGS;
 type ProcessValue<K extends keyof ProcessSettings> = ProcessSettings[K]['fallback'] | ParsedOf<ProcessSettings[K]>;
 type ParsedOf<S> = S extends { parse: Parse<infer T> } ? T : never;
+
+/** A setting's value from `env` (its fallback when unset or empty), or its problem line. */
+function readSetting<T>(env: NodeJS.ProcessEnv, name: string, parse: Parse<T>, fallback: T, secret = false) {
+  const raw = env[name]?.trim() || undefined;
+  if (raw === undefined) return ok(fallback);
+  const parsed = parse(raw);
+  if (parsed.ok) return parsed;
+  return err(`${name} ${parsed.error} (got ${secret ? `${raw.length} characters, not shown` : `"${raw}"`})`);
+}
+
+/**
+ * Some process settings read alone, for a tool that needs no token (npm run db:backup): their
+ * values, or one problem line each (the lines the bot prints at start-up).
+ */
+export function processSettings<K extends keyof ProcessSettings>(
+  env: NodeJS.ProcessEnv,
+  keys: readonly K[],
+): Result<{ [P in K]: ProcessValue<P> }, string[]> {
+  const values: Partial<Record<K, unknown>> = {};
+  const problems: string[] = [];
+  for (const key of keys) {
+    const spec: ProcessSetting<unknown> = PROCESS_SETTINGS[key];
+    const read = readSetting(env, spec.env, spec.parse, spec.fallback, spec.secret);
+    if (read.ok) values[key] = read.value;
+    else problems.push(read.error);
+  }
+  return problems.length > 0 ? err(problems) : ok(values as { [P in K]: ProcessValue<P> });
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const missing: MissingSetting[] = [];
@@ -213,11 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const given = (name: string): string | undefined => env[name]?.trim() || undefined;
   /** The setting's value; a problem with it is noted and its fallback used, to find the next one. */
   const read = <T>(name: string, parse: Parse<T>, fallback: T, secret = false): T => {
-    const raw = given(name);
-    if (raw === undefined) return fallback;
-    const parsed = parse(raw);
-    if (parsed.ok) return parsed.value;
-    invalid.push(`${name} ${parsed.error} (got ${secret ? `${raw.length} characters, not shown` : `"${raw}"`})`);
+    const value = readSetting(env, name, parse, fallback, secret);
+    if (value.ok) return value.value;
+    invalid.push(value.error);
     return fallback;
   };
   const setting = <K extends keyof ProcessSettings>(key: K): ProcessValue<K> => {
@@ -258,6 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     metricsHost: setting('metricsHost'),
     sharding,
+    backups: {
+      dir: setting('backupDir'),
+      keepDaily: setting('backupKeepDaily'),
+      keepWeekly: setting('backupKeepWeekly'),
+    },
   };
   const demoOutputDir = setting('demoOutputDir');
   if (missing.length > 0 || invalid.length > 0) {
