@@ -1,4 +1,4 @@
--- The schema at version 14, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 15, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -123,6 +123,12 @@ CREATE TABLE guild_settings (
   settings TEXT NOT NULL,
   updated_at INTEGER NOT NULL,
   updated_by TEXT NOT NULL
+);
+
+CREATE TABLE handoffs (
+  shard_id INTEGER PRIMARY KEY,
+  answered TEXT NOT NULL,  -- JSON: ids of the interactions it answered lately
+  handed_at INTEGER NOT NULL
 );
 
 CREATE TABLE player_settings (

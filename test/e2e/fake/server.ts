@@ -6,7 +6,7 @@ import { overwriteCommands } from './applicationCommands.js';
 import { channelJson, channelRefusal, modifyChannel, startThread } from './channels.js';
 import { injectedFailure, notFound, refuse, type Failure } from './failures.js';
 import { UPLOAD_LIMIT, channelMessage, contentTooLong, followUp, originalMessage, postMessage } from './messages.js';
-import { callback, expiredToken } from './responses.js';
+import { acknowledgedAlready, callback, expiredToken } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
 import type { DiscordState, RecordedFile, RecordedRequest } from './state.js';
 
@@ -49,9 +49,15 @@ export async function handleHttp(fake: DiscordState, req: IncomingMessage, res: 
   }
 }
 
-/** An injected failure, content too long, an expired token, or what the channel refuses. */
+/** An injected failure, content too long, an expired token, a second answer, or what the channel refuses. */
 function failureFor(fake: DiscordState, r: RecordedRequest): Failure | null {
-  return injectedFailure(fake, r) ?? contentTooLong(r) ?? expiredToken(fake, r) ?? channelRefusal(fake, r);
+  return (
+    injectedFailure(fake, r) ??
+    contentTooLong(r) ??
+    expiredToken(fake, r) ??
+    acknowledgedAlready(fake, r) ??
+    channelRefusal(fake, r)
+  );
 }
 
 function route(fake: DiscordState, r: RecordedRequest): { status: number; json?: unknown } {
