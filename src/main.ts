@@ -4,6 +4,7 @@
 // 78, before anything starts. Only a fresh checkout (no token at all, nothing invalid) says which
 // settings are missing and how to get them, then plays an offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
@@ -69,6 +70,16 @@ const db = await openConfiguredDatabase({
   url: config.databaseUrl,
   path: databaseFile,
   poolSize: config.databasePoolSize,
+  // Migrations only go forward: a SQLite file is copied as it was first (on PostgreSQL, the
+  // upgrade's own backup, deploy/switch-release, is the way back).
+  backupBeforeMigrating: {
+    dir: config.backups.dir ?? join(dirname(databaseFile), 'backups'),
+    copied: (file, fromVersion) =>
+      shardLog.info(
+        { file, fromVersion },
+        'copied the database before migrating it (the way back: docs/deploy.md#rolling-back)',
+      ),
+  },
 }).catch((err: unknown) => {
   shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
   process.exit(1);
