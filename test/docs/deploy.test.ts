@@ -44,11 +44,36 @@ describe('the deployment recipes', () => {
     expect(compose).toMatch(/stop_signal: SIGTERM/);
   });
 
-  it('the systemd unit runs npm run serve as its own user and does not restart on a bad setting', () => {
+  it('the systemd unit runs the current release as its own user and does not restart on a bad setting', () => {
     const unit = read('deploy/senet-bot.service');
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/npm run --silent serve$/m);
+    // The supervisor starts `npm run --silent serve` in the release `current` points at; a reload
+    // starts the new one beside it (test/e2e/upgrade.test.ts runs both scripts).
+    expect(unit).toMatch(/^ExecStart=\/opt\/senet-bot\/current\/deploy\/senet-bot-run$/m);
+    expect(unit).toMatch(/^ExecReload=\/bin\/kill -HUP \$MAINPID$/m);
+    expect(read('deploy/senet-bot-run')).toMatch(/exec npm run --silent serve\)/);
     expect(unit).toMatch(/^User=senet$/m);
     expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
     expect(unit).toMatch(/^RestartPreventExitStatus=78$/m);
+  });
+
+  it('a timer backs the database up every night, as the bot with its settings', () => {
+    const unit = read('deploy/senet-bot.service');
+    const backup = read('deploy/senet-bot-backup.service');
+    const timer = read('deploy/senet-bot-backup.timer');
+    const line = (text: string, key: string) => text.match(new RegExp(`^${key}=.*$`, 'm'))?.[0];
+    for (const key of ['User', 'Group', 'EnvironmentFile', 'StateDirectory', 'Environment=DATABASE_PATH'])
+      expect(line(backup, key), key).toBe(line(unit, key));
+    expect(backup).toMatch(/^WorkingDirectory=\/opt\/senet-bot\/current$/m);
+    expect(backup).toMatch(/^ExecStart=\/usr\/bin\/env node dist\/tools\/db-backup\.js$/m);
+    expect(timer).toMatch(/^OnCalendar=\*-\*-\* \d\d:\d\d:00$/m);
+    expect(timer).toMatch(/^Persistent=true$/m);
+  });
+
+  it('compose backs the volume up beside the bot', () => {
+    const compose = read('deploy/compose.yaml');
+    const service = compose.slice(compose.indexOf('  senet-bot-backup:'), compose.indexOf('\nvolumes:'));
+    expect(service).toMatch(/node dist\/tools\/db-backup\.js/);
+    expect(service).toMatch(/- senet-data:\/data/);
+    expect(service).toMatch(/BACKUP_DIR: \/data\/backups/);
   });
 });
