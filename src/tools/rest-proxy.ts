@@ -1,5 +1,5 @@
 // `npm run rest-proxy`: the REST proxy that every shard of the bot sends its requests through, on
-// every machine (docs/scaling.md, "A shared REST proxy"). Run one, and set each bot machine's
+// every machine (docs/scaling.md#a-shared-rest-proxy). Run one, and set each bot machine's
 // DISCORD_API_URL to http://<its host>:<its port>/api. Settings (.env or the environment):
 // REST_PROXY_PORT (default 8080), REST_PROXY_HOST (default 127.0.0.1; the address the bots reach
 // it on, e.g. a private network's), REST_PROXY_API_URL (default Discord's). Bad settings print one
