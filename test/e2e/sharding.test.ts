@@ -82,7 +82,7 @@ describe('SHARDS=2', () => {
       [0, 2],
       [1, 2],
     ]);
-    const pids = new Map(logged('shard process started').map((e) => [e.shard as number, e.pid as number]));
+    const pids = new Map(logged('shard process started').map((e) => [e.shard as number, e.shardPid as number]));
     expect([...pids.keys()].sort()).toEqual([0, 1]);
 
     // A game between people in each server: each is answered (by the shard its server is on).
@@ -118,7 +118,7 @@ describe('SHARDS=2', () => {
       [0, 2],
       [1, 2],
     ]);
-    const restarted = logged('shard process started').filter((e) => e.shard === 1)[1]!.pid as number;
+    const restarted = logged('shard process started').filter((e) => e.shard === 1)[1]!.shardPid as number;
     expect(restarted).not.toBe(pids.get(1));
     await until(
       () => game.get(vsBot)!.toAct === ana.id && actButtons(fake, vsBot).length > 0,
