@@ -129,7 +129,7 @@ CREATE TABLE handoffs (
   shard_id INTEGER PRIMARY KEY,
   answered TEXT NOT NULL,  -- JSON: ids of the interactions it answered lately
   handed_at INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 
 CREATE TABLE player_settings (
   user_id TEXT PRIMARY KEY,

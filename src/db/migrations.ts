@@ -400,7 +400,7 @@ export const MIGRATIONS: readonly Migration[] = [
         shard_id  INTEGER PRIMARY KEY,
         answered  TEXT NOT NULL,                   -- JSON: ids of the interactions it answered lately
         handed_at INTEGER NOT NULL
-      );
+      ) WITHOUT ROWID;
     `,
   },
 ];

@@ -103,7 +103,9 @@ describe('npm run db:backup', () => {
         (error: { code: number; stderr: string }) => error,
       );
       expect(refused.code, args.join(' ')).toBe(2);
-      expect(refused.stderr).toMatch(/^usage: npm run db:backup \[-- --db <database file>\] \[--out <backup file>\]$/m);
+      expect(refused.stderr).toMatch(
+        /^usage: npm run db:backup \[-- --db <database file or postgres:\/\/…>\] \[--dir <folder> \| --out <file>\]$/m,
+      );
     }
   });
 });

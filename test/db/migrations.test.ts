@@ -58,6 +58,7 @@ describe('migrations', () => {
       'challenges',
       'games',
       'guild_settings',
+      'handoffs',
       'player_settings',
       'players',
       'rating_history',
