@@ -2,20 +2,13 @@
 // (docs/deploy.md#log-fields): no call writes a field pino writes on every line itself (level,
 // time, pid, hostname, msg), which would put the same key twice in one JSON object (the last wins
 // in jq and Loki, Elasticsearch refuses the line), and every field a call writes is in the table.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/files.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PINO_OWN = ['level', 'time', 'pid', 'hostname', 'msg'];
-
-function sourcesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** The text of the object literal opening at `start` (a `{`), braces in strings and templates skipped. */
 function objectAt(text: string, start: number): string {
@@ -52,7 +45,7 @@ function keysOf(literal: string): string[] {
 
 /** Every field a log call in src/ writes, with where. */
 const CALL = /\b\w*[lL]og\??\.(?:trace|debug|info|warn|error|fatal|child)\(\s*(?=\{)/g;
-const fields = sourcesUnder(join(ROOT, 'src')).flatMap((path) => {
+const fields = filesUnder(join(ROOT, 'src'), '.ts').flatMap((path) => {
   const text = readFileSync(path, 'utf8');
   return [...text.matchAll(CALL)].flatMap((m) =>
     keysOf(objectAt(text, m.index + m[0].length)).map((key) => ({ key, where: relative(ROOT, path) })),

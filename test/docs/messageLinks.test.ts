@@ -3,20 +3,13 @@
 // anchor names. Written as `docs/<file>.md#<anchor>` or `README#<anchor>`, which a reader can paste
 // after the repository's address; a section named by its title instead ("README, \"Backups\"")
 // is refused, since it cannot be checked and went stale when the README was split.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anchors } from './markdown.js';
+import { filesUnder } from '../support/files.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-
-function sourcesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** A pointer into the docs: `docs/x.md#anchor`, `README#anchor` or `README.md#anchor`. */
 const POINTER = /\b((?:docs\/[\w./-]+\.md)|README(?:\.md)?)#([\w-]+)/g;
@@ -29,7 +22,7 @@ interface Found {
   anchor: string;
 }
 
-const sources = sourcesUnder(join(ROOT, 'src')).map((path) => ({
+const sources = filesUnder(join(ROOT, 'src'), '.ts').map((path) => ({
   name: relative(ROOT, path),
   text: readFileSync(path, 'utf8'),
 }));
