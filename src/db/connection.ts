@@ -1,7 +1,8 @@
 // Opening the one SQLite file: folder, pragmas, migrations (after a copy of the file as it was).
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqliteDriver.js';
 import { preMigrationName } from './backupFiles.js';
 import { LATEST_VERSION, migrate, schemaVersion } from './migrations.js';
 
@@ -48,7 +49,7 @@ const isDamage = (error: unknown): error is Error =>
  */
 export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  const db = new SqliteDatabase(path);
   try {
     prepareConnection(db, options);
     return db;
@@ -90,7 +91,7 @@ function copyBeforeMigrating(db: Database.Database, version: number, dir: string
   const partial = `${file}.partial`;
   try {
     db.prepare('VACUUM INTO ?').run(partial);
-    const copy = new Database(partial, { readonly: true });
+    const copy = new SqliteDatabase(partial, { readonly: true });
     const check = copy.pragma('quick_check', { simple: true });
     copy.close();
     if (check !== 'ok') throw new Error(`the copy before migrating does not check out: ${String(check)}`);

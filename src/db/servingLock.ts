@@ -14,7 +14,8 @@
 //   own, released by the server when that session ends.
 import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqliteDriver.js';
 import pg from 'pg';
 import { Query } from './query.js';
 import type { ShardScope } from './shards.js';
@@ -89,7 +90,7 @@ function fileLock(file: string): Lock {
   return {
     async tryTake() {
       if (held) return true;
-      trying ??= new Database(file, { timeout: 0 });
+      trying ??= new SqliteDatabase(file, { timeout: 0 });
       try {
         trying.pragma('locking_mode = EXCLUSIVE');
         trying.exec('BEGIN EXCLUSIVE');
@@ -114,7 +115,7 @@ export function servingLocksHeld(path: string): number[] {
     .filter((name) => name.startsWith(prefix) && LOCK_FILE.test(name))
     .map((name) => Number(LOCK_FILE.exec(name)![1]))
     .filter((shardId) => {
-      const probe = new Database(lockFile(path, shardId), { timeout: 0 });
+      const probe = new SqliteDatabase(lockFile(path, shardId), { timeout: 0 });
       try {
         probe.exec('BEGIN EXCLUSIVE');
         probe.exec('ROLLBACK');

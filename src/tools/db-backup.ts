@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../db/sqliteDriver.js';
 import { processSettings } from '../bot/config.js';
 import { backupName, backupsToPrune } from '../db/backupFiles.js';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.js';
@@ -76,14 +76,14 @@ function fail(code: number, message: string): never {
  * that reading leaves no -wal or -shm file beside.
  */
 async function copySqlite(path: string, into: string): Promise<string> {
-  const db = new Database(path, { fileMustExist: true });
+  const db = new SqliteDatabase(path, { fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   try {
     await db.backup(into);
   } finally {
     db.close();
   }
-  const copy = new Database(into);
+  const copy = new SqliteDatabase(into);
   try {
     copy.pragma('journal_mode = DELETE');
     const check = copy.pragma('quick_check', { simple: true });

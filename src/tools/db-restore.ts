@@ -13,7 +13,7 @@
 import { config as loadDotenv } from 'dotenv';
 import { chmodSync, chownSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../db/sqliteDriver.js';
 import { processSettings } from '../bot/config.js';
 import { DEFAULT_DATABASE_PATH } from '../db/connection.js';
 import { GameStore } from '../db/gameStore.js';
@@ -80,7 +80,7 @@ function fail(code: number, message: string): never {
 
 /** The copy at `path` of the backup `from` is a sound database of this bot, from this code or an older one. */
 function checkBackup(path: string, from: string): void {
-  const db = new Database(path, { fileMustExist: true });
+  const db = new SqliteDatabase(path, { fileMustExist: true });
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new Error(`${from} is damaged: ${String(integrity)}`);
@@ -135,7 +135,7 @@ function ownLike(path: string, like: string): void {
  * place, and its log is folded into it first, so nothing of it is left beside the new file.
  */
 function swapIn(incoming: string, path: string, aside: string): string {
-  const old = new Database(path, { timeout: 0 });
+  const old = new SqliteDatabase(path, { timeout: 0 });
   try {
     old.pragma('locking_mode = EXCLUSIVE');
     try {

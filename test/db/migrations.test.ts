@@ -1,5 +1,6 @@
 // Schema migrations on real files: from empty, from each older version, twice, and refusing a newer file.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -236,7 +237,7 @@ describe('migrations', () => {
   it('refuses a file from newer code instead of guessing', async () => {
     const path = tempDbPath();
     openDatabase(path).close();
-    const raw = new Database(path);
+    const raw = new SqliteDatabase(path);
     raw.pragma(`user_version = ${LATEST_VERSION + 1}`);
     raw.close();
     expect(() => openDatabase(path)).toThrow(/newer than this code/);
@@ -260,7 +261,7 @@ describe('migrations', () => {
     expect(from).toBe(LATEST_VERSION - 1);
     expect(readdirSync(dir)).toEqual([basename(file)]);
     expect(basename(file)).toMatch(new RegExp(`^pre-migration-v${LATEST_VERSION - 1}-.*Z\\.db$`));
-    const copy = new Database(file, { readonly: true });
+    const copy = new SqliteDatabase(file, { readonly: true });
     expect(schemaVersion(copy)).toBe(LATEST_VERSION - 1);
     expect(copy.prepare('SELECT name FROM players').pluck().all()).toEqual(['Ana']);
     copy.close();

@@ -11,7 +11,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actButtons, pickButton, toActName } from './players.js';
 import { startBotProcess, startGameIn, stopBotProcess, until, type BotProcess } from './botProcess.js';
@@ -128,7 +128,7 @@ describe('the backup drill', () => {
     const wrong = await tool('db-restore', ['--from', notes], settings);
     expect(wrong.code).toBe(1);
     expect(wrong.out).toMatch(/notes\.db is not a database/);
-    const reader = new Database(live, { readonly: true });
+    const reader = new SqliteDatabase(live, { readonly: true });
     reader.prepare('SELECT count(*) FROM games').get();
     const whileOpen = await tool('db-restore', ['--from', backupFile], settings);
     expect(whileOpen.code).toBe(3);

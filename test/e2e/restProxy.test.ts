@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerInto } from '../support/loggerInto.js';
 import { restProxy, serveRestProxy, type RestProxyServer } from '../../src/bot/restProxy.js';
@@ -70,7 +70,7 @@ describe('a shared REST proxy', () => {
     // A few moves in shard 0's server, and a whole game in shard 1's.
     const boards = [await startGameIn(fake, servers[0], ana, ben), await startGameIn(fake, servers[1], ana, ben)];
     for (let round = 0; round < 3; round++) expect(await play(boards[0]!)).toBe(7);
-    const db = new Database(dbPath, { readonly: true });
+    const db = new SqliteDatabase(dbPath, { readonly: true });
     const status = (): string | undefined =>
       db.prepare<[string], { status: string }>('SELECT status FROM games WHERE message_id = ?').get(boards[1]!)?.status;
     let clicks = 0;
