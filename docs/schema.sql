@@ -1,4 +1,4 @@
--- The schema at version 16, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 17, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -133,6 +133,12 @@ CREATE TABLE guild_settings (
   updated_at INTEGER NOT NULL,
   updated_by TEXT NOT NULL
 );
+
+CREATE TABLE handoffs (
+  shard_id INTEGER PRIMARY KEY,
+  answered TEXT NOT NULL,  -- JSON: ids of the interactions it answered lately
+  handed_at INTEGER NOT NULL
+) WITHOUT ROWID;
 
 CREATE TABLE nicknames (
   user_id TEXT NOT NULL REFERENCES players (user_id),

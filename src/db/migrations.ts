@@ -430,6 +430,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 17,
+    purpose:
+      'hand-overs: a bot process that stops serving a shard leaves the interactions it answered last, so the process taking over answers the others',
+    sql: `
+      CREATE TABLE handoffs (
+        shard_id  INTEGER PRIMARY KEY,
+        answered  TEXT NOT NULL,                   -- JSON: ids of the interactions it answered lately
+        handed_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -305,6 +305,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 17,
+    purpose: "hand-overs between bot processes (SQLite's 17)",
+    sql: `
+      CREATE TABLE handoffs (
+        shard_id  BIGINT PRIMARY KEY,
+        answered  TEXT NOT NULL,
+        handed_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */

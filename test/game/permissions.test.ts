@@ -1,6 +1,6 @@
 // Who may do what: every refusal is a value with a code and a message, and changes nothing.
 import { type Variant } from '../../src/engine/index.js';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { GameService } from '../../src/game/service.js';
 import type { ChallengeView, GameView } from '../../src/game/types.js';
@@ -253,7 +253,7 @@ describe('turns', () => {
       const path = await tempDatabase();
       const patient = await open(path, { busyTimeoutMs: 20 });
       const view = await startGame(patient, 'c');
-      const other = new Database(path);
+      const other = new SqliteDatabase(path);
       other.exec('BEGIN IMMEDIATE');
       const click = { gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) };
       expect(await patient.play.act(click)).toMatchObject({ ok: false, error: { code: 'busy' } });

@@ -54,6 +54,7 @@ function populate(db: BetterSqlite3.Database): void {
     INSERT INTO tournament_pairings VALUES (2, 1, 1, '111', '222', 42, '222', 'game');
     INSERT INTO nicknames VALUES ('111', 'g1', 'Ammon of Thebes', ${T}), ('222', 'g9', 'B.', ${T + 1});
     INSERT INTO event_deletions VALUES ('g8', '1234567890123456789', 1);
+    INSERT INTO handoffs VALUES (0, '["1575954208639680540"]', ${T});
   `);
 }
 

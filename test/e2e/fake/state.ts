@@ -230,6 +230,8 @@ export class DiscordState {
   /** Failures injected by failRequests, each for its next `times` matching requests. */
   readonly failures: { match: (r: RecordedRequest) => boolean; failure: Failure; times: number }[] = [];
   readonly tokenIssuedAt = new Map<string, number>();
+  /** Interactions whose callback was accepted: a second callback is refused (40060). */
+  readonly acknowledged = new Set<string>();
   readonly editWindows = new Map<string, { start: number; count: number }>();
   /** The shard each gateway session was identified as, so a resumed connection gets the same events. */
   readonly sessionShards = new Map<string, [number, number]>();
