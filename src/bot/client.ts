@@ -28,6 +28,7 @@ import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEd
 import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync, channelLost } from './messageSync.js';
 import type { Metrics } from './metrics.js';
+import { DeletionFollowUp } from './deletionFollowUp.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { UnreachableError } from './startupRetry.js';
 import { Sweeper } from './sweeper.js';
@@ -122,6 +123,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     shards: [shard.id],
     shardCount: shard.count,
     rest: discordApi(config),
+    // Nothing the bot sends pings anyone unless its payload names them (every payload does): words
+    // users chose, shown in messages, can then never ping @everyone, a role or a user.
+    allowedMentions: { parse: [] },
     // Nothing here reads cached messages, members or users (clicks are routed by custom id and
     // carry their user), so those caches would only grow with every click: keep just the bot.
     makeCache: Options.cacheWithLimits({
@@ -235,7 +239,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     );
   // The runner (made below, once the context it opens threads with exists) joins every sweep.
   const sweptTournaments = { runOnce: () => runner.runOnce() };
-  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments);
+  const deletions = new DeletionFollowUp({
+    service,
+    reminders,
+    tournaments: sweptTournaments,
+    deleteEvent: async (guildId, eventId) => {
+      await client.rest.delete(Routes.guildScheduledEvent(guildId, eventId));
+    },
+    log,
+  });
+  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments, deletions);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {
@@ -271,6 +284,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       },
     },
     threadMembers: new ThreadMembers(now),
+    deletions,
     log,
   };
   const runner = new TournamentRunner({

@@ -142,7 +142,7 @@ describe('challenges', () => {
     expect(game).toMatchObject({ messageId: 'msg-1', channelId: 'c', version: 0, status: 'active' });
     expect(game.toAct).toEqual(game.players[game.state.toMove]);
     expect(game.description).toBe(
-      `${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`,
+      `${game.players.W.name.plain} (light) against ${game.players.B.name.plain} (dark): ${game.toAct!.name.plain} begins.`,
     );
     expect(await service.chat.setMessage('game', 999, 'x')).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
@@ -177,7 +177,7 @@ describe('turns', () => {
     });
     expect(inEnglish(wrong)).toMatchObject({
       ok: false,
-      error: { code: 'not-your-turn', message: `It is ${view.toAct!.name}'s turn.` },
+      error: { code: 'not-your-turn', message: `It is ${view.toAct!.name.plain}'s turn.` },
     });
     const outsider = await service.play.act({
       gameId: view.gameId,
@@ -220,7 +220,7 @@ describe('turns', () => {
       reason: 'resigned',
       winner: played.players.W.id === waiting.id ? played.players.B : played.players.W,
     });
-    expect(resigned.description).toBe(`${waiting.name} resigned: ${resigned.result!.winner.name} wins.`);
+    expect(resigned.description).toBe(`${waiting.name} resigned: ${resigned.result!.winner.name.plain} wins.`);
     expect(resigned.result!.ratings).toHaveLength(2);
     const late = await service.play.act({
       gameId: view.gameId,

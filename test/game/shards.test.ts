@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { type ShardScope, onShard } from '../../src/db/shards.js';
 import type { GameService } from '../../src/game/service.js';
-import type { Player } from '../../src/game/types.js';
+import type { SeenPlayer } from '../../src/game/types.js';
 import { ANA, BEN, BOT, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 
@@ -38,7 +38,7 @@ async function setUp() {
   };
 }
 
-async function challengeIn(service: GameService, guildId: string, opponent: Player) {
+async function challengeIn(service: GameService, guildId: string, opponent: SeenPlayer) {
   return value(
     await service.challenges.create({
       guildId,

@@ -182,6 +182,8 @@ export class DiscordState {
    * role). The bot's cache learns them as Discord sends them: in GUILD_CREATE and CHANNEL_UPDATE.
    */
   readonly overwrites = new Map<string, Overwrite[]>();
+  /** Members' nicknames, by server and user (nicknameKey): each shown in its server only. */
+  readonly nicknames = new Map<string, string>();
   /** A member's permissions in the channel, by user id (others: MEMBER_PERMISSIONS, no Manage Server). */
   readonly memberPermissions = new Map<string, string>();
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
