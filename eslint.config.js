@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 import { layers } from './lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'demo-output/'] },
+  // .ci/runtime/: the second Node.js and the builds .ci/second-runtime installs there.
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'demo-output/', '.ci/runtime/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

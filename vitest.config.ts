@@ -15,6 +15,8 @@ const ON_BOTH_BACKENDS = [
   'test/e2e/tournaments.test.ts',
   'test/e2e/threads.test.ts',
   'test/e2e/anywhere.test.ts',
+  // Deletions of data: every table searched after each, on either database.
+  'test/e2e/dataRights.test.ts',
   'test/e2e/process.test.ts',
   'test/e2e/machines.test.ts',
   // A connection lost at a move's COMMIT: PostgreSQL's alone (skipped in the SQLite project).

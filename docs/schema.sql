@@ -1,4 +1,4 @@
--- The schema at version 15, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 17, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -53,6 +53,13 @@ CREATE UNIQUE INDEX challenges_one_pending_pair
   WHERE status = 'pending';
 
 CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status = 'pending';
+
+CREATE TABLE event_deletions (
+  guild_id TEXT NOT NULL,
+  event_id TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,  -- failed deletions so far; given up after a few
+  PRIMARY KEY (guild_id, event_id)
+) WITHOUT ROWID;
 
 CREATE TABLE games (
   id INTEGER PRIMARY KEY,
@@ -126,6 +133,22 @@ CREATE TABLE guild_settings (
   updated_at INTEGER NOT NULL,
   updated_by TEXT NOT NULL
 );
+
+CREATE TABLE handoffs (
+  shard_id INTEGER PRIMARY KEY,
+  answered TEXT NOT NULL,  -- JSON: ids of the interactions it answered lately
+  handed_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE nicknames (
+  user_id TEXT NOT NULL REFERENCES players (user_id),
+  guild_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, guild_id)
+) WITHOUT ROWID;
+
+CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
 
 CREATE TABLE player_settings (
   user_id TEXT PRIMARY KEY,

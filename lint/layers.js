@@ -10,7 +10,7 @@
 const LAYERS = ['lib', 'engine', 'ai', 'i18n', 'render', 'db', 'game', 'commands', 'bot', 'tools'];
 
 const DISCORD = ['discord.js', '@discordjs/*'];
-const SQL = ['better-sqlite3', 'pg'];
+const SQL = ['better-sqlite3', 'better-sqlite3-13', 'pg'];
 const CANVAS = ['@napi-rs/canvas'];
 /** Metrics are the running bot's plumbing (src/bot/metrics.ts). */
 const METRICS = ['prom-client'];

@@ -4,12 +4,17 @@
 // 78, before anything starts. Only a fresh checkout (no token at all, nothing invalid) says which
 // settings are missing and how to get them, then plays an offline demo game and exits 0.
 import { config as loadDotenv } from 'dotenv';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
+import { DEFAULT_DATABASE_PATH } from './db/connection.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { servingLock } from './db/servingLock.js';
 import type { ShardScope } from './game/service.js';
 import type { Health } from './bot/health.js';
 import type { Metrics } from './bot/metrics.js';
@@ -23,6 +28,12 @@ const EXIT_BAD_SETTINGS = 78;
 
 /** Discord-facing work gets this long to finish on SIGTERM/SIGINT; the process is gone within 10 s. */
 const SHUTDOWN_LIMIT_MS = 9000;
+
+/** How often a process standing by tries the serving lock: each try is a few microseconds' work. */
+const TAKE_OVER_POLL_MS = 20;
+
+/** Stops this bot process cleanly (once), exiting with `code`; set once the bot runs. */
+let shutdown: (signal: string, code?: number) => void = (_signal, code = 1) => process.exit(code);
 
 loadDotenv({ quiet: true });
 const result = loadConfig(process.env);
@@ -54,10 +65,21 @@ const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.i
 // Opened (checked and migrated) before logging in: a damaged file or an unreachable PostgreSQL
 // stops the bot with a clear message. The sharding manager opens it too, once, so its shards
 // start on a migrated database.
+const databaseFile = config.databasePath ?? DEFAULT_DATABASE_PATH;
 const db = await openConfiguredDatabase({
   url: config.databaseUrl,
-  path: config.databasePath,
+  path: databaseFile,
   poolSize: config.databasePoolSize,
+  // Migrations only go forward: a SQLite file is copied as it was first (on PostgreSQL, the
+  // upgrade's own backup, deploy/switch-release, is the way back).
+  backupBeforeMigrating: {
+    dir: config.backups.dir ?? join(dirname(databaseFile), 'backups'),
+    copied: (file, fromVersion) =>
+      shardLog.info(
+        { file, fromVersion },
+        'copied the database before migrating it (the way back: docs/deploy.md#rolling-back)',
+      ),
+  },
 }).catch((err: unknown) => {
   shardLog.fatal({ err }, err instanceof Error ? err.message : 'could not open the database');
   process.exit(1);
@@ -77,12 +99,16 @@ if (sharding.role === 'manager') {
 async function manageShards(count: number | 'auto', ids: readonly number[] | null): Promise<void> {
   const { loginFailure } = await import('./bot/client.js');
   const fleet = await retryingNetworkFailures(
-    () => spawnShards({ config, count, ids, script: process.argv[1]!, execArgv: process.execArgv, log }),
+    // This file's own path, symbolic links resolved: a shard restarted after an upgrade switched
+    // the release runs the code its manager runs, from a folder no upgrade deletes under it.
+    () => spawnShards({ config, count, ids, script: fileURLToPath(import.meta.url), execArgv: process.execArgv, log }),
     { retryMs: config.startupRetryMs, url: config.apiUrl, log },
   ).catch((err: unknown) => {
     log.fatal({ err }, `could not start the shards: ${loginFailure(err)}`);
     process.exit(1);
   });
+  // Every shard of this release is logged in and standing by: the release it replaces may go.
+  stopPredecessor(log);
   log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
   const stop = (signal: string): void => {
     log.info({ signal }, 'stopping every shard');
@@ -90,6 +116,22 @@ async function manageShards(count: number | 'auto', ids: readonly number[] | nul
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * The bot process this one replaces, as deploy/senet-bot-run says when an upgrade starts the new
+ * release beside the running one (SUCCEEDS_PID): told to stop once this one is logged in and standing
+ * by. It stops taking interactions, hands its shard over and finishes what it has in hand.
+ */
+function stopPredecessor(log: Logger): void {
+  const pid = Number(process.env.SUCCEEDS_PID);
+  if (!Number.isInteger(pid) || pid <= 1) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+    log.info({ predecessor: pid }, 'told the running release to stop and hand over');
+  } catch (err) {
+    log.warn({ err, predecessor: pid }, 'the release this one replaces was already gone');
+  }
 }
 
 /** One bot process: the whole bot, or one shard of it. */
@@ -118,6 +160,26 @@ async function serve(shard: ShardScope): Promise<void> {
   const metrics = config.metricsPort === undefined ? null : new (await import('./bot/metrics.js')).Metrics(shard);
   if (metrics) metrics.replayQueue = () => replayThread.pending;
   const renderBoard = renderPool && metrics ? metrics.timeRenders(renderPool.render) : renderPool?.render;
+  // One process answers a shard at a time: a second one (an upgrade's new release) stands by.
+  const lock = servingLock({
+    where: config.databaseUrl ? { url: config.databaseUrl } : { path: databaseFile },
+    db,
+    shard,
+    lost: (why) => {
+      log.error({ why }, 'this process no longer holds the serving lock: stopping');
+      shutdown('serving lock lost', 1);
+    },
+  });
+  const serving = await lock.tryTake();
+  if (!serving) log.info('another process serves this shard of the database: standing by to take over when it stops');
+  const takeOver = async (): Promise<ReadonlySet<string>> => {
+    if (sharding.role === 'single') stopPredecessor(log);
+    if (!serving) {
+      while (!(await lock.tryTake())) await sleep(TAKE_OVER_POLL_MS);
+      log.info('took over from the process that served this shard');
+    }
+    return lock.answeredBefore();
+  };
   const bot = await retryingNetworkFailures(
     () =>
       startBot({
@@ -136,6 +198,8 @@ async function serve(shard: ShardScope): Promise<void> {
           }),
         uploadLarge: replayThread.upload,
         ...(metrics ? { metrics } : {}),
+        takeOver,
+        handOver: (answered) => lock.handOver(answered),
       }),
     { retryMs: config.startupRetryMs, url: config.apiUrl, log },
   ).catch((err: unknown) => {
@@ -155,7 +219,7 @@ async function serve(shard: ShardScope): Promise<void> {
    * next start-up.
    */
   let stopping = false;
-  const shutdown = (signal: string): void => {
+  shutdown = (signal: string, code = 0): void => {
     // Once: a shard told to stop by its manager also sees the manager go.
     if (stopping) return;
     stopping = true;
@@ -168,10 +232,11 @@ async function serve(shard: ShardScope): Promise<void> {
     const stopped = bot
       .stop()
       .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close(), metricsServer?.close()]));
-    exitOnceDone(stopped, log, 'shutdown failed');
+    exitOnceDone(stopped, log, 'shutdown failed', code);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  // (Node passes a signal's number as a second argument: not an exit code.)
+  process.once('SIGINT', (signal) => shutdown(signal));
+  process.once('SIGTERM', (signal) => shutdown(signal));
   // A shard whose manager is gone (killed) has nobody to restart it or pass signals on: it stops.
   if (sharding.role === 'shard') process.once('disconnect', () => shutdown('manager gone'));
 }
@@ -200,12 +265,12 @@ async function serveMetricsFor(
   }
 }
 
-/** Exits 0 once `stopping` is done ("stopped cleanly"), or 1 if it fails. */
-function exitOnceDone(stopping: Promise<unknown>, log: Logger, failed: string): void {
+/** Exits with `code` once `stopping` is done ("stopped cleanly"), or 1 if it fails. */
+function exitOnceDone(stopping: Promise<unknown>, log: Logger, failed: string, code = 0): void {
   stopping.then(
     () => {
       log.info('stopped cleanly');
-      process.exit(0);
+      process.exit(code);
     },
     (err: unknown) => {
       log.error({ err }, failed);

@@ -28,6 +28,7 @@ import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEd
 import { editsThroughAnswers } from './interactionWebhooks.js';
 import { MessageSync, channelLost } from './messageSync.js';
 import type { Metrics } from './metrics.js';
+import { DeletionFollowUp } from './deletionFollowUp.js';
 import { type ReminderMessage, Reminders } from './reminders.js';
 import { UnreachableError } from './startupRetry.js';
 import { Sweeper } from './sweeper.js';
@@ -35,6 +36,16 @@ import { TournamentRunner } from './tournaments.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
 const DEFER_AFTER_MS = 1500;
+/**
+ * While standing by to take over, interactions older than this are let go: Discord accepts a first
+ * answer for 3 s, and the process being taken over answers what arrived before it stopped.
+ */
+const STANDBY_HOLD_MS = 5000;
+/**
+ * The interactions answered in this last stretch are handed over on stop; longer than any standby
+ * holds one, so whatever a successor holds and this process answered is in the list.
+ */
+const ANSWERED_KEPT_MS = 10_000;
 /**
  * An interaction's token works for 15 minutes; past 14 (a margin for clocks and the request's
  * own time) its answer goes to the stored message with the bot's token instead.
@@ -71,6 +82,14 @@ export interface BotOptions {
   shard?: ShardScope;
   /** Where to count interactions, Discord's responses and database writes (METRICS_PORT). */
   metrics?: Metrics;
+  /**
+   * Another process serves this shard (an upgrade's hand-over): once logged in, wait for it to let
+   * go before answering anything, and skip the interactions it says it answered. Interactions are
+   * held meanwhile, as at any start (src/db/servingLock.ts).
+   */
+  takeOver?: () => Promise<ReadonlySet<string>>;
+  /** On stop, once no new interaction is taken: hand the shard over, with the ids answered lately. */
+  handOver?: (answered: string[]) => Promise<void>;
 }
 
 /** What to tell whoever runs the bot when it could not log in. */
@@ -79,7 +98,7 @@ export function loginFailure(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   // Discord closes the gateway with 4011 when one connection would serve too many servers.
   if (/sharding is required/i.test(message)) {
-    return 'Discord requires shards for this many servers: set SHARDS=auto in .env (README, "Many servers: shards")';
+    return 'Discord requires shards for this many servers: set SHARDS=auto in .env (docs/operators.md#many-servers-shards)';
   }
   // discord.js's own check of the token's form, or Discord's 401.
   const refused =
@@ -122,6 +141,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     shards: [shard.id],
     shardCount: shard.count,
     rest: discordApi(config),
+    // Nothing the bot sends pings anyone unless its payload names them (every payload does): words
+    // users chose, shown in messages, can then never ping @everyone, a role or a user.
+    allowedMentions: { parse: [] },
     // Nothing here reads cached messages, members or users (clicks are routed by custom id and
     // carry their user), so those caches would only grow with every click: keep just the bot.
     makeCache: Options.cacheWithLimits({
@@ -148,14 +170,24 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   // awaits the database in between (a write per server present; far longer on PostgreSQL, where
   // the manager's "ready" came first and the first clicks after a restart went unanswered).
   const early: { interaction: Interaction; at: number; arrivedAt: number }[] = [];
+  let standingBy = false;
   const hold = (interaction: Interaction): void => {
-    early.push({ interaction, at: now(), arrivedAt: performance.now() });
+    const arrivedAt = performance.now();
+    // Standing by can last: what the serving process answers (or lets time out) is not kept.
+    while (standingBy && early.length > 0 && arrivedAt - early[0]!.arrivedAt > STANDBY_HOLD_MS) early.shift();
+    early.push({ interaction, at: now(), arrivedAt });
   };
   client.on(Events.InteractionCreate, hold);
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  let answeredBefore: ReadonlySet<string> = new Set();
   try {
     await client.login(config.token);
     await ready;
+    if (options.takeOver) {
+      standingBy = true;
+      answeredBefore = await options.takeOver();
+      standingBy = false;
+    }
   } catch (err) {
     // A refused token must not leave a half-open client keeping the process alive.
     await client.destroy();
@@ -235,7 +267,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     );
   // The runner (made below, once the context it opens threads with exists) joins every sweep.
   const sweptTournaments = { runOnce: () => runner.runOnce() };
-  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments);
+  const deletions = new DeletionFollowUp({
+    service,
+    reminders,
+    tournaments: sweptTournaments,
+    deleteEvent: async (guildId, eventId) => {
+      await client.rest.delete(Routes.guildScheduledEvent(guildId, eventId));
+    },
+    log,
+  });
+  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments, deletions);
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {
@@ -271,6 +312,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       },
     },
     threadMembers: new ThreadMembers(now),
+    deletions,
     log,
   };
   const runner = new TournamentRunner({
@@ -284,10 +326,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   service.tournaments.onChange(() => runner.poke());
   // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
   const inFlight = new Set<Promise<void>>();
+  /** The interactions taken lately, oldest first, for the hand-over on stop. */
+  const answered: { id: string; arrivedAt: number }[] = [];
   // What was left behind by a crash is listed before any new click can change it.
   const catchingUp = messages.catchUp();
   const handle = (interaction: Interaction, at = now(), arrivedAt = performance.now()): void => {
     received.set(interaction, at);
+    while (answered.length > 0 && arrivedAt - answered[0]!.arrivedAt > ANSWERED_KEPT_MS) answered.shift();
+    answered.push({ id: interaction.id, arrivedAt });
     let failed = false;
     const handled = dispatch(interaction, ctx, () => (failed = true)).finally(() => {
       inFlight.delete(handled);
@@ -297,7 +343,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   };
   client.off(Events.InteractionCreate, hold);
   client.on(Events.InteractionCreate, (interaction) => handle(interaction));
-  for (const held of early.splice(0)) handle(held.interaction, held.at, held.arrivedAt);
+  for (const held of early.splice(0)) {
+    if (!answeredBefore.has(held.interaction.id)) handle(held.interaction, held.at, held.arrivedAt);
+  }
   const settled = async (): Promise<void> => {
     while (inFlight.size > 0) await Promise.all(inFlight);
   };
@@ -319,6 +367,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     health: () => health.check(),
     async stop() {
       client.removeAllListeners(Events.InteractionCreate);
+      // No interaction is taken from here on: a process standing by may answer every other one.
+      await options.handOver?.(answered.map((a) => a.id)).catch((err: unknown) => {
+        log.error({ err }, 'could not hand the shard over: a process standing by takes over once this one is gone');
+      });
       service.tournaments.onChange(() => {});
       await Promise.all(inFlight);
       await sweeper.stop();

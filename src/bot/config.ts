@@ -50,6 +50,12 @@ export interface BotConfig {
    * under discord.js's ShardingManager.
    */
   sharding: Sharding;
+  /**
+   * Where backups go (null: `backups` beside the database file) and how many `npm run db:backup`
+   * keeps: the newest of each of the last `keepDaily` days and `keepWeekly` weeks. The bot itself
+   * writes there only the copy it takes before migrating a SQLite file.
+   */
+  backups: { dir: string | null; keepDaily: number; keepWeekly: number };
 }
 
 /**
@@ -114,14 +120,17 @@ const text: Parse<string> = (raw) => ok(raw);
 const snowflake: Parse<string> = (raw) =>
   isSnowflake(raw) ? ok(raw) : err('must be a Discord id (a snowflake: 17 to 20 digits)');
 
-export const whole =
-  (min: number, max: number, scale = 1): Parse<number> =>
-  (raw) => {
-    const value = Number(raw);
-    return Number.isInteger(value) && value >= min && value <= max
-      ? ok(value * scale)
-      : err(`must be a whole number from ${min} to ${max}`);
-  };
+/** A whole number from `min` to `max` (times `scale`); the range is kept, so .env.example can be checked against it. */
+export const whole = (min: number, max: number, scale = 1): Parse<number> & { range: { min: number; max: number } } =>
+  Object.assign(
+    (raw: string) => {
+      const value = Number(raw);
+      return Number.isInteger(value) && value >= min && value <= max
+        ? ok(value * scale)
+        : err(`must be a whole number from ${min} to ${max}`);
+    },
+    { range: { min, max } },
+  );
 
 const oneOf =
   <T extends string>(choices: readonly T[]): Parse<T> =>
@@ -143,11 +152,14 @@ const postgresUrl: Parse<string> = (raw) =>
     ? ok(raw)
     : err('must be a postgres:// or postgresql:// URL with a host (postgres://user:password@host:5432/senet)');
 
-const shardCount: Parse<number | 'auto'> = (raw) => {
-  if (raw.toLowerCase() === 'auto') return ok('auto');
-  const count = whole(1, MAX_SHARDS)(raw);
-  return count.ok ? count : err(`must be auto or a whole number from 1 to ${MAX_SHARDS}`);
-};
+const shardCount = Object.assign(
+  (raw: string): Result<number | 'auto', string> => {
+    if (raw.toLowerCase() === 'auto') return ok('auto');
+    const count = whole(1, MAX_SHARDS)(raw);
+    return count.ok ? count : err(`must be auto or a whole number from 1 to ${MAX_SHARDS}`);
+  },
+  { range: { min: 1, max: MAX_SHARDS } },
+);
 
 /**
  * SHARD_IDS: shard ids and ranges, comma-separated (`0-3`, `4,5,6-7`), each id once; sorted. Whether
@@ -221,6 +233,10 @@ export const PROCESS_SETTINGS = {
   shardCount: { env: 'SHARD_COUNT', parse: whole(1, MAX_SHARD_COUNT), fallback: null },
   shardIds: { env: 'SHARD_IDS', parse: shardIdList, fallback: null as readonly number[] | null },
   demoOutputDir: { env: 'DEMO_OUTPUT_DIR', parse: text, fallback: 'demo-output' },
+  // Backups (npm run db:backup, and the copy the bot takes before it migrates a SQLite file).
+  backupDir: { env: 'BACKUP_DIR', parse: text, fallback: null },
+  backupKeepDaily: { env: 'BACKUP_KEEP_DAILY', parse: whole(1, 366), fallback: 7 },
+  backupKeepWeekly: { env: 'BACKUP_KEEP_WEEKLY', parse: whole(0, 520), fallback: 4 },
 } satisfies Record<string, ProcessSetting<unknown>>;
 
 type ProcessSettings = typeof PROCESS_SETTINGS;
@@ -249,6 +265,24 @@ export function settingReader(env: NodeJS.ProcessEnv, problems: SettingProblems)
     return read(spec.env, spec.parse, spec.fallback, spec.secret);
   };
   return { given, read, setting };
+}
+
+/**
+ * Some process settings read alone, for a tool that needs no token (npm run db:backup): their
+ * values, or one problem line each (the lines the bot prints at start-up).
+ */
+export function processSettings<K extends keyof ProcessSettings>(
+  env: NodeJS.ProcessEnv,
+  keys: readonly K[],
+): Result<{ [P in K]: ProcessValue<P> }, string[]> {
+  const problems: SettingProblems = { missing: [], invalid: [] };
+  const { read } = settingReader(env, problems);
+  const values: Partial<Record<K, unknown>> = {};
+  for (const key of keys) {
+    const spec: ProcessSetting<unknown> = PROCESS_SETTINGS[key];
+    values[key] = read(spec.env, spec.parse, spec.fallback, spec.secret);
+  }
+  return problems.invalid.length > 0 ? err(problems.invalid) : ok(values as { [P in K]: ProcessValue<P> });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
@@ -291,6 +325,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     metricsHost: setting('metricsHost'),
     restProxySecret: setting('restProxySecret'),
     sharding,
+    backups: {
+      dir: setting('backupDir'),
+      keepDaily: setting('backupKeepDaily'),
+      keepWeekly: setting('backupKeepWeekly'),
+    },
   };
   // The secret is for the proxy: sent to Discord itself it would only leak.
   if (config.restProxySecret !== null && config.apiUrl === DEFAULT_API_URL)

@@ -1,5 +1,5 @@
 // Where the bot's REST clients send their requests: Discord (DISCORD_API_URL, by default Discord's
-// own), or a shared REST proxy in front of it (docs/scaling.md, "A shared REST proxy"). A proxy
+// own), or a shared REST proxy in front of it (docs/scaling.md#a-shared-rest-proxy). A proxy
 // takes a request only with its shared secret (REST_PROXY_SECRET) in a header of its own, and
 // shares Discord's global limit fairly among the callers it tells apart by another header. The
 // proxy passes neither on to Discord.

@@ -4,7 +4,7 @@
 // a click never waits on Discord for it.
 import { translate } from '../i18n/index.js';
 import type { Logger } from 'pino';
-import { DISCORD, discordCode } from '../commands/discordErrors.js';
+import { DISCORD, deleteFromDiscord } from '../commands/discordErrors.js';
 import { messageLink } from '../commands/answer/messages.js';
 import type { GameService, MessageRef, ReminderDue } from '../game/service.js';
 
@@ -57,7 +57,7 @@ export class Reminders {
     for (const due of await service.reminders.claim()) if (await this.post(due)) posted++;
     let deleted = 0;
     for (const message of await service.reminders.deletions(DELETIONS_PER_SWEEP))
-      if (await this.delete(message)) deleted++;
+      if (await this.remove(message)) deleted++;
     return { posted, deleted };
   }
 
@@ -75,17 +75,14 @@ export class Reminders {
     }
   }
 
-  private async delete(message: MessageRef): Promise<boolean> {
+  /** Deletes one queued reminder message; true once it is gone (else tried again at a later sweep, a few times). */
+  async remove(message: MessageRef): Promise<boolean> {
     const { service, log } = this.options;
-    let done: boolean;
-    try {
-      await this.options.remove(message);
-      done = true;
-    } catch (err) {
-      const code = discordCode(err);
-      done = code !== null && GONE.has(code);
-      if (!done) log.warn({ err, ...message }, 'reminder not deleted; trying again later');
-    }
+    const done = await deleteFromDiscord(
+      () => this.options.remove(message),
+      GONE,
+      (err) => log.warn({ err, ...message }, 'reminder not deleted; trying again later'),
+    );
     await service.reminders.deleted(message, done);
     return done;
   }

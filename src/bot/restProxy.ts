@@ -1,7 +1,7 @@
 // One REST proxy for every shard: @discordjs/proxy forwards each request it gets to Discord through
 // one REST client, which keeps the rate limits (Discord's global 50 requests a second per bot
 // token, and each route's bucket) for every process whose DISCORD_API_URL points at it, instead of
-// each process counting only its own requests (docs/scaling.md, "A shared REST proxy"). It
+// each process counting only its own requests (docs/scaling.md#a-shared-rest-proxy). It
 // forwards the caller's Authorization header as it came (the proxy holds no token), and answers
 // with Discord's status and body, its rate-limit headers stripped: the proxy does the waiting.
 //

@@ -106,11 +106,11 @@ function watch(shard: Shard, log: Logger): void {
   shard.on('spawn', (child) => {
     // Process mode: a ChildProcess (worker mode would give a Worker, which has no pid).
     pid = 'pid' in child ? child.pid : undefined;
-    log.info({ shard: shard.id, pid }, 'shard process started');
+    log.info({ shard: shard.id, shardPid: pid }, 'shard process started');
   });
-  shard.on('ready', () => log.info({ shard: shard.id, pid }, 'shard ready'));
+  shard.on('ready', () => log.info({ shard: shard.id, shardPid: pid }, 'shard ready'));
   shard.on('death', () => {
-    if (shard.manager.respawn) log.warn({ shard: shard.id, pid }, 'shard process died; starting it again');
+    if (shard.manager.respawn) log.warn({ shard: shard.id, shardPid: pid }, 'shard process died; starting it again');
   });
   shard.on('error', (err) => log.error({ err, shard: shard.id }, 'shard error'));
 }

@@ -4,7 +4,8 @@
 // unreachable. It also posts the turn reminders now due and deletes those whose turn is over
 // (src/bot/reminders.ts), takes up again any computer's turn that is not being played (one
 // whose step failed, or one begun by another process that stopped), deletes the data of the
-// servers the bot left longer ago than the grace period (src/game/serverData.ts), and runs the
+// servers the bot left longer ago than the grace period (src/game/serverData.ts) with the scheduled
+// events deleted servers leave to delete from Discord (src/bot/deletionFollowUp.ts), and runs the
 // tournaments' timed work (src/bot/tournaments.ts).
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
@@ -12,6 +13,7 @@ import type { MessageSync } from './messageSync.js';
 import type { BotTurns } from './botTurns.js';
 import type { Reminders } from './reminders.js';
 import type { TournamentRunner } from './tournaments.js';
+import type { DeletionFollowUp } from './deletionFollowUp.js';
 
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -26,6 +28,7 @@ export class Sweeper {
     /** Whether the bot lost a channel (deleted, or it can no longer see it); default: never. */
     private readonly channelLost: (channelId: string) => Promise<boolean> = () => Promise.resolve(false),
     private readonly tournaments?: Pick<TournamentRunner, 'runOnce'>,
+    private readonly deletions?: Pick<DeletionFollowUp, 'runOnce'>,
   ) {}
 
   start(intervalMs: number): void {
@@ -67,6 +70,9 @@ export class Sweeper {
       for (const gameId of await this.service.games.botTurns()) this.turns?.schedule(gameId);
       const purged = await this.service.privacy.purgeLeftServers();
       if (purged.length > 0) this.log.info({ guilds: purged }, 'deleted the data of servers the bot left');
+      // Scheduled events a server's deletion could not delete at once (its reminders wait in the reminders' outbox).
+      const events = await this.deletions?.runOnce();
+      if (events) this.log.info({ events }, 'deleted scheduled events of deleted servers');
       return edited;
     } catch (err) {
       this.log.error({ err }, 'sweep failed');

@@ -30,7 +30,7 @@ async function act(interaction: ButtonInteraction, ctx: CommandContext, id: Butt
     if (!outcome.ok) {
       landed();
       if (outcome.error.code === 'stale' || outcome.error.code === 'finished')
-        return await refreshOutOfDate(interaction, id.gameId, outcome.error.message, ctx);
+        return await refreshOutOfDate(interaction, id.gameId, id.version, outcome.error.message, ctx);
       // The move may have been saved: the sweep redraws the board from the database once it answers.
       if (outcome.error.code === 'outcome-unknown') ctx.messages.showLater(id.gameId);
       return await replyPrivately(interaction, outcome.error.message);

@@ -5,7 +5,7 @@ import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js
 import type { Logger } from 'pino';
 import type { RuleSetId } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
-import type { Player, RenderedBoard } from '../game/types.js';
+import type { RenderedBoard, SeenPlayer } from '../game/types.js';
 import type { BoardsInFlight } from './answer/boardsInFlight.js';
 import type { ChatMessages } from './answer/chatMessages.js';
 import type { ThreadMembers } from './threadMembers.js';
@@ -27,10 +27,24 @@ interface ScheduledEvents {
   cancel(guildId: string, eventId: string): Promise<void>;
 }
 
+/** Of what a deletion of data left for Discord: how much is done now, and how much waits for the sweeper. */
+export interface FollowUpCount {
+  done: number;
+  waiting: number;
+}
+
+/** What a deletion of data leaves for Discord, done right after its commit (src/bot/deletionFollowUp.ts). */
+interface ChatAfterDeletion {
+  /** Deletes a deleted server's turn reminders and its tournaments' scheduled events from Discord. */
+  server(guildId: string): Promise<FollowUpCount>;
+  /** Draws again the tournament messages a person's deletion changed (they show the stand-in). */
+  tournaments(ids: readonly number[]): Promise<FollowUpCount>;
+}
+
 export interface CommandContext {
   service: GameService;
   /** The bot's own user: challenging it starts a game against the computer. */
-  botUser: Player;
+  botUser: SeenPlayer;
   /** Plays the bot's turn in this game with short pauses, editing its stored message. */
   scheduleBotTurn(gameId: number): void;
   messages: ChatMessages;
@@ -49,5 +63,7 @@ export interface CommandContext {
   events: ScheduledEvents;
   /** Who is in which private thread, as Discord says (kept a minute): who may view their games. */
   threadMembers: ThreadMembers;
+  /** Discord's side of a deletion of data, after its commit. */
+  deletions: ChatAfterDeletion;
   log: Logger;
 }

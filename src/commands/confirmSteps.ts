@@ -3,7 +3,8 @@
 // replacing the answer in place. The button ids say whose data and which step, so a click after
 // a restart still works.
 import { ActionRowBuilder, ButtonBuilder, type ButtonInteraction, ButtonStyle } from 'discord.js';
-import { type Locale, type MessageKey, type Text, type Translate, say } from '../i18n/index.js';
+import { type Locale, type MessageKey, type Text, type Translate, say, text } from '../i18n/index.js';
+import type { FollowUpCount } from './commandContext.js';
 import { type ButtonId, type ConfirmStep, encodeButtonId } from './customIds.js';
 
 type StepRow = ActionRowBuilder<ButtonBuilder>;
@@ -28,12 +29,21 @@ export function yesNoRow(t: Translate, ids: StepIds, yesLabel: MessageKey): Step
   );
 }
 
-/** Replaces the private answer the clicked button sits on. */
+/** What a deletion did in Discord after its commit: what is done, and what still waits (the sweeper tries it again). */
+export function followUpWords(count: FollowUpCount, done: MessageKey): Text[] {
+  return [
+    ...(count.done > 0 ? [text(done, { count: count.done })] : []),
+    ...(count.waiting > 0 ? [text('deletion.waiting', { count: count.waiting })] : []),
+  ];
+}
+
+/** Replaces the private answer (its sentences joined) the clicked button sits on. */
 export async function replaceAnswer(
   interaction: ButtonInteraction,
   locale: Locale,
-  said: Text,
+  said: Text | readonly Text[],
   rows: StepRow[] = [],
 ): Promise<void> {
-  await interaction.update({ content: say(locale, said), components: rows, allowedMentions: { parse: [] } });
+  const content = (Array.isArray(said) ? said : [said]).map((sentence: Text) => say(locale, sentence)).join(' ');
+  await interaction.update({ content, components: rows, allowedMentions: { parse: [] } });
 }

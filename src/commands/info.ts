@@ -1,16 +1,16 @@
 // /senet rules, leaderboard, stats, history, help: read-only answers. What the channel sees is in
 // the server's language (publicLocale), a private answer in the reader's (userLocale).
-import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import { type ChatInputCommandInteraction, MessageFlags, type User } from 'discord.js';
 import { RULESET_IDS, type RuleSetId, defaultOptions, isRuleSetId, rulesOf } from '../engine/index.js';
 import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import { listsArePrivate } from '../game/visibility.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.js';
-import { type Locale, type Translate, text, translator } from '../i18n/index.js';
+import { type Locale, type Translate, type UserText, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
 import { boardFile, echo } from './answer/messages.js';
-import { playerOf } from './options.js';
+import { playerOf, shownName } from './options.js';
 import type { Subcommand } from './registry.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 import { viewerOf } from './viewer.js';
@@ -115,10 +115,17 @@ export function leaderboardLine(t: Translate, e: LeaderboardEntry): string {
   return t('leaderboard.line', { rank: e.rank, name: e.player.name, rating, wins: e.wins, losses: e.losses });
 }
 
+/** Whom /senet stats or history asks about (the `user` option, else the asker), named as they are here. */
+function askedAbout(interaction: ChatInputCommandInteraction): { user: User; name: UserText } {
+  const named = interaction.options.getUser(OPT.user);
+  const user = named ?? interaction.user;
+  const member = named ? interaction.options.getMember(OPT.user) : interaction.member;
+  return { user, name: shownName(playerOf(user, member)) };
+}
+
 async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const user = interaction.options.getUser(OPT.user) ?? interaction.user;
+  const { user, name } = askedAbout(interaction);
   const found = await ctx.service.records.stats({ viewer: viewerOf(interaction, ctx), userId: user.id });
-  const name = playerOf(user).name;
   if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
   const t = translator(await publicLocale(interaction, ctx));
   await interaction.reply({ content: statsText(t, name, found.value), allowedMentions: NO_MENTIONS });
@@ -126,7 +133,7 @@ async function stats(interaction: ChatInputCommandInteraction, ctx: CommandConte
 
 export const statsSubcommand: Subcommand = { name: 'stats', run: stats, posts: false };
 
-export function statsText(t: Translate, name: string, s: PlayerStats): string {
+export function statsText(t: Translate, name: UserText, s: PlayerStats): string {
   const allTime = t('stats.allTime', {
     games: s.total.games,
     wins: s.total.wins,
@@ -159,11 +166,10 @@ export function statsText(t: Translate, name: string, s: PlayerStats): string {
 }
 
 async function history(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const user = interaction.options.getUser(OPT.user) ?? interaction.user;
+  const { user, name } = askedAbout(interaction);
   const viewer = viewerOf(interaction, ctx);
   const found = await ctx.service.records.history({ viewer, userId: user.id });
   const games = found.ok ? found.value : [];
-  const name = playerOf(user).name;
   if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));
   // Outside servers the games listed are private chats' own: only the asker reads the list.
   const listPrivately = listsArePrivate(viewer);

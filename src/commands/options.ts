@@ -4,10 +4,10 @@ import type { ChatInputCommandInteraction, GuildMember, User } from 'discord.js'
 import { RULESET_IDS, type RuleSetId, type Variant, checkRules, isRuleSetId } from '../engine/index.js';
 import { rulesetTitle } from '../i18n/gameWords.js';
 import { optionRefusal } from '../game/refusals.js';
-import { type Locale, type Text, text, translate, translator } from '../i18n/index.js';
+import { type Locale, type Text, type UserText, text, translate, translator, userText } from '../i18n/index.js';
 import { userLocale } from './locale.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/strengths.js';
-import type { Player } from '../game/types.js';
+import type { SeenPlayer } from '../game/types.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
 import { echo } from './answer/messages.js';
@@ -76,8 +76,22 @@ export function readStrength(interaction: ChatInputCommandInteraction): Strength
   return offeredStrength(interaction.options.getString(OPT.strength)) ?? DEFAULT_STRENGTH;
 }
 
-/** A user as the service knows them: id and the name people see in this server. */
-export function playerOf(user: User, member?: GuildMember | null | object): Player {
-  const nick = member && 'displayName' in member && typeof member.displayName === 'string' ? member.displayName : null;
-  return { id: user.id, name: nick ?? user.displayName };
+/**
+ * A user as the interaction shows them, for the service to record: their display name (everywhere)
+ * and their nickname in this server, if any. `member` is a GuildMember, or Discord's raw member
+ * object (`nick`) where the server is not cached (a server that did not add the bot).
+ */
+export function playerOf(user: User, member?: GuildMember | null | object): SeenPlayer {
+  return { id: user.id, name: user.displayName, nickname: nicknameOf(member) };
+}
+
+function nicknameOf(member: GuildMember | null | object | undefined): string | null {
+  if (!member) return null;
+  const nickname = 'nickname' in member ? member.nickname : 'nick' in member ? member.nick : null;
+  return typeof nickname === 'string' && nickname !== '' ? nickname : null;
+}
+
+/** The name someone goes by where the interaction is: their nickname in this server, else their display name. */
+export function shownName(seen: SeenPlayer): UserText {
+  return userText(seen.nickname ?? seen.name);
 }

@@ -1,8 +1,8 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
-import { type Text, say, text } from '../i18n/index.js';
+import { type Text, say, text, userText } from '../i18n/index.js';
 import { publicLocale, userLocale } from './locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
-import type { GameView, Player } from '../game/types.js';
+import type { GameView, SeenPlayer } from '../game/types.js';
 import { type PlacedGame, mayShowHere } from '../game/visibility.js';
 import type { CommandContext } from './commandContext.js';
 import { placeOf, recordsGuild } from './interactionPlace.js';
@@ -17,7 +17,7 @@ import { viewerOf } from './viewer.js';
 async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
   if (user.bot && user.id !== ctx.botUser.id) {
-    await replyPrivately(interaction, text('refusal.botCannotPlay', { name: user.displayName }));
+    await replyPrivately(interaction, text('refusal.botCannotPlay', { name: userText(user.displayName) }));
     return;
   }
   const opponent =
@@ -48,7 +48,11 @@ async function play(interaction: ChatInputCommandInteraction, ctx: CommandContex
 /** Posts the game against the bot in the channel, for everyone there to see. */
 export const playSubcommand: Subcommand = { name: 'play', run: play, publicAnswer: true, posts: true };
 
-async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext, opponent: Player): Promise<void> {
+async function start(
+  interaction: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  opponent: SeenPlayer,
+): Promise<void> {
   const rules = readRules(interaction, await ctx.service.servers.defaultVariant(recordsGuild(interaction)));
   if (!rules.ok) {
     await replyPrivately(interaction, rules.error);

@@ -5,8 +5,8 @@
 import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { PlayerData } from '../game/service.js';
 import { storesAnything } from '../game/privacy.js';
-import { type Text, say, text, translator } from '../i18n/index.js';
-import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
+import { type Text, say, text, translator, userText } from '../i18n/index.js';
+import { type StepIds, deleteRow, followUpWords, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
@@ -51,8 +51,15 @@ async function privacyButton(
   }
   const deleted = await ctx.service.privacy.forgetPlayer({ userId: id.userId, standInName: t('privacy.standInName') });
   if (!deleted.ok) return replaceAnswer(interaction, locale, deleted.error.message);
-  ctx.log.info({ games: deleted.value.games }, 'a player deleted their data');
-  await replaceAnswer(interaction, locale, text('privacy.deleted', { games: deleted.value.games }));
+  const { data, tournaments } = deleted.value;
+  ctx.log.info({ games: data.games, tournaments: tournaments.length }, 'a player deleted their data');
+  // Committed: the tournament messages that named them are drawn again before the answer says so.
+  const redrawn = await ctx.deletions.tournaments(tournaments);
+  const said = [
+    text('privacy.deleted', { games: data.games }),
+    ...followUpWords(redrawn, 'privacy.tournamentsRedrawn'),
+  ];
+  await replaceAnswer(interaction, locale, said);
 }
 
 /** Its answers replace the private message: no channel permissions needed. */
@@ -61,7 +68,8 @@ export const PRIVACY_BUTTON: Pick<Buttons, 'privacy'> = { privacy: { run: privac
 function summary(d: PlayerData): Text {
   return text('privacy.summary', {
     named: d.name === null ? 'no' : 'yes',
-    name: d.name ?? '',
+    name: userText(d.name ?? ''),
+    nicknames: d.nicknames,
     reminders: d.reminders === null ? 'unset' : d.reminders ? 'on' : 'off',
     games: d.games,
     live: d.liveGames,

@@ -6,7 +6,7 @@ import type { ServerData } from '../game/service.js';
 import { adminInput } from './adminInput.js';
 import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
 import { type Text, say, text, translator } from '../i18n/index.js';
-import { type StepIds, deleteRow, replaceAnswer, yesNoRow } from './confirmSteps.js';
+import { type StepIds, deleteRow, followUpWords, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
@@ -60,9 +60,12 @@ async function serverDataButton(
   }
   const deleted = await ctx.service.privacy.deleteServerData(asked);
   if (!deleted.ok) return replyPrivately(interaction, deleted.error.message);
-  ctx.log.info({ guildId: id.guildId, games: deleted.value.games }, "an admin deleted the server's data");
-  const result = text('admin.data.deleted', { games: deleted.value.games, ratings: deleted.value.ratings });
-  await replaceAnswer(interaction, locale, result);
+  const data = deleted.value;
+  ctx.log.info({ guildId: id.guildId, games: data.games }, "an admin deleted the server's data");
+  // Committed: its reminder messages and scheduled events go from Discord before the answer says so.
+  const removed = await ctx.deletions.server(id.guildId);
+  const result = text('admin.data.deleted', { games: data.games, ratings: data.ratings });
+  await replaceAnswer(interaction, locale, [result, ...followUpWords(removed, 'admin.data.removedFromDiscord')]);
 }
 
 /** Its answers replace the private message: no channel permissions needed. */

@@ -8,7 +8,7 @@ import { text } from '../i18n/index.js';
 import { adminInput } from './adminInput.js';
 import type { CommandContext } from './commandContext.js';
 import { publicLocale } from './locale.js';
-import { playerOf, readRules } from './options.js';
+import { playerOf, readRules, shownName } from './options.js';
 import type { Subcommand } from './registry.js';
 import { replyPrivately, sendReply } from './answer/replies.js';
 import { TOURNAMENT_DEFAULTS, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
@@ -81,7 +81,8 @@ async function scheduleEvent(
   const rounds = view.format === 'swiss' ? view.rounds : knockoutRounds(view.maxPlayers);
   try {
     const eventId = await ctx.events.create(view.guildId, {
-      name: view.name,
+      // The event's name is plain text; its description is the message's first line, markdown as there.
+      name: view.name.plain,
       description: tournamentMessage(view).content.split('\n')[0]!,
       startsAt: view.startsAt,
       endsAt: view.startsAt + rounds * view.roundMs,
@@ -129,7 +130,7 @@ async function remove(interaction: ChatInputCommandInteraction, ctx: CommandCont
   if (!removed.ok) return replyPrivately(interaction, removed.error.message);
   await replyPrivately(
     interaction,
-    text('tournament.removedNow', { player: player.name, name: removed.value.tournament.name }),
+    text('tournament.removedNow', { player: shownName(player), name: removed.value.tournament.name }),
   );
   for (const view of removed.value.ended) await ctx.messages.show({ kind: 'game', view });
 }

@@ -5,7 +5,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import type { BoardView, TournamentView } from '../game/tournamentViews.js';
 import { variantTitle } from '../i18n/gameWords.js';
-import { type Translate, translator } from '../i18n/index.js';
+import { type Translate, translator, userText } from '../i18n/index.js';
 import { durationWords } from '../i18n/durations.js';
 import { clip } from '../lib/format.js';
 import { encodeButtonId } from './customIds.js';
@@ -43,7 +43,7 @@ export function finalPost(view: TournamentView): MessagePayload {
   const t = translator(view.locale);
   const podium = view.table
     .slice(0, MEDALS.length)
-    .map((row, i) => `${MEDALS[i]} **${row.player.name}**`)
+    .map((row, i) => t('tournament.podiumPlace', { medal: MEDALS[i]!, name: row.player.name }))
     .join(' · ');
   return {
     content: fitted(t, view, [t('tournament.finalPost', { name: view.name }), podium], []),
@@ -151,7 +151,8 @@ function fitted(t: Translate, view: TournamentView, head: string[], tail: string
 
 function playersLine(t: Translate, view: TournamentView): string {
   if (view.entrants.length === 0) return t('tournament.noPlayers');
-  return clip(t('tournament.players', { names: view.entrants.map((e) => e.player.name).join(', ') }), 1200);
+  const names = userText(view.entrants.map((e) => e.player.name.plain).join(', '));
+  return clip(t('tournament.players', { names }), 1200);
 }
 
 /** The table in a code block, so its columns line up on every client (each as wide as its heading). */
@@ -164,7 +165,7 @@ function tableBlock(t: Translate, view: TournamentView, rows: number): string[] 
   const line = (rank: string, name: string, cells: string[]) =>
     [rank.padStart(2), pad(name, NAME_WIDTH), ...cells.map((c, i) => c.padStart(widths[i]!))].join(' ');
   const body = view.table.slice(0, rows).map((row) => {
-    const name = codeSafe(row.player.name) + (row.left ? ` ${t('tournament.leftMark')}` : '');
+    const name = codeSafe(row.player.name.plain) + (row.left ? ` ${t('tournament.leftMark')}` : '');
     const cells =
       row.format === 'swiss'
         ? [row.score, row.buchholz, row.sonnebornBerger].map(String)
@@ -174,7 +175,7 @@ function tableBlock(t: Translate, view: TournamentView, rows: number): string[] 
   return ['```', line('#', t('tournament.colPlayer'), headings), ...body, '```'];
 }
 
-/** A name inside a code block: backticks would end it. */
+/** A name inside a code block, where markdown is not read (so no escapes) but a backquote would end the block. */
 const codeSafe = (name: string): string => name.replaceAll('`', "'");
 
 function pad(text: string, width: number): string {

@@ -1,8 +1,10 @@
-// Opening the one SQLite file: folder, pragmas, migrations.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
-import { migrate } from './migrations.js';
+// Opening the one SQLite file: folder, pragmas, migrations (after a copy of the file as it was).
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqliteDriver.js';
+import { preMigrationName } from './backupFiles.js';
+import { LATEST_VERSION, migrate, schemaVersion } from './migrations.js';
 
 export type { Database } from 'better-sqlite3';
 
@@ -18,13 +20,19 @@ export interface OpenOptions {
   schemaVersion?: number;
   /** How long a write waits for another process's transaction before failing with SQLITE_BUSY. */
   busyTimeoutMs?: number;
+  /**
+   * Before migrating a database that holds data, copy it into this folder as it was
+   * (pre-migration-v<version>-<time>.db): migrations only go forward, and the copy is the way back.
+   * `copied` is told the copy's path.
+   */
+  backupBeforeMigrating?: { dir: string; copied?: (file: string, fromVersion: number) => void };
 }
 
 /** A database file SQLite finds damaged: the bot stops rather than serve games from it. */
 export class DamagedDatabaseError extends Error {
   constructor(path: string, detail: string) {
     super(
-      `The database ${path} is damaged (${detail}). The bot will not serve games from it: stop it, keep the damaged file for inspection, and restore the latest backup (README, "Backups").`,
+      `The database ${path} is damaged (${detail}). The bot will not serve games from it: stop it, keep the damaged file for inspection, and restore the latest backup (docs/operators.md#restoring-a-backup).`,
     );
     this.name = 'DamagedDatabaseError';
   }
@@ -41,7 +49,7 @@ const isDamage = (error: unknown): error is Error =>
  */
 export function openDatabase(path: string, options: OpenOptions = {}): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+  const db = new SqliteDatabase(path);
   try {
     prepareConnection(db, options);
     return db;
@@ -64,5 +72,33 @@ function prepareConnection(db: Database.Database, options: OpenOptions): void {
   db.pragma('foreign_keys = ON');
   const check = db.pragma('quick_check', { simple: true });
   if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+  const found = schemaVersion(db);
+  const backup = options.backupBeforeMigrating;
+  if (backup && found > 0 && found < (options.schemaVersion ?? LATEST_VERSION)) {
+    backup.copied?.(copyBeforeMigrating(db, found, backup.dir), found);
+  }
   migrate(db, options.schemaVersion);
+}
+
+/**
+ * A consistent copy of the open database (VACUUM INTO reads one snapshot, so a bot still running
+ * on the file during an upgrade's hand-over does not disturb it), checked, under its final name
+ * only once complete. Returns its path.
+ */
+function copyBeforeMigrating(db: Database.Database, version: number, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, preMigrationName(version, new Date()));
+  const partial = `${file}.partial`;
+  try {
+    db.prepare('VACUUM INTO ?').run(partial);
+    const copy = new SqliteDatabase(partial, { readonly: true });
+    const check = copy.pragma('quick_check', { simple: true });
+    copy.close();
+    if (check !== 'ok') throw new Error(`the copy before migrating does not check out: ${String(check)}`);
+    renameSync(partial, file);
+    return file;
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
 }

@@ -4,7 +4,8 @@
 // SQLite's migrations make (the PostgreSQL schema is checked to be the same one), so a table added
 // by a later migration is copied and compared without touching this file.
 import { createHash } from 'node:crypto';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { SqliteDatabase } from './sqliteDriver.js';
 import { LATEST_VERSION, migrate } from './migrations.js';
 import type { Database, Sql, SqlParams } from './sql.js';
 
@@ -26,7 +27,7 @@ export interface TableSummary {
 
 /** Every table of the current schema, each after the tables its foreign keys point to. */
 export function tablesInCopyOrder(): TableSpec[] {
-  const db = new BetterSqlite3(':memory:');
+  const db = new SqliteDatabase(':memory:');
   try {
     migrate(db);
     const names = db
@@ -115,7 +116,7 @@ export function sqliteReader(db: BetterSqlite3.Database): Sql {
 
 /** The SQLite file at `path`, opened read-only; it must be at the schema version this code has. */
 export function openCopySource(path: string): BetterSqlite3.Database {
-  const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  const db = new SqliteDatabase(path, { readonly: true, fileMustExist: true });
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== LATEST_VERSION) {
     db.close();

@@ -3,6 +3,7 @@
 // conditional (`WHERE status = 'pending'`, `WHERE version = ?`) and report whether they won, so
 // callers inside a transaction can never apply the same change twice.
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
+import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
 import type { Sql } from './sql.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
@@ -167,13 +168,20 @@ export class GameStore {
 
   // ---- players ---------------------------------------------------------------------------
 
-  /** Records a player's current display name (names change; the latest is shown). */
+  /** Records a player's current display name, the one shown outside servers and in servers where they have no nickname. */
   async savePlayer(userId: string, name: string, now: number): Promise<void> {
     await this.s.savePlayer.run(this.sql, userId, name, now);
   }
 
-  async playerName(userId: string): Promise<string | undefined> {
-    return (await this.s.playerName.get(this.sql, userId))?.name;
+  /** Records the player's nickname in one server (null: they have none there, or removed it). */
+  async saveNickname(userId: string, guildId: string, nickname: string | null, now: number): Promise<void> {
+    if (nickname === null) await this.s.dropNickname.run(this.sql, userId, guildId);
+    else await this.s.saveNickname.run(this.sql, userId, guildId, nickname, now);
+  }
+
+  /** The name shown in `guildId` ('' outside servers): the nickname there, else the display name. */
+  async playerName(userId: string, guildId: string): Promise<string | undefined> {
+    return (await this.s.playerName.get(this.sql, { user: userId, guild: guildId }))?.name;
   }
 
   // ---- challenges ------------------------------------------------------------------------
@@ -431,7 +439,15 @@ function prepare(owned: string) {
        ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
        WHERE players.name <> excluded.name`,
     ),
-    playerName: st<[string], { name: string }>(`SELECT name FROM players WHERE user_id = ?`),
+    saveNickname: st<[string, string, string, number]>(
+      `INSERT INTO nicknames (user_id, guild_id, name, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id, guild_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+       WHERE nicknames.name <> excluded.name`,
+    ),
+    dropNickname: st<[string, string]>(`DELETE FROM nicknames WHERE user_id = ? AND guild_id = ?`),
+    playerName: st<{ user: string; guild: string }, { name: string }>(
+      `SELECT ${SHOWN_NAME} AS name FROM players p ${NICKNAME_IN('@guild')} WHERE p.user_id = @user`,
+    ),
     insertChallenge: st<Record<string, string | number>, Id>(
       `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, ruleset, options, status, created_at,
                                expires_at, locale)

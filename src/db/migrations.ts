@@ -404,6 +404,44 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN dice_secret TEXT CHECK ((dice_secret IS NULL) = (dice = 'seeded'));
     `,
   },
+  {
+    version: 16,
+    purpose:
+      'names as each server shows them (a nickname only in its server), and the scheduled events a deletion of data still has to remove from Discord',
+    sql: `
+      -- A member's nickname in one server: shown there alone. players.name is their display name
+      -- everywhere else (outside servers and in other servers).
+      CREATE TABLE nicknames (
+        user_id    TEXT NOT NULL REFERENCES players (user_id),
+        guild_id   TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, guild_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
+
+      -- Scheduled events of a server whose data was deleted, to delete from Discord after the commit
+      -- (retried by the sweeper of the shard holding the server, like reminder_deletions).
+      CREATE TABLE event_deletions (
+        guild_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,  -- failed deletions so far; given up after a few
+        PRIMARY KEY (guild_id, event_id)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 17,
+    purpose:
+      'hand-overs: a bot process that stops serving a shard leaves the interactions it answered last, so the process taking over answers the others',
+    sql: `
+      CREATE TABLE handoffs (
+        shard_id  INTEGER PRIMARY KEY,
+        answered  TEXT NOT NULL,                   -- JSON: ids of the interactions it answered lately
+        handed_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,7 +1,7 @@
 // Opening the configured database: PostgreSQL when DATABASE_URL is set (postgres://…), else the
 // SQLite file at DATABASE_PATH (./data/senet.db by default). Either is checked and migrated before
 // it is returned, behind the one interface of sql.ts.
-import { DEFAULT_DATABASE_PATH } from './connection.js';
+import { DEFAULT_DATABASE_PATH, type OpenOptions } from './connection.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './sql.js';
 import { openSqlite } from './sqlite.js';
@@ -15,6 +15,8 @@ export interface DatabaseChoice {
   poolSize?: number | null;
   /** How long a write waits for its turn before StorageBusy (default 5 s). */
   busyTimeoutMs?: number;
+  /** SQLite: copy the file here before migrating it (the bot does; tools and tests need not). */
+  backupBeforeMigrating?: OpenOptions['backupBeforeMigrating'];
 }
 
 /** The database the settings name, opened, checked and migrated. */
@@ -22,7 +24,8 @@ export async function openConfiguredDatabase(choice: DatabaseChoice): Promise<Da
   const busy = choice.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: choice.busyTimeoutMs };
   if (choice.url)
     return openPostgres(choice.url, { ...busy, ...(choice.poolSize ? { poolSize: choice.poolSize } : {}) });
-  return openSqlite(choice.path ?? DEFAULT_DATABASE_PATH, busy);
+  const backup = choice.backupBeforeMigrating ? { backupBeforeMigrating: choice.backupBeforeMigrating } : {};
+  return openSqlite(choice.path ?? DEFAULT_DATABASE_PATH, { ...busy, ...backup });
 }
 
 /** Where the database is, for a log line or a tool's report: the file, or the URL without its password. */

@@ -1,5 +1,6 @@
-// The PostgreSQL driver behind src/db/sql.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`,
-// chosen with figures in docs/performance.md, "PostgreSQL client") with a pool of connections.
+// The PostgreSQL driver behind src/db/sql.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`, chosen
+// with figures in docs/performance.md#postgresql-client-pg-or-postgres-2026-11-26-issue-30) with a pool
+// of connections.
 //
 // Transactions run at SERIALIZABLE unless they ask for REPEATABLE READ. The game code was written
 // for SQLite, where transactions run one at a time (BEGIN IMMEDIATE): a transaction that reads a

@@ -284,6 +284,38 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN dice_secret TEXT CHECK ((dice_secret IS NULL) = (dice = 'seeded'));
     `,
   },
+  {
+    version: 16,
+    purpose: "names as each server shows them, and the scheduled events a deletion still has to remove (SQLite's 16)",
+    sql: `
+      CREATE TABLE nicknames (
+        user_id    TEXT NOT NULL REFERENCES players (user_id) ${FK},
+        guild_id   TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, guild_id)
+      );
+      CREATE INDEX nicknames_by_guild ON nicknames (guild_id);
+
+      CREATE TABLE event_deletions (
+        guild_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        attempts BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, event_id)
+      );
+    `,
+  },
+  {
+    version: 17,
+    purpose: "hand-overs between bot processes (SQLite's 17)",
+    sql: `
+      CREATE TABLE handoffs (
+        shard_id  BIGINT PRIMARY KEY,
+        answered  TEXT NOT NULL,
+        handed_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */

@@ -8,7 +8,10 @@ import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 
 /** What the bot stores about one person (counts; their name as last seen). */
 export interface PlayerDataRecord {
+  /** Their display name, as last seen. */
   name: string | null;
+  /** Servers where a nickname of theirs is kept (each shown only in its server). */
+  nicknames: number;
   /** Their own choice of turn reminders, if they made one (null: the default). */
   reminders: boolean | null;
   games: number;
@@ -39,6 +42,7 @@ export interface ServerDataRecord {
 
 interface PlayerRow {
   name: string | null;
+  nicknames: number;
   reminders: number | null;
   games: number;
   live_games: number;
@@ -62,6 +66,21 @@ interface ServerRow {
 }
 
 type ForgetParams = { user: string; standIn: string };
+
+/** A scheduled event to delete from Discord. */
+export interface EventRef {
+  guildId: string;
+  eventId: string;
+}
+
+// Nothing but a player's names is stored about them (games, challenges, ratings, tournaments).
+const NOTHING_ELSE_OF = (who: string) => `
+  NOT EXISTS (SELECT 1 FROM games WHERE white_id = ${who})
+  AND NOT EXISTS (SELECT 1 FROM games WHERE black_id = ${who})
+  AND NOT EXISTS (SELECT 1 FROM challenges WHERE challenger_id = ${who} OR opponent_id = ${who})
+  AND NOT EXISTS (SELECT 1 FROM ratings WHERE user_id = ${who})
+  AND NOT EXISTS (SELECT 1 FROM rating_history WHERE user_id = ${who})
+  AND NOT EXISTS (SELECT 1 FROM tournament_players WHERE user_id = ${who})`;
 
 // The messages a person's games and challenges are shown in (their answer tokens).
 const MESSAGES_OF = (who: string) => `
@@ -90,6 +109,7 @@ export class PrivacyStore {
     const r = (await this.s.playerData.get(this.sql, { user: userId }))!;
     return {
       name: r.name,
+      nicknames: r.nicknames,
       reminders: r.reminders === null ? null : r.reminders === 1,
       games: r.games,
       liveGames: r.live_games,
@@ -101,6 +121,11 @@ export class PrivacyStore {
       adminMarks: r.admin_marks,
       tournaments: r.tournaments,
     };
+  }
+
+  /** The tournaments whose message names the person: those they entered (its players, its table). */
+  async tournamentsOf(userId: string): Promise<number[]> {
+    return (await this.s.tournamentsOf.all(this.sql, userId)).map((r) => r.id);
   }
 
   /**
@@ -115,10 +140,11 @@ export class PrivacyStore {
     await this.s.voidTokens.run(this.sql, { standIn });
   }
 
-  /** Deletes the person's own rows: their name, their settings and their places in tournaments not begun. */
+  /** Deletes the person's own rows: their names, their settings and their places in tournaments not begun. */
   async deleteOwnRows(userId: string): Promise<void> {
     await this.s.leaveOpenTournaments.run(this.sql, userId);
     await this.s.deleteSettings.run(this.sql, userId);
+    await this.s.deleteNicknames.run(this.sql, userId);
     await this.s.deletePlayer.run(this.sql, userId);
   }
 
@@ -137,11 +163,21 @@ export class PrivacyStore {
 
   /**
    * Deletes everything stored for a server: its games with their logs, challenges, ratings,
-   * seasons, settings, reminder messages to delete, the tokens of its messages, any pending
-   * deletion after leaving, and the names of players who have nothing else stored.
+   * seasons, settings, tournaments, nicknames, the tokens of its messages, any pending deletion
+   * after leaving, and the names of players who have nothing else stored. What the bot posted in
+   * the server that names people is, when it can still reach the server (`inServer`), left to
+   * remove after the commit in the outboxes the sweeper works through: the live turn reminders
+   * (reminder_deletions) and the tournaments' scheduled events (event_deletions); a server the bot
+   * was removed from is out of its reach, and nothing is queued (what was, goes).
    */
-  async purgeServer(guildId: string): Promise<void> {
+  async purgeServer(guildId: string, inServer: boolean): Promise<void> {
     const p = { guild: guildId };
+    if (inServer) {
+      await this.s.queueReminders.run(this.sql, p);
+      await this.s.queueEvents.run(this.sql, p);
+    } else {
+      await this.s.dropReminders.run(this.sql, p);
+    }
     const players = (await this.s.serverPlayers.all(this.sql, p)).map((r) => r.user_id);
     const games = (await this.s.serverGames.all(this.sql, p)).map((r) => r.id);
     // The log of a game may only be deleted once the game's row is gone, while the log's foreign
@@ -152,7 +188,31 @@ export class PrivacyStore {
     );
     for (const statement of this.s.purge) await statement.run(this.sql, p);
     for (const id of games) await this.s.deleteActions.run(this.sql, id);
-    for (const user of players) await this.s.deleteOrphan.run(this.sql, { user });
+    for (const user of players) for (const statement of this.s.deleteOrphan) await statement.run(this.sql, { user });
+  }
+
+  /** A server's scheduled events waiting to be deleted from Discord. */
+  async eventDeletions(guildId: string): Promise<string[]> {
+    return (await this.s.eventDeletionsOf.all(this.sql, guildId)).map((r) => r.event_id);
+  }
+
+  /** Scheduled events waiting to be deleted (of servers on this shard), fewest failed attempts first. */
+  async dueEventDeletions(limit: number): Promise<EventRef[]> {
+    return (await this.s.dueEventDeletions.all(this.sql, limit)).map((r) => ({
+      guildId: r.guild_id,
+      eventId: r.event_id,
+    }));
+  }
+
+  /** An event deleted (or found gone already): no longer waiting. */
+  async eventDeleted(event: EventRef): Promise<void> {
+    await this.s.eventDone.run(this.sql, event.guildId, event.eventId);
+  }
+
+  /** Counts a failed deletion; after `maxAttempts` the event is left as it is. */
+  async eventDeletionFailed(event: EventRef, maxAttempts: number): Promise<void> {
+    await this.s.eventFailed.run(this.sql, event.guildId, event.eventId);
+    await this.s.eventGivenUp.run(this.sql, event.guildId, event.eventId, maxAttempts);
   }
 
   /** Notes that the bot left a server: its data goes at `purgeAt` (the first leave counts). */
@@ -183,6 +243,7 @@ function prepare(owned: string) {
     playerData: st<{ user: string }, PlayerRow>(
       `SELECT
          (SELECT name FROM players WHERE user_id = @user) AS name,
+         (SELECT count(*) FROM nicknames WHERE user_id = @user) AS nicknames,
          (SELECT reminders FROM player_settings WHERE user_id = @user) AS reminders,
          (SELECT count(*) FROM games WHERE white_id = @user OR black_id = @user) AS games,
          (SELECT count(*) FROM games WHERE (white_id = @user OR black_id = @user) AND status = 'active') AS live_games,
@@ -236,6 +297,11 @@ function prepare(owned: string) {
          AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'open')`,
     ),
     deleteSettings: st<[string]>(`DELETE FROM player_settings WHERE user_id = ?`),
+    deleteNicknames: st<[string]>(`DELETE FROM nicknames WHERE user_id = ?`),
+    tournamentsOf: st<[string], { id: number }>(
+      `SELECT id FROM tournaments WHERE message_id IS NOT NULL
+         AND id IN (SELECT tournament_id FROM tournament_players WHERE user_id = ?) ORDER BY id`,
+    ),
     deletePlayer: st<[string]>(`DELETE FROM players WHERE user_id = ?`),
     serverData: st<{ guild: string }, ServerRow>(
       `SELECT
@@ -253,7 +319,37 @@ function prepare(owned: string) {
        UNION SELECT black_id FROM games WHERE guild_id = @guild
        UNION SELECT challenger_id FROM challenges WHERE guild_id = @guild
        UNION SELECT opponent_id FROM challenges WHERE guild_id = @guild
-       UNION SELECT user_id FROM ratings WHERE guild_id = @guild`,
+       UNION SELECT user_id FROM ratings WHERE guild_id = @guild
+       UNION SELECT user_id FROM rating_history WHERE guild_id = @guild
+       UNION SELECT user_id FROM nicknames WHERE guild_id = @guild
+       UNION SELECT user_id FROM tournament_players WHERE tournament_id IN
+         (SELECT id FROM tournaments WHERE guild_id = @guild)`,
+    ),
+    // Before the games and tournaments go: what they still show in Discord, to delete after the commit.
+    queueReminders: st<{ guild: string }>(
+      `INSERT INTO reminder_deletions (channel_id, message_id, guild_id)
+         SELECT reminder_channel_id, reminder_message_id, guild_id FROM games
+         WHERE guild_id = @guild AND reminder_message_id IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+    ),
+    queueEvents: st<{ guild: string }>(
+      `INSERT INTO event_deletions (guild_id, event_id)
+         SELECT guild_id, event_id FROM tournaments WHERE guild_id = @guild AND event_id IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+    ),
+    dropReminders: st<{ guild: string }>(`DELETE FROM reminder_deletions WHERE guild_id = @guild`),
+    eventDeletionsOf: st<[string], { event_id: string }>(
+      `SELECT event_id FROM event_deletions WHERE guild_id = ? ORDER BY event_id`,
+    ),
+    dueEventDeletions: st<[number], { guild_id: string; event_id: string }>(
+      `SELECT guild_id, event_id FROM event_deletions WHERE ${owned} ORDER BY attempts, event_id LIMIT ?`,
+    ),
+    eventDone: st<[string, string]>(`DELETE FROM event_deletions WHERE guild_id = ? AND event_id = ?`),
+    eventFailed: st<[string, string]>(
+      `UPDATE event_deletions SET attempts = attempts + 1 WHERE guild_id = ? AND event_id = ?`,
+    ),
+    eventGivenUp: st<[string, string, number]>(
+      `DELETE FROM event_deletions WHERE guild_id = ? AND event_id = ? AND attempts >= ?`,
     ),
     serverGames: st<{ guild: string }, { id: number }>(`SELECT id FROM games WHERE guild_id = @guild`),
     purge: [
@@ -263,7 +359,7 @@ function prepare(owned: string) {
       st<{ guild: string }>(`DELETE FROM seasons WHERE guild_id = @guild`),
       st<{ guild: string }>(`DELETE FROM guild_settings WHERE guild_id = @guild`),
       st<{ guild: string }>(`DELETE FROM challenges WHERE guild_id = @guild`),
-      st<{ guild: string }>(`DELETE FROM reminder_deletions WHERE guild_id = @guild`),
+      st<{ guild: string }>(`DELETE FROM nicknames WHERE guild_id = @guild`),
       // Tournaments before the games their pairings name.
       ...['tournament_pairings', 'tournament_rounds', 'tournament_players'].map((table) =>
         st<{ guild: string }>(
@@ -275,15 +371,9 @@ function prepare(owned: string) {
       st<{ guild: string }>(`DELETE FROM servers_left WHERE guild_id = @guild`),
     ],
     deleteActions: st<[number]>(`DELETE FROM actions WHERE game_id = ?`),
-    // A player's name is kept only while something of theirs is.
-    deleteOrphan: st<{ user: string }>(
-      `DELETE FROM players WHERE user_id = @user
-         AND NOT EXISTS (SELECT 1 FROM games WHERE white_id = @user)
-         AND NOT EXISTS (SELECT 1 FROM games WHERE black_id = @user)
-         AND NOT EXISTS (SELECT 1 FROM challenges WHERE challenger_id = @user OR opponent_id = @user)
-         AND NOT EXISTS (SELECT 1 FROM ratings WHERE user_id = @user)
-         AND NOT EXISTS (SELECT 1 FROM rating_history WHERE user_id = @user)
-         AND NOT EXISTS (SELECT 1 FROM tournament_players WHERE user_id = @user)`,
+    // A player's names are kept only while something of theirs is: their nicknames elsewhere, then their name.
+    deleteOrphan: ['nicknames', 'players'].map((table) =>
+      st<{ user: string }>(`DELETE FROM ${table} WHERE user_id = @user AND ${NOTHING_ELSE_OF('@user')}`),
     ),
     markLeft: st<[string, number, number]>(
       `INSERT INTO servers_left (guild_id, left_at, purge_at) VALUES (?, ?, ?) ON CONFLICT (guild_id) DO NOTHING`,

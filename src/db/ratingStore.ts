@@ -1,4 +1,5 @@
 // Every SQL statement about ratings, leaderboards, player stats and history.
+import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
 import type { Sql } from './sql.js';
 import type { RuleSetId, Side } from '../engine/index.js';
@@ -126,9 +127,10 @@ const PLAYED_GAMES = `
          CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END AS side,
          CASE WHEN g.winner_side = CASE WHEN g.white_id = @user THEN 'W' ELSE 'B' END THEN 1 ELSE 0 END AS won,
          (g.bot_strength IS NOT NULL) AS vs_bot,
-         p.user_id AS opponent_id, p.name AS opponent_name
+         p.user_id AS opponent_id, ${SHOWN_NAME} AS opponent_name
   FROM games g
   JOIN players p ON p.user_id = CASE WHEN g.white_id = @user THEN g.black_id ELSE g.white_id END
+  ${NICKNAME_IN('@guild')}
   WHERE g.guild_id = @guild AND g.status = 'finished' AND g.winner_side IS NOT NULL
     AND (g.white_id = @user OR g.black_id = @user)
   ORDER BY g.finished_at DESC, g.id DESC`;
@@ -256,10 +258,11 @@ function prepare() {
     >(`SELECT guild_id, season, user_id, before, after, rd, at FROM rating_history WHERE game_id = ?`),
     resultsByChannel: st<{ guild: string; season: number; ruleset: string | null }, ChannelResultsRow>(
       `${RATED_RESULTS}
-       SELECT res.user_id, p.name, res.channel_id, count(*) AS played, sum(res.won) AS won
+       SELECT res.user_id, ${SHOWN_NAME} AS name, res.channel_id, count(*) AS played, sum(res.won) AS won
        FROM results res
        JOIN players p ON p.user_id = res.user_id
-       GROUP BY res.user_id, p.name, res.channel_id`,
+       ${NICKNAME_IN('@guild')}
+       GROUP BY res.user_id, p.name, n.name, res.channel_id`,
     ),
     // The latest change per player and channel: a window over the season's changes, newest first.
     ratingsByChannel: st<{ guild: string; season: number }, ChannelRatingRow>(

@@ -124,6 +124,14 @@ export class ReminderStore {
     }));
   }
 
+  /** One server's reminder messages waiting to be deleted (those of a server whose data was deleted). */
+  async deletionsIn(guildId: string): Promise<MessageRef[]> {
+    return (await this.s.deletionsIn.all(this.sql, guildId)).map((r) => ({
+      channelId: r.channel_id,
+      messageId: r.message_id,
+    }));
+  }
+
   async deletionDone(message: MessageRef): Promise<void> {
     await this.s.done.run(this.sql, message.channelId, message.messageId);
   }
@@ -180,6 +188,9 @@ function prepare(owned: string) {
     ),
     deletions: st<[number], { channel_id: string; message_id: string }>(
       `SELECT channel_id, message_id FROM reminder_deletions WHERE ${owned} ORDER BY attempts, message_id LIMIT ?`,
+    ),
+    deletionsIn: st<[string], { channel_id: string; message_id: string }>(
+      `SELECT channel_id, message_id FROM reminder_deletions WHERE guild_id = ? ORDER BY message_id`,
     ),
     done: st<[string, string]>(`DELETE FROM reminder_deletions WHERE channel_id = ? AND message_id = ?`),
     failed: st<[string, string]>(

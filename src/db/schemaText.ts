@@ -1,6 +1,6 @@
 // The current schema as text (docs/schema.sql): what every migration leaves on a new database,
 // so a reader sees the tables without replaying src/db/migrations.ts in their head.
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqliteDriver.js';
 import { LATEST_VERSION, migrate } from './migrations.js';
 
 interface SchemaEntry {
@@ -83,7 +83,7 @@ function formatStatement(sql: string): string {
  * have no text and are left out.
  */
 export function schemaText(): string {
-  const db = new Database(':memory:');
+  const db = new SqliteDatabase(':memory:');
   try {
     migrate(db);
     const entries = db

@@ -2,6 +2,7 @@
 // race (two clicks on Join, two processes' timers, a game ending while its round's time runs out)
 // are conditional and report whether they won, so a caller inside a transaction never applies the
 // same change twice; a round is a row whose primary key keeps it from being paired twice.
+import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
 import type { Sql } from './sql.js';
 import type { RuleOptions, RuleSetId } from '../engine/index.js';
@@ -380,8 +381,9 @@ function prepare(owned: string) {
         left_round: number | null;
       }
     >(
-      `SELECT e.user_id, p.name, e.joined_at, e.rating, e.seed, e.left_round
-       FROM tournament_players e JOIN players p ON p.user_id = e.user_id
+      `SELECT e.user_id, ${SHOWN_NAME} AS name, e.joined_at, e.rating, e.seed, e.left_round
+       FROM tournament_players e JOIN tournaments t ON t.id = e.tournament_id
+       JOIN players p ON p.user_id = e.user_id ${NICKNAME_IN('t.guild_id')}
        WHERE e.tournament_id = ? ORDER BY COALESCE(e.seed, 1e9), e.joined_at, e.user_id`,
     ),
     addEntrant: st<[number, string, number]>(

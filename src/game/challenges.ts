@@ -9,15 +9,25 @@ import type { ServiceCore } from './core.js';
 import { startGame } from './lifecycle.js';
 import { acceptRefusal, challengeRefusal } from './limits.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength, strengthOf } from './strengths.js';
-import { type ChallengeMade, type ChallengeView, type GameView, type Outcome, type Player, fail, ok } from './types.js';
+import {
+  type ChallengeMade,
+  type ChallengeView,
+  type GameView,
+  type KnownPlayer,
+  type Outcome,
+  type SeenPlayer,
+  fail,
+  ok,
+} from './types.js';
 import { type GameSnapshot, startDescription } from './views.js';
 import { isHere } from './visibility.js';
 
 export interface ChallengeInput {
   guildId: string;
   channelId: string;
-  challenger: Player;
-  opponent: Player;
+  /** As the interaction shows them (their names are recorded), or by id alone when not seen (a rematch). */
+  challenger: SeenPlayer | KnownPlayer;
+  opponent: SeenPlayer | KnownPlayer;
   /** Default: the server's default rule set and options. */
   variant?: Variant;
   /** Only for games against the bot; default medium. */
@@ -66,8 +76,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
 
   const made = await core.transact<ChallengeMade | GameSnapshot>(async (core) => {
     const now = core.now();
-    await core.games.savePlayer(challenger.id, challenger.name, now);
-    await core.games.savePlayer(opponent.id, opponent.name, now);
+    for (const seen of [challenger, opponent]) if (seen.name !== undefined) await core.savePlayer(guildId, seen);
     const refused = await challengeRefusal(core, {
       guildId,
       channelId: input.parentChannelId ?? channelId,
@@ -138,8 +147,9 @@ export async function rematch(core: ServiceCore, input: RematchInput): Promise<O
   return challenge(core, {
     guildId: game.guildId,
     channelId: input.channelId,
-    challenger: await core.playerOf(input.userId),
-    opponent: await core.playerOf(game.seats[opponentOf(me)]),
+    // Both are stored already, by the names the game was made with.
+    challenger: { id: input.userId },
+    opponent: { id: game.seats[opponentOf(me)] },
     // Stored options were checked when the game was made; challenge() checks them again.
     variant: { ruleset: game.ruleset, options: game.options } as Variant,
     locale: game.locale,
@@ -197,12 +207,12 @@ async function notYours(
   answer: Answer,
 ): Promise<Outcome<never>> {
   if (answer === 'withdraw') {
-    const name = (await core.playerOf(c.challengerId)).name;
+    const name = (await core.playerOf(c.challengerId, c.guildId)).name;
     return fail('forbidden', userId === c.opponentId ? 'refusal.onlyWithdrawOpponent' : 'refusal.onlyWithdraw', {
       name,
     });
   }
-  const name = (await core.playerOf(c.opponentId)).name;
+  const name = (await core.playerOf(c.opponentId, c.guildId)).name;
   return fail('forbidden', userId === c.challengerId ? 'refusal.onlyAnswerChallenger' : 'refusal.onlyAnswer', {
     name,
     answer,

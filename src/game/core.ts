@@ -21,6 +21,7 @@ import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
 import type { DiceSecret } from '../engine/keyedDice.js';
+import { userText } from '../i18n/index.js';
 import {
   DEFAULT_SETTINGS,
   type ServerSettings,
@@ -29,7 +30,7 @@ import {
   settingsWith,
 } from './settings.js';
 import type { Strength } from './strengths.js';
-import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer } from './types.js';
+import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer, SeenPlayer } from './types.js';
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
 import { SavedNotShown } from './savedNotShown.js';
@@ -206,12 +207,24 @@ export class ServiceCore {
     return parseOverrides(await this.server.settingsJson(guildId));
   }
 
-  async playerOf(userId: string): Promise<Player> {
-    return { id: userId, name: (await this.games.playerName(userId)) ?? userId };
+  /** A player as shown in `guildId` ('' outside servers): their nickname there, else their display name. */
+  async playerOf(userId: string, guildId: string): Promise<Player> {
+    return { id: userId, name: userText((await this.games.playerName(userId, guildId)) ?? userId) };
   }
 
+  /** A game's players, named as its server shows them (a game is only ever shown within its server). */
   async playersOf(game: GameRecord): Promise<Record<Side, Player>> {
-    return { W: await this.playerOf(game.seats.W), B: await this.playerOf(game.seats.B) };
+    return { W: await this.playerOf(game.seats.W, game.guildId), B: await this.playerOf(game.seats.B, game.guildId) };
+  }
+
+  /**
+   * Records how a person is named, as an interaction in `guildId` shows them: their display name,
+   * and their nickname in that server (in a server that added the bot; '' records none).
+   */
+  async savePlayer(guildId: string, player: SeenPlayer): Promise<void> {
+    const now = this.now();
+    await this.games.savePlayer(player.id, player.name, now);
+    if (guildId !== '') await this.games.saveNickname(player.id, guildId, player.nickname ?? null, now);
   }
 
   /** A game as stored, for a look-up: a finished rated game shows the rating changes it caused. */
@@ -233,7 +246,11 @@ export class ServiceCore {
   }
 
   async challengeViewOf(c: ChallengeRecord): Promise<ChallengeView> {
-    return challengeView(c, await this.playerOf(c.challengerId), await this.playerOf(c.opponentId));
+    return challengeView(
+      c,
+      await this.playerOf(c.challengerId, c.guildId),
+      await this.playerOf(c.opponentId, c.guildId),
+    );
   }
 
   view(snapshot: GameSnapshot): Promise<GameView> {

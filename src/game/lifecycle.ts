@@ -153,7 +153,7 @@ export async function endGame(
       await core.server.currentSeason(game.guildId),
     );
   }
-  return { game: stored, players, description: endDescription(stored.locale, result), result, legal: [] };
+  return { game: stored, players, description: endDescription(translator(stored.locale), result), result, legal: [] };
 }
 
 /** The value thrown or taken by one action, for the log (null for a plain pawn move). */

@@ -84,11 +84,11 @@ async function gamesCapRefusal(
   const max = settings.maxGamesPerPlayer;
   if ((await core.server.activeGamesOf(guildId, userId)) < max) return null;
   if (when === 'challenge') return fail('limit', 'limit.youAtCap', { max });
-  return fail('limit', 'limit.playerAtCap', { name: (await core.playerOf(userId)).name, max });
+  return fail('limit', 'limit.playerAtCap', { name: (await core.playerOf(userId, guildId)).name, max });
 }
 
 async function spamRefusal(core: ServiceCore, c: ChallengePlace): Promise<Refusal> {
-  const opponent = (await core.playerOf(c.opponentId)).name;
+  const opponent = (await core.playerOf(c.opponentId, c.guildId)).name;
   if (await core.server.openChallengeBetween(c.guildId, c.challengerId, c.opponentId)) {
     return fail('limit', 'limit.openChallengeBetween', { name: opponent });
   }

@@ -60,7 +60,9 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
       return fail('stale', 'error.staleBoard');
     }
     if (game.toActId !== input.userId) {
-      return fail('not-your-turn', 'error.notYourTurn', { name: (await core.playerOf(game.toActId!)).name });
+      return fail('not-your-turn', 'error.notYourTurn', {
+        name: (await core.playerOf(game.toActId!, game.guildId)).name,
+      });
     }
     return await applyInTransaction(core, game, input.userId, input.action);
   }, moveTransaction(input.gameId));

@@ -8,6 +8,7 @@ import type { GameRecord } from '../db/records.js';
 import type { PlayedGameRecord, RatingStore } from '../db/ratingStore.js';
 import type { ServiceCore } from './core.js';
 import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
+import { userText } from '../i18n/index.js';
 import { INITIAL_RATING, rateGame } from './ratings.js';
 import { historyEntry, rankStandings, standingsSeen, summarise } from './standings.js';
 import {
@@ -94,11 +95,11 @@ export async function statsHere(
   input: { viewer: Viewer; userId: string },
 ): Promise<Outcome<PlayerStats>> {
   const { viewer, userId } = input;
-  const name = await core.games.playerName(userId);
+  const name = await core.games.playerName(userId, viewer.guildId);
   if (name === undefined) return fail('not-found', 'error.neverPlayed');
   const season = await core.server.currentSeason(viewer.guildId);
   const all = await core.ratings.playedGames(viewer.guildId, userId);
-  const player = { id: userId, name };
+  const player = { id: userId, name: userText(name) };
   if (totalsOnly(viewer, userId)) return ok(totalsOf(player, season, all));
   const played = await seenGames(viewer, userId, all);
   const seenIds = new Set(played.map((g) => g.gameId));
@@ -145,7 +146,8 @@ export async function playerHistory(
   core: ServiceCore,
   input: { viewer: Viewer; userId: string; limit?: number },
 ): Promise<Outcome<HistoryEntry[]>> {
-  if ((await core.games.playerName(input.userId)) === undefined) return fail('not-found', 'error.neverPlayed');
+  if ((await core.games.playerName(input.userId, input.viewer.guildId)) === undefined)
+    return fail('not-found', 'error.neverPlayed');
   const { viewer } = input;
   const seen = await seenGames(viewer, input.userId, await core.ratings.playedGames(viewer.guildId, input.userId));
   return ok(seen.slice(0, input.limit ?? 10).map(historyEntry));

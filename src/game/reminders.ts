@@ -115,8 +115,8 @@ async function claimOne(core: ServiceCore, gameId: number, now: number): Promise
     guildId: turn.guildId,
     channelId: turn.channelId,
     boardMessageId: turn.boardMessageId,
-    player: await core.playerOf(turn.toActId),
-    opponent: await core.playerOf(turn.opponentId),
+    player: await core.playerOf(turn.toActId, turn.guildId),
+    opponent: await core.playerOf(turn.opponentId, turn.guildId),
     turnDeadline: turn.turnDeadline,
     locale: turn.locale,
   });
@@ -141,6 +141,11 @@ export async function recordReminder(core: ServiceCore, due: ReminderDue, posted
 /** Reminder messages waiting to be deleted, fewest failed attempts first. */
 export async function reminderDeletions(core: ServiceCore, limit: number): Promise<MessageRef[]> {
   return await core.reminders.deletions(limit);
+}
+
+/** One server's reminder messages waiting to be deleted (after its data was deleted). */
+export async function reminderDeletionsIn(core: ServiceCore, guildId: string): Promise<MessageRef[]> {
+  return await core.reminders.deletionsIn(guildId);
 }
 
 /** A deletion done (or the message already gone), or failed (tried again later, a few times). */

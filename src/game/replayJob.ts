@@ -4,22 +4,22 @@
 // plain data both ways so it crosses threads as it is.
 import { winChance } from '../ai/index.js';
 import { type GameRecord, type Rules, type Side, isRuleSetId, resolveRules, toPosition } from '../engine/index.js';
-import { type SideNames, sidePawns, variantTitle } from '../i18n/gameWords.js';
-import { type Locale, type Translate, translator } from '../i18n/index.js';
+import { type SaidNames, drawnNames, sidePawns, variantTitle } from '../i18n/gameWords.js';
+import { type Locale, type Translate, plainTranslator, translator } from '../i18n/index.js';
 import { clip, percent } from '../lib/format.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { ALT_TEXT_LIMIT, type RenderedBoard } from '../render/index.js';
 import { type ChartPoint, renderChart } from '../render/chart.js';
 import { renderReplay } from '../render/replay.js';
-import { type Review, type WinChance, reviewGame } from './review.js';
+import { type Review, type WinChance, reviewGame, turningPointWords } from './review.js';
 
 export interface ReplayJob {
   gameId: number;
   record: GameRecord;
-  names: SideNames;
-  /** How the game ended when no move ended it ("Ana resigned: Ben wins."), else ''. */
+  names: SaidNames;
+  /** How the game ended when no move ended it ("Ana resigned: Ben wins."), else '': drawn, so plain words. */
   ending: string;
-  /** "Ana wins!", "The game is still in progress.": a sentence for the alt text. */
+  /** "Ana wins!", "The game is still in progress.": a sentence for the alt text, plain words. */
   result: string;
   /** The language of every word drawn and written (the game's). */
   locale: Locale;
@@ -51,29 +51,33 @@ export const modelChance: WinChance = (state) => {
 };
 
 export function produceReplay(job: ReplayJob, chance: WinChance | null): Result<ReplayOutput, string> {
+  // The review's words go into the message (names escaped); the pictures and their alt texts are not markdown.
   const t = translator(job.locale);
-  const rendered = renderReplay({ record: job.record, names: job.names, ending: job.ending, locale: job.locale });
+  const plain = plainTranslator(job.locale);
+  const names = drawnNames(job.names);
+  const rendered = renderReplay({ record: job.record, names, ending: job.ending, locale: job.locale });
   if (!rendered.ok) return rendered;
   const moves = job.record.actions.filter((a) => a.type === 'move').length;
   const reviewed = chance ? reviewGame(job.record, job.names, chance, t) : null;
   if (reviewed && !reviewed.ok) return err(reviewed.error);
   const review = reviewed?.value ?? null;
   const summary = review ? summarise(review) : null;
+  const altSummary = review && summary ? { ...summary, turningPoints: turningPointWords(plain, review, names) } : null;
   const replay: RenderedBoard = {
     image: rendered.value.image,
     fileName: rendered.value.fileName,
-    alt: replayAlt(t, job, moves, summary),
+    alt: replayAlt(plain, job, moves, altSummary),
   };
   const chart = review
     ? {
         image: renderChart({
-          names: job.names,
+          names,
           points: chartPoints(review),
           extraThrows: hasExtraThrows(job.record),
           locale: job.locale,
         }),
         fileName: 'senet-win-chance.png',
-        alt: chartAlt(t, job, review, summary!),
+        alt: chartAlt(plain, job, review, altSummary!),
       }
     : null;
   return ok({ replay, chart, review: summary, moves });
@@ -176,7 +180,7 @@ function chartAlt(t: Translate, job: ReplayJob, review: Review, summary: ReviewS
 }
 
 /** Both players' accuracy in a sentence: "Accuracy (0-100, …): Ana 87, Ben no choice made." */
-export function accuracyWords(t: Translate, names: SideNames, summary: ReviewSummary): string {
+export function accuracyWords(t: Translate, names: SaidNames, summary: ReviewSummary): string {
   const of = (side: Side): string => {
     const score = summary.accuracy[side];
     return score === null

@@ -4,7 +4,7 @@
 import type { GameRecord } from '../db/records.js';
 import type { Side } from '../engine/index.js';
 import { variantTitle } from '../i18n/gameWords.js';
-import { DEFAULT_LOCALE, type Locale, type Translate, translator } from '../i18n/index.js';
+import { DEFAULT_LOCALE, type Locale, type Translate, plainTranslator, translator } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
 import { replayable } from './dice.js';
 import type { ReplayJob, ReplayOutput } from './replayJob.js';
@@ -72,7 +72,8 @@ export async function gamesHere(
 
 /** An autocomplete list in the typing user's language: the games whose label contains what was typed, at most Discord's 25. */
 async function choicesOf(core: ServiceCore, games: GameRecord[], input: ChoicesInput): Promise<GameChoiceEntry[]> {
-  const t = translator(input.locale ?? DEFAULT_LOCALE);
+  // Discord shows a choice as plain text, not markdown.
+  const t = plainTranslator(input.locale ?? DEFAULT_LOCALE);
   const wanted = (input.typed ?? '').trim().toLocaleLowerCase();
   const entries: GameChoiceEntry[] = [];
   for (const game of games) entries.push({ gameId: game.id, label: await choiceLabel(core, t, game, input.userId) });
@@ -82,7 +83,7 @@ async function choicesOf(core: ServiceCore, games: GameRecord[], input: ChoicesI
 /** "#12 · Kendall · vs Ben · won": Discord shows at most 100 characters. */
 async function choiceLabel(core: ServiceCore, t: Translate, game: GameRecord, userId: string): Promise<string> {
   const side = sideOf(game, userId);
-  const opponent = await core.playerOf(side === 'W' ? game.seats.B : game.seats.W);
+  const opponent = await core.playerOf(side === 'W' ? game.seats.B : game.seats.W, game.guildId);
   const state =
     game.status === 'active'
       ? game.toActId === userId
@@ -107,18 +108,21 @@ export async function drawReplay(core: ServiceCore, input: ReplayInput): Promise
   const players = await core.playersOf(game);
   const stored = storedResult(game, players);
   const t = translator(game.locale);
-  const result = stored
-    ? endDescription(game.locale, stored)
-    : game.status === 'finished'
-      ? t('replay.closedWithoutResult')
-      : t('replay.stillInProgress');
+  // The same sentence for the message (names escaped) and for the pictures and alt texts (as written).
+  const resultIn = (t: Translate): string =>
+    stored
+      ? endDescription(t, stored)
+      : game.status === 'finished'
+        ? t('replay.closedWithoutResult')
+        : t('replay.stillInProgress');
+  const plain = plainTranslator(game.locale);
   const job: ReplayJob = {
     gameId: game.id,
     record: replayable(game, actions),
     names: namesOf(players),
     // A finished game's last frame says how it ended; a win is already on the board.
-    ending: stored && stored.reason !== 'won' ? endDescription(game.locale, stored) : '',
-    result,
+    ending: stored && stored.reason !== 'won' ? endDescription(plain, stored) : '',
+    result: resultIn(plain),
     locale: game.locale,
   };
   const drawing = core.replaysDrawing;
@@ -137,7 +141,7 @@ export async function drawReplay(core: ServiceCore, input: ReplayInput): Promise
     gameId: game.id,
     players,
     title: t('replay.title', { title: variantTitle(t, game.ruleset, game.options) }),
-    result,
+    result: resultIn(t),
     finished: game.status === 'finished',
     locale: game.locale,
   });

@@ -16,7 +16,7 @@ import {
   legalMoves,
   replaySteps,
 } from '../engine/index.js';
-import { type SideNames, moveLabel } from '../i18n/gameWords.js';
+import { type SaidNames, moveLabel } from '../i18n/gameWords.js';
 import type { Translate } from '../i18n/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { percent } from '../lib/format.js';
@@ -72,7 +72,7 @@ export const TURNING_POINTS = 3;
 /** The review of a game's log, its turning points in `t`'s words. */
 export function reviewGame(
   record: GameRecord,
-  names: SideNames,
+  names: SaidNames,
   chance: WinChance,
   t: Translate,
 ): Result<Review, string> {
@@ -114,6 +114,11 @@ export function reviewGame(
     turningPoints: turningPoints(t, actions, names),
     accuracy: { W: accuracy(actions, 'W'), B: accuracy(actions, 'B') },
   });
+}
+
+/** The turning points' sentences in `t`'s words (a review's own are in those it was made with). */
+export function turningPointWords(t: Translate, review: Review, names: SaidNames): string[] {
+  return turningPoints(t, review.actions, names).map((point) => point.words);
 }
 
 interface Valued {
@@ -159,7 +164,7 @@ function kindOf(action: Action, phase: GameState['phase'], options: number): Act
 }
 
 /** The actions that moved the chance most (a choice by what it cost), in game order. */
-function turningPoints(t: Translate, actions: readonly ReviewedAction[], names: SideNames): TurningPoint[] {
+function turningPoints(t: Translate, actions: readonly ReviewedAction[], names: SaidNames): TurningPoint[] {
   const swing = (a: ReviewedAction): number => Math.abs(a.after - a.before);
   return actions
     .filter((a) => a.kind === 'throw' || a.kind === 'choice')
@@ -170,7 +175,7 @@ function turningPoints(t: Translate, actions: readonly ReviewedAction[], names: 
     .map((a) => turningPoint(t, a, names));
 }
 
-function turningPoint(t: Translate, a: ReviewedAction, names: SideNames): TurningPoint {
+function turningPoint(t: Translate, a: ReviewedAction, names: SaidNames): TurningPoint {
   const name = names[a.side];
   const before = forSide(a.side, a.before);
   const after = forSide(a.side, a.after);

@@ -17,7 +17,7 @@ import { dueForfeits, sweep } from './deadlines.js';
 import { type DiceCheck, checkDice } from './diceCheck.js';
 import { act, botStep, gameView, resign } from './play.js';
 import { playerHistory, statsHere } from './playerRecords.js';
-import { type PlayerData, forgetPlayer, playerData } from './privacy.js';
+import { type PlayerData, forgetPlayer, playerData, tournamentsBehind } from './privacy.js';
 import {
   type MessageRef,
   type ReminderDue,
@@ -25,14 +25,19 @@ import {
   recordReminder,
   reminderDeleted,
   reminderDeletions,
+  reminderDeletionsIn,
   remindersOn,
   setReminders,
 } from './reminders.js';
 import { type ReplayView, drawReplay, gamesHere, recentGames } from './replays.js';
 import { newSeason, seasonLeaderboard } from './seasons.js';
 import {
+  type EventRef,
   type ServerData,
   deleteServerData,
+  dueEventDeletions,
+  eventDeleted,
+  eventDeletions,
   purgeLeftServers,
   serverData,
   serverLeft,
@@ -77,6 +82,7 @@ export type {
   ReplayView,
   Viewer,
   ServerData,
+  EventRef,
   ShardScope,
   WriteTiming,
   TournamentSpec,
@@ -188,6 +194,7 @@ function concernsOf(core: ServiceCore) {
       claim: claimDueReminders,
       record: recordReminder,
       deletions: reminderDeletions,
+      deletionsIn: reminderDeletionsIn,
       deleted: reminderDeleted,
       set: setReminders,
       isOn: remindersOn,
@@ -221,11 +228,15 @@ function concernsOf(core: ServiceCore) {
     privacy: bound(core, {
       playerData,
       forgetPlayer,
+      tournamentsBehind,
       serverData,
       deleteServerData,
       serverLeft,
       serversPresent,
       purgeLeftServers,
+      eventDeletions,
+      dueEventDeletions,
+      eventDeleted,
     }),
     replays: bound(core, { recentGames, draw: drawReplay }), // replays.ts
     dice: bound(core, { check: checkDice }), // diceCheck.ts: /senet verify

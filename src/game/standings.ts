@@ -2,6 +2,7 @@
 // (and tested) in one place.
 import type { ChannelRating, ChannelResults, PlayedGameRecord } from '../db/ratingStore.js';
 import type { RuleSetId } from '../engine/index.js';
+import { userText } from '../i18n/index.js';
 import { PROVISIONAL_GAMES } from './ratings.js';
 import type { HistoryEntry, LeaderboardEntry, PlayerStats, RulesetRecord } from './types.js';
 
@@ -69,7 +70,7 @@ export function rankStandings(
     .slice(0, limit)
     .map((r, i) => ({
       rank: i + 1,
-      player: { id: r.userId, name: r.name },
+      player: { id: r.userId, name: userText(r.name) },
       rating: r.rating === null ? null : Math.round(r.rating),
       games: r.games,
       wins: r.wins,
@@ -125,7 +126,7 @@ export function summarise(
 export function historyEntry(g: PlayedGameRecord): HistoryEntry {
   return {
     gameId: g.gameId,
-    opponent: { id: g.opponentId, name: g.opponentName },
+    opponent: { id: g.opponentId, name: userText(g.opponentName) },
     vsBot: g.vsBot,
     ruleset: g.ruleset,
     result: g.won ? 'won' : 'lost',

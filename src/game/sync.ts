@@ -54,6 +54,8 @@ export async function answerToken(core: ServiceCore, messageId: string): Promise
 export interface BoardStanding extends GamePlacement {
   guildId: string;
   status: GameStatus;
+  /** The version the database holds. */
+  version: number;
   /** The message shows an older version than the database holds (or none yet). */
   behind: boolean;
 }
@@ -63,7 +65,7 @@ export async function boardStanding(core: ServiceCore, gameId: number): Promise<
   const game = await core.games.board(gameId);
   if (!game) return fail('not-found', 'error.noSuchGame');
   const behind = game.shownVersion === null || game.shownVersion < game.version;
-  return ok({ ...placementOf(game), guildId: game.guildId, status: game.status, behind });
+  return ok({ ...placementOf(game), guildId: game.guildId, status: game.status, version: game.version, behind });
 }
 
 /** Messages behind the database, and games or challenges that have no message at all. */

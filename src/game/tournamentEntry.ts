@@ -11,7 +11,7 @@ import { endGame } from './lifecycle.js';
 import { TOURNAMENT_LIMITS, tournamentRefusal } from './limits.js';
 import { notHere, optionRefusal } from './refusals.js';
 import { MINUTE_MS } from './settingSpecs.js';
-import { type Outcome, type Player, fail, ok } from './types.js';
+import { type Outcome, type SeenPlayer, fail, ok } from './types.js';
 import { type TournamentView, tournamentView } from './tournamentViews.js';
 import type { GameSnapshot } from './views.js';
 import { type Viewer, mayView } from './visibility.js';
@@ -41,7 +41,7 @@ export interface CreateTournamentInput extends AdminInput {
 export interface EntryInput {
   tournamentId: number;
   guildId: string;
-  player: Player;
+  player: SeenPlayer;
   /**
    * The message the button was clicked on. A tournament's buttons act only on its own message (the
    * one the change redraws): any other gets the answer a missing tournament gets (refusals.ts),
@@ -117,7 +117,7 @@ export async function joinTournament(core: ServiceCore, input: EntryInput): Prom
       return fail('limit', 'tournament.full', { max: t.maxPlayers });
     }
     const now = core.now();
-    await core.games.savePlayer(input.player.id, input.player.name, now);
+    await core.savePlayer(t.guildId, input.player);
     await core.tournaments.addEntrant(t.id, input.player.id, now);
     return ok(await changedView(core, t.id));
   });

@@ -1,6 +1,7 @@
 // A tournament as the chat shows it: its settings, players, the table (Swiss or knockout) and every
 // board, with names. Built from the stored records by the pure table functions.
 import type { EntrantRecord, PairingRecord, TournamentRecord } from '../db/tournamentStore.js';
+import { type UserText, userText } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
 import { type KnockoutRow, type Result, type SwissRow, knockoutTable, swissTable } from './tournament/standings.js';
 import type { Player } from './types.js';
@@ -34,7 +35,9 @@ export interface BoardView {
   decidedBy: PairingRecord['decidedBy'];
 }
 
-export type TournamentView = Omit<TournamentRecord, 'createdBy' | 'createdAt' | 'shownVersion'> & {
+export type TournamentView = Omit<TournamentRecord, 'name' | 'createdBy' | 'createdAt' | 'shownVersion'> & {
+  /** As its creator typed it. */
+  name: UserText;
   entrants: TournamentEntrant[];
   table: TableRow[];
   boards: BoardView[];
@@ -43,18 +46,19 @@ export type TournamentView = Omit<TournamentRecord, 'createdBy' | 'createdAt' | 
 export async function tournamentView(core: ServiceCore, t: TournamentRecord): Promise<TournamentView> {
   const entrants = await core.tournaments.entrants(t.id);
   const pairings = await core.tournaments.pairings(t.id);
-  const names = new Map(entrants.map((e) => [e.userId, e.name]));
+  const names = new Map(entrants.map((e) => [e.userId, userText(e.name)]));
   const threads = new Map<number, string | null>();
   for (const p of pairings) {
     for (const id of [p.firstId, p.secondId, p.winnerId]) {
-      if (id !== null && !names.has(id)) names.set(id, (await core.playerOf(id)).name);
+      if (id !== null && !names.has(id)) names.set(id, (await core.playerOf(id, t.guildId)).name);
     }
     if (p.gameId !== null) threads.set(p.gameId, (await core.games.game(p.gameId))?.threadId ?? null);
   }
-  const player = (id: string): Player => ({ id, name: names.get(id) ?? id });
+  const player = (id: string): Player => ({ id, name: names.get(id) ?? userText(id) });
   const { createdBy: _by, createdAt: _at, shownVersion: _shown, ...stored } = t;
   return {
     ...stored,
+    name: userText(t.name),
     entrants: entrants.map((e) => ({ player: player(e.userId), seed: e.seed, leftRound: e.leftRound })),
     table: t.status === 'open' ? [] : tableOf(t, entrants, pairings, player),
     boards: pairings.map((p) => ({

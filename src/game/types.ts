@@ -1,5 +1,5 @@
 // The game service's plain inputs and results (no discord.js types): what src/commands sees.
-import type { Locale, MessageKey, Params, Text } from '../i18n/index.js';
+import type { Locale, MessageKey, Params, Text, UserText } from '../i18n/index.js';
 import type { Strength } from '../ai/index.js';
 import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
@@ -9,9 +9,26 @@ import type { ErrorCode } from './errors.js';
 
 export { ok } from '../lib/result.js';
 
+/** A person as the chat shows them: the name they go by where it is shown (src/db/names.ts). */
 export interface Player {
   id: string;
+  name: UserText;
+}
+
+/**
+ * A person as an interaction shows them, for the service to record: their display name (shown
+ * outside servers and in other servers) and, in a server, their nickname there (null: none).
+ */
+export interface SeenPlayer {
+  id: string;
   name: string;
+  nickname?: string | null;
+}
+
+/** Someone the service has stored already, known by id alone: nothing new to record. */
+export interface KnownPlayer {
+  id: string;
+  name?: never;
 }
 
 /** A refusal: what kind, and the sentence the player sees (privately), said in their language by the adapter. */

@@ -1,7 +1,8 @@
 // Turning stored records into the views the chat shows.
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import { type Action, type Side, SIDES, legalActions, opponentOf } from '../engine/index.js';
-import { type Locale, translator } from '../i18n/index.js';
+import { drawnNames } from '../i18n/gameWords.js';
+import { type Translate, type UserText, translator } from '../i18n/index.js';
 import { choicesFor, markedMoves } from './choices.js';
 import { strengthOf } from './strengths.js';
 import type { BoardRenderer, ChallengeView, DiceShown, GamePlacement, GameResult, GameView, Player } from './types.js';
@@ -16,7 +17,8 @@ export interface GameSnapshot {
   legal?: Action[];
 }
 
-export const namesOf = (players: Record<Side, Player>): Record<Side, string> => ({
+/** The players' names for sentences (UserText: a message shows them as written; drawnNames for a picture). */
+export const namesOf = (players: Record<Side, Player>): Record<Side, UserText> => ({
   W: players.W.name,
   B: players.B.name,
 });
@@ -45,15 +47,14 @@ export function startDescription(game: GameRecord, players: Record<Side, Player>
 /** A line for a game looked up without a fresh action, in the game's language. */
 export function statusDescription(game: GameRecord, players: Record<Side, Player>): string {
   const result = storedResult(game, players);
-  if (result) return endDescription(game.locale, result);
+  if (result) return endDescription(translator(game.locale), result);
   const t = translator(game.locale);
   const name = (game.toActId === players.W.id ? players.W : players.B).name;
   return game.state.phase === 'move' ? t('board.statusMove', { name }) : t('board.statusPlay', { name });
 }
 
-/** How a game ended, in `locale`: "Ana resigned: Ben wins." */
-export function endDescription(locale: Locale, result: GameResult): string {
-  const t = translator(locale);
+/** How a game ended, in `t`'s words: "Ana resigned: Ben wins." */
+export function endDescription(t: Translate, result: GameResult): string {
   const names = { winner: result.winner.name, loser: result.loser.name };
   switch (result.reason) {
     case 'resigned':
@@ -73,7 +74,7 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
   const legal = active ? (snapshot.legal ?? legalActions(game.state)) : [];
   const choices = choicesFor(translator(game.locale), game.state, legal);
   const board = await render(game.state, {
-    names: namesOf(players),
+    names: drawnNames(namesOf(players)),
     moves: markedMoves(choices),
     locale: game.locale,
   });

@@ -2,7 +2,7 @@
 // swapping with White". Each clause is a catalog message; how clauses join (": ", ", ", "; ",
 // ". ") is a message too, so a language can punctuate its own way.
 import { type GameEvent, type RuleOptions, type RuleSetId, type Rules, resolveRules } from '../engine/index.js';
-import { type SideNames, moveLabel, sideName, squareName } from './gameWords.js';
+import { type SaidNames, moveLabel, sideName, squareName } from './gameWords.js';
 import type { MessageKey, Translate } from './index.js';
 
 type Joiner = Extract<MessageKey, `describe.join${string}`>;
@@ -15,7 +15,7 @@ export function describeEvents(
   t: Translate,
   events: readonly GameEvent[],
   ruleset: RuleSetId,
-  names: SideNames = { W: sideName(t, 'W'), B: sideName(t, 'B') },
+  names: SaidNames = { W: sideName(t, 'W'), B: sideName(t, 'B') },
   options: RuleOptions = {},
 ): string {
   const resolved = resolveRules(ruleset, options);
@@ -68,7 +68,7 @@ export function withSentence(t: Translate, before: string, after: string): strin
 
 type MoveEvent = Extract<GameEvent, { type: 'move' }>;
 
-function moveWords(t: Translate, event: MoveEvent, names: SideNames, rules: Rules | null): string {
+function moveWords(t: Translate, event: MoveEvent, names: SaidNames, rules: Rules | null): string {
   const place = (square: number): string =>
     (rules && squareName(t, rules, square)) ?? t('describe.square', { number: square });
   let move = event.from === 0 ? t('describe.enters', { square: event.to }) : moveLabel(t, event.from, event.to);

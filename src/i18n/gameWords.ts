@@ -12,10 +12,18 @@ import {
   optionSpecs,
   resolveRules,
 } from '../engine/index.js';
-import type { MessageKey, Translate } from './index.js';
+import type { MessageKey, Translate, UserText } from './index.js';
 
-/** Names the players go by in sentences, by side. */
+/** Names the players go by in pictures, by side. */
 export type SideNames = Record<Side, string>;
+
+/** Names the players go by in sentences, by side: players' own (UserText) or words for the sides. */
+export type SaidNames = Readonly<Record<Side, string | UserText>>;
+
+/** Sentences' names as a picture draws them: as written. */
+export const drawnNames = (names: SaidNames): SideNames => ({ W: asWritten(names.W), B: asWritten(names.B) });
+
+const asWritten = (name: string | UserText): string => (typeof name === 'string' ? name : name.plain);
 
 /** A square as players read it: its number, "off" past the end, "waiting" before the start. */
 export function squareLabel(t: Translate, square: number): string {

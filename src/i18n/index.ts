@@ -7,6 +7,7 @@ import { isArgumentElement, isLiteralElement } from '@formatjs/icu-messageformat
 import { IntlMessageFormat } from 'intl-messageformat';
 import en from './catalogs/en.json' with { type: 'json' };
 import { DEFAULT_LOCALE, type Locale, catalogUrl, isLocale } from './locales.js';
+import { type UserText, escapeMarkdown } from './userText.js';
 
 export {
   DEFAULT_LOCALE,
@@ -21,11 +22,19 @@ export {
   localeOf,
   scriptOf,
 } from './locales.js';
+export { type UserText, userText } from './userText.js';
 
 export type MessageKey = keyof typeof en;
 
-/** A placeholder's value: names and other words are strings, counts are numbers (plurals read them). */
-export type Params = Readonly<Record<string, string | number>>;
+/**
+ * A placeholder's value: our own words are strings, counts are numbers (plurals read them), and
+ * words a user chose (names) are UserText, which every message shows as written (escaped for
+ * Discord's markdown here, in the one place message text is put together).
+ */
+export type Params = Readonly<Record<string, string | number | UserText>>;
+
+/** The values a compiled message is given: every UserText already escaped. */
+type Filled = Readonly<Record<string, string | number>>;
 
 /**
  * Something to say, not yet in any language: the service answers with these (refusals, notes)
@@ -57,7 +66,7 @@ export function catalog(locale: Locale): Catalog {
 }
 
 /** A compiled message: its placeholders' values in, the sentence out. */
-type Formatter = (params: Params | undefined) => string;
+type Formatter = (params: Filled | undefined) => string;
 
 /** Compiled on first use, per locale. */
 const compiled = new Map<Locale, Map<MessageKey, Formatter>>();
@@ -102,24 +111,52 @@ function plainFormatter(format: IntlMessageFormat): Formatter | null {
   };
 }
 
-/** The message `key` in `locale`, its placeholders filled in. */
+/** The message `key` in `locale` for a Discord message, its placeholders filled in (words users chose escaped). */
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  return formatterOf(locale, key)(params);
+  return formatterOf(locale, key)(params && filled(params, escapeMarkdown));
+}
+
+/**
+ * The message `key` in `locale` for what is not markdown (a picture, its alt text, a thread's or
+ * an event's name, an autocomplete choice): words users chose as they are.
+ */
+export function translatePlain(locale: Locale, key: MessageKey, params?: Params): string {
+  return formatterOf(locale, key)(params && filled(params, asWritten));
+}
+
+const asWritten = (plain: string): string => plain;
+
+/** The params with every UserText put as `shown`: the same object when there is none (most of a click's messages). */
+function filled(params: Params, shown: (plain: string) => string): Filled {
+  for (const name in params) {
+    if (typeof params[name] !== 'object') continue;
+    const entries = Object.entries(params);
+    return Object.fromEntries(entries.map(([key, v]) => [key, typeof v === 'object' ? shown(v.plain) : v]));
+  }
+  return params as Filled;
 }
 
 /** A function that speaks one locale: what the renderer and the message builders are handed. */
 export type Translate = (key: MessageKey, params?: Params) => string;
 
-const translators = new Map<Locale, Translate>();
-
-export function translator(locale: Locale = DEFAULT_LOCALE): Translate {
-  let t = translators.get(locale);
-  if (!t) {
-    t = (key, params) => translate(locale, key, params);
-    translators.set(locale, t);
-  }
-  return t;
+/** One Translate per locale for `say`, made once. */
+function translatorsOf(say: typeof translate): (locale?: Locale) => Translate {
+  const made = new Map<Locale, Translate>();
+  return (locale = DEFAULT_LOCALE) => {
+    let t = made.get(locale);
+    if (!t) {
+      t = (key, params) => say(locale, key, params);
+      made.set(locale, t);
+    }
+    return t;
+  };
 }
+
+/** Words for Discord messages (markdown): see translate. */
+export const translator = translatorsOf(translate);
+
+/** Words for what is not markdown (pictures, alt texts, names of threads and events): see translatePlain. */
+export const plainTranslator = translatorsOf(translatePlain);
 
 /** A Text said in a locale. */
 export function say(locale: Locale, said: Text): string {

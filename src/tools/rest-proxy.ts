@@ -1,5 +1,5 @@
 // `npm run rest-proxy`: the REST proxy that every shard of the bot sends its requests through, on
-// every machine (docs/scaling.md, "A shared REST proxy"). Run one, and set each bot machine's
+// every machine (docs/scaling.md#a-shared-rest-proxy). Run one, and set each bot machine's
 // DISCORD_API_URL to http://<its host>:<its port>/api and REST_PROXY_SECRET to the proxy's.
 // Settings (.env or the environment): REST_PROXY_SECRET (required: what every caller must send),
 // REST_PROXY_PORT (default 8080), REST_PROXY_HOST (default 127.0.0.1; the address the bots reach

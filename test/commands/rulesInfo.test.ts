@@ -7,7 +7,7 @@ import { rulesetSummary, rulesetTitle, squareRuleKey } from '../../src/commands/
 import { RULESETS, RULESET_IDS, defaultOptions, rulesOf } from '../../src/engine/index.js';
 import { OFFERED_STRENGTHS } from '../../src/game/strengths.js';
 import type { HistoryEntry, PlayerStats } from '../../src/game/types.js';
-import { catalog, LOCALES, translator } from '../../src/i18n/index.js';
+import { catalog, LOCALES, translator, userText } from '../../src/i18n/index.js';
 
 const en = translator('en');
 
@@ -53,7 +53,7 @@ describe('the answers in English', () => {
   });
 
   it('rank a leaderboard line', () => {
-    const player = { id: '1', name: 'Ana' };
+    const player = { id: '1', name: userText('Ana') };
     const entry = { rank: 2, player, rating: 1530, games: 4, wins: 3, losses: 1, provisional: true };
     expect(leaderboardLine(en, entry)).toBe('2. **Ana** 1530? · 3 won, 1 lost');
     expect(leaderboardLine(en, { ...entry, provisional: false })).toBe('2. **Ana** 1530 · 3 won, 1 lost');
@@ -63,7 +63,7 @@ describe('the answers in English', () => {
   it('tell a history line how a game ended, keeping the Discord timestamp', () => {
     const game: HistoryEntry = {
       gameId: 7,
-      opponent: { id: '2', name: 'Ben' },
+      opponent: { id: '2', name: userText('Ben') },
       vsBot: false,
       ruleset: 'kendall',
       result: 'won',
@@ -92,7 +92,7 @@ describe('the answers in English', () => {
   it('sum up a player’s stats', () => {
     const record = { games: 1, wins: 1, losses: 0, winRate: 1 };
     const stats: PlayerStats = {
-      player: { id: '1', name: 'Ana' },
+      player: { id: '1', name: userText('Ana') },
       season: 2,
       totalsOnly: false,
       rating: 1510,
@@ -104,17 +104,21 @@ describe('the answers in English', () => {
       streak: { result: 'won', length: 3 },
       ratingHistory: [],
     };
-    expect(statsText(en, 'Ana', stats).split('\n')).toEqual([
+    expect(statsText(en, userText('Ana'), stats).split('\n')).toEqual([
       '**Ana** · season 2 rating 1510 (provisional) · 1 rated game this season: 1 won, 0 lost',
       'All time: 4 games: 3 won, 1 lost (75%)',
       '• Dancers: 3–1',
       'Against the bot: 2–0',
       'Streak: 3 won in a row',
     ]);
-    const none = statsText(en, 'Ana', { ...stats, rating: null, seasonRecord: { ...record, games: 0, wins: 0 } });
+    const none = statsText(en, userText('Ana'), {
+      ...stats,
+      rating: null,
+      seasonRecord: { ...record, games: 0, wins: 0 },
+    });
     expect(none.split('\n')[0]).toBe('**Ana** · season 2 rating none yet · 0 rated games this season: 0 won, 0 lost');
     // Someone else's outside servers: the totals alone.
-    expect(statsText(en, 'Ana', { ...stats, totalsOnly: true }).split('\n')).toEqual([
+    expect(statsText(en, userText('Ana'), { ...stats, totalsOnly: true }).split('\n')).toEqual([
       '**Ana**',
       'All time: 4 games: 3 won, 1 lost (75%)',
     ]);

@@ -114,6 +114,9 @@ const BAD_PROCESS_VALUES: Record<keyof typeof PROCESS_SETTINGS, string | null> =
   shardCount: 'two',
   shardIds: '1..3',
   demoOutputDir: null,
+  backupDir: null,
+  backupKeepDaily: '0',
+  backupKeepWeekly: 'many',
 };
 
 describe.each(Object.entries(BAD_PROCESS_VALUES))('the process setting %s', (key, bad) => {
@@ -139,6 +142,23 @@ describe('.env.example', () => {
     const listed = new Set([...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]));
     const declared = [...[...Object.values(PROCESS_SETTINGS), ...SERVER_SETTINGS].map((s) => s.env), ...REST_PROXY_ENV];
     expect(declared.filter((env) => !listed.has(env))).toEqual([]);
+  });
+
+  it("states each number's range as the code checks it", async () => {
+    const example = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8').split('\n');
+    /** The lines about a setting: its paragraph, from the blank line above it down to its own line. */
+    const paragraph = (env: string): string => {
+      const at = example.findIndex((line) => line.startsWith(`${env}=`));
+      const start = example.slice(0, at).findLastIndex((line) => line.trim() === '') + 1;
+      return example.slice(start, at + 1).join('\n');
+    };
+    const ranges = [
+      ...Object.values(PROCESS_SETTINGS).flatMap((s) => ('range' in s.parse ? [{ env: s.env, ...s.parse.range }] : [])),
+      ...SERVER_SETTINGS.flatMap((s) => ('range' in s ? [{ env: s.env, ...s.range }] : [])),
+    ];
+    expect(ranges.length).toBeGreaterThan(10);
+    const stated = ranges.filter(({ env, min, max }) => !paragraph(env).includes(`${min}-${max}`));
+    expect(stated).toEqual([]);
   });
 });
 

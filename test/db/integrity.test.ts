@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { DamagedDatabaseError, openDatabase } from '../../src/db/connection.js';
 import { open, startGame, testClock, textOnlyRenderer, value } from '../game/harness.js';
@@ -34,7 +34,7 @@ async function fileWithGames(): Promise<string> {
 describe('a damaged database', () => {
   it('is refused at start-up with a clear message', async () => {
     const path = await fileWithGames();
-    const raw = new Database(path, { readonly: true });
+    const raw = new SqliteDatabase(path, { readonly: true });
     const pageSize = raw.pragma('page_size', { simple: true }) as number;
     raw.close();
     const fd = openSync(path, 'r+');
@@ -103,7 +103,9 @@ describe('npm run db:backup', () => {
         (error: { code: number; stderr: string }) => error,
       );
       expect(refused.code, args.join(' ')).toBe(2);
-      expect(refused.stderr).toMatch(/^usage: npm run db:backup \[-- --db <database file>\] \[--out <backup file>\]$/m);
+      expect(refused.stderr).toMatch(
+        /^usage: npm run db:backup \[-- --db <database file or postgres:\/\/…>\] \[--dir <folder> \| --out <file>\]$/m,
+      );
     }
   });
 });

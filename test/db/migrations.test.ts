@@ -1,5 +1,8 @@
 // Schema migrations on real files: from empty, from each older version, twice, and refusing a newer file.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
 import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src/db/migrations.js';
@@ -138,8 +141,11 @@ describe('migrations', () => {
       'actions',
       'answer_tokens',
       'challenges',
+      'event_deletions',
       'games',
       'guild_settings',
+      'handoffs',
+      'nicknames',
       'player_settings',
       'players',
       'rating_history',
@@ -350,10 +356,37 @@ describe('migrations', () => {
   it('refuses a file from newer code instead of guessing', async () => {
     const path = tempDbPath();
     openDatabase(path).close();
-    const raw = new Database(path);
+    const raw = new SqliteDatabase(path);
     raw.pragma(`user_version = ${LATEST_VERSION + 1}`);
     raw.close();
     expect(() => openDatabase(path)).toThrow(/newer than this code/);
+  });
+
+  it('copies a file that holds data as it was before migrating it, and only then', async () => {
+    const path = tempDbPath();
+    const dir = join(dirname(path), 'backups');
+    const copies: [string, number][] = [];
+    const backupBeforeMigrating = { dir, copied: (file: string, from: number) => copies.push([file, from]) };
+    // A new file, and a file already at the latest version, have nothing to copy.
+    openDatabase(path, { backupBeforeMigrating, schemaVersion: 0 }).close();
+    const older = openDatabase(path, { schemaVersion: LATEST_VERSION - 1 });
+    older.prepare(`INSERT INTO players (user_id, name, updated_at) VALUES ('ana', 'Ana', 0)`).run();
+    older.close();
+    openDatabase(path, { backupBeforeMigrating }).close();
+    openDatabase(path, { backupBeforeMigrating }).close();
+
+    expect(copies).toHaveLength(1);
+    const [file, from] = copies[0]!;
+    expect(from).toBe(LATEST_VERSION - 1);
+    expect(readdirSync(dir)).toEqual([basename(file)]);
+    expect(basename(file)).toMatch(new RegExp(`^pre-migration-v${LATEST_VERSION - 1}-.*Z\\.db$`));
+    const copy = new SqliteDatabase(file, { readonly: true });
+    expect(schemaVersion(copy)).toBe(LATEST_VERSION - 1);
+    expect(copy.prepare('SELECT name FROM players').pluck().all()).toEqual(['Ana']);
+    copy.close();
+    const migrated = openDatabase(path);
+    expect(schemaVersion(migrated)).toBe(LATEST_VERSION);
+    migrated.close();
   });
 
   it('keeps the action log append-only', async () => {

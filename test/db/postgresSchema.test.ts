@@ -3,7 +3,7 @@
 // constraints, indexes (unique, partial, columns), CHECK constraints (how many) and triggers, so the
 // two lists cannot drift.
 // Then the migrations themselves: once, under the lock, with the triggers doing SQLite's work.
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, migrate } from '../../src/db/migrations.js';
@@ -31,7 +31,7 @@ type Schema = Record<string, TableShape>;
 const SQLITE_TYPES: Record<string, string> = { INTEGER: 'bigint', TEXT: 'text', REAL: 'double precision' };
 
 function sqliteSchema(): { tables: Schema; triggers: string[] } {
-  const db = new Database(':memory:');
+  const db = new SqliteDatabase(':memory:');
   try {
     migrate(db);
     const tables: Schema = {};

@@ -1,7 +1,8 @@
 // docs/schema.sql is the schema the migrations build, not a copy that drifts from them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrations.js';
 import { schemaText } from '../../src/db/schemaText.js';
@@ -34,9 +35,9 @@ describe('docs/schema.sql', () => {
                 .map((c) => `  ${c.name} ${c.type} notnull=${c.notnull} default=${c.dflt_value} pk=${c.pk}`)
             : []),
         ]);
-    const fromText = new Database(':memory:');
+    const fromText = new SqliteDatabase(':memory:');
     fromText.exec(schemaText());
-    const migrated = new Database(':memory:');
+    const migrated = new SqliteDatabase(':memory:');
     migrate(migrated);
     expect(shape(fromText)).toEqual(shape(migrated));
     expect(shape(fromText)).toContain('table games');

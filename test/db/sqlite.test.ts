@@ -1,6 +1,6 @@
 // The SQLite driver behind sql.ts: transactions take turns, statements outside them never see
 // uncommitted rows, a throw rolls back, another process's lock past the busy timeout is StorageBusy.
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { StorageBusy } from '../../src/db/sql.js';
 import { openSqlite } from '../../src/db/sqlite.js';
@@ -60,7 +60,7 @@ describe('the SQLite driver', () => {
     const db = openSqlite(path, { busyTimeoutMs: 20 });
     const timings: number[] = [];
     db.onWrite = (timing) => timings.push(timing.waitedMs);
-    const other = new Database(path);
+    const other = new SqliteDatabase(path);
     other.exec('BEGIN IMMEDIATE');
     await expect(db.transaction(async (tx) => tx.run(savePlayer, { user: '1', name: 'Ana' }))).rejects.toBeInstanceOf(
       StorageBusy,

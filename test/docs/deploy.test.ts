@@ -121,11 +121,16 @@ describe('the deployment recipes', () => {
     const dockerfile = live('deploy/Dockerfile');
     expect(dockerfile.split('\n')).toContain(`ENV ${env.join(' ')}`);
     expect(dockerfile.split('\n')).toContain(`CMD [${['node', ...args].map((arg) => `"${arg}"`).join(', ')}]`);
+    // The unit's supervisor starts the bot in the release `current` points at; a reload starts the
+    // new one beside it (test/e2e/upgrade.test.ts runs both scripts).
     const unit = read('deploy/senet-bot.service');
+    const supervisor = read('deploy/senet-bot-run');
     expect(unit.split('\n')).toContain(`Environment=${env.join(' ')}`);
-    expect(unit.split('\n')).toContain(`ExecStart=/usr/bin/node ${args.join(' ')}`);
+    expect(unit).toMatch(/^ExecStart=\/opt\/senet-bot\/current\/deploy\/senet-bot-run$/m);
+    expect(unit).toMatch(/^ExecReload=\/bin\/kill -HUP \$MAINPID$/m);
+    expect(supervisor).toContain(`exec node ${args.join(' ')})`);
     expect(dockerfile).not.toMatch(/^CMD .*npm/m);
-    expect(unit).not.toMatch(/^ExecStart=.*npm/m);
+    expect(supervisor).not.toMatch(/^[^#]*\bnpm\b/m);
   });
 
   it('keeps metrics and health on loopback in every recipe unless the operator says otherwise', () => {
@@ -140,7 +145,7 @@ describe('the deployment recipes', () => {
 
   it('the compose file runs that Dockerfile read-only, without capabilities or new privileges, within a memory limit', () => {
     const services = composeServices();
-    expect([...services.keys()]).toEqual(['senet-bot', 'postgres', 'rest-proxy']);
+    expect([...services.keys()]).toEqual(['senet-bot', 'senet-bot-backup', 'postgres', 'rest-proxy']);
     const bot = services.get('senet-bot')!;
     expect(bot).toMatch(/dockerfile: deploy\/Dockerfile/);
     expect(bot).toMatch(/- senet-data:\/data/);
@@ -151,7 +156,8 @@ describe('the deployment recipes', () => {
       expect(service, name).toMatch(/^ {4}mem_limit: \d+[mg]$/m);
     }
     // PostgreSQL writes its data folder; the bot and the proxy write nothing but /data and /tmp.
-    for (const name of ['senet-bot', 'rest-proxy']) expect(services.get(name), name).toMatch(/^ {4}read_only: true$/m);
+    for (const name of ['senet-bot', 'senet-bot-backup', 'rest-proxy'])
+      expect(services.get(name), name).toMatch(/^ {4}read_only: true$/m);
   });
 
   it('the compose profiles add PostgreSQL with a health check the bot waits for, and the REST proxy', () => {
@@ -174,6 +180,27 @@ describe('the deployment recipes', () => {
       expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
       expect(unit).toMatch(/^RestartPreventExitStatus=78$/m);
     }
+  });
+
+  it('a timer backs the database up every night, as the bot with its settings', () => {
+    const unit = read('deploy/senet-bot.service');
+    const backup = read('deploy/senet-bot-backup.service');
+    const timer = read('deploy/senet-bot-backup.timer');
+    const line = (text: string, key: string) => text.match(new RegExp(`^${key}=.*$`, 'm'))?.[0];
+    for (const key of ['User', 'Group', 'EnvironmentFile', 'StateDirectory', 'Environment=DATABASE_PATH'])
+      expect(line(backup, key), key).toBe(line(unit, key));
+    expect(backup).toMatch(/^WorkingDirectory=\/opt\/senet-bot\/current$/m);
+    expect(backup).toMatch(/^ExecStart=\/usr\/bin\/env node dist\/tools\/db-backup\.js$/m);
+    expect(timer).toMatch(/^OnCalendar=\*-\*-\* \d\d:\d\d:00$/m);
+    expect(timer).toMatch(/^Persistent=true$/m);
+  });
+
+  it('compose backs the volume up beside the bot', () => {
+    const compose = read('deploy/compose.yaml');
+    const service = compose.slice(compose.indexOf('  senet-bot-backup:'), compose.indexOf('\nvolumes:'));
+    expect(service).toMatch(/node dist\/tools\/db-backup\.js/);
+    expect(service).toMatch(/- senet-data:\/data/);
+    expect(service).toMatch(/BACKUP_DIR: \/data\/backups/);
   });
 
   it.skipIf(!installed('systemd-analyze'))(
@@ -226,4 +253,5 @@ describe('monitoring as files', () => {
         }
     }
   });
+
 });

@@ -5,23 +5,16 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anchors, isExternal, links, slug } from './markdown.js';
+import { filesUnder } from '../support/files.js';
 
 const root = resolve(import.meta.dirname, '../..');
-
-function markdownUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return markdownUnder(path);
-    return entry.name.endsWith('.md') ? [path] : [];
-  });
-}
 
 /** The README, the other top-level Markdown files (CHANGELOG) and everything under docs/. */
 const files = [
   ...readdirSync(root)
     .filter((name) => name.endsWith('.md'))
     .map((name) => join(root, name)),
-  ...markdownUnder(join(root, 'docs')),
+  ...filesUnder(join(root, 'docs'), '.md'),
 ];
 
 const anchorCache = new Map<string, Set<string>>();

@@ -107,7 +107,8 @@ export async function startGameIn(
   );
   const lobbyId = reply.message!.id;
   if (opponent.id !== fake.botUser.id) {
-    expect((await fake.click(opponent, lobbyId, fake.buttons(lobbyId)[0]!.custom_id!)).type).toBe(7);
+    // Answered in place (7), or acknowledged first (6) on a machine too busy to draw within 1.5 s.
+    expect([6, 7]).toContain((await fake.click(opponent, lobbyId, fake.buttons(lobbyId)[0]!.custom_id!)).type);
   }
   return (await fake.firstMessageIn(lobbyId)).id;
 }

@@ -117,9 +117,9 @@ function startMachine(id: number): Promise<BotProcess> {
 function shardPids(machine: BotProcess): number[] {
   return machine.lines
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; pid?: number })
+    .map((line) => JSON.parse(line) as { msg?: string; shardPid?: number })
     .filter((entry) => entry.msg === 'shard process started')
-    .map((entry) => entry.pid!);
+    .map((entry) => entry.shardPid!);
 }
 
 /** A move the fake saw answered as applied (UPDATE_MESSAGE): the game's log must hold it. */

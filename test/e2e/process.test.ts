@@ -97,6 +97,51 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s', (signal) => {
   });
 });
 
+describe('a second bot on the same database', () => {
+  it('stands by while the first serves, then takes over as it stops: every click answered once', async () => {
+    const dbPath = await newDatabase('standby');
+    bot = await startBotProcess(fake, dbPath);
+    const messageId = await startGame();
+    // Logged in beside the first (Discord sends each click to both), holding what it receives.
+    const sessions = fake.sessions.ready;
+    const second = await startBotProcess(fake, dbPath, { readyLine: 'standing by to take over' });
+    try {
+      await until(() => fake.sessions.ready > sessions, 'the second bot to log in');
+      let version = 0;
+      const clickOnce = async (): Promise<number> => {
+        const click = clickNext(messageId);
+        expect((await click.reply).type).toBe(7);
+        return (version = click.version);
+      };
+      for (let i = 0; i < 5; i++) await clickOnce();
+      // The first stops while clicks keep coming: the second answers each one it did not.
+      let clicking = true;
+      const clicks = (async () => {
+        while (clicking) await clickOnce();
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      bot.child.kill('SIGTERM');
+      expect(await bot.exited).toBe(0);
+      await until(
+        () => second.lines.some((l) => l.includes('took over from the process that served')),
+        'the take-over',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      clicking = false;
+      await clicks;
+      expect(fake.refusals.map((r) => r.path)).toEqual([]);
+      const db = await openTestDatabase(dbPath);
+      const game = await db.get<{ version: number; actions: number }>(
+        `SELECT version, (SELECT count(*) FROM actions WHERE game_id = games.id) AS actions FROM games`,
+      );
+      await db.close();
+      expect(game).toEqual({ version: version + 1, actions: version + 1 });
+    } finally {
+      await stopBotProcess(second, 'SIGKILL');
+    }
+  });
+});
+
 describe('SIGKILL in the middle of clicks', () => {
   it('loses no acknowledged click, applies none twice, and every game catches up and plays to the end', async () => {
     const dbPath = await newDatabase('crash');

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerInto } from '../support/loggerInto.js';
 import { PROXY_CALLER_HEADER, PROXY_SECRET_HEADER } from '../../src/bot/discordApi.js';
@@ -80,7 +80,7 @@ describe('a shared REST proxy', () => {
     // A few moves in shard 0's server, and a whole game in shard 1's.
     const boards = [await startGameIn(fake, servers[0], ana, ben), await startGameIn(fake, servers[1], ana, ben)];
     for (let round = 0; round < 3; round++) expect(await play(boards[0]!)).toBe(7);
-    const db = new Database(dbPath, { readonly: true });
+    const db = new SqliteDatabase(dbPath, { readonly: true });
     const status = (): string | undefined =>
       db.prepare<[string], { status: string }>('SELECT status FROM games WHERE message_id = ?').get(boards[1]!)?.status;
     let clicks = 0;

@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayPlan } from '../../src/bot/shardManager.js';
 import { openService } from '../../src/game/service.js';
@@ -82,7 +82,7 @@ describe('SHARDS=2', () => {
       [0, 2],
       [1, 2],
     ]);
-    const pids = new Map(logged('shard process started').map((e) => [e.shard as number, e.pid as number]));
+    const pids = new Map(logged('shard process started').map((e) => [e.shard as number, e.shardPid as number]));
     expect([...pids.keys()].sort()).toEqual([0, 1]);
 
     // A game between people in each server: each is answered (by the shard its server is on).
@@ -90,7 +90,7 @@ describe('SHARDS=2', () => {
     for (let round = 0; round < 3; round++) for (const board of boards) expect(await play(board)).toBe(7);
 
     // A game against the computer on shard 1, played until the computer is to act.
-    const db = new Database(dbPath, { readonly: true });
+    const db = new SqliteDatabase(dbPath, { readonly: true });
     const vsBot = await startGameIn(fake, servers[1], ana, fake.botUser);
     const game = db.prepare<[string], { id: number; toAct: string | null; version: number; actions: number }>(
       `SELECT id, to_act_id AS toAct, version, (SELECT count(*) FROM actions a WHERE a.game_id = g.id) AS actions
@@ -118,7 +118,7 @@ describe('SHARDS=2', () => {
       [0, 2],
       [1, 2],
     ]);
-    const restarted = logged('shard process started').filter((e) => e.shard === 1)[1]!.pid as number;
+    const restarted = logged('shard process started').filter((e) => e.shard === 1)[1]!.shardPid as number;
     expect(restarted).not.toBe(pids.get(1));
     await until(
       () => game.get(vsBot)!.toAct === ana.id && actButtons(fake, vsBot).length > 0,

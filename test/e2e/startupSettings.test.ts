@@ -64,6 +64,8 @@ const BAD_PROCESS: Record<string, string> = {
   SHARDS: '0',
   SHARD_COUNT: 'two',
   SHARD_IDS: '1..3',
+  BACKUP_KEEP_DAILY: '0',
+  BACKUP_KEEP_WEEKLY: 'many',
 };
 
 /** Every setting with a value it refuses: the server settings' by their kind. */
@@ -77,7 +79,7 @@ describe('a start with a token and bad settings', () => {
     const checked = [
       ...Object.values(PROCESS_SETTINGS)
         .map((s) => s.env)
-        .filter((env) => env !== 'DATABASE_PATH' && env !== 'DEMO_OUTPUT_DIR'),
+        .filter((env) => !['DATABASE_PATH', 'DEMO_OUTPUT_DIR', 'BACKUP_DIR'].includes(env)),
       ...SERVER_SETTINGS.map((s) => s.env),
     ];
     expect(Object.keys(BAD).sort()).toEqual([...checked].sort());

@@ -225,12 +225,12 @@ describe('a Swiss tournament of 7 players over 3 rounds', () => {
         const after = await h.service.play.view(here!.gameId);
         if (!after.ok) throw new Error('the last game is gone');
         expect(after.value.status).toBe('finished');
-        const winner = after.value.result!.winner.name;
+        const winner = after.value.result!.winner.name.plain;
         // The thread says how: the round's time, not the player, ran out.
         const note = h.fake.messagesIn(last.threadId!).find((m) => m.content.startsWith('⏱️'));
         expect(note?.content).toContain(`**${winner}**, whose pawns had travelled further, wins.`);
         // An exact tie is settled by the game's seed: then the bot's answer is taken as given.
-        if (ahead !== 0) expect(winner).toBe((ahead > 0 ? W : B).name);
+        if (ahead !== 0) expect(winner).toBe((ahead > 0 ? W : B).name.plain);
         played.push({ round, first: last.first, second: last.second, winner });
       }
       await h.settle();

@@ -72,7 +72,9 @@ describe('restart', () => {
     expect(ended).toMatchObject({ gameId: game.gameId, status: 'finished', channelId: 'c', messageId: 'msg-game' });
     expect(ended.result).toMatchObject({ reason: 'timeout', loser });
     expect(ended.result!.ratings).toHaveLength(2);
-    expect(ended.description).toBe(`${loser.name} did not play in time: ${ended.result!.winner.name} wins by forfeit.`);
+    expect(ended.description).toBe(
+      `${loser.name.plain} did not play in time: ${ended.result!.winner.name.plain} wins by forfeit.`,
+    );
     await service.storage.close();
 
     // A second process (or the next interval) finds nothing left to do.

@@ -13,7 +13,7 @@ import type {
   ChallengeMade,
   GameView,
   Outcome,
-  Player,
+  SeenPlayer,
   ServiceError,
 } from '../../src/game/types.js';
 import { say } from '../../src/i18n/index.js';
@@ -22,10 +22,10 @@ import { altText } from '../../src/render/index.js';
 import { openTestDatabase } from '../support/databaseAt.js';
 import type { GameState } from '../../src/engine/index.js';
 
-export const ANA: Player = { id: '1001', name: 'Ana' };
-export const BEN: Player = { id: '1002', name: 'Ben' };
-export const CLEO: Player = { id: '1003', name: 'Cleo' };
-export const BOT: Player = { id: '9999', name: 'Senet Bot' };
+export const ANA: SeenPlayer = { id: '1001', name: 'Ana' };
+export const BEN: SeenPlayer = { id: '1002', name: 'Ben' };
+export const CLEO: SeenPlayer = { id: '1003', name: 'Cleo' };
+export const BOT: SeenPlayer = { id: '9999', name: 'Senet Bot' };
 export const GUILD = 'guild-1';
 
 /** A clock the test moves by hand. */
@@ -56,8 +56,8 @@ export function inEnglish<T>(outcome: Outcome<T>): Result<T, { code: ServiceErro
 export async function challengeIn(
   service: GameService,
   channelId: string,
-  challenger: Player,
-  opponent: Player,
+  challenger: SeenPlayer,
+  opponent: SeenPlayer,
   ruleset: RuleSetId,
   strength?: Strength,
 ): Promise<ChallengeMade> {

@@ -3,14 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DECLINE_COOLDOWN_MS, MAX_OPEN_CHALLENGES } from '../../src/game/limits.js';
 import type { ChallengeInput, GameService, SettingsChange } from '../../src/game/service.js';
-import type { ChallengeView, Player } from '../../src/game/types.js';
+import type { ChallengeView, SeenPlayer } from '../../src/game/types.js';
 import { ANA, BEN, BOT, CLEO, GUILD, member, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 import { say } from '../../src/i18n/index.js';
 
-const DAN: Player = { id: '1004', name: 'Dan' };
-const EVE: Player = { id: '1005', name: 'Eve' };
-const FAY: Player = { id: '1006', name: 'Fay' };
+const DAN: SeenPlayer = { id: '1004', name: 'Dan' };
+const EVE: SeenPlayer = { id: '1005', name: 'Eve' };
+const FAY: SeenPlayer = { id: '1006', name: 'Fay' };
 
 let service: GameService;
 let clock: ReturnType<typeof testClock>;
@@ -25,12 +25,16 @@ async function setting(change: SettingsChange): Promise<void> {
   value(await service.admin.changeSettings({ guildId: GUILD, userId: 'admin', canManageServer: true, change }));
 }
 
-function ask(challenger: Player, opponent: Player, channelId = 'c'): ReturnType<GameService['challenges']['create']> {
+function ask(
+  challenger: SeenPlayer,
+  opponent: SeenPlayer,
+  channelId = 'c',
+): ReturnType<GameService['challenges']['create']> {
   const input: ChallengeInput = { guildId: GUILD, channelId, challenger, opponent };
   return service.challenges.create(input);
 }
 
-async function challenge(challenger: Player, opponent: Player, channelId = 'c'): Promise<ChallengeView> {
+async function challenge(challenger: SeenPlayer, opponent: SeenPlayer, channelId = 'c'): Promise<ChallengeView> {
   const made = value(await ask(challenger, opponent, channelId));
   if (made.kind !== 'challenge') throw new Error('expected a challenge');
   return made.challenge;
@@ -38,7 +42,7 @@ async function challenge(challenger: Player, opponent: Player, channelId = 'c'):
 
 /** A game between two people, each in a channel of its own; the game's id. */
 let channels = 0;
-async function play(challenger: Player, opponent: Player): Promise<number> {
+async function play(challenger: SeenPlayer, opponent: SeenPlayer): Promise<number> {
   const c = await challenge(challenger, opponent, `ch-${++channels}`);
   return value(await service.challenges.accept({ challengeId: c.challengeId, userId: opponent.id })).gameId;
 }

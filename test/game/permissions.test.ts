@@ -1,6 +1,6 @@
 // Who may do what: every refusal is a value with a code and a message, and changes nothing.
 import { type Variant } from '../../src/engine/index.js';
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { GameService } from '../../src/game/service.js';
 import type { ChallengeView, GameView } from '../../src/game/types.js';
@@ -142,7 +142,7 @@ describe('challenges', () => {
     expect(game).toMatchObject({ messageId: 'msg-1', channelId: 'c', version: 0, status: 'active' });
     expect(game.toAct).toEqual(game.players[game.state.toMove]);
     expect(game.description).toBe(
-      `${game.players.W.name} (light) against ${game.players.B.name} (dark): ${game.toAct!.name} begins.`,
+      `${game.players.W.name.plain} (light) against ${game.players.B.name.plain} (dark): ${game.toAct!.name.plain} begins.`,
     );
     expect(await service.chat.setMessage('game', 999, 'x')).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
@@ -177,7 +177,7 @@ describe('turns', () => {
     });
     expect(inEnglish(wrong)).toMatchObject({
       ok: false,
-      error: { code: 'not-your-turn', message: `It is ${view.toAct!.name}'s turn.` },
+      error: { code: 'not-your-turn', message: `It is ${view.toAct!.name.plain}'s turn.` },
     });
     const outsider = await service.play.act({
       gameId: view.gameId,
@@ -220,7 +220,7 @@ describe('turns', () => {
       reason: 'resigned',
       winner: played.players.W.id === waiting.id ? played.players.B : played.players.W,
     });
-    expect(resigned.description).toBe(`${waiting.name} resigned: ${resigned.result!.winner.name} wins.`);
+    expect(resigned.description).toBe(`${waiting.name} resigned: ${resigned.result!.winner.name.plain} wins.`);
     expect(resigned.result!.ratings).toHaveLength(2);
     const late = await service.play.act({
       gameId: view.gameId,
@@ -253,7 +253,7 @@ describe('turns', () => {
       const path = await tempDatabase();
       const patient = await open(path, { busyTimeoutMs: 20 });
       const view = await startGame(patient, 'c');
-      const other = new Database(path);
+      const other = new SqliteDatabase(path);
       other.exec('BEGIN IMMEDIATE');
       const click = { gameId: view.gameId, userId: view.toAct!.id, version: view.version, action: first(view) };
       expect(await patient.play.act(click)).toMatchObject({ ok: false, error: { code: 'busy' } });

@@ -40,7 +40,7 @@ describe('full games through the service', () => {
     const result = view.result!;
     expect(result.reason).toBe('won');
     expect(result.winner.id).toBe(view.players[view.state.winner!].id);
-    expect(view.description).toContain(`${result.winner.name} wins`);
+    expect(view.description).toContain(`${result.winner.name.plain} wins`);
     const winnerChange = result.ratings!.find((r) => r.userId === result.winner.id)!;
     const loserChange = result.ratings!.find((r) => r.userId === result.loser.id)!;
     expect(winnerChange).toMatchObject({ before: 1500 });
@@ -128,7 +128,9 @@ describe('full games through the service', () => {
     expect(stats.vsBot.games).toBe(1);
     expect(stats.rating).toBeNull();
     const history = value(await service.records.history({ viewer: member(GUILD), userId: ANA.id }));
-    expect(history).toMatchObject([{ opponent: BOT, vsBot: true, ruleset: 'dancers', rated: false }]);
+    expect(history).toMatchObject([
+      { opponent: { id: BOT.id, name: { plain: BOT.name } }, vsBot: true, ruleset: 'dancers', rated: false },
+    ]);
     expect((await service.storage.verify()).problems).toEqual([]);
     await service.storage.close();
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminInput, GameService } from '../../src/game/service.js';
 import { DEFAULT_SETTINGS, applyChange, parseOverrides, parseVariant } from '../../src/game/settings.js';
 import { MINUTE_MS } from '../../src/game/settingSpecs.js';
-import type { Player } from '../../src/game/types.js';
+import type { SeenPlayer } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value, member } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 import { say } from '../../src/i18n/index.js';
@@ -25,7 +25,7 @@ beforeEach(async () => {
 afterEach(async () => await service.storage.close());
 
 /** A rated game `winner` wins by the loser's resignation; its id. */
-async function decide(winner: Player, loser: Player): Promise<number> {
+async function decide(winner: SeenPlayer, loser: SeenPlayer): Promise<number> {
   const made = value(
     await service.challenges.create({ guildId: GUILD, channelId: 'c', challenger: winner, opponent: loser }),
   );
@@ -165,7 +165,7 @@ describe('seasons', () => {
     await decide(ANA, BEN);
     await decide(ANA, BEN);
     const seasonOne = value(await service.records.leaderboard({ viewer: member(GUILD) }));
-    expect(seasonOne.map((e) => [e.player.name, e.wins, e.losses])).toEqual([
+    expect(seasonOne.map((e) => [e.player.name.plain, e.wins, e.losses])).toEqual([
       ['Ana', 2, 0],
       ['Ben', 0, 2],
     ]);
@@ -189,7 +189,7 @@ describe('seasons', () => {
     const game = value(await service.play.view(gameId));
     expect(game.result!.ratings!.map((r) => r.before)).toEqual([1500, 1500]);
     expect(
-      value(await service.records.leaderboard({ viewer: member(GUILD) })).map((e) => [e.player.name, e.wins]),
+      value(await service.records.leaderboard({ viewer: member(GUILD) })).map((e) => [e.player.name.plain, e.wins]),
     ).toEqual([
       ['Ben', 1],
       ['Ana', 0],

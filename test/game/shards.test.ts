@@ -1,11 +1,11 @@
 // Several processes on one database file, each holding one gateway shard: each does the timed
 // work of its own servers only (deadlines, reminders and their deletions, catch-up, the bot's
 // pending turns), games outside servers go to shard 0, and together they leave nothing undone.
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
 import { type ShardScope, onShard } from '../../src/db/shards.js';
 import type { GameService } from '../../src/game/service.js';
-import type { Player } from '../../src/game/types.js';
+import type { SeenPlayer } from '../../src/game/types.js';
 import { ANA, BEN, BOT, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 
@@ -38,7 +38,7 @@ async function setUp() {
   };
 }
 
-async function challengeIn(service: GameService, guildId: string, opponent: Player) {
+async function challengeIn(service: GameService, guildId: string, opponent: SeenPlayer) {
   return value(
     await service.challenges.create({
       guildId,
@@ -65,7 +65,7 @@ async function gameInEach(service: GameService): Promise<number[]> {
 
 describe('the shard formula in SQL', () => {
   it("is Discord's: (guild_id >> 22) % count, with '' (games outside servers) on shard 0", async () => {
-    const db = new Database(':memory:');
+    const db = new SqliteDatabase(':memory:');
     const shardInSql = (guildId: string, count: number): number => {
       for (let id = 0; id < count; id++) {
         const row = db

@@ -3,14 +3,14 @@ import { type RuleSetId } from '../../src/engine/index.js';
 import { describe, expect, it } from 'vitest';
 import { rankStandings } from '../../src/game/standings.js';
 import type { GameService } from '../../src/game/service.js';
-import type { Player } from '../../src/game/types.js';
+import type { SeenPlayer } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value, member } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 
 async function decide(
   service: GameService,
-  winner: Player,
-  loser: Player,
+  winner: SeenPlayer,
+  loser: SeenPlayer,
   ruleset: RuleSetId,
   guildId = GUILD,
   channelId = 'c',
@@ -41,7 +41,7 @@ describe('leaderboard, stats and history', () => {
     await decide(service, BEN, CLEO, 'kendall', 'another-guild');
 
     const board = value(await service.records.leaderboard({ viewer: member(GUILD) }));
-    expect(board.map((e) => [e.rank, e.player.name, e.games, e.wins, e.losses, e.provisional])).toEqual([
+    expect(board.map((e) => [e.rank, e.player.name.plain, e.games, e.wins, e.losses, e.provisional])).toEqual([
       [1, 'Ana', 6, 4, 2, false],
       [2, 'Ben', 5, 1, 4, false],
       [3, 'Cleo', 1, 1, 0, true],
@@ -50,7 +50,7 @@ describe('leaderboard, stats and history', () => {
 
     // One rule set: ranked by win rate there, ratings still the guild-wide ones.
     const regency = value(await service.records.leaderboard({ viewer: member(GUILD), ruleset: 'regency' }));
-    expect(regency.map((e) => [e.player.name, e.wins, e.losses, e.provisional])).toEqual([
+    expect(regency.map((e) => [e.player.name.plain, e.wins, e.losses, e.provisional])).toEqual([
       ['Ben', 1, 0, true],
       ['Ana', 0, 1, true],
     ]);
@@ -73,7 +73,7 @@ describe('leaderboard, stats and history', () => {
     expect(ana.provisional).toBe(false);
 
     const history = value(await service.records.history({ viewer: member(GUILD), userId: ANA.id, limit: 3 }));
-    expect(history.map((h) => [h.opponent.name, h.ruleset, h.result, h.reason])).toEqual([
+    expect(history.map((h) => [h.opponent.name.plain, h.ruleset, h.result, h.reason])).toEqual([
       ['Cleo', 'kendall', 'lost', 'resigned'],
       ['Ben', 'regency', 'lost', 'resigned'],
       ['Ben', 'kendall', 'won', 'resigned'],
@@ -106,7 +106,7 @@ describe('leaderboard, stats and history', () => {
     const board = value(await service.records.leaderboard({ viewer: outsideStaff }));
     expect(asked.sort()).toEqual(['general', 'staff']); // once each, not once a game
     const benFirst = value(await service.records.stats({ viewer: member(GUILD), userId: BEN.id })).ratingHistory[0];
-    expect(board.map((e) => [e.player.name, e.games, e.wins, e.rating])).toEqual([
+    expect(board.map((e) => [e.player.name.plain, e.games, e.wins, e.rating])).toEqual([
       ['Ana', 1, 1, first!.after],
       ['Ben', 1, 0, benFirst!.after],
     ]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameService, TournamentSpec } from '../../src/game/service.js';
 import { MAX_LIVE_TOURNAMENTS } from '../../src/game/limits.js';
 import { progressOf } from '../../src/game/tournament/roundTime.js';
-import type { Player } from '../../src/game/types.js';
+import type { SeenPlayer } from '../../src/game/types.js';
 import { GUILD, inEnglish, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 
@@ -20,7 +20,8 @@ const SPEC: TournamentSpec = {
   rated: true,
   maxPlayers: 8,
 };
-const players = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id: `${2000 + i}`, name: `P${i}` }));
+const players = (n: number): SeenPlayer[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `${2000 + i}`, name: `P${i}` }));
 
 async function setUp() {
   const clock = testClock();
@@ -147,7 +148,13 @@ describe('a Swiss tournament', () => {
     const [gameId] = await runDue(service);
     const game = value(await service.play.view(gameId!));
     const leaver = game.players.W;
-    const left = value(await service.tournaments.leave({ tournamentId: t.id, guildId: GUILD, player: leaver }));
+    const left = value(
+      await service.tournaments.leave({
+        tournamentId: t.id,
+        guildId: GUILD,
+        player: { id: leaver.id, name: leaver.name.plain },
+      }),
+    );
     expect(left.ended.map((g) => g.gameId)).toEqual([gameId]);
     expect(left.ended[0]!.result?.winner.id).toBe(game.players.B.id);
     const view = value(await service.tournaments.stored(t.id));

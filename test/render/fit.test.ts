@@ -44,6 +44,13 @@ const allHeaderLines = (
   cases: readonly { state: GameState; moves: number }[],
 ): HeaderLine[] => cases.flatMap(({ state, moves }) => headerLines(ctx, t, state, names, moves));
 
+/**
+ * A name's lines put back together as it was written: a break at a space drops the space, a break
+ * between two words of a script written without spaces (Thai) drops nothing.
+ */
+const rejoined = (lines: readonly string[], name: string): string =>
+  lines.reduce((text, line) => (name.startsWith(`${text} ${line}`) ? `${text} ${line}` : text + line));
+
 describe.each(LOCALES.map((locale) => [locale] as const))('in %s', (locale) => {
   const t = translator(locale);
   // Measured in the fonts the picture draws this language with.
@@ -55,7 +62,7 @@ describe.each(LOCALES.map((locale) => [locale] as const))('in %s', (locale) => {
         const name = squareName(t, rules, square)!;
         const { lines, font } = squareNameLines(ctx, name);
         expect(lines.length).toBeLessThanOrEqual(SQUARE_NAME_BOX.lines);
-        expect(lines.join(' '), `${rules.id} ${square} cut`).toBe(name);
+        expect(rejoined(lines, name), `${rules.id} ${square} cut`).toBe(name);
         for (const line of lines) expect(width(line, font), name).toBeLessThanOrEqual(SQUARE_NAME_BOX.width);
       }
     }

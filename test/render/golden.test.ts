@@ -18,7 +18,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it, vi } from 'vitest';
 import type * as I18n from '../../src/i18n/index.js';
-import { catalog, LOCALES, type Locale, type Translate, scriptOf } from '../../src/i18n/index.js';
+import { catalog, LOCALES, type Locale, type Params, type Translate, scriptOf } from '../../src/i18n/index.js';
 import { drawBoard } from '../../src/render/draw.js';
 import { yieldToLoop } from '../../bench/stats.js';
 import { sample, samples } from './positions.js';
@@ -42,7 +42,7 @@ vi.mock('../../src/i18n/index.js', async (importOriginal) => {
         const message = words[key];
         return message === undefined
           ? english(key, params)
-          : String(new IntlMessageFormat(message, locale).format(params));
+          : String(new IntlMessageFormat(message, locale).format(params && plainParams(params)));
       };
     },
   };
@@ -57,6 +57,11 @@ const CHANNEL_TOLERANCE = 24;
 const MAX_CHANGED_SHARE = 0.0001;
 
 /** A half-scale copy of the drawn picture, on a fresh canvas (the renderer reuses its own). */
+/** A message's values with the words users chose as written, as the picture draws them. */
+function plainParams(params: Params): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'object' ? v.plain : v]));
+}
+
 function reduced(drawn: Canvas): Canvas {
   const canvas = createCanvas(Math.round(drawn.width * SCALE), Math.round(drawn.height * SCALE));
   canvas.getContext('2d').drawImage(drawn, 0, 0, canvas.width, canvas.height);

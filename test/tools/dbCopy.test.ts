@@ -52,6 +52,9 @@ function populate(db: BetterSqlite3.Database): void {
     INSERT INTO tournament_players VALUES (2, '111', ${T}, 1500, 1, NULL), (2, '222', ${T}, 1490.5, 2, NULL);
     INSERT INTO tournament_rounds VALUES (2, 1, ${T}, ${T + 86_400_000});
     INSERT INTO tournament_pairings VALUES (2, 1, 1, '111', '222', 42, '222', 'game');
+    INSERT INTO nicknames VALUES ('111', 'g1', 'Ammon of Thebes', ${T}), ('222', 'g9', 'B.', ${T + 1});
+    INSERT INTO event_deletions VALUES ('g8', '1234567890123456789', 1);
+    INSERT INTO handoffs VALUES (0, '["1575954208639680540"]', ${T});
   `);
 }
 

@@ -42,13 +42,15 @@ async function answer(interaction: ButtonInteraction, shown: Shown, ctx: Command
  * have landed (the winning click's answer, the computer's edit), the database says whether the
  * clicked message is behind. Current (a double click, the losers of a burst): one private line,
  * nothing redrawn; the same when a board is still on its way after the bot's patience (it brings
- * the message up to date). Behind (a crash, a lost answer): brought up to date in place, the
- * player told so, and a computer turn that never got scheduled is. An older message: the player
- * is told where the game goes on.
+ * the message up to date). Behind (a crash, a lost answer), or ahead (`clickedVersion` past the
+ * database's: moves a restored backup does not hold): brought to the database's position in place,
+ * the player told so, and a computer turn that never got scheduled is. An older message: the
+ * player is told where the game goes on.
  */
 export async function refreshOutOfDate(
   interaction: ButtonInteraction,
   gameId: number,
+  clickedVersion: number,
   refusal: Text,
   ctx: CommandContext,
 ): Promise<void> {
@@ -63,7 +65,8 @@ export async function refreshOutOfDate(
   }
   // Where only interactions reach the message, an edit given up when its answer token expired is
   // recorded as shown (src/bot/messageSync.ts): there the database cannot say, and a click refreshes.
-  if (!board.behind && botTokenReaches(interaction)) return replyPrivately(interaction, refusal);
+  const ahead = clickedVersion > board.version;
+  if (!board.behind && !ahead && botTokenReaches(interaction)) return replyPrivately(interaction, refusal);
   const found = await acknowledgedInTime(interaction, ctx.service.play.view(gameId), ctx.deferAfterMs, 'update');
   if (!found.ok) return replyPrivately(interaction, refusal);
   const view = found.value;

@@ -3,7 +3,15 @@
 import { clip } from '../../lib/format.js';
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { variantTitle } from '../../i18n/gameWords.js';
-import { type Text, type Translate, text, translate, translator } from '../../i18n/index.js';
+import {
+  type Text,
+  type Translate,
+  type UserText,
+  text,
+  translatePlain,
+  translator,
+  userText,
+} from '../../i18n/index.js';
 import { shortCommitment } from '../../engine/keyedDice.js';
 import type { ChallengeView, Choice, DiceShown, GameResult, GameView, RenderedBoard } from '../../game/types.js';
 import { encodeButtonId } from '../customIds.js';
@@ -27,9 +35,9 @@ export const MAX_CONTENT = 2000;
 /** How much of what a user typed an answer repeats back. */
 const MAX_ECHO = 60;
 
-/** What a user typed, quoted back short (an unknown rule name, an option value). */
-export function echo(userText: string): string {
-  return `"${clip(userText, MAX_ECHO)}"`;
+/** What a user typed, quoted back short (an unknown rule name, an option value), shown as typed. */
+export function echo(typed: string): UserText {
+  return userText(`"${clip(typed, MAX_ECHO)}"`);
 }
 
 // ---- Games ------------------------------------------------------------------------------------
@@ -67,7 +75,8 @@ const MAX_THREAD_NAME = 100;
 
 /** "Senet · Ana vs Ben": what a game's thread is called. */
 export function threadName(view: Pick<GameView, 'players' | 'locale'>): string {
-  const name = translate(view.locale, 'thread.name', { white: view.players.W.name, black: view.players.B.name });
+  // A channel's name is plain text, not markdown: the names as they are.
+  const name = translatePlain(view.locale, 'thread.name', { white: view.players.W.name, black: view.players.B.name });
   return clip(name, MAX_THREAD_NAME);
 }
 

@@ -172,6 +172,9 @@ export function channelRefusal(fake: DiscordState, r: RecordedRequest): Failure 
   // (the stricter reading: not even a read).
   if (scene === 'privateChannel' || scene === 'userInstallServer') return FAILURE.missingAccess;
   const thread = fake.threads.get(parts[1]);
+  // A server the bot was removed from: nothing of it is the bot's to reach any more.
+  const server = fake.channelGuild.get(thread?.parentId ?? parts[1]);
+  if (server !== undefined && !fake.guilds.has(server)) return FAILURE.missingAccess;
   if (fake.deletedChannels.has(parts[1]) || (thread && fake.deletedChannels.has(thread.parentId)))
     return FAILURE.unknownChannel;
   // resources/message.mdx, "Create Message", Limitations: permissions are checked "when

@@ -15,6 +15,7 @@ export interface Failure {
 
 export const FAILURE = {
   unknownInteraction: { status: 404, code: 10062, message: 'Unknown interaction' },
+  alreadyAcknowledged: { status: 400, code: 40060, message: 'Interaction has already been acknowledged.' },
   unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
   unknownChannel: { status: 404, code: 10003, message: 'Unknown Channel' },
   missingAccess: { status: 403, code: 50001, message: 'Missing Access' },

@@ -14,7 +14,7 @@ import { WebSocketServer } from 'ws';
 import { allowInChannel, restrictChannel } from './channels.js';
 import type { Failure } from './failures.js';
 import { handleGateway } from './gateway.js';
-import { addGuild, rejoinGuild, removeGuild } from './guilds.js';
+import { addGuild, nicknameKey, rejoinGuild, removeGuild } from './guilds.js';
 import { autocomplete, click, command, groupCommand, interact, slash, type SlashOption } from './interactions.js';
 import { messageJson } from './messages.js';
 import { leavePrivateThread, makePrivateThread } from './privateThreads.js';
@@ -77,6 +77,12 @@ export class FakeDiscord extends DiscordState {
 
   newUser(name: string): FakeUser {
     return makeUser(name);
+  }
+
+  /** Gives `user` the nickname `nick` in the server `guildId` (null: none), as a member or an admin sets it. */
+  setNickname(guildId: string, user: FakeUser, nick: string | null): void {
+    if (nick === null) this.nicknames.delete(nicknameKey(guildId, user.id));
+    else this.nicknames.set(nicknameKey(guildId, user.id), nick);
   }
 
   /** Interactions from here on come from a fresh channel in `scene` (a DM, a group DM, …); its id. */

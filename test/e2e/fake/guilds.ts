@@ -46,9 +46,19 @@ export function guildJson(fake: DiscordState, guildId: string): Record<string, u
   };
 }
 
-export function member(fake: DiscordState, user: FakeUser, withUser: boolean): Record<string, unknown> {
+/**
+ * A member of `guildId` as interactions carry them (resources/guild.mdx, "Guild Member Object"):
+ * `nick` is their nickname in that server, null when they have none.
+ */
+export function member(
+  fake: DiscordState,
+  user: FakeUser,
+  withUser: boolean,
+  guildId: string,
+): Record<string, unknown> {
   return {
     ...(withUser ? { user } : {}),
+    nick: fake.nicknames.get(nicknameKey(guildId, user.id)) ?? null,
     roles: [],
     joined_at: new Date(0).toISOString(),
     deaf: false,
@@ -57,6 +67,9 @@ export function member(fake: DiscordState, user: FakeUser, withUser: boolean): R
     permissions: fake.memberPermissions.get(user.id) ?? MEMBER_PERMISSIONS,
   };
 }
+
+/** Where a member's nickname in one server is kept. */
+export const nicknameKey = (guildId: string, userId: string): string => `${guildId}:${userId}`;
 
 /**
  * The bot is added to a new server (on `shard` of `count` if given): the shard connected for it

@@ -100,7 +100,11 @@ function chatInput(
 function resolvedUsers(fake: DiscordState, named: FakeUser[]): Record<string, unknown> | undefined {
   if (named.length === 0) return undefined;
   const users = Object.fromEntries(named.map((u) => [u.id, u]));
-  const members = Object.fromEntries(named.map((u) => [u.id, member(fake, u, false)]));
+  const scene = fake.scenes.get(fake.channelId);
+  // The server the command is typed in, whose nicknames the members carry (none in a DM).
+  const server =
+    scene === undefined ? serverOf(fake, fake.channelId) : scene.kind === 'userInstallServer' ? scene.guildId : '';
+  const members = Object.fromEntries(named.map((u) => [u.id, member(fake, u, false, server)]));
   return { users, members };
 }
 

@@ -11,6 +11,7 @@ export const PERMISSION = {
   manageThreads: 1n << 34n,
   createPublicThreads: 1n << 35n,
   sendMessagesInThreads: 1n << 38n,
+  manageEvents: 1n << 33n,
   createEvents: 1n << 44n,
 } as const;
 

@@ -53,12 +53,25 @@ export function expiredToken(fake: DiscordState, r: RecordedRequest): Failure | 
   return issued !== undefined && fake.clock - issued > TOKEN_LIFETIME_MS ? FAILURE.invalidWebhookToken : null;
 }
 
+/**
+ * A second callback to an interaction: an interaction takes one initial response, anything after
+ * it goes through the webhook ("Responding to an Interaction"); Discord answers 400 with JSON code
+ * 40060, "Interaction has already been acknowledged" (topics/opcodes-and-status-codes.md). Two bot
+ * processes answering the same click meet it.
+ */
+export function acknowledgedAlready(fake: DiscordState, r: RecordedRequest): Failure | null {
+  const parts = r.path.split('/').filter(Boolean);
+  const isCallback = parts[0] === 'interactions' && parts[3] === 'callback';
+  return isCallback && fake.acknowledged.has(parts[1]!) ? FAILURE.alreadyAcknowledged : null;
+}
+
 export function callback(
   fake: DiscordState,
   interactionId: string,
   token: string,
   r: RecordedRequest,
 ): { status: number; json?: unknown } {
+  fake.acknowledged.add(interactionId);
   const type = Number(r.body?.type);
   const data = (r.body?.data ?? null) as Record<string, unknown> | null;
   const flags = Number(data?.flags ?? 0);

@@ -45,7 +45,7 @@ export function situation(
       const guildId = serverOf(fake, channelId);
       return {
         guild_id: guildId,
-        member: member(fake, user, true),
+        member: member(fake, user, true, guildId),
         guild_locale: fake.guildLocale,
         // receiving-and-responding.mdx, "Interaction Structure": app_permissions is the "set of
         // permissions the app has in the source location"; change-log.mdx, "Calculated
@@ -79,7 +79,7 @@ export function situation(
         context: CONTEXT.privateChannel,
       };
     case 'userInstallServer': {
-      const asMember = member(fake, user, true);
+      const asMember = member(fake, user, true, scene.guildId);
       const permissions = BigInt(asMember.permissions as string);
       const allowed = scene.externalApps ? permissions | USE_EXTERNAL_APPS : permissions & ~USE_EXTERNAL_APPS;
       return {

@@ -1,11 +1,18 @@
 // Guild scheduled events (resources/guild-scheduled-event.mdx): the bot creates them for
-// tournaments and cancels them; the fake checks the permission and the fields Discord requires.
+// tournaments, cancels them, and deletes them with a server's data; the fake checks the permission
+// and the fields Discord requires.
 import { FAILURE, notFound } from './failures.js';
 import { PERMISSION } from './permissions.js';
 import { snowflake, type DiscordState, type FakeScheduledEvent, type RecordedRequest } from './state.js';
 
 /**
- * Create Guild Scheduled Event, and Modify (its status) for one the bot made. Creating needs
+ * Create Guild Scheduled Event, Modify (its status) and Delete for one the bot made.
+ * Delete Guild Scheduled Event "Returns a 204 on success"; modifying or deleting an EXTERNAL event
+ * the bot created takes "either CREATE_EVENTS or MANAGE_EVENTS" ("Guild Scheduled Event
+ * Permissions Requirements"). Any status can be deleted, where Modify can only move SCHEDULED to
+ * CANCELED ("Valid Guild Scheduled Event Status Transitions"): a data deletion deletes. A server
+ * the bot is no longer in answers 50001 Missing Access to all of it (topics/opcodes-and-status-codes.mdx,
+ * "JSON Error Codes"), as its channels do (channels.ts). Creating needs
  * CREATE_EVENTS (topics/permissions.mdx; resources/guild-scheduled-event.mdx, "Guild Scheduled Event
  * Permissions Requirements": EXTERNAL events need CREATE_EVENTS); an EXTERNAL event (entity_type 3)
  * must have entity_metadata.location (1-100 characters) and scheduled_end_time ("Field Requirements By
@@ -23,19 +30,26 @@ export function scheduledEvent(
     json: { message: `Invalid Form Body (${field})`, code: 50035 },
   });
   const body = r.body ?? {};
+  const may = (bit: bigint): boolean => (BigInt(fake.appPermissions) & bit) !== 0n;
+  const refused = (failure: { message: string; code: number }) => ({
+    status: 403,
+    json: { message: failure.message, code: failure.code },
+  });
+  if (!fake.guilds.has(guildId)) return refused(FAILURE.missingAccess);
   if (eventId !== undefined) {
     const event = fake.scheduledEvents.get(eventId);
-    if (!event || event.guild_id !== guildId || r.method !== 'PATCH')
+    if (!event || event.guild_id !== guildId || (r.method !== 'PATCH' && r.method !== 'DELETE'))
       return { status: 404, json: { message: 'Unknown Guild Scheduled Event', code: 10070 } };
+    if (!may(PERMISSION.createEvents) && !may(PERMISSION.manageEvents)) return refused(FAILURE.missingPermissions);
+    if (r.method === 'DELETE') {
+      fake.scheduledEvents.delete(eventId);
+      return { status: 204, json: undefined };
+    }
     if (typeof body.status === 'number') event.status = body.status;
     return { status: 200, json: event };
   }
   if (r.method !== 'POST') return notFound();
-  if ((BigInt(fake.appPermissions) & PERMISSION.createEvents) === 0n)
-    return {
-      status: 403,
-      json: { message: FAILURE.missingPermissions.message, code: FAILURE.missingPermissions.code },
-    };
+  if (!may(PERMISSION.createEvents)) return refused(FAILURE.missingPermissions);
   const name = body.name;
   if (typeof name !== 'string' || name.length < 1 || name.length > 100) return invalid('name');
   const start = Date.parse(String(body.scheduled_start_time));

@@ -7,7 +7,7 @@ import { channelJson, channelRefusal, modifyChannel, startThread } from './chann
 import { injectedFailure, notFound, refuse, type Failure } from './failures.js';
 import { UPLOAD_LIMIT, channelMessage, contentTooLong, followUp, originalMessage, postMessage } from './messages.js';
 import { getThreadMember, isGetThreadMember } from './privateThreads.js';
-import { badAutocomplete, callback, expiredToken } from './responses.js';
+import { acknowledgedAlready, badAutocomplete, callback, expiredToken } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
 import { forwardedRoute } from '../../../src/bot/restProxyRoutes.js';
 import type { DiscordState, RecordedFile, RecordedRequest } from './state.js';
@@ -53,13 +53,14 @@ export async function handleHttp(fake: DiscordState, req: IncomingMessage, res: 
   }
 }
 
-/** An injected failure, content too long, a bad autocomplete, an expired token, or what the channel refuses. */
+/** An injected failure, content too long, a bad autocomplete, an expired token, a second answer, or what the channel refuses. */
 function failureFor(fake: DiscordState, r: RecordedRequest): Failure | null {
   return (
     injectedFailure(fake, r) ??
     contentTooLong(r) ??
     badAutocomplete(r) ??
     expiredToken(fake, r) ??
+    acknowledgedAlready(fake, r) ??
     channelRefusal(fake, r)
   );
 }

@@ -182,6 +182,8 @@ export class DiscordState {
    * role). The bot's cache learns them as Discord sends them: in GUILD_CREATE and CHANNEL_UPDATE.
    */
   readonly overwrites = new Map<string, Overwrite[]>();
+  /** Members' nicknames, by server and user (nicknameKey): each shown in its server only. */
+  readonly nicknames = new Map<string, string>();
   /** A member's permissions in the channel, by user id (others: MEMBER_PERMISSIONS, no Manage Server). */
   readonly memberPermissions = new Map<string, string>();
   /** Edits of channel messages allowed per channel per `windowMs` before a 429 (default: no limit). */
@@ -228,6 +230,8 @@ export class DiscordState {
   /** Failures injected by failRequests, each for its next `times` matching requests. */
   readonly failures: { match: (r: RecordedRequest) => boolean; failure: Failure; times: number }[] = [];
   readonly tokenIssuedAt = new Map<string, number>();
+  /** Interactions whose callback was accepted: a second callback is refused (40060). */
+  readonly acknowledged = new Set<string>();
   readonly editWindows = new Map<string, { start: number; count: number }>();
   /** The shard each gateway session was identified as, so a resumed connection gets the same events. */
   readonly sessionShards = new Map<string, [number, number]>();
