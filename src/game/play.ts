@@ -16,10 +16,11 @@ import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { botSeed } from './dice.js';
 import { applyInTransaction, endGame } from './lifecycle.js';
+import { moveFromMemory } from './movesFromMemory.js';
 import { notHere } from './refusals.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
 import { type GameView, type Outcome, fail, ok } from './types.js';
-import { sideOf, statusDescription } from './views.js';
+import { type GameSnapshot, sideOf, statusDescription } from './views.js';
 import { isHere } from './visibility.js';
 
 /** A game as it stands, drawn (to show it again, or a game a tournament started). */
@@ -33,6 +34,7 @@ export async function gameView(core: ServiceCore, gameId: number): Promise<Outco
 export const moveTransaction = (gameId: number): TransactionOptions => ({
   isolation: 'repeatable-read',
   queue: `game ${gameId}`,
+  kind: 'move',
 });
 
 export interface ActInput {
@@ -51,6 +53,8 @@ export interface ActInput {
 }
 
 export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<GameView>> {
+  const quick = await moveFromMemory(core, input, moveTransaction(input.gameId));
+  if (quick) return quick.ok ? ok(await core.viewCommitted(quick.value)) : quick;
   const done = await core.transact(async (core) => {
     const found = await liveGame(core, input.gameId, input.where);
     if (!found.ok) return found;
@@ -66,7 +70,14 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
     }
     return await applyInTransaction(core, game, input.userId, input.action);
   }, moveTransaction(input.gameId));
-  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
+  return committedMove(core, done);
+}
+
+/** A move's transaction done: its game kept in memory for the next move (movesFromMemory.ts), its view. */
+async function committedMove(core: ServiceCore, done: Outcome<GameSnapshot>): Promise<Outcome<GameView>> {
+  if (!done.ok) return done;
+  core.live.keep(done.value.game);
+  return ok(await core.viewCommitted(done.value));
 }
 
 /**
@@ -82,13 +93,16 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   if (read.toActId !== core.botUserId) return fail('not-your-turn', 'error.notBotsTurn');
   const strength = strengthOf(read.botStrength) ?? DEFAULT_STRENGTH;
   const action = await core.choose(read.state, strength, botSeed(read, read.state.ply));
+  const step = { gameId, userId: core.botUserId, version: read.version, action };
+  const quick = await moveFromMemory(core, step, moveTransaction(gameId));
+  if (quick) return quick.ok ? ok(await core.viewCommitted(quick.value)) : quick;
   const done = await core.transact(async (core) => {
     const again = await liveGame(core, gameId);
     if (!again.ok) return again;
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
     return await applyInTransaction(core, again.value, core.botUserId, action);
   }, moveTransaction(gameId));
-  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
+  return committedMove(core, done);
 }
 
 /** Which game to resign: the one named, or the player's only game here (this thread, or started in this channel). */
