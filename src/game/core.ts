@@ -69,6 +69,10 @@ export interface LockWaits {
   longestMs: number;
   /** Runs again before those commits (PostgreSQL: conflicts, lost connections, a game's end at SERIALIZABLE). */
   reruns: number;
+  /** Round trips to the database server (WriteTiming.roundTrips), all writes'. */
+  roundTrips: number;
+  /** Moves by their round trips: how many moves took 1, 2, … (PostgreSQL; SQLite's all take 0). */
+  moveRoundTrips: Record<number, number>;
 }
 
 /** What a transaction-bound core shares with the core it came from. */
@@ -123,7 +127,15 @@ export class ServiceCore {
   readonly moves: MoveStore;
   /** Told, after the commit, of each tournament a transaction changed (the bot's tournament runner listens). */
   onTournamentChange: (tournamentId: number) => void = () => {};
-  readonly lockWaits: LockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0, reruns: 0 };
+  readonly lockWaits: LockWaits = {
+    writes: 0,
+    waited: 0,
+    waitedMs: 0,
+    longestMs: 0,
+    reruns: 0,
+    roundTrips: 0,
+    moveRoundTrips: {},
+  };
   /** Told of each write transaction done: its wait for its turn and its COMMIT's time (the bot's metrics). */
   onWrite: ((timing: WriteTiming) => void) | null = null;
   /** Tournaments the running transaction changed (null: this core is outside any transaction). */
@@ -212,6 +224,8 @@ export class ServiceCore {
     const w = this.lockWaits;
     w.writes++;
     w.reruns += timing.reruns;
+    w.roundTrips += timing.roundTrips;
+    if (timing.kind === 'move') w.moveRoundTrips[timing.roundTrips] = (w.moveRoundTrips[timing.roundTrips] ?? 0) + 1;
     // Taking the lock uncontended takes microseconds; a wait for another's lasts a millisecond or more.
     if (timing.waitedMs >= 0.5) {
       w.waited++;
