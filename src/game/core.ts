@@ -204,14 +204,6 @@ export class ServiceCore {
     return done;
   }
 
-  /**
-   * The rest of the running transaction decides from rows it does not update (a game's end):
-   * a move begun at REPEATABLE READ runs again from the start at SERIALIZABLE (Sql.requireSerializable).
-   */
-  requireSerializable(): void {
-    this.sql.requireSerializable();
-  }
-
   /** Marks a tournament changed by the running transaction: its listener hears of it after the commit. */
   async tournamentChanged(tournamentId: number): Promise<void> {
     if (!this.changedTournaments) throw new Error('a tournament changed outside any transaction');

@@ -147,8 +147,6 @@ export async function endGame(
   reason: EndReason,
   score: number | null,
 ): Promise<GameSnapshot> {
-  // Ratings, the tournament's round and the season are decided from rows this does not update.
-  core.requireSerializable();
   const now = core.now();
   const finished = await core.games.finishGame(game.id, {
     expectedVersion: game.version,

@@ -9,7 +9,7 @@
 import type { GameRecord } from '../db/records.js';
 
 /** How many live games one process keeps: far more than a process plays at once (a few KB each). */
-export const LIVE_GAMES_KEPT = 10_000;
+const LIVE_GAMES_KEPT = 10_000;
 
 export class LiveGames {
   private readonly games = new Map<number, GameRecord>();

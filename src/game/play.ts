@@ -5,11 +5,25 @@
 // Isolation): it decides only from its game's row (who is to act, the version, the state) and
 // updates that row under the version guard, and everything else that decides from a live game's
 // row (another click, a timeout, a reminder's claim, a resignation, forgetting a player) updates
-// that row too, so of two at once one fails and runs again, seeing the other. A move that ends the
-// game goes on to ratings, the tournament and the season, rows it does not update: endGame asks for
-// SERIALIZABLE there. A resignation always ends the game, so it stays SERIALIZABLE throughout.
-// One game's moves in one process take turns (the transaction's queue), so a crowd of clicks on
-// one board waits without holding the pool's connections.
+// that row too, so of two at once one fails and runs again, seeing the other. One game's moves in
+// one process take turns (the transaction's queue), so a crowd of clicks on one board waits
+// without holding the pool's connections. Most moves do not even read the game: they are decided
+// from the game kept in memory and written under a guard on all they read (movesFromMemory.ts).
+//
+// A game's end (a winning move, a resignation) runs at REPEATABLE READ too, side by side with other
+// games' ends rather than in turn behind the process's SERIALIZABLE transactions. What it decides
+// from, beyond its game's row:
+// - the two players' ratings in the season (playerRecords.ts): it writes exactly those rows (an
+//   upsert), so two ends sharing a player conflict on the row (40001; a first rating inserted by
+//   both: 23505 or 40001) and one runs again, rating from the other's result;
+// - the tournament pairing the game decides (tournamentResults.ts): a conditional UPDATE of that
+//   row, and the tournament's row (its version) updated along, which every change to a tournament
+//   updates (a round moved on, a forfeit, a removal), so any two conflict;
+// - the current season, read only. Its one writer, /senet-admin season, reads nothing an end writes
+//   (it inserts the next season), so an end that read the old season is as if it committed just
+//   before the new one started, which SERIALIZABLE allowed too. Nothing else is read to decide.
+// The names it shows are read only for display. Timeouts and closes stay SERIALIZABLE, as all but
+// moves and ends do.
 import type { GameRecord } from '../db/records.js';
 import type { TransactionOptions } from '../db/sql.js';
 import { type Action, opponentOf } from '../engine/index.js';
@@ -105,6 +119,12 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   return committedMove(core, done);
 }
 
+/** How a game's end runs (see the top of this file): in its game's queue when the game is known. */
+const endingTransaction = (gameId?: number): TransactionOptions => ({
+  isolation: 'repeatable-read',
+  ...(gameId === undefined ? {} : { queue: `game ${gameId}` }),
+});
+
 /** Which game to resign: the one named, or the player's only game here (this thread, or started in this channel). */
 export type ResignInput = ({ gameId: number } | { channelId: string }) & { userId: string };
 
@@ -113,15 +133,18 @@ export type ResignInput = ({ gameId: number } | { channelId: string }) & { userI
  * not theirs to know: it gets the answer a missing game gets (refusals.ts), over or not.
  */
 export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
-  const done = await core.transact(async (core) => {
-    const chosen = await gameToResign(core, input);
-    if (!chosen.ok) return chosen;
-    const game = chosen.value;
-    const side = sideOf(game, input.userId);
-    if (!side) return notHere('game', game.id);
-    if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
-    return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
-  });
+  const done = await core.transact(
+    async (core) => {
+      const chosen = await gameToResign(core, input);
+      if (!chosen.ok) return chosen;
+      const game = chosen.value;
+      const side = sideOf(game, input.userId);
+      if (!side) return notHere('game', game.id);
+      if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
+      return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
+    },
+    endingTransaction('gameId' in input ? input.gameId : undefined),
+  );
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
