@@ -46,8 +46,9 @@ const GUARD = `WHERE id = @id AND version = @version AND status = 'active' AND t
          AND white_id = @white AND black_id = @black AND thread_id IS NOT DISTINCT FROM @thread
          AND (SELECT settings FROM guild_settings WHERE guild_id = @guild) IS NOT DISTINCT FROM @settings`;
 
+// reminders_sent = -1: the new turn's remind_at is this UPDATE's, not the old turn's to clear (migration 18).
 const SET = `SET state = @state, to_act_id = @toAct, turn_deadline = @deadline, remind_at = @remindAt,
-           version = version + 1`;
+           reminders_sent = -1, version = version + 1`;
 
 const NAME_OF = (seat: string): string =>
   `(SELECT ${SHOWN_NAME} FROM players p ${NICKNAME_IN('moved.guild_id')} WHERE p.user_id = moved.${seat})`;

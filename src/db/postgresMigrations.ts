@@ -327,7 +327,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
             VALUES (OLD.reminder_channel_id, OLD.reminder_message_id, OLD.guild_id)
             ON CONFLICT DO NOTHING;
         END IF;
-        IF NEW.remind_at IS NOT DISTINCT FROM OLD.remind_at THEN
+        IF NEW.reminders_sent <> -1 THEN
           NEW.remind_at := NULL;
         END IF;
         NEW.reminders_sent := 0;

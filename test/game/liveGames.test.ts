@@ -84,6 +84,16 @@ describe('live games kept in memory, checked by the write', () => {
     expect(row.remind_at).toBe(now + 5 * MINUTE);
   });
 
+  it("schedules each new turn's reminder with the move, even two moves in the same millisecond", async () => {
+    const [a] = await twoProcesses();
+    let view = await playFirstChoice(a, await startGame(a, 'live-5'));
+    for (let i = 0; i < 3; i++) {
+      view = value(await click(a, view)); // from memory, on a clock that does not move
+      const row = await stored(a, view.gameId);
+      expect(row.remind_at).toBe(row.turn_deadline! - 24 * 60 * MINUTE + 10 * MINUTE); // the defaults
+    }
+  });
+
   it('answers a click in a game another process deleted as a missing game, and writes nothing', async () => {
     const [a, b] = await twoProcesses();
     const start = await startGame(a, 'live-3');
