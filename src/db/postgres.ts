@@ -11,8 +11,8 @@
 // audited exception is a move (src/game/play.ts): every decision it makes rests on its game's row,
 // which it updates under the version guard (`WHERE id = ? AND version = ?`), so at REPEATABLE READ
 // a concurrent change to that game fails one of the two (40001, first updater wins) and nothing
-// else can conflict; a move that ends the game asks for SERIALIZABLE (Sql.requireSerializable) and
-// runs again at it. Deadlocks (40P01) are retried like serialization failures.
+// else can conflict; a game's end, at REPEATABLE READ too, has its own audit there. Deadlocks
+// (40P01) are retried like serialization failures.
 //
 // A connection lost before COMMIT (a failover, a network cut) rolled the transaction back: it runs
 // again on a new connection. One lost while the COMMIT was on its way leaves the outcome unknown:

@@ -133,18 +133,16 @@ export type ResignInput = ({ gameId: number } | { channelId: string }) & { userI
  * not theirs to know: it gets the answer a missing game gets (refusals.ts), over or not.
  */
 export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
-  const done = await core.transact(
-    async (core) => {
-      const chosen = await gameToResign(core, input);
-      if (!chosen.ok) return chosen;
-      const game = chosen.value;
-      const side = sideOf(game, input.userId);
-      if (!side) return notHere('game', game.id);
-      if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
-      return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
-    },
-    endingTransaction('gameId' in input ? input.gameId : undefined),
-  );
+  const ending = endingTransaction('gameId' in input ? input.gameId : undefined);
+  const done = await core.transact(async (core) => {
+    const chosen = await gameToResign(core, input);
+    if (!chosen.ok) return chosen;
+    const game = chosen.value;
+    const side = sideOf(game, input.userId);
+    if (!side) return notHere('game', game.id);
+    if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
+    return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
+  }, ending);
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
