@@ -346,6 +346,17 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     sum((w) => w.reruns),
     'runs',
   );
+  // Round trips to PostgreSQL (0 on SQLite): each move's (a click's, the computer's step's), and all writes' together.
+  const moves = writes.flatMap((w) =>
+    Object.entries(w.moveRoundTrips).flatMap(([trips, count]) => Array<number>(count).fill(Number(trips))),
+  );
+  report('e2e database round trips per move, median', quantile(moves, 0.5), 'round trips');
+  report('e2e database round trips per move, p99', quantile(moves, 0.99), 'round trips');
+  report(
+    'e2e database round trips per write transaction, mean',
+    sum((w) => w.roundTrips) / sum((w) => w.writes),
+    'round trips',
+  );
 }
 
 /** RSS: the one bot process's, or with shards all processes' together and the largest shard's. */

@@ -1,4 +1,4 @@
--- The schema at version 17, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 18, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -123,7 +123,8 @@ CREATE TRIGGER games_turn_over_reminders AFTER UPDATE OF version ON games
     INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id, guild_id)
       SELECT OLD.reminder_channel_id, OLD.reminder_message_id, OLD.guild_id
       WHERE OLD.reminder_message_id IS NOT NULL;
-    UPDATE games SET remind_at = NULL, reminders_sent = 0, reminder_channel_id = NULL, reminder_message_id = NULL
+    UPDATE games SET remind_at = CASE WHEN NEW.reminders_sent = -1 THEN NEW.remind_at END,
+                     reminders_sent = 0, reminder_channel_id = NULL, reminder_message_id = NULL
       WHERE id = NEW.id;
   END;
 

@@ -31,6 +31,8 @@ const RENDER_BUCKETS = [0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const REPLAY_BUCKETS = [0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80];
 /** A commit is one fsync: well under a millisecond on tmpfs, milliseconds on a disk. */
 const COMMIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+/** Round trips per write: one for a move kept in memory, some ten for a move's transaction, more for a game's end. */
+const ROUND_TRIP_BUCKETS = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32];
 
 /** package.json's version: src/bot/ and dist/bot/ are both two folders below it. */
 const VERSION = (
@@ -56,6 +58,7 @@ export class Metrics {
   private readonly commits: Histogram;
   private readonly lockWaits: Histogram;
   private readonly reruns: Counter;
+  private readonly roundTrips: Histogram<'kind'>;
 
   /** `shard`: every series carries its shard's id, so shards scraped into one place stay apart. */
   constructor(shard: ShardScope) {
@@ -117,6 +120,13 @@ export class Metrics {
       help: 'Write transactions run again on PostgreSQL: lost to a concurrent one (40001, 40P01, 23505), a lost connection, or a move that ended its game and needed SERIALIZABLE. Always 0 on SQLite.',
       registers,
     });
+    this.roundTrips = new Histogram({
+      name: 'senet_db_round_trips',
+      help: "Round trips to the database server per write (BEGIN, each statement, COMMIT; a move kept in memory: one statement), by kind: move (a click, the computer's step) or other. Always 0 on SQLite.",
+      labelNames: ['kind'],
+      buckets: ROUND_TRIP_BUCKETS,
+      registers,
+    });
     readGauge('senet_live_games', 'Games being played on this shard.', () => this.liveGames?.(), registers);
     readGauge(
       'senet_gateway_ready',
@@ -169,6 +179,7 @@ export class Metrics {
     this.commits.observe(timing.commitMs / 1000);
     this.lockWaits.observe(timing.waitedMs / 1000);
     if (timing.reruns > 0) this.reruns.inc(timing.reruns);
+    this.roundTrips.observe({ kind: timing.kind }, timing.roundTrips);
   }
 
   /** `render`, timed into senet_render_seconds. */

@@ -41,7 +41,7 @@ interface ChallengeRow {
   locale: string;
 }
 
-interface GameRow {
+export interface GameRow {
   id: number;
   guild_id: string;
   channel_id: string;
@@ -107,7 +107,7 @@ const toChallenge = (row: ChallengeRow): ChallengeRecord => ({
   locale: storedLocale(row.locale),
 });
 
-const toGame = (row: GameRow): GameRecord => ({
+export const toGame = (row: GameRow): GameRecord => ({
   id: row.id,
   guildId: row.guild_id,
   channelId: row.channel_id,

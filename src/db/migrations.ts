@@ -442,6 +442,27 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 18,
+    purpose:
+      "a move's one UPDATE both starts the next turn and schedules its reminder: the new turn's remind_at, set by the same UPDATE that moves the version on, is kept",
+    sql: `
+      -- An UPDATE that moves the version on and schedules the new turn's first reminder says so by
+      -- setting reminders_sent to -1 (no turn's count is ever below 0): its remind_at is kept, and the
+      -- count starts at 0. Any other version change clears the reminder as before.
+      DROP TRIGGER games_turn_over_reminders;
+      CREATE TRIGGER games_turn_over_reminders AFTER UPDATE OF version ON games
+        WHEN NEW.version <> OLD.version
+        BEGIN
+          INSERT OR IGNORE INTO reminder_deletions (channel_id, message_id, guild_id)
+            SELECT OLD.reminder_channel_id, OLD.reminder_message_id, OLD.guild_id
+            WHERE OLD.reminder_message_id IS NOT NULL;
+          UPDATE games SET remind_at = CASE WHEN NEW.reminders_sent = -1 THEN NEW.remind_at END,
+                           reminders_sent = 0, reminder_channel_id = NULL, reminder_message_id = NULL
+            WHERE id = NEW.id;
+        END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -11,8 +11,8 @@
 // audited exception is a move (src/game/play.ts): every decision it makes rests on its game's row,
 // which it updates under the version guard (`WHERE id = ? AND version = ?`), so at REPEATABLE READ
 // a concurrent change to that game fails one of the two (40001, first updater wins) and nothing
-// else can conflict; a move that ends the game asks for SERIALIZABLE (Sql.requireSerializable) and
-// runs again at it. Deadlocks (40P01) are retried like serialization failures.
+// else can conflict; a game's end, at REPEATABLE READ too, has its own audit there. Deadlocks
+// (40P01) are retried like serialization failures.
 //
 // A connection lost before COMMIT (a failover, a network cut) rolled the transaction back: it runs
 // again on a new connection. One lost while the COMMIT was on its way leaves the outcome unknown:
@@ -37,6 +37,7 @@ import {
   type Sql,
   type SqlParams,
   type TransactionOptions,
+  type WriteKind,
   type WriteTiming,
 } from './sql.js';
 
@@ -118,13 +119,22 @@ class SerializableRequired extends Error {
   }
 }
 
-/** Statements on one node-postgres queryable (the pool, or a transaction's connection at `level`). */
-function statements(target: pg.Pool | pg.PoolClient, level: Isolation | null = null): Sql {
+/** Round trips to the server so far (WriteTiming.roundTrips). */
+interface Trips {
+  n: number;
+}
+
+/**
+ * Statements on one node-postgres queryable (the pool, or a transaction's connection at `level`),
+ * each counted in `trips`.
+ */
+function statements(target: pg.Pool | pg.PoolClient, level: Isolation | null = null, trips: Trips = { n: 0 }): Sql {
   const query = async <R>(
     sql: string,
     params: SqlParams | undefined,
   ): Promise<pg.QueryResult<R & pg.QueryResultRow>> => {
     const statement = translated(sql);
+    trips.n++;
     try {
       return await target.query<R & pg.QueryResultRow>(statement.text, values(statement, params));
     } catch (error) {
@@ -194,8 +204,8 @@ class PostgresDatabase implements Database {
     const asked = performance.now();
     const level = options.isolation ?? 'serializable';
     const queue = level === 'serializable' ? SERIALIZABLE_QUEUE : options.queue;
-    if (queue === undefined) return this.attempts(fn, level, asked);
-    return this.inTurn(queue, () => this.attempts(fn, level, asked));
+    const run = () => this.attempts(fn, level, asked, options.kind);
+    return queue === undefined ? run() : this.inTurn(queue, run);
   }
 
   /** Runs `work` after the earlier work of `queue` in this process; past the busy timeout, StorageBusy. */
@@ -225,9 +235,15 @@ class PostgresDatabase implements Database {
     }
   }
 
-  private async attempts<T>(fn: (tx: Sql) => Promise<T>, first: Isolation, asked: number): Promise<T> {
+  private async attempts<T>(
+    fn: (tx: Sql) => Promise<T>,
+    first: Isolation,
+    asked: number,
+    kind: WriteKind | undefined,
+  ): Promise<T> {
     let level = first;
     let reruns = 0;
+    const trips: Trips = { n: 0 };
     for (let attempt = 0; ; attempt++) {
       const connection = await this.connect();
       // An error the server sends while no statement of ours is running (it was shut down between
@@ -238,16 +254,20 @@ class PostgresDatabase implements Database {
       let broken = false;
       let committing = false;
       try {
+        trips.n++;
         await connection.query(LEVEL[level]);
         // Waiting: for this process's earlier transactions, a connection, and the attempts that lost a conflict.
         const waitedMs = performance.now() - asked;
-        const result = await fn(statements(connection, level));
+        const result = await fn(statements(connection, level, trips));
         committing = true;
         const commitStarted = performance.now();
+        trips.n++;
         await connection.query('COMMIT');
-        this.onWrite?.({ waitedMs, commitMs: performance.now() - commitStarted, reruns });
+        const commitMs = performance.now() - commitStarted;
+        this.onWrite?.({ waitedMs, commitMs, reruns, roundTrips: trips.n, kind: kind ?? 'other' });
         return result;
       } catch (error) {
+        trips.n++;
         broken = await rollback(connection);
         if (error instanceof SerializableRequired) {
           // Not a conflict: the same attempt again at the stricter level, at once.
@@ -280,6 +300,38 @@ class PostgresDatabase implements Database {
       reruns++;
       await sleep(backoffMs(attempt));
     }
+  }
+
+  /**
+   * Database.alone: the one statement on a pooled connection, with no BEGIN or COMMIT. Nothing to
+   * run again: at READ COMMITTED a write waits for a row another transaction holds and then checks
+   * its WHERE on the row as that one left it, so it fails no serialization check.
+   */
+  async alone<R>(sql: string, params: SqlParams, options: TransactionOptions = {}): Promise<R | undefined> {
+    const asked = performance.now();
+    const run = async (): Promise<R | undefined> => {
+      const connection = await this.connect();
+      const ignore = () => undefined;
+      connection.on('error', ignore);
+      let broken = false;
+      try {
+        const started = performance.now();
+        const row = await statements(connection).get<R>(sql, params);
+        const timing = { waitedMs: started - asked, commitMs: performance.now() - started, reruns: 0 };
+        this.onWrite?.({ ...timing, roundTrips: 1, kind: options.kind ?? 'other' });
+        return row;
+      } catch (error) {
+        if (!connectionLost(error)) throw error;
+        broken = true;
+        // Sent, it may have committed before the connection went: as a COMMIT lost on its way.
+        if (notSent(error)) throw new StorageBusy((error as Error).message);
+        throw new StorageOutcomeUnknown(error);
+      } finally {
+        if (!broken) connection.off('error', ignore);
+        connection.release(broken);
+      }
+    };
+    return options.queue === undefined ? run() : this.inTurn(options.queue, run);
   }
 
   /** A pooled connection; none free within the busy timeout, or none to be had (the server is away), is StorageBusy. */

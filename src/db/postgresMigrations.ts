@@ -316,6 +316,27 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 18,
+    purpose: "a move's one UPDATE schedules the next turn's reminder too (SQLite's 18)",
+    sql: `
+      CREATE OR REPLACE FUNCTION games_turn_over_reminders() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.reminder_message_id IS NOT NULL THEN
+          INSERT INTO reminder_deletions (channel_id, message_id, guild_id)
+            VALUES (OLD.reminder_channel_id, OLD.reminder_message_id, OLD.guild_id)
+            ON CONFLICT DO NOTHING;
+        END IF;
+        IF NEW.reminders_sent <> -1 THEN
+          NEW.remind_at := NULL;
+        END IF;
+        NEW.reminders_sent := 0;
+        NEW.reminder_channel_id := NULL;
+        NEW.reminder_message_id := NULL;
+        RETURN NEW;
+      END $$;
+    `,
+  },
 ];
 
 /** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */

@@ -60,7 +60,12 @@ export interface TransactionOptions {
    * connection, rather than each holding one of the pool's while it waits for the first one's row lock.
    */
   queue?: string;
+  /** What the transaction does, for the metrics: 'move' for a move (a click, the computer's step). */
+  kind?: WriteKind;
 }
+
+/** What a write does, as the metrics tell writes apart. */
+export type WriteKind = 'move' | 'other';
 
 /** How long a transaction waited for its turn and how long its COMMIT took (the bot's metrics). */
 export interface WriteTiming {
@@ -68,6 +73,13 @@ export interface WriteTiming {
   commitMs: number;
   /** How often `fn` ran again before this commit (PostgreSQL: conflicts, a lost connection); 0 on SQLite. */
   reruns: number;
+  /**
+   * Messages sent to the database server and answered, every attempt's included (BEGIN, each
+   * statement, COMMIT or ROLLBACK); 0 on SQLite, which runs in the process.
+   */
+  roundTrips: number;
+  /** TransactionOptions.kind ('other' when not given). */
+  kind: WriteKind;
 }
 
 /**
@@ -81,6 +93,16 @@ export interface WriteTiming {
  */
 export interface Database extends Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * One write statement as a transaction of its own, for a write whose every decision is in its
+   * WHERE (a version guard): PostgreSQL sends it alone, without BEGIN and COMMIT (one round trip),
+   * as an implicit transaction at READ COMMITTED, where an UPDATE that finds its row changed by a
+   * transaction that committed meanwhile checks its WHERE again on the new row. It takes its turn
+   * in `options.queue` and is told to `onWrite` like a transaction; its errors are a
+   * transaction's (StorageBusy, StorageFull; a connection lost once it was sent:
+   * StorageOutcomeUnknown). SQLite runs it as a transaction.
+   */
+  alone<R>(sql: string, params: SqlParams, options?: TransactionOptions): Promise<R | undefined>;
   /** Told of each committed transaction's timing. */
   onWrite: ((timing: WriteTiming) => void) | null;
   close(): Promise<void>;

@@ -16,6 +16,7 @@ import {
   type SqlParams,
   StorageBusy,
   StorageFull,
+  type TransactionOptions,
   type WriteTiming,
 } from './sql.js';
 
@@ -75,7 +76,7 @@ export class SqliteDatabase implements Database {
   /** Transactions here run one at a time: serializable already, whatever `TransactionOptions` asks. */
   requireSerializable(): void {}
 
-  async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const asked = performance.now();
     await this.turn();
     try {
@@ -98,11 +99,21 @@ export class SqliteDatabase implements Database {
         if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
         throw storageError(error);
       }
-      this.onWrite?.({ waitedMs, commitMs: performance.now() - done, reruns: 0 });
+      this.onWrite?.({
+        waitedMs,
+        commitMs: performance.now() - done,
+        reruns: 0,
+        roundTrips: 0,
+        kind: options.kind ?? 'other',
+      });
       return value;
     } finally {
       this.release();
     }
+  }
+
+  alone<R>(sql: string, params: SqlParams, options?: TransactionOptions): Promise<R | undefined> {
+    return this.transaction((tx) => tx.get<R>(sql, params), options);
   }
 
   async close(): Promise<void> {

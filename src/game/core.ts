@@ -3,6 +3,7 @@
 // deadlines, lookups) are functions over one ServiceCore; openService (service.ts) groups them.
 import { AnswerTokenStore } from '../db/answerTokenStore.js';
 import { GameStore } from '../db/gameStore.js';
+import { MoveStore } from '../db/moveStore.js';
 import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
@@ -34,6 +35,7 @@ import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRen
 import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
 import { SavedNotShown } from './savedNotShown.js';
+import { LiveGames } from './liveGames.js';
 
 /** The settings every server starts from (the bot's .env); a server's own choices override them. */
 export type ServiceConfig = ServerSettings;
@@ -67,14 +69,38 @@ export interface LockWaits {
   longestMs: number;
   /** Runs again before those commits (PostgreSQL: conflicts, lost connections, a game's end at SERIALIZABLE). */
   reruns: number;
+  /** Round trips to the database server (WriteTiming.roundTrips), all writes'. */
+  roundTrips: number;
+  /** Moves by their round trips: how many moves took 1, 2, … (PostgreSQL; SQLite's all take 0). */
+  moveRoundTrips: Record<number, number>;
 }
 
 /** What a transaction-bound core shares with the core it came from. */
 interface Shared {
   readonly replaysDrawing: Set<string>;
+  readonly live: LiveGames;
   /** Tournaments the running transaction changed, told once it commits. */
   readonly changedTournaments: Set<number> | null;
 }
+
+/**
+ * The database's failures a player is told of, as refusals: still locked by another process past
+ * its busy timeout ('busy'), a full disk ('storage-full'), a connection lost during COMMIT
+ * ('outcome-unknown'); anything else is thrown on.
+ */
+export function storageRefusal(error: unknown): Outcome<never> {
+  if (error instanceof StorageBusy) return fail('busy', 'error.busy');
+  // The transaction rolled back whole, so the game is as it was before the click.
+  if (error instanceof StorageFull) return fail('storage-full', 'error.storageFull');
+  if (error instanceof StorageOutcomeUnknown) return fail('outcome-unknown', 'error.outcomeUnknown');
+  throw error;
+}
+
+/** A player by the name stored for them (undefined: never seen, shown by their id). */
+export const playerNamed = (userId: string, stored: string | null | undefined): Player => ({
+  id: userId,
+  name: userText(stored ?? userId),
+});
 
 export class ServiceCore {
   readonly games: GameStore;
@@ -95,9 +121,21 @@ export class ServiceCore {
   readonly renderReplay: ReplayRenderer;
   /** Players whose replay is being drawn right now (replays.ts caps them). */
   readonly replaysDrawing: Set<string>;
+  /** The live games this process played lately, and their servers' settings (liveGames.ts). */
+  readonly live: LiveGames;
+  /** Moves decided from memory, written under their guard (outside any transaction: it is one). */
+  readonly moves: MoveStore;
   /** Told, after the commit, of each tournament a transaction changed (the bot's tournament runner listens). */
   onTournamentChange: (tournamentId: number) => void = () => {};
-  readonly lockWaits: LockWaits = { writes: 0, waited: 0, waitedMs: 0, longestMs: 0, reruns: 0 };
+  readonly lockWaits: LockWaits = {
+    writes: 0,
+    waited: 0,
+    waitedMs: 0,
+    longestMs: 0,
+    reruns: 0,
+    roundTrips: 0,
+    moveRoundTrips: {},
+  };
   /** Told of each write transaction done: its wait for its turn and its COMMIT's time (the bot's metrics). */
   onWrite: ((timing: WriteTiming) => void) | null = null;
   /** Tournaments the running transaction changed (null: this core is outside any transaction). */
@@ -112,7 +150,7 @@ export class ServiceCore {
     readonly db: Database,
     private readonly options: CoreOptions,
     private readonly sql: Sql = db,
-    shared: Shared = { replaysDrawing: new Set(), changedTournaments: null },
+    shared: Shared = { replaysDrawing: new Set(), live: new LiveGames(), changedTournaments: null },
   ) {
     this.games = new GameStore(sql, options.shard);
     this.ratings = new RatingStore(sql);
@@ -128,6 +166,8 @@ export class ServiceCore {
     this.choose = options.choose;
     this.renderReplay = options.renderReplay;
     this.replaysDrawing = shared.replaysDrawing;
+    this.live = shared.live;
+    this.moves = new MoveStore(db);
     this.changedTournaments = shared.changedTournaments;
     if (!shared.changedTournaments) db.onWrite = (timing) => this.noteWrite(timing);
   }
@@ -154,26 +194,14 @@ export class ServiceCore {
     try {
       done = await this.db.transaction((tx) => {
         changed.clear(); // a run again starts afresh
-        const shared = { replaysDrawing: this.replaysDrawing, changedTournaments: changed };
+        const shared = { replaysDrawing: this.replaysDrawing, live: this.live, changedTournaments: changed };
         return fn(new ServiceCore(this.db, this.options, tx, shared));
       }, options);
     } catch (error) {
-      if (error instanceof StorageBusy) return fail('busy', 'error.busy');
-      // The transaction rolled back whole, so the game is as it was before the click.
-      if (error instanceof StorageFull) return fail('storage-full', 'error.storageFull');
-      if (error instanceof StorageOutcomeUnknown) return fail('outcome-unknown', 'error.outcomeUnknown');
-      throw error;
+      return storageRefusal(error);
     }
     for (const id of changed) this.onTournamentChange(id);
     return done;
-  }
-
-  /**
-   * The rest of the running transaction decides from rows it does not update (a game's end):
-   * a move begun at REPEATABLE READ runs again from the start at SERIALIZABLE (Sql.requireSerializable).
-   */
-  requireSerializable(): void {
-    this.sql.requireSerializable();
   }
 
   /** Marks a tournament changed by the running transaction: its listener hears of it after the commit. */
@@ -188,6 +216,8 @@ export class ServiceCore {
     const w = this.lockWaits;
     w.writes++;
     w.reruns += timing.reruns;
+    w.roundTrips += timing.roundTrips;
+    if (timing.kind === 'move') w.moveRoundTrips[timing.roundTrips] = (w.moveRoundTrips[timing.roundTrips] ?? 0) + 1;
     // Taking the lock uncontended takes microseconds; a wait for another's lasts a millisecond or more.
     if (timing.waitedMs >= 0.5) {
       w.waited++;
@@ -209,7 +239,7 @@ export class ServiceCore {
 
   /** A player as shown in `guildId` ('' outside servers): their nickname there, else their display name. */
   async playerOf(userId: string, guildId: string): Promise<Player> {
-    return { id: userId, name: userText((await this.games.playerName(userId, guildId)) ?? userId) };
+    return playerNamed(userId, await this.games.playerName(userId, guildId));
   }
 
   /** A game's players, named as its server shows them (a game is only ever shown within its server). */

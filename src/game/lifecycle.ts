@@ -8,6 +8,7 @@ import type { ServiceCore } from './core.js';
 import { recordRatedResult } from './playerRecords.js';
 import { scheduleReminder } from './reminders.js';
 import { seatsFromSecret, throwingFor } from './dice.js';
+import type { ServerSettings } from './settings.js';
 import type { Strength } from './strengths.js';
 import { recordTournamentGame } from './tournamentResults.js';
 import { type Outcome, fail, ok } from './types.js';
@@ -95,27 +96,46 @@ export async function applyInTransaction(
   if (!applied.ok) return fail('invalid', 'error.notAllowedNow');
   const { state, events, legal } = applied.value;
   const now = core.now();
-  await core.games.appendAction({
+  const logged = {
     gameId: game.id,
     seq: game.state.ply,
     userId: actorId,
     action,
     throwValue: throwValueOf(events),
     at: now,
-  });
+  };
   const players = await core.playersOf(game);
   const description = describeEvents(translator(game.locale), events, game.ruleset, namesOf(players), game.options);
-  if (state.winner) return ok({ ...(await endGame(core, game, state, state.winner, 'won', state.score)), description });
-  const toActId = game.seats[state.toMove];
+  // The game's row first, then its log: every move locks the row before the log's new key, as a
+  // move decided from memory does in its one statement (src/db/moveStore.ts), so two moves of one
+  // game at once wait for each other on the row and never deadlock on the key.
+  if (state.winner) {
+    const ended = await endGame(core, game, state, state.winner, 'won', state.score);
+    await core.games.appendAction(logged);
+    return ok({ ...ended, description });
+  }
   const settings = await core.settingsOf(game.guildId);
-  const turnDeadline = toActId === core.botUserId ? null : now + settings.turnTtlMs;
+  const { toActId, turnDeadline } = nextTurn(core, game, state, settings, now);
   if (!(await core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline }))) {
     // Unreachable: the transaction just read this version, and a change by another since fails
     // this UPDATE's transaction (SQLite: none can, BEGIN IMMEDIATE; PostgreSQL: 40001, run again).
     throw new Error(`game ${game.id} changed inside its own transaction`);
   }
+  await core.games.appendAction(logged);
   await scheduleReminder(core, { id: game.id, toActId, turnDeadline }, settings.reminderDelayMs, now);
   return ok({ game: (await core.games.game(game.id))!, players, description, legal });
+}
+
+/** The turn an action starts at `now`: who acts next, and their deadline (none for the bot). */
+export function nextTurn(
+  core: ServiceCore,
+  game: Pick<GameRecord, 'seats'>,
+  state: GameState,
+  settings: Pick<ServerSettings, 'turnTtlMs'>,
+  now: number,
+): { toActId: string; turnDeadline: number | null } {
+  const toActId = game.seats[state.toMove];
+  return { toActId, turnDeadline: toActId === core.botUserId ? null : now + settings.turnTtlMs };
 }
 
 /** Ends a game; a rated game updates both ratings in the same transaction. */
@@ -127,8 +147,6 @@ export async function endGame(
   reason: EndReason,
   score: number | null,
 ): Promise<GameSnapshot> {
-  // Ratings, the tournament's round and the season are decided from rows this does not update.
-  core.requireSerializable();
   const now = core.now();
   const finished = await core.games.finishGame(game.id, {
     expectedVersion: game.version,
@@ -140,6 +158,7 @@ export async function endGame(
     archiveAt: now + THREAD_ARCHIVE_DELAY_MS,
   });
   if (!finished) throw new Error(`game ${game.id} changed inside its own transaction`);
+  core.live.forget(game.id);
   const stored = (await core.games.game(game.id))!;
   await recordTournamentGame(core, stored);
   const players = await core.playersOf(stored);
@@ -157,7 +176,7 @@ export async function endGame(
 }
 
 /** The value thrown or taken by one action, for the log (null for a plain pawn move). */
-function throwValueOf(events: readonly GameEvent[]): number | null {
+export function throwValueOf(events: readonly GameEvent[]): number | null {
   for (const e of events) {
     if (e.type === 'throw') return e.throw.value;
     if (e.type === 'take') return e.value;

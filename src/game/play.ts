@@ -5,21 +5,36 @@
 // Isolation): it decides only from its game's row (who is to act, the version, the state) and
 // updates that row under the version guard, and everything else that decides from a live game's
 // row (another click, a timeout, a reminder's claim, a resignation, forgetting a player) updates
-// that row too, so of two at once one fails and runs again, seeing the other. A move that ends the
-// game goes on to ratings, the tournament and the season, rows it does not update: endGame asks for
-// SERIALIZABLE there. A resignation always ends the game, so it stays SERIALIZABLE throughout.
-// One game's moves in one process take turns (the transaction's queue), so a crowd of clicks on
-// one board waits without holding the pool's connections.
+// that row too, so of two at once one fails and runs again, seeing the other. One game's moves in
+// one process take turns (the transaction's queue), so a crowd of clicks on one board waits
+// without holding the pool's connections. Most moves do not even read the game: they are decided
+// from the game kept in memory and written under a guard on all they read (movesFromMemory.ts).
+//
+// A game's end (a winning move, a resignation) runs at REPEATABLE READ too, side by side with other
+// games' ends rather than in turn behind the process's SERIALIZABLE transactions. What it decides
+// from, beyond its game's row:
+// - the two players' ratings in the season (playerRecords.ts): it writes exactly those rows (an
+//   upsert), so two ends sharing a player conflict on the row (40001; a first rating inserted by
+//   both: 23505 or 40001) and one runs again, rating from the other's result;
+// - the tournament pairing the game decides (tournamentResults.ts): a conditional UPDATE of that
+//   row, and the tournament's row (its version) updated along, which every change to a tournament
+//   updates (a round moved on, a forfeit, a removal), so any two conflict;
+// - the current season, read only. Its one writer, /senet-admin season, reads nothing an end writes
+//   (it inserts the next season), so an end that read the old season is as if it committed just
+//   before the new one started, which SERIALIZABLE allowed too. Nothing else is read to decide.
+// The names it shows are read only for display. Timeouts and closes stay SERIALIZABLE, as all but
+// moves and ends do.
 import type { GameRecord } from '../db/records.js';
 import type { TransactionOptions } from '../db/sql.js';
 import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { botSeed } from './dice.js';
 import { applyInTransaction, endGame } from './lifecycle.js';
+import { moveFromMemory } from './movesFromMemory.js';
 import { notHere } from './refusals.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
 import { type GameView, type Outcome, fail, ok } from './types.js';
-import { sideOf, statusDescription } from './views.js';
+import { type GameSnapshot, sideOf, statusDescription } from './views.js';
 import { isHere } from './visibility.js';
 
 /** A game as it stands, drawn (to show it again, or a game a tournament started). */
@@ -33,6 +48,7 @@ export async function gameView(core: ServiceCore, gameId: number): Promise<Outco
 export const moveTransaction = (gameId: number): TransactionOptions => ({
   isolation: 'repeatable-read',
   queue: `game ${gameId}`,
+  kind: 'move',
 });
 
 export interface ActInput {
@@ -51,6 +67,8 @@ export interface ActInput {
 }
 
 export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<GameView>> {
+  const quick = await moveFromMemory(core, input, moveTransaction(input.gameId));
+  if (quick) return quick.ok ? ok(await core.viewCommitted(quick.value)) : quick;
   const done = await core.transact(async (core) => {
     const found = await liveGame(core, input.gameId, input.where);
     if (!found.ok) return found;
@@ -66,7 +84,14 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
     }
     return await applyInTransaction(core, game, input.userId, input.action);
   }, moveTransaction(input.gameId));
-  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
+  return committedMove(core, done);
+}
+
+/** A move's transaction done: its game kept in memory for the next move (movesFromMemory.ts), its view. */
+async function committedMove(core: ServiceCore, done: Outcome<GameSnapshot>): Promise<Outcome<GameView>> {
+  if (!done.ok) return done;
+  core.live.keep(done.value.game);
+  return ok(await core.viewCommitted(done.value));
 }
 
 /**
@@ -82,14 +107,23 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   if (read.toActId !== core.botUserId) return fail('not-your-turn', 'error.notBotsTurn');
   const strength = strengthOf(read.botStrength) ?? DEFAULT_STRENGTH;
   const action = await core.choose(read.state, strength, botSeed(read, read.state.ply));
+  const step = { gameId, userId: core.botUserId, version: read.version, action };
+  const quick = await moveFromMemory(core, step, moveTransaction(gameId));
+  if (quick) return quick.ok ? ok(await core.viewCommitted(quick.value)) : quick;
   const done = await core.transact(async (core) => {
     const again = await liveGame(core, gameId);
     if (!again.ok) return again;
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
     return await applyInTransaction(core, again.value, core.botUserId, action);
   }, moveTransaction(gameId));
-  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
+  return committedMove(core, done);
 }
+
+/** How a game's end runs (see the top of this file): in its game's queue when the game is known. */
+const endingTransaction = (gameId?: number): TransactionOptions => ({
+  isolation: 'repeatable-read',
+  ...(gameId === undefined ? {} : { queue: `game ${gameId}` }),
+});
 
 /** Which game to resign: the one named, or the player's only game here (this thread, or started in this channel). */
 export type ResignInput = ({ gameId: number } | { channelId: string }) & { userId: string };
@@ -99,6 +133,7 @@ export type ResignInput = ({ gameId: number } | { channelId: string }) & { userI
  * not theirs to know: it gets the answer a missing game gets (refusals.ts), over or not.
  */
 export async function resign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameView>> {
+  const ending = endingTransaction('gameId' in input ? input.gameId : undefined);
   const done = await core.transact(async (core) => {
     const chosen = await gameToResign(core, input);
     if (!chosen.ok) return chosen;
@@ -107,7 +142,7 @@ export async function resign(core: ServiceCore, input: ResignInput): Promise<Out
     if (!side) return notHere('game', game.id);
     if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
     return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
-  });
+  }, ending);
   return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 

@@ -56,9 +56,19 @@ export async function scheduleReminder(
   reminderDelayMs: number,
   now: number,
 ): Promise<void> {
-  if (turn.toActId === null || turn.toActId === core.botUserId || turn.turnDeadline === null) return;
-  const at = firstReminderAt(now, turn.turnDeadline, reminderDelayMs);
+  const at = firstReminderOf(turn, core.botUserId, reminderDelayMs, now);
   if (at !== null) await core.reminders.schedule(turn.id, at);
+}
+
+/** When a turn started at `now` is first reminded, or null (the bot's turn, none due before its deadline). */
+export function firstReminderOf(
+  turn: Omit<StartedTurn, 'id'>,
+  botUserId: string,
+  reminderDelayMs: number,
+  now: number,
+): number | null {
+  if (turn.toActId === null || turn.toActId === botUserId || turn.turnDeadline === null) return null;
+  return firstReminderAt(now, turn.turnDeadline, reminderDelayMs);
 }
 
 /** A reminder to post: claimed (counted as sent) already. */

@@ -29,6 +29,7 @@ export async function deleteServerData(core: ServiceCore, input: AdminInput): Pr
   return core.transact(async (core) => {
     const data = await core.privacy.serverData(input.guildId);
     await core.privacy.purgeServer(input.guildId, true);
+    core.live.forgetServer(input.guildId);
     return ok(data);
   });
 }

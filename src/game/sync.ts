@@ -124,6 +124,7 @@ export async function takeBack(
       kind === 'challenge'
         ? await core.games.resolveChallenge(id, 'cancelled', core.now())
         : await core.games.closeGame(id, reason, core.now(), core.now() + THREAD_ARCHIVE_DELAY_MS);
+    if (kind === 'game') core.live.forget(id);
     return done
       ? ok(null)
       : fail('finished', kind === 'challenge' ? 'error.challengeAlreadyOver' : 'error.gameAlreadyOver');

@@ -1,0 +1,82 @@
+// A move decided from memory: the game and its server's settings as this process last saw them
+// (liveGames.ts), written under a guard on all of it (src/db/moveStore.ts). Nothing stale can be
+// committed: what the move decided from is exactly what its write checks, so a game or settings
+// changed meanwhile (by another process, a timeout, a deletion, an admin) fail the write, and the
+// move runs again as a transaction from the database, as a click on an older board always did.
+// Only the common case is decided here: the player to act, on the board as kept, with an action
+// that does not end the game. Every refusal (which must say why from the database) and every
+// game's end (ratings, the tournament, the season: play.ts) take the transaction.
+import type { TransactionOptions } from '../db/sql.js';
+import { type Action, applyAction } from '../engine/index.js';
+import { describeEvents } from '../i18n/describe.js';
+import { translator } from '../i18n/index.js';
+import { type ServiceCore, playerNamed, storageRefusal } from './core.js';
+import { throwingFor } from './dice.js';
+import { nextTurn, throwValueOf } from './lifecycle.js';
+import { firstReminderOf } from './reminders.js';
+import { parseOverrides, settingsWith } from './settings.js';
+import { type Outcome, ok } from './types.js';
+import { type GameSnapshot, namesOf } from './views.js';
+import { isHere } from './visibility.js';
+
+export interface MemoryMove {
+  gameId: number;
+  userId: string;
+  /** The version the move was decided on (the clicked board's). */
+  version: number;
+  action: Action;
+  /** Where the button was clicked, if it was (play.ts, ActInput). */
+  where?: string;
+}
+
+/**
+ * The move applied, or a storage refusal ('busy', …); null when memory cannot decide it or the
+ * write found something changed: the caller then runs the move's transaction.
+ */
+export async function moveFromMemory(
+  core: ServiceCore,
+  move: MemoryMove,
+  options: TransactionOptions,
+): Promise<Outcome<GameSnapshot> | null> {
+  const game = core.live.game(move.gameId);
+  if (!game || game.version !== move.version || game.toActId !== move.userId) return null;
+  if (move.where !== undefined && !isHere(move.where, game)) return null;
+  const applied = applyAction(game.state, move.action, throwingFor(game));
+  if (!applied.ok || applied.value.state.winner) return null;
+  const { state, events, legal } = applied.value;
+  const now = core.now();
+  const settingsJson = await keptSettings(core, game.guildId);
+  const settings = settingsWith(core.config, parseOverrides(settingsJson ?? undefined));
+  const turn = nextTurn(core, game, state, settings, now);
+  const remindAt = firstReminderOf(turn, core.botUserId, settings.reminderDelayMs, now);
+  let written;
+  try {
+    written = await core.moves.write(
+      { ...game, settingsJson },
+      { state, ...turn, remindAt },
+      { seq: game.state.ply, userId: move.userId, action: move.action, throwValue: throwValueOf(events), at: now },
+      options,
+    );
+  } catch (error) {
+    return storageRefusal(error);
+  }
+  if (!written) {
+    core.live.forget(game.id);
+    core.live.forgetSettings(game.guildId);
+    return null;
+  }
+  core.live.keep(written.game);
+  const { seats } = written.game;
+  const players = { W: playerNamed(seats.W, written.names.W), B: playerNamed(seats.B, written.names.B) };
+  const description = describeEvents(translator(game.locale), events, game.ruleset, namesOf(players), game.options);
+  return ok({ game: written.game, players, description, legal });
+}
+
+/** The server's settings JSON as kept, read and kept when it is not. */
+async function keptSettings(core: ServiceCore, guildId: string): Promise<string | null> {
+  const kept = core.live.settingsJson(guildId);
+  if (kept !== undefined) return kept;
+  const json = (await core.server.settingsJson(guildId)) ?? null;
+  core.live.keepSettings(guildId, json);
+  return json;
+}
