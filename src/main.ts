@@ -60,7 +60,10 @@ const { config } = result;
 const { sharding } = config;
 // The database's password (DATABASE_URL) never reaches a log line either, like the token.
 const databasePassword = config.databaseUrl ? decodeURIComponent(new URL(config.databaseUrl).password) : '';
-const log = createLogger({ level: config.logLevel, secrets: [config.token, databasePassword] });
+const log = createLogger({
+  level: config.logLevel,
+  secrets: [config.token, databasePassword, config.activity?.clientSecret ?? ''],
+});
 const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.id }) : log;
 // Opened (checked and migrated) before logging in: a damaged file or an unreachable PostgreSQL
 // stops the bot with a clear message. The sharding manager opens it too, once, so its shards
