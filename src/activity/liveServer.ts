@@ -14,6 +14,7 @@ import type { GameService } from '../game/service.js';
 import type { GameView } from '../game/types.js';
 import type { DiscordSignIn } from './discordSignIn.js';
 import { type LiveHub, PageConnection } from './pageConnection.js';
+import type { PageBundle } from './pageBundle.js';
 import { Sessions } from './sessions.js';
 
 export interface LiveServerOptions {
@@ -23,6 +24,8 @@ export interface LiveServerOptions {
   signIn: Pick<DiscordSignIn, 'exchange' | 'instance'>;
   /** Tests only (ACTIVITY_MOCK_SIGN_IN): a page names its user with the code `mock:<id>:<locale>`. */
   mockSignIn: boolean;
+  /** The built page (pageBundle.ts); null: the sign-in and sockets only. */
+  page: PageBundle | null;
   /** A move or resignation committed here: bring the game's chat message up to date. */
   changed?: (view: GameView) => void;
   log: Logger;
@@ -161,7 +164,11 @@ async function handleHttp(
 ): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://page').pathname;
   if (req.method === 'POST' && path === '/api/session') return signIn(req, res, options, sessions);
-  answer(res, 404, { error: 'not-found' });
+  const file = req.method === 'GET' ? options.page?.files.get(path) : undefined;
+  if (!file) return answer(res, 404, { error: 'not-found' });
+  // Assets are named by their content: kept for ever. The page itself is asked for each time.
+  const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  res.writeHead(200, { 'content-type': file.type, 'cache-control': cache }).end(file.body);
 }
 
 /**

@@ -6,9 +6,9 @@ import type { WebSocket } from 'ws';
 import type { GameService } from '../game/service.js';
 import type { GameView, Outcome } from '../game/types.js';
 import type { Viewer } from '../game/visibility.js';
-import { DEFAULT_LOCALE, localeOf, say } from '../i18n/index.js';
+import { DEFAULT_LOCALE, localeOf, say, translatePlain } from '../i18n/index.js';
 import type { ActivityInstance, DiscordSignIn } from './discordSignIn.js';
-import { type PageMessage, type ServerMessage, readPageMessage } from './protocol.js';
+import { type PageMessage, type ServerMessage, type Words, readPageMessage } from './protocol.js';
 import type { Session, Sessions } from './sessions.js';
 
 /** What every connection shares: the service, who is who, and the games' watchers. */
@@ -94,7 +94,7 @@ export class PageConnection {
     this.session = session;
     const here = await this.stillIn(session);
     if (!here) return;
-    this.send({ type: 'welcome', userId: session.userId, locale: session.locale });
+    this.send({ type: 'welcome', userId: session.userId, locale: session.locale, words: wordsIn(session.locale) });
     this.send({ type: 'lobby', games: await this.hub.service.liveBoard.lobby(viewerOf(here)) });
   }
 
@@ -168,5 +168,22 @@ function viewerOf({ session, instance }: SignedIn): Viewer {
     alone: false,
     // Being in the instance is being in its channel: Discord lets only those who see it join.
     canViewChannel: (id) => id === instance.channelId,
+  };
+}
+
+/** The page's words in the user's Discord language (the default where Discord's is not one of ours). */
+function wordsIn(discordLocale: string): Words {
+  const locale = localeOf(discordLocale) ?? DEFAULT_LOCALE;
+  const t = (key: Parameters<typeof translatePlain>[1], params?: Record<string, string>): string =>
+    translatePlain(locale, key, params);
+  return {
+    throw: t('choice.throw'),
+    take: t('choice.takeForfeited'),
+    move: t('words.move', { from: '{from}', to: '{to}' }),
+    off: t('words.off'),
+    enter: t('words.enter'),
+    lightPawns: t('words.lightPawns'),
+    darkPawns: t('words.darkPawns'),
+    yourTurn: t('replay.yourTurn'),
   };
 }

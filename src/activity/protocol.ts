@@ -22,8 +22,23 @@ export type PageMessage =
   | { type: 'resign'; seq: number; gameId: number }
   | { type: 'ping'; seq: number };
 
+/**
+ * The few words a page shows, in its user's Discord language, from the catalogs the chat uses:
+ * the page carries no catalog of its own. `move` keeps its `{from}` and `{to}` for the page to fill.
+ */
+export interface Words {
+  throw: string;
+  take: string;
+  move: string;
+  off: string;
+  enter: string;
+  lightPawns: string;
+  darkPawns: string;
+  yourTurn: string;
+}
+
 export type ServerMessage =
-  | { type: 'welcome'; userId: string; locale: string }
+  | { type: 'welcome'; userId: string; locale: string; words: Words }
   | { type: 'lobby'; games: LiveGame[] }
   | { type: 'game'; game: LiveGame }
   | { type: 'refused'; seq: number | null; code: string; text?: string }

@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import { DiscordSignIn } from '../activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../activity/liveServer.js';
+import { buildPage } from '../activity/pageBundle.js';
 import type { GameService } from '../game/service.js';
 import type { GameView } from '../game/types.js';
 import type { Bot } from './client.js';
@@ -55,6 +56,7 @@ export async function serveLiveBoard(options: {
     service: options.service,
     signIn,
     mockSignIn: activity.mockSignIn,
+    page: await buildPage(config.applicationId),
     changed: showLiveChange(() => options.bot, log),
     log,
   });

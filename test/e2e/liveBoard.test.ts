@@ -34,6 +34,7 @@ beforeAll(async () => {
       instanceTtlMs: 0,
     }),
     mockSignIn: false,
+    page: null,
     changed: (view) => {
       changed++;
       show(view);
