@@ -5,7 +5,7 @@
 // The database is the source of truth and news of a change comes from it: a move made here is
 // sent to the pages at once, and every game a page shows is looked at every POLL_MS for a version
 // it has not sent, so a click in chat, or a move served by another process on the same database,
-// reaches the pages too (docs/activity.md, "One game, two views").
+// reaches the pages too (docs/activity.md).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
