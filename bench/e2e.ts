@@ -39,9 +39,16 @@ interface Table {
   messageId: string;
 }
 
-/** Whoever is to act, as the board names them: in any language its last line names them in bold. */
+/**
+ * Whoever is to act, as the board names them: in any language its last line of text (the small
+ * `-#` lines under it, such as the dice commitment, aside) names them in bold.
+ */
 function actorIn(content: string): string {
-  return toActName(content) ?? /\*\*([^*]+)\*\*/.exec(content.trim().split('\n').at(-1) ?? '')?.[1] ?? '';
+  const turnLine = content
+    .trim()
+    .split('\n')
+    .findLast((line) => !line.startsWith('-# '));
+  return toActName(content) ?? /\*\*([^*]+)\*\*/.exec(turnLine ?? '')?.[1] ?? '';
 }
 
 /** The board's line after a resignation, in the catalog of `discordLocale` (English if none). */

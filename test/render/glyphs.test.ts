@@ -1,14 +1,14 @@
 // No missing-glyph boxes: every character of every message the picture draws (the board, the
 // replay and the chart) has a glyph, in both weights, in the font files the picture registers for
 // its language (src/render/fonts.ts: Noto Sans, then the slices of the script's own font), as the
-// files' own character maps say (./cmap.ts). Checked for every written catalog, and for sample
-// words of each script whose catalogs are still to come (./scriptSamples.ts).
+// files' own character maps say (./cmap.ts). Checked for every catalog, and for a player's name in
+// each script (./scriptNames.ts).
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale, catalog } from '../../src/i18n/index.js';
 import { fontFilesFor } from '../../src/render/fonts.js';
 import { messageWords } from '../i18n/messageWords.js';
 import { codePointsOf } from './cmap.js';
-import { SCRIPT_SAMPLES } from './scriptSamples.js';
+import { SCRIPT_NAMES } from './scriptNames.js';
 
 /** The namespaces of the messages drawn in a picture; the others are chat text (emoji and all). */
 const DRAWN = ['board', 'chart', 'describe', 'option', 'replay', 'square', 'title', 'words'];
@@ -50,10 +50,10 @@ describe('every character the picture draws has a glyph', () => {
     expect(missingGlyphs(locale, drawnWords(locale, catalog(locale)))).toEqual([]);
   });
 
-  it.each(Object.entries(SCRIPT_SAMPLES).map(([script, sample]) => [script, sample] as const))(
-    'in sample words of the %s script',
-    (_, sample) => {
-      expect(missingGlyphs(sample.locale, drawnWords(sample.locale, sample.messages))).toEqual([]);
+  it.each(Object.entries(SCRIPT_NAMES).map(([script, named]) => [script, named] as const))(
+    'in a name in the %s script',
+    (_, { locale, name }) => {
+      expect(missingGlyphs(locale, [['name', name]])).toEqual([]);
     },
   );
 

@@ -8,7 +8,7 @@ import { RenderPool } from '../../src/bot/renderPool.js';
 import { DISCORD_LANGUAGES, type Locale, scriptOf } from '../../src/i18n/index.js';
 import { renderBoard } from '../../src/render/index.js';
 import { sample } from '../render/positions.js';
-import { SCRIPT_SAMPLES } from '../render/scriptSamples.js';
+import { SCRIPT_NAMES } from '../render/scriptNames.js';
 
 const [where, ...asked] = process.argv.slice(2);
 const locales = asked.filter((locale): locale is Locale => (DISCORD_LANGUAGES as readonly string[]).includes(locale));
@@ -19,9 +19,9 @@ if ((where !== 'here' && where !== 'pool') || locales.length !== asked.length) {
 const pool = where === 'pool' ? new RenderPool(1) : null;
 const { state, view } = sample('kendall-mid');
 for (const locale of locales) {
-  // Dark's player is named in the picture's script: until a catalog is written, only names need its font.
+  // Dark's player is named in the picture's script.
   const script = scriptOf(locale);
-  const drawn = { ...view, names: { W: 'Ana', B: script === 'latin' ? 'Ben' : SCRIPT_SAMPLES[script].name }, locale };
+  const drawn = { ...view, names: { W: 'Ana', B: script === 'latin' ? 'Ben' : SCRIPT_NAMES[script].name }, locale };
   await (pool ? pool.render(state, drawn) : renderBoard(state, drawn));
   const fonts = GlobalFonts.families.map((f) => f.family).filter((family) => family.startsWith('Senet '));
   console.log(
