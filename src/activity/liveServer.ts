@@ -119,7 +119,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
 
   const server: Server = createServer((req, res) => {
     handleHttp(req, res, options, sessions).catch((err: unknown) => {
-      log.warn({ err, path: req.url }, 'the live board could not answer');
+      log.warn({ err, url: req.url }, 'the live board could not answer');
       if (!res.headersSent) answer(res, 500, { error: 'failed' });
     });
   });
@@ -192,7 +192,7 @@ async function signIn(
   else if (!mock && code !== '') {
     const exchanged = await options.signIn.exchange(code);
     if (exchanged.ok) ({ user, accessToken } = exchanged.value);
-    else options.log.info({ reason: exchanged.error }, 'a live board sign-in was refused');
+    else options.log.info({ why: exchanged.error }, 'a live board sign-in was refused');
   }
   const instance = user && instanceId ? await options.signIn.instance(instanceId) : null;
   if (!user || !instance?.users.has(user.id)) return answer(res, 403, { error: 'refused' });
