@@ -3,11 +3,12 @@
 // the wrong way; test/lint/layers.test.ts shows it does.
 //
 //   bot → commands → game → engine, db, render, ai, i18n → lib
+//   bot → activity → game   (the live board's server: a second front door, beside commands)
 //
 // tools/, main.ts, bench/ and test/ stand outside the layers: they assemble the whole.
 
 /** Every folder of src/ that is a layer. */
-const LAYERS = ['lib', 'engine', 'ai', 'i18n', 'render', 'db', 'game', 'commands', 'bot', 'tools'];
+const LAYERS = ['lib', 'engine', 'ai', 'i18n', 'render', 'db', 'game', 'commands', 'activity', 'bot', 'tools'];
 
 const DISCORD = ['discord.js', '@discordjs/*'];
 const SQL = ['better-sqlite3', 'better-sqlite3-13', 'pg'];
@@ -32,7 +33,9 @@ const RULES = {
     packages: [...DISCORD, ...SQL, ...CANVAS, ...METRICS],
   },
   commands: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...SQL, ...CANVAS, ...METRICS] },
-  bot: { ours: ['commands', 'game', 'engine', 'render', 'ai', 'i18n', 'lib'], packages: [...SQL] },
+  // The live board's server speaks HTTP to Discord itself (OAuth2, activity instances), not discord.js.
+  activity: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS, ...METRICS] },
+  bot: { ours: ['commands', 'activity', 'game', 'engine', 'render', 'ai', 'i18n', 'lib'], packages: [...SQL] },
 };
 
 /** A relative import that climbs out of the file's folder into `layer` (`../db/x.js`, `../../db/x.js`). */

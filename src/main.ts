@@ -8,14 +8,16 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './bot/config.js';
+import { type ActivityConfig, explainMissing, inviteUrl, loadConfig, problemLines, shardOf } from './bot/config.js';
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
 import { DEFAULT_DATABASE_PATH } from './db/connection.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { servingLock } from './db/servingLock.js';
-import type { ShardScope } from './game/service.js';
+import type { GameService, ShardScope } from './game/service.js';
+import type { LiveServer } from './activity/liveServer.js';
+import type { Bot } from './bot/client.js';
 import type { Health } from './bot/health.js';
 import type { Metrics } from './bot/metrics.js';
 import type { MetricsServer } from './bot/metricsServer.js';
@@ -60,7 +62,10 @@ const { config } = result;
 const { sharding } = config;
 // The database's password (DATABASE_URL) never reaches a log line either, like the token.
 const databasePassword = config.databaseUrl ? decodeURIComponent(new URL(config.databaseUrl).password) : '';
-const log = createLogger({ level: config.logLevel, secrets: [config.token, databasePassword] });
+const log = createLogger({
+  level: config.logLevel,
+  secrets: [config.token, databasePassword, config.activity?.clientSecret ?? ''],
+});
 const shardLog = sharding.role === 'shard' ? log.child({ shard: sharding.shard.id }) : log;
 // Opened (checked and migrated) before logging in: a damaged file or an unreachable PostgreSQL
 // stops the bot with a clear message. The sharding manager opens it too, once, so its shards
@@ -180,6 +185,8 @@ async function serve(shard: ShardScope): Promise<void> {
     }
     return lock.answeredBefore();
   };
+  // The service the bot opened, for the live board beside it.
+  const opened: { service?: GameService } = {};
   const bot = await retryingNetworkFailures(
     () =>
       startBot({
@@ -187,7 +194,7 @@ async function serve(shard: ShardScope): Promise<void> {
         log,
         shard,
         openService: (botUserId) =>
-          openService({
+          (opened.service = openService({
             db,
             botUserId,
             config: config.serverDefaults,
@@ -195,7 +202,7 @@ async function serve(shard: ShardScope): Promise<void> {
             chooseAction: aiThread.choose,
             renderReplay: metrics ? metrics.timeReplays(replayThread.render) : replayThread.render,
             shard,
-          }),
+          })),
         uploadLarge: replayThread.upload,
         ...(metrics ? { metrics } : {}),
         takeOver,
@@ -207,6 +214,10 @@ async function serve(shard: ShardScope): Promise<void> {
     process.exit(1);
   });
   const metricsServer = metrics && (await serveMetricsFor(metrics, shard, () => bot.health(), log));
+  const liveBoard =
+    config.activity && opened.service && shard.id === 0
+      ? await serveLiveBoardFor(config.activity, opened.service, bot, log)
+      : null;
 
   if (sharding.role === 'single')
     log.info({ invite: inviteUrl(config.applicationId) }, 'add the bot to a server with this link');
@@ -231,7 +242,15 @@ async function serve(shard: ShardScope): Promise<void> {
     }, SHUTDOWN_LIMIT_MS).unref();
     const stopped = bot
       .stop()
-      .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close(), metricsServer?.close()]));
+      .then(() =>
+        Promise.all([
+          renderPool?.close(),
+          aiThread.close(),
+          replayThread.close(),
+          metricsServer?.close(),
+          liveBoard?.close(),
+        ]),
+      );
     exitOnceDone(stopped, log, 'shutdown failed', code);
   };
   // (Node passes a signal's number as a second argument: not an exit code.)
@@ -261,6 +280,25 @@ async function serveMetricsFor(
     return server;
   } catch (err) {
     log.fatal({ err, host, port }, `could not serve metrics on ${host}:${port} (METRICS_HOST, METRICS_PORT)`);
+    process.exit(1);
+  }
+}
+
+/** ACTIVITY_PORT: the live board (src/bot/liveBoard.ts); a port that cannot be bound stops the bot. */
+async function serveLiveBoardFor(
+  activity: ActivityConfig,
+  service: GameService,
+  bot: Bot,
+  log: Logger,
+): Promise<LiveServer> {
+  const { serveLiveBoard } = await import('./bot/liveBoard.js');
+  try {
+    return await serveLiveBoard({ activity, config, service, bot, log });
+  } catch (err) {
+    log.fatal(
+      { err, port: activity.port },
+      `could not serve the live board on ${activity.host}:${activity.port} (ACTIVITY_HOST, ACTIVITY_PORT)`,
+    );
     process.exit(1);
   }
 }

@@ -56,6 +56,18 @@ export interface BotConfig {
    * writes there only the copy it takes before migrating a SQLite file.
    */
   backups: { dir: string | null; keepDaily: number; keepWeekly: number };
+  /** The live board (docs/activity.md); null: off (ACTIVITY_PORT unset). */
+  activity: ActivityConfig | null;
+}
+
+/** The live board's server: where it listens, and how it signs people in. */
+export interface ActivityConfig {
+  port: number;
+  host: string;
+  /** The OAuth2 client secret for the code exchange; null only with the mock sign-in. */
+  clientSecret: string | null;
+  /** Tests only: the page names its user and no OAuth2 takes place. Refused against Discord itself. */
+  mockSignIn: boolean;
 }
 
 /**
@@ -190,6 +202,13 @@ const proxySecret: Parse<string> = (raw) =>
     ? ok(raw)
     : err('must be 32 to 256 characters, letters, digits and punctuation without spaces (openssl rand -hex 32)');
 
+/** An OAuth2 client secret as the developer portal shows it: letters, digits, - and _. */
+const clientSecret: Parse<string> = (raw) =>
+  /^[\w-]{16,128}$/.test(raw) ? ok(raw) : err('must be the client secret alone (OAuth2 → Client Secret in the portal)');
+
+const yesNo: Parse<boolean> = (raw) =>
+  raw === 'true' || raw === 'false' ? ok(raw === 'true') : err('must be true or false');
+
 /** pino's levels, and silent. */
 const LOG_LEVELS = [...Object.keys(pino.levels.values), 'silent'];
 
@@ -237,6 +256,11 @@ export const PROCESS_SETTINGS = {
   backupDir: { env: 'BACKUP_DIR', parse: text, fallback: null },
   backupKeepDaily: { env: 'BACKUP_KEEP_DAILY', parse: whole(1, 366), fallback: 7 },
   backupKeepWeekly: { env: 'BACKUP_KEEP_WEEKLY', parse: whole(0, 520), fallback: 4 },
+  // The live board (docs/activity.md): off unless ACTIVITY_PORT is set.
+  activityPort: { env: 'ACTIVITY_PORT', parse: whole(1, 65_535), fallback: undefined },
+  activityHost: { env: 'ACTIVITY_HOST', parse: host, fallback: '127.0.0.1' },
+  clientSecret: { env: 'DISCORD_CLIENT_SECRET', parse: clientSecret, fallback: null, secret: true },
+  activityMockSignIn: { env: 'ACTIVITY_MOCK_SIGN_IN', parse: yesNo, fallback: false },
 } satisfies Record<string, ProcessSetting<unknown>>;
 
 type ProcessSettings = typeof PROCESS_SETTINGS;
@@ -330,7 +354,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
       keepDaily: setting('backupKeepDaily'),
       keepWeekly: setting('backupKeepWeekly'),
     },
+    activity: null,
   };
+  config.activity = activityConfig(
+    {
+      port: setting('activityPort'),
+      host: setting('activityHost'),
+      clientSecret: setting('clientSecret'),
+      mockSignIn: setting('activityMockSignIn'),
+    },
+    config.apiUrl,
+    invalid,
+  );
   // The secret is for the proxy: sent to Discord itself it would only leak.
   if (config.restProxySecret !== null && config.apiUrl === DEFAULT_API_URL)
     invalid.push(
@@ -342,6 +377,28 @@ export function loadConfig(env: NodeJS.ProcessEnv): ConfigResult {
     return { ok: false, missing, invalid, demo: fresh ? { outDir: demoOutputDir } : null };
   }
   return { ok: true, config };
+}
+
+/**
+ * The live board's settings, or null when ACTIVITY_PORT is unset. It signs people in with the
+ * client secret; the mock sign-in lets a page name any user, so it is refused against Discord
+ * itself (DISCORD_API_URL unset): only a test against a fake Discord may turn it on.
+ */
+function activityConfig(
+  given: { port: number | undefined; host: string; clientSecret: string | null; mockSignIn: boolean },
+  apiUrl: string,
+  invalid: string[],
+): ActivityConfig | null {
+  if (given.mockSignIn && apiUrl === DEFAULT_API_URL)
+    invalid.push(
+      'ACTIVITY_MOCK_SIGN_IN lets any page sign in as anyone: it is for tests against a fake Discord, and refused with DISCORD_API_URL unset (Discord itself)',
+    );
+  if (given.port === undefined) return null;
+  if (given.clientSecret === null && !given.mockSignIn)
+    invalid.push(
+      'DISCORD_CLIENT_SECRET is needed with ACTIVITY_PORT (developer portal → your application → OAuth2 → Client Secret)',
+    );
+  return { port: given.port, host: given.host, clientSecret: given.clientSecret, mockSignIn: given.mockSignIn };
 }
 
 /** Every server setting's default from `.env`, each read as its spec says. */

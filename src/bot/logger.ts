@@ -18,10 +18,22 @@ const TOKEN_IN_PATH = /(\/(?:interactions|webhooks)\/\d+\/)[^/?#\s"'\\]+/g;
  */
 const FAILING_ROW = /(Failing row contains )(?:[^"\\]|\\.)*/g;
 
-/** The line with every secret, interaction or webhook token and failing row replaced by `[redacted]`. */
+/**
+ * A player's OAuth2 access token (the live board signs people in with it): in an Authorization
+ * header, or a field of Discord's token answer (`"access_token":"…"`, `"refresh_token":"…"`).
+ * Whoever holds one acts as that person towards Discord, within its scopes.
+ */
+const BEARER = /(Bearer )[^\s"'\\]+/g;
+const OAUTH_FIELD = /("(?:access|refresh)_token\\?"\s*:\s*\\?")(?:[^"\\]|\\[^"])+/g;
+
+/** The line with every secret, interaction, webhook or OAuth2 token and failing row replaced by `[redacted]`. */
 function scrub(line: string, secrets: readonly string[]): string {
   const withoutSecrets = secrets.reduce((text, secret) => text.replaceAll(secret, '[redacted]'), line);
-  return withoutSecrets.replace(TOKEN_IN_PATH, '$1[redacted]').replace(FAILING_ROW, '$1[redacted]');
+  return withoutSecrets
+    .replace(TOKEN_IN_PATH, '$1[redacted]')
+    .replace(FAILING_ROW, '$1[redacted]')
+    .replace(BEARER, '$1[redacted]')
+    .replace(OAUTH_FIELD, '$1[redacted]');
 }
 
 export function createLogger(options: { level: string; secrets: string[]; destination?: DestinationStream }): Logger {

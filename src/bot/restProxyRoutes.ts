@@ -38,6 +38,10 @@ const ROUTES: readonly ForwardedRoute[] = [
   // Tournaments' scheduled events.
   { methods: ['POST'], path: /^\/guilds\/\d+\/scheduled-events$/ },
   { methods: ['GET', 'PATCH', 'DELETE'], path: /^\/guilds\/\d+\/scheduled-events\/\d+$/ },
+  // The live board (src/activity): who is in the activity instance a page says it is in. (A
+  // player's own OAuth2 requests, the code exchange and /users/@me, are not the bot's: they go
+  // to Discord itself, never through the proxy.)
+  { methods: ['GET'], path: /^\/applications\/\d+\/activity-instances\/[^/]+$/ },
   // `npm run deploy-commands`: the commands, globally or in one server.
   { methods: ['PUT'], path: /^\/applications\/\d+(?:\/guilds\/\d+)?\/commands$/ },
 ];

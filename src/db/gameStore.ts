@@ -280,6 +280,11 @@ export class GameStore {
     return (await this.s.activeHere.all(this.sql, { channel: channelId, user: userId })).map(toGame);
   }
 
+  /** The live games started in a channel (in it or in threads of their own), newest first: the live board's lobby. */
+  async liveGamesIn(channelId: string, limit: number): Promise<GameRecord[]> {
+    return (await this.s.liveIn.all(this.sql, { channel: channelId, limit })).map(toGame);
+  }
+
   /** Whether a live game or an open challenge has this channel (a game's thread) as its home. */
   async channelInUse(channelId: string): Promise<boolean> {
     return (await this.s.channelInUse.get(this.sql, channelId, channelId)) !== undefined;
@@ -480,6 +485,9 @@ function prepare(owned: string) {
     activeHere: st<{ channel: string; user: string }, GameRow>(
       `SELECT * FROM games WHERE status = 'active' AND (white_id = @user OR black_id = @user)
        AND (thread_id = @channel OR channel_id = @channel) ORDER BY id`,
+    ),
+    liveIn: st<{ channel: string; limit: number }, GameRow>(
+      `SELECT * FROM games WHERE status = 'active' AND channel_id = @channel ORDER BY id DESC LIMIT @limit`,
     ),
     channelInUse: st<[string, string], Id>(
       `SELECT id FROM games WHERE status = 'active' AND channel_id = ?

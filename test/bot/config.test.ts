@@ -256,6 +256,33 @@ describe('configuration', () => {
     }
   });
 
+  it('turns the live board on with ACTIVITY_PORT and the client secret; refuses the mock sign-in against Discord itself', () => {
+    const required = { DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID };
+    const secret = 'Xy7_abcdefghijklmnopqrstuvwx-012';
+    expect(loadConfig(required)).toMatchObject({ ok: true, config: { activity: null } });
+    expect(loadConfig({ ...required, ACTIVITY_PORT: '8443', DISCORD_CLIENT_SECRET: secret })).toMatchObject({
+      ok: true,
+      config: { activity: { port: 8443, host: '127.0.0.1', clientSecret: secret, mockSignIn: false } },
+    });
+    const fake = { ...required, DISCORD_API_URL: 'http://127.0.0.1:9/api' };
+    expect(loadConfig({ ...fake, ACTIVITY_PORT: '8443', ACTIVITY_MOCK_SIGN_IN: 'true' })).toMatchObject({
+      ok: true,
+      config: { activity: { clientSecret: null, mockSignIn: true } },
+    });
+    const refused = (env: Record<string, string>): string[] => {
+      const result = loadConfig(env);
+      return result.ok ? [] : result.invalid;
+    };
+    // One line each: the mock sign-in in production, a port with no way to sign in, a secret that is not one.
+    expect(refused({ ...required, ACTIVITY_MOCK_SIGN_IN: 'true' })).toEqual([
+      expect.stringMatching(/^ACTIVITY_MOCK_SIGN_IN .*refused with DISCORD_API_URL unset/),
+    ]);
+    expect(refused({ ...required, ACTIVITY_PORT: '8443' })).toEqual([expect.stringMatching(/^DISCORD_CLIENT_SECRET /)]);
+    const bad = refused({ ...required, ACTIVITY_PORT: '8443', DISCORD_CLIENT_SECRET: `${secret} x` });
+    expect(bad[0]).toMatch(/^DISCORD_CLIENT_SECRET must be/);
+    expect(bad.join('\n')).not.toContain(secret);
+  });
+
   it('rejects numbers that are not numbers', () => {
     const result = loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APPLICATION_ID: APP_ID, BOT_STEP_DELAY_MS: 'soon' });
     expect(result.ok).toBe(false);
@@ -264,6 +291,21 @@ describe('configuration', () => {
 });
 
 describe('logs', () => {
+  it("never contain a player's OAuth2 access token, nor the client secret", () => {
+    const access = 'Zm9vYmFyYmF6.access-token_value';
+    const clientSecret = 'Xy7_abcdefghijklmnopqrstuvwx-012';
+    const lines: string[] = [];
+    const log = loggerInto(lines, { secrets: [clientSecret] });
+    log.info({ headers: { Authorization: `Bearer ${access}` } }, 'asked /users/@me');
+    log.warn({ body: JSON.stringify({ access_token: access, refresh_token: access }) }, 'odd answer');
+    log.error({ err: new Error(`exchange failed for ${clientSecret}`) }, `code refused (Bearer ${access})`);
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line).not.toContain(access);
+      expect(line).not.toContain(clientSecret);
+    }
+  });
+
   it('never contain the token, in a field, a message or a stack', () => {
     const token = 'MTIzNDU2Nzg5.secret.token-value';
     const lines: string[] = [];

@@ -117,6 +117,10 @@ const BAD_PROCESS_VALUES: Record<keyof typeof PROCESS_SETTINGS, string | null> =
   backupDir: null,
   backupKeepDaily: '0',
   backupKeepWeekly: 'many',
+  activityPort: '0',
+  activityHost: 'the web',
+  clientSecret: 'secret with spaces',
+  activityMockSignIn: 'yes',
 };
 
 describe.each(Object.entries(BAD_PROCESS_VALUES))('the process setting %s', (key, bad) => {

@@ -66,6 +66,10 @@ const BAD_PROCESS: Record<string, string> = {
   SHARD_IDS: '1..3',
   BACKUP_KEEP_DAILY: '0',
   BACKUP_KEEP_WEEKLY: 'many',
+  ACTIVITY_PORT: '0',
+  ACTIVITY_HOST: 'the web',
+  DISCORD_CLIENT_SECRET: 'two words',
+  ACTIVITY_MOCK_SIGN_IN: 'yes',
 };
 
 /** Every setting with a value it refuses: the server settings' by their kind. */
@@ -105,6 +109,17 @@ describe('a start with a token and bad settings', () => {
       expect.stringMatching(/^The bot did not start/),
     ]);
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('a start with the live board', () => {
+  it('refuses the mock sign-in against Discord itself: one line, exit 78', async () => {
+    const run = await start({ ACTIVITY_PORT: '8443', ACTIVITY_MOCK_SIGN_IN: 'true' });
+    expect(run.code).toBe(78);
+    expect(run.stderr.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^Invalid setting: ACTIVITY_MOCK_SIGN_IN .*refused with DISCORD_API_URL unset/),
+      expect.stringMatching(/^The bot did not start/),
+    ]);
   });
 });
 

@@ -6,11 +6,12 @@
 // What each part of Discord does lives with its concern, each citing Discord's docs: server.ts
 // (REST routing), gateway.ts and shards.ts, interactions.ts and responses.ts, scenes.ts (where an
 // interaction happens), messages.ts, channels.ts, guilds.ts, scheduledEvents.ts,
-// privateThreads.ts, applicationCommands.ts, permissions.ts and failures.ts (Discord's errors, on
-// demand).
+// privateThreads.ts, applicationCommands.ts, activities.ts (OAuth2 and activity instances),
+// permissions.ts and failures.ts (Discord's errors, on demand).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
+import { authorizeCode, launchInstance } from './activities.js';
 import { allowInChannel, restrictChannel } from './channels.js';
 import type { Failure } from './failures.js';
 import { handleGateway } from './gateway.js';
@@ -24,6 +25,7 @@ import { handleHttp } from './server.js';
 import {
   DiscordState,
   makeUser,
+  serverOf,
   snowflake,
   type FakeMessage,
   type FakeUser,
@@ -114,6 +116,30 @@ export class FakeDiscord extends DiscordState {
       this.held = null;
       release();
     };
+  }
+
+  /**
+   * `user` opens the app's Activity in `channelId` (default: the current channel; a scene's
+   * channel is a DM or group DM): a new instance with them in it; its id.
+   */
+  launchActivity(user: FakeUser, channelId = this.channelId): string {
+    const guildId = this.scenes.has(channelId) ? null : serverOf(this, channelId);
+    return launchInstance(this, channelId, guildId, user);
+  }
+
+  /** `user` joins a running instance, or (joined: false) leaves it; the last to leave ends it. */
+  setInInstance(instanceId: string, user: FakeUser, joined: boolean): void {
+    const instance = this.activityInstances.get(instanceId);
+    if (!instance) throw new Error(`no activity instance ${instanceId}`);
+    this.users.set(user.id, user);
+    if (joined) instance.users.add(user.id);
+    else instance.users.delete(user.id);
+    if (instance.users.size === 0) this.activityInstances.delete(instanceId);
+  }
+
+  /** The one-time code the Embedded App SDK's authorize command hands `user`'s page. */
+  authorize(user: FakeUser): string {
+    return authorizeCode(this, user);
   }
 
   /** A moderator deletes a message. */

@@ -2,6 +2,7 @@
 // while a test holds answers, checked for the failure Discord would answer it with, routed to the
 // concern that carries it out, answered, and handed to the tests waiting for it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { activityInstance, currentUser, exchangeCode } from './activities.js';
 import { overwriteCommands } from './applicationCommands.js';
 import { channelJson, channelRefusal, modifyChannel, startThread } from './channels.js';
 import { injectedFailure, notFound, refuse, type Failure } from './failures.js';
@@ -28,7 +29,8 @@ export async function handleHttp(fake: DiscordState, req: IncomingMessage, res: 
     at: performance.now(),
   };
   if (fake.recordRequests) fake.requests.push(request);
-  if (!forwardedRoute(request.method, path)) fake.notForwarded.push(`${request.method} ${path}`);
+  if (!forwardedRoute(request.method, path) && !playersOwn(request))
+    fake.notForwarded.push(`${request.method} ${path}`);
   if (fake.held && path.endsWith('/callback')) await fake.held;
   if (res.destroyed) return; // the bot is gone
   const failure = failureFor(fake, request);
@@ -51,6 +53,14 @@ export async function handleHttp(fake: DiscordState, req: IncomingMessage, res: 
       waiter.resolve(request);
     }
   }
+}
+
+/**
+ * A player's own OAuth2 request (the live board's code exchange, or one with their Bearer token):
+ * not the bot's, so the live board sends it to Discord itself, never through the REST proxy.
+ */
+function playersOwn(r: RecordedRequest): boolean {
+  return r.path === '/oauth2/token' || (r.headers.authorization ?? '').startsWith('Bearer ');
 }
 
 /** An injected failure, content too long, a bad autocomplete, an expired token, a second answer, or what the channel refuses. */
@@ -95,6 +105,11 @@ function route(fake: DiscordState, r: RecordedRequest): { status: number; json?:
   if (parts[0] === 'channels' && parts[2] === 'messages' && parts[3]) return channelMessage(fake, parts[3], r);
   if (parts[0] === 'channels' && parts[2] === 'messages' && r.method === 'POST') return postMessage(fake, parts[1]!, r);
   if (parts[0] === 'guilds' && parts[2] === 'scheduled-events') return scheduledEvent(fake, parts[1]!, parts[3], r);
+  if (r.method === 'POST' && r.path === '/oauth2/token') return exchangeCode(fake, r);
+  if (r.method === 'GET' && r.path === '/users/@me') return currentUser(fake, r);
+  if (parts[0] === 'applications' && parts[2] === 'activity-instances' && parts.length === 4 && r.method === 'GET') {
+    return activityInstance(fake, parts[1]!, parts[3]!);
+  }
   if (parts[0] === 'applications' && r.method === 'PUT') {
     return overwriteCommands(fake, parts[2] === 'guilds' ? parts[3]! : 'global', r);
   }
@@ -109,6 +124,9 @@ async function parseBody(
   if (raw.length === 0) return { body: null, files: [] };
   if (type.startsWith('application/json'))
     return { body: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files: [] };
+  // The OAuth2 token exchange is a form (topics/oauth2.mdx, "Access Token Exchange Example").
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return { body: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
   if (!type.startsWith('multipart/form-data')) return { body: null, files: [] };
   const form = await new Request('http://fake/', {
     method: 'POST',

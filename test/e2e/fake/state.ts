@@ -5,6 +5,7 @@
 // their first argument; the FakeDiscord class (fakeDiscord.ts) is this state with the tests' API.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WebSocket } from 'ws';
+import type { FakeInstance } from './activities.js';
 import type { Failure } from './failures.js';
 import type { InteractionReply } from './responses.js';
 import { ALL_PERMISSIONS } from './permissions.js';
@@ -224,6 +225,12 @@ export class DiscordState {
   readonly scenes = new Map<string, Scene>();
   /** Channels of another type than a text channel (a voice channel's chat, an announcement channel). */
   readonly channelTypes = new Map<string, number>();
+  /** The application's OAuth2 client secret (the portal's OAuth2 → Client Secret). */
+  readonly clientSecret = `fake-client-secret-${snowflake()}`;
+  /** Activity instances running, by id (activities.ts). */
+  readonly activityInstances = new Map<string, FakeInstance>();
+  /** Users who signed in to an activity, by id: what GET /users/@me answers. */
+  readonly users = new Map<string, FakeUser>();
 
   // The fake's own bookkeeping, below: the concern files keep it; tests read none of it.
 
@@ -256,6 +263,9 @@ export class DiscordState {
   gatewaySeq = 0;
   /** Channels the bot has been told about (GUILD_CREATE or CHANNEL_CREATE). */
   readonly announced = new Set<string>();
+  /** OAuth2 codes not exchanged yet, and access tokens issued: each to its user's id. */
+  readonly oauthCodes = new Map<string, string>();
+  readonly accessTokens = new Map<string, string>();
 
   constructor(readonly port: number) {}
 }

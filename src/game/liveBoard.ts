@@ -1,0 +1,87 @@
+// The live board's view of games (src/activity serves it to the Activity's pages): what a page
+// may be shown, and nothing more. Who may see a game is the one rule of visibility.ts: a page is
+// a viewer in the channel its activity instance runs in, so a server game is shown only where it
+// was played, a game outside servers only to its two players; anything else gets the one answer
+// for what is not the asker's to know (refusals.ts). Moves go through play.ts like a click.
+//
+// A page never gets what would tell it a throw before it is made: a keyed game's secret is not in
+// its state (it has its own column), and the old seeded generator's state (`rng`, games from
+// before verifiable dice) is left out here.
+import type { GameRecord } from '../db/records.js';
+import type { GameState, Side } from '../engine/index.js';
+import type { ServiceCore } from './core.js';
+import { notHere } from './refusals.js';
+import { type GameResult, type Outcome, type Player, ok } from './types.js';
+import { statusDescription } from './views.js';
+import { type Viewer, mayView } from './visibility.js';
+
+/** A game as a page shows it: its state without any dice's inner state, and who is who. */
+export interface LiveGame {
+  gameId: number;
+  /** The stale-move guard, as on a button: a move names the version it was made on. */
+  version: number;
+  status: 'active' | 'finished';
+  state: Omit<GameState, 'rng'>;
+  players: Record<Side, Player>;
+  /** Who must act now; null once finished. */
+  toActId: string | null;
+  /** What just happened, in the game's language (its chat message says the same). */
+  description: string;
+  /** When `toActId` forfeits by timeout (ms since epoch), or null. */
+  turnDeadline: number | null;
+  result: GameResult | null;
+}
+
+/** The game `gameId` as `viewer` may see it, or the answer a missing game gets. */
+export async function liveGame(core: ServiceCore, gameId: number, viewer: Viewer): Promise<Outcome<LiveGame>> {
+  const game = await core.games.game(gameId);
+  if (!game || !(await mayView(viewer, game))) return notHere('game', gameId);
+  return ok(await liveGameOf(core, game));
+}
+
+/**
+ * The game as it stands now, for the pages already shown it (liveGame checked that they may see
+ * it): their server sends each change on. A game gone gets the answer a missing game gets.
+ */
+export async function currentLiveGame(core: ServiceCore, gameId: number): Promise<Outcome<LiveGame>> {
+  const game = await core.games.game(gameId);
+  return game ? ok(await liveGameOf(core, game)) : notHere('game', gameId);
+}
+
+/** The most games a lobby lists: a page shows them as one short list. */
+const LOBBY_SIZE = 10;
+
+/** The live games of the channel the page's instance runs in, as `viewer` may see them, newest first. */
+export async function liveLobby(core: ServiceCore, viewer: Viewer): Promise<LiveGame[]> {
+  const here = await core.games.liveGamesIn(viewer.channelId, LOBBY_SIZE);
+  const seen: LiveGame[] = [];
+  for (const game of here) if (await mayView(viewer, game)) seen.push(await liveGameOf(core, game));
+  return seen;
+}
+
+/** The version of each game now (a game gone is left out): how a page's server learns of changes made elsewhere. */
+export async function liveVersions(core: ServiceCore, gameIds: readonly number[]): Promise<Map<number, number>> {
+  const versions = new Map<number, number>();
+  for (const id of gameIds) {
+    const board = await core.games.board(id);
+    if (board) versions.set(id, board.version);
+  }
+  return versions;
+}
+
+async function liveGameOf(core: ServiceCore, game: GameRecord): Promise<LiveGame> {
+  const players = await core.playersOf(game);
+  const snapshot = await core.snapshot(game, statusDescription);
+  const { rng: _dice, ...state } = game.state;
+  return {
+    gameId: game.id,
+    version: game.version,
+    status: game.status,
+    state,
+    players,
+    toActId: game.toActId,
+    description: snapshot.description,
+    turnDeadline: game.turnDeadline,
+    result: snapshot.result ?? null,
+  };
+}
