@@ -230,11 +230,6 @@ class PostgresDatabase implements Database {
     let reruns = 0;
     for (let attempt = 0; ; attempt++) {
       const connection = await this.connect();
-      // An error the server sends while no statement of ours is running (it was shut down between
-      // two statements) comes as an event: without a listener it would end the process. The next
-      // statement then fails as a lost connection.
-      const ignore = () => undefined;
-      connection.on('error', ignore);
       let broken = false;
       let committing = false;
       try {
@@ -273,8 +268,6 @@ class PostgresDatabase implements Database {
           throw new StorageBusy(`${this.retries + 1} attempts failed (${lost ? 'connection lost' : code})`);
         }
       } finally {
-        // A broken connection keeps the listener: it is being closed, and may still report so.
-        if (!broken) connection.off('error', ignore);
         connection.release(broken);
       }
       reruns++;
@@ -326,9 +319,17 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // An idle connection the server closed (a restart, a failover) is dropped by the pool, which
   // opens a new one when next asked; without a listener the event would end the process.
   pool.on('error', () => undefined);
+  // The pool listens to its idle connections only, and stops the moment it hands one out; the
+  // code that asked listens only once `await pool.connect()` returns. node-postgres reads all the
+  // messages of a packet in one go, so the FATAL notice of a dying server (57P01) right behind the
+  // answer that handed the connection out is an 'error' event in between, with nobody listening:
+  // it ended the process. Every connection is listened to from its birth to its end instead;
+  // the statement that next uses it fails as a lost connection and runs again (attempts()).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Migrations on a connection of their own, without the pool's lock_timeout: a process starting
   // beside one that is migrating waits for the advisory lock as long as the migration takes.
   const migrator = new pg.Client({ connectionString: url, types });
+  migrator.on('error', () => undefined); // a server gone mid-migration fails the migration's statement
   try {
     await migrator.connect();
     await migratePostgres(migrator, options.schemaVersion);

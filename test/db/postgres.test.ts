@@ -294,6 +294,23 @@ describe('the driver on a real server', () => {
       await proxy.close();
     }
   });
+
+  it("survives a server's FATAL notice that arrives with the answer that hands a connection out", async () => {
+    // node-postgres parses a packet's messages in one go: a new connection's ReadyForQuery hands
+    // it to the waiting transaction, and the FATAL 57P01 behind it is an 'error' event at once,
+    // before the transaction's code can listen. Unheard, it would end the process.
+    const proxy = await startCuttingProxy(url);
+    const dying = await openPostgres(proxy.url, { poolSize: 2 });
+    try {
+      proxy.dieAfterNextReady();
+      await dying.transaction((tx) => tx.run('INSERT INTO counters (id, n) VALUES (80, 1)'));
+      expect(proxy.cuts).toBe(1);
+      expect(await db.get('SELECT n FROM counters WHERE id = 80')).toEqual({ n: 1 });
+    } finally {
+      await dying.close();
+      await proxy.close();
+    }
+  });
 });
 
 describe('the health probe on PostgreSQL', () => {
