@@ -320,7 +320,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     messages,
     ctx,
     post,
-    edit: (channelId, messageId, payload) => edits.edit(channelId, messageId, payload),
+    edit: async (channelId, messageId, payload) => {
+      await edits.edit(channelId, messageId, payload);
+    },
     log,
   });
   service.tournaments.onChange(() => runner.poke());
