@@ -17,7 +17,9 @@
 // A connection lost before COMMIT (a failover, a network cut) rolled the transaction back: it runs
 // again on a new connection. One lost while the COMMIT was on its way leaves the outcome unknown:
 // StorageOutcomeUnknown, never "nothing was changed". Statements outside a transaction run alone,
-// each its own implicit transaction.
+// each its own implicit transaction, and fail as transactions do: no server to reach (refused,
+// starting up, shutting down) or a read whose connection was lost is StorageBusy, a write whose
+// connection was lost once sent is StorageOutcomeUnknown.
 //
 // Numbers: ids and times in ms are BIGINT (INT8), which node-postgres returns as strings by
 // default; every ms time and id the bot makes fits in 2^53, so they come back as JS numbers, as
@@ -108,8 +110,38 @@ function connectionLost(error: unknown): boolean {
   );
 }
 
+/**
+ * The server cannot be reached: nothing listens (refused, no route), it is starting up or going
+ * down (57P01-57P03: a crash, a restart), or it did not answer a new connection in time. Unlike a
+ * single connection lost (a cut, a failover's one session), this lasts until the server is back.
+ */
+function serverAway(error: unknown): boolean {
+  const code = codeOf(error) ?? '';
+  return (
+    /^57P0[123]$/.test(code) ||
+    /^E(CONNREFUSED|HOSTUNREACH|NETUNREACH|NOTFOUND|AI_AGAIN)$/.test(code) ||
+    (error instanceof Error && /due to connection timeout/.test(error.message))
+  );
+}
+
+/** After the server was found away, the first probe waits this long; each next one twice as long, up to PROBE_MAX_MS. */
+const PROBE_FIRST_MS = 100;
+const PROBE_MAX_MS = 1000;
+
 /** node-postgres refused to send the statement: its connection had failed before. */
 const notSent = (error: unknown): boolean => error instanceof Error && /not queryable/.test(error.message);
+
+/**
+ * A statement alone that failed with its connection and was surely not applied: it never left
+ * (no connection could be opened: refused, timed out; or the one handed out had failed before),
+ * or the server answered it with an error (57P01-57P03 and class 08 end the statement's implicit
+ * transaction unapplied). Only a socket lost after sending leaves the outcome unknown.
+ */
+const notApplied = (error: unknown): boolean =>
+  notSent(error) ||
+  error instanceof pg.DatabaseError ||
+  /^E(CONNREFUSED|NOTFOUND|HOSTUNREACH|NETUNREACH|AI_AGAIN)$/.test(codeOf(error) ?? '') ||
+  (error instanceof Error && /when trying to connect|due to connection timeout/.test(error.message));
 
 /** Thrown by requireSerializable in a REPEATABLE READ transaction: run it again at SERIALIZABLE. */
 class SerializableRequired extends Error {
@@ -152,6 +184,9 @@ const backoffMs = (attempt: number) => Math.random() * Math.min(50, 2 ** attempt
 class PostgresDatabase implements Database {
   readonly dialect: Dialect = 'postgres';
   onWrite: ((timing: WriteTiming) => void) | null = null;
+  onReachable: (() => void) | null = null;
+  /** While the server is away: the timer of the next probe. */
+  private probe: NodeJS.Timeout | null = null;
   private readonly outside: Sql;
   private closing: Promise<void> | null = null;
   /** Per queue (see transaction()), the end of the last transaction asked for; gone once it is over. */
@@ -166,15 +201,29 @@ class PostgresDatabase implements Database {
   }
 
   get<R>(sql: string, params?: SqlParams): Promise<R | undefined> {
-    return this.outside.get<R>(sql, params);
+    return this.alone(() => this.outside.get<R>(sql, params), false);
   }
 
   all<R>(sql: string, params?: SqlParams): Promise<R[]> {
-    return this.outside.all<R>(sql, params);
+    return this.alone(() => this.outside.all<R>(sql, params), false);
   }
 
   run(sql: string, params?: SqlParams): Promise<RunResult> {
-    return this.outside.run(sql, params);
+    return this.alone(() => this.outside.run(sql, params), true);
+  }
+
+  /** A statement outside any transaction, its lost connection named as a transaction's would be. */
+  private async alone<T>(statement: () => Promise<T>, writes: boolean): Promise<T> {
+    try {
+      return await statement();
+    } catch (error) {
+      // Already named (a lock waited on too long, a full disk), or not the connection's fault.
+      if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
+      this.noteAway(error);
+      // Sent and then lost, a write may have been applied; anything else changed nothing.
+      if (writes && !notApplied(error)) throw new StorageOutcomeUnknown(error);
+      throw new StorageBusy((error as Error).message);
+    }
   }
 
   requireSerializable(): void {}
@@ -252,6 +301,7 @@ class PostgresDatabase implements Database {
           continue;
         }
         const lost = connectionLost(error);
+        if (lost) this.noteAway(error);
         // Lost with the COMMIT on its way: applied or not, nobody here can tell. A COMMIT that
         // node-postgres refused to send (its connection had failed already) applied nothing.
         if (lost && committing && !notSent(error)) throw new StorageOutcomeUnknown(error);
@@ -280,13 +330,40 @@ class PostgresDatabase implements Database {
     try {
       return await this.pool.connect();
     } catch (error) {
-      if (connectionLost(error)) throw new StorageBusy((error as Error).message);
-      throw error;
+      // Already named (a lock waited on too long, a full disk), or not the connection's fault.
+      if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
+      this.noteAway(error);
+      throw new StorageBusy((error as Error).message);
     }
+  }
+
+  /**
+   * When `error` says the server is away: probes it (SELECT 1, at growing intervals up to a
+   * second) until it answers, then tells onReachable. Probing, not waiting for the next statement:
+   * with nobody clicking, nothing else would ask before the next sweep.
+   */
+  private noteAway(error: unknown): void {
+    if (this.probe !== null || this.closing !== null || !serverAway(error)) return;
+    const probeAfter = (ms: number): void => {
+      this.probe = setTimeout(() => {
+        this.pool.query('SELECT 1').then(
+          () => {
+            this.probe = null;
+            if (this.closing === null) this.onReachable?.();
+          },
+          () => {
+            if (this.closing === null) probeAfter(Math.min(ms * 2, PROBE_MAX_MS));
+          },
+        );
+      }, ms);
+      this.probe.unref();
+    };
+    probeAfter(PROBE_FIRST_MS);
   }
 
   /** Ends the pool; closing again is harmless, as SQLite's close is. */
   close(): Promise<void> {
+    if (this.probe !== null) clearTimeout(this.probe);
     this.closing ??= this.pool.end();
     return this.closing;
   }

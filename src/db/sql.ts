@@ -83,6 +83,12 @@ export interface Database extends Sql {
   transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Told of each committed transaction's timing. */
   onWrite: ((timing: WriteTiming) => void) | null;
+  /**
+   * Told once the database server answers again after it could not be reached (PostgreSQL
+   * restarting or crashed; the driver probes it meanwhile), so work lost to the outage resumes at
+   * once. SQLite, a file, is never out of reach.
+   */
+  onReachable: (() => void) | null;
   close(): Promise<void>;
 }
 

@@ -7,15 +7,7 @@ import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
-import {
-  type Database,
-  type Sql,
-  StorageBusy,
-  StorageFull,
-  StorageOutcomeUnknown,
-  type TransactionOptions,
-  type WriteTiming,
-} from '../db/sql.js';
+import { type Database, type Sql, type TransactionOptions, type WriteTiming } from '../db/sql.js';
 import type { ShardScope } from '../db/shards.js';
 import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
@@ -31,9 +23,9 @@ import {
 } from './settings.js';
 import type { Strength } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer, SeenPlayer } from './types.js';
-import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
 import { SavedNotShown } from './savedNotShown.js';
+import { storageRefusal } from './storageFailure.js';
 
 /** The settings every server starts from (the bot's .env); a server's own choices override them. */
 export type ServiceConfig = ServerSettings;
@@ -158,10 +150,8 @@ export class ServiceCore {
         return fn(new ServiceCore(this.db, this.options, tx, shared));
       }, options);
     } catch (error) {
-      if (error instanceof StorageBusy) return fail('busy', 'error.busy');
-      // The transaction rolled back whole, so the game is as it was before the click.
-      if (error instanceof StorageFull) return fail('storage-full', 'error.storageFull');
-      if (error instanceof StorageOutcomeUnknown) return fail('outcome-unknown', 'error.outcomeUnknown');
+      const refused = storageRefusal(error);
+      if (refused) return refused;
       throw error;
     }
     for (const id of changed) this.onTournamentChange(id);

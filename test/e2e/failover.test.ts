@@ -45,3 +45,25 @@ describe.runIf(onPostgres)("a database connection lost during a move's COMMIT", 
     }
   });
 });
+
+describe.runIf(onPostgres)('the database out of reach (crashed, restarting)', () => {
+  it('a click and a command are told the bot is busy, not that something went wrong; play goes on once it is back', async () => {
+    const h = await startHarness({ cuttingProxy: true });
+    try {
+      const board = await startHumanGame(h);
+      const mover = () => userNamed(h, toActName(h.fake.messages.get(board)!.content)!);
+      const click = () => h.click(mover(), board, pickButton(actButtons(h, board)).custom_id!);
+      await h.proxy!.refuse();
+      const busy = say('en', { key: 'error.busy' });
+      // A move is a transaction; /senet stats reads outside any: both fail alike.
+      for (const reply of [await click(), await h.slash(h.ana, 'stats')]) {
+        expect(reply.ephemeral).toBe(true);
+        expect(reply.data?.content).toBe(busy);
+      }
+      await h.proxy!.accept();
+      expect((await click()).ephemeral).toBeFalsy();
+    } finally {
+      await h.close();
+    }
+  });
+});

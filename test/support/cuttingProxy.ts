@@ -33,6 +33,10 @@ export interface CuttingProxy {
    * packet; then the connection is closed.
    */
   dieAfterNextReady(): void;
+  /** The server out of reach, as when it crashed: every connection cut, new ones refused. */
+  refuse(): Promise<void>;
+  /** Connections accepted again on the same port, as when the server is back. */
+  accept(): Promise<void>;
   /** How many connections were cut so far. */
   readonly cuts: number;
   close(): Promise<void>;
@@ -82,6 +86,10 @@ export async function startCuttingProxy(databaseUrl: string): Promise<CuttingPro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the proxy has no port');
+  const closed = async (): Promise<void> => {
+    for (const socket of sockets) socket.destroy();
+    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
   url.port = String(address.port);
@@ -92,9 +100,8 @@ export async function startCuttingProxy(databaseUrl: string): Promise<CuttingPro
     get cuts() {
       return cuts;
     },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    refuse: closed,
+    accept: () => new Promise<void>((resolve) => server.listen(address.port, '127.0.0.1', resolve)),
+    close: closed,
   };
 }
