@@ -110,21 +110,7 @@ function connectionLost(error: unknown): boolean {
   );
 }
 
-/**
- * The server cannot be reached: nothing listens (refused, no route), it is starting up or going
- * down (57P01-57P03: a crash, a restart), or it did not answer a new connection in time. Unlike a
- * single connection lost (a cut, a failover's one session), this lasts until the server is back.
- */
-function serverAway(error: unknown): boolean {
-  const code = codeOf(error) ?? '';
-  return (
-    /^57P0[123]$/.test(code) ||
-    /^E(CONNREFUSED|HOSTUNREACH|NETUNREACH|NOTFOUND|AI_AGAIN)$/.test(code) ||
-    (error instanceof Error && /due to connection timeout/.test(error.message))
-  );
-}
-
-/** After the server was found away, the first probe waits this long; each next one twice as long, up to PROBE_MAX_MS. */
+/** After a connection was lost, the first probe waits this long; each next one twice as long, up to PROBE_MAX_MS. */
 const PROBE_FIRST_MS = 100;
 const PROBE_MAX_MS = 1000;
 
@@ -185,7 +171,7 @@ class PostgresDatabase implements Database {
   readonly dialect: Dialect = 'postgres';
   onWrite: ((timing: WriteTiming) => void) | null = null;
   onReachable: (() => void) | null = null;
-  /** While the server is away: the timer of the next probe. */
+  /** After a connection was lost, until the server answers: the timer of the next probe. */
   private probe: NodeJS.Timeout | null = null;
   private readonly outside: Sql;
   private closing: Promise<void> | null = null;
@@ -219,7 +205,7 @@ class PostgresDatabase implements Database {
     } catch (error) {
       // Already named (a lock waited on too long, a full disk), or not the connection's fault.
       if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
-      this.noteAway(error);
+      this.noteLost();
       // Sent and then lost, a write may have been applied; anything else changed nothing.
       if (writes && !notApplied(error)) throw new StorageOutcomeUnknown(error);
       throw new StorageBusy((error as Error).message);
@@ -301,7 +287,7 @@ class PostgresDatabase implements Database {
           continue;
         }
         const lost = connectionLost(error);
-        if (lost) this.noteAway(error);
+        if (lost) this.noteLost();
         // Lost with the COMMIT on its way: applied or not, nobody here can tell. A COMMIT that
         // node-postgres refused to send (its connection had failed already) applied nothing.
         if (lost && committing && !notSent(error)) throw new StorageOutcomeUnknown(error);
@@ -332,18 +318,19 @@ class PostgresDatabase implements Database {
     } catch (error) {
       // Already named (a lock waited on too long, a full disk), or not the connection's fault.
       if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
-      this.noteAway(error);
+      this.noteLost();
       throw new StorageBusy((error as Error).message);
     }
   }
 
   /**
-   * When `error` says the server is away: probes it (SELECT 1, at growing intervals up to a
-   * second) until it answers, then tells onReachable. Probing, not waiting for the next statement:
-   * with nobody clicking, nothing else would ask before the next sweep.
+   * After a connection was lost (the server crashed, restarts, fails over, or only this connection
+   * was cut): probes the server (SELECT 1, at growing intervals up to a second) until it answers,
+   * then tells onReachable. Probing, not waiting for the next statement: with nobody clicking,
+   * nothing else would ask before the next sweep, and the work the loss stopped would wait for it.
    */
-  private noteAway(error: unknown): void {
-    if (this.probe !== null || this.closing !== null || !serverAway(error)) return;
+  private noteLost(): void {
+    if (this.probe !== null || this.closing !== null) return;
     const probeAfter = (ms: number): void => {
       this.probe = setTimeout(() => {
         this.pool.query('SELECT 1').then(

@@ -84,9 +84,9 @@ export interface Database extends Sql {
   /** Told of each committed transaction's timing. */
   onWrite: ((timing: WriteTiming) => void) | null;
   /**
-   * Told once the database server answers again after it could not be reached (PostgreSQL
-   * restarting or crashed; the driver probes it meanwhile), so work lost to the outage resumes at
-   * once. SQLite, a file, is never out of reach.
+   * Told once the database server answers again after a connection to it was lost (PostgreSQL
+   * crashed, restarting, failing over; the driver probes it meanwhile), so work the loss stopped
+   * resumes at once. SQLite, a file, has no connection to lose.
    */
   onReachable: (() => void) | null;
   close(): Promise<void>;
