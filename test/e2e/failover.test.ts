@@ -67,4 +67,39 @@ describe.runIf(onPostgres)('the database out of reach (crashed, restarting)', ()
       await h.close();
     }
   });
+
+  it('an answer that reached Discord while the database went away is logged as such, and recorded once it is back', async () => {
+    const h = await startHarness({ cuttingProxy: true });
+    try {
+      const board = await startHumanGame(h);
+      const before = await liveGameIn(h, h.fake.channelId);
+      const mover = userNamed(h, toActName(h.fake.messages.get(board)!.content)!);
+      // The move commits; its answer is held on its way, and meanwhile the database goes away.
+      const release = h.fake.holdAnswers();
+      const callbacks = h.fake.requests.length;
+      const clicked = h.fake.click(mover, board, pickButton(actButtons(h, board)).custom_id!);
+      const answering = () => h.fake.requests.slice(callbacks).some((r) => r.path.endsWith('/callback'));
+      while (!answering()) await new Promise((resolve) => setTimeout(resolve, 10));
+      await h.proxy!.refuse();
+      release();
+      expect((await clicked).type).toBe(7);
+      await h.bot.settled();
+      expect(h.logs.some((l) => l.includes('recording what the message shows failed'))).toBe(true);
+      expect(h.logs.some((l) => l.includes('did not reach Discord'))).toBe(false);
+      // Back: the board is recorded as shown without a click or a sweep of the clock's.
+      await h.proxy!.accept();
+      const after = await (async () => {
+        for (;;) {
+          // The test's own reads may meet a connection the outage ended (StorageBusy): read again.
+          const game = await h.service.chat.boardStanding(before.gameId).catch(() => null);
+          if (game?.ok && !game.value.behind) return game.value;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      expect(after.version).toBe(before.version + 1);
+      expect(actButtons(h, board)[0]!.custom_id!.split(':')[3]).toBe(String(before.version + 1));
+    } finally {
+      await h.close();
+    }
+  });
 });
