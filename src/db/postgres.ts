@@ -316,8 +316,7 @@ class PostgresDatabase implements Database {
     try {
       return await this.pool.connect();
     } catch (error) {
-      // Already named (a lock waited on too long, a full disk), or not the connection's fault.
-      if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
+      if (!connectionLost(error)) throw error;
       this.noteLost();
       throw new StorageBusy((error as Error).message);
     }
