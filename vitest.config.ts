@@ -21,6 +21,8 @@ const ON_BOTH_BACKENDS = [
   'test/e2e/machines.test.ts',
   // A connection lost at a move's COMMIT: PostgreSQL's alone (skipped in the SQLite project).
   'test/e2e/failover.test.ts',
+  // PostgreSQL's postmaster killed during play: PostgreSQL's alone (skipped in the SQLite project).
+  'test/e2e/databaseCrash.test.ts',
 ];
 /** SQLite only: a full disk is simulated with SQLite's max_page_count. */
 const SQLITE_ONLY = ['test/game/fullDisk.test.ts'];

@@ -277,6 +277,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     log,
   });
   const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments, deletions);
+  service.storage.whenReachable(() => {
+    log.info('the database answers again; taking up the edits and computer turns the outage stopped');
+    void sweeper.resume();
+  });
   /** When each interaction arrived, for its token's lifetime. */
   const received = new WeakMap<object, number>();
   const ctx: CommandContext = {
@@ -320,7 +324,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     messages,
     ctx,
     post,
-    edit: (channelId, messageId, payload) => edits.edit(channelId, messageId, payload),
+    edit: async (channelId, messageId, payload) => {
+      await edits.edit(channelId, messageId, payload);
+    },
     log,
   });
   service.tournaments.onChange(() => runner.poke());
@@ -372,6 +378,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
         log.error({ err }, 'could not hand the shard over: a process standing by takes over once this one is gone');
       });
       service.tournaments.onChange(() => {});
+      service.storage.whenReachable(() => {});
       await Promise.all(inFlight);
       await sweeper.stop();
       await runner.idle();

@@ -9,6 +9,7 @@ import type { CommandContext } from '../commands/commandContext.js';
 import { buttonOf, preconditionsMet, subcommandOf } from '../commands/registry.js';
 import { replyPrivately } from '../commands/answer/replies.js';
 import { savedNotShown } from '../game/savedNotShown.js';
+import { storageRefusal } from '../game/storageFailure.js';
 
 /**
  * The answer to anything that is not one of ours: a command left registered by an older version,
@@ -42,11 +43,21 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext, fa
       'handled',
     );
   } catch (err) {
+    const saved = savedNotShown(err);
+    // The database away (a restart, a crash) or refusing: a statement outside any transaction
+    // fails as a transaction would, and is answered the same way, without an alarm.
+    const refused = saved ? null : storageRefusal(err);
+    if (refused && !refused.ok) {
+      ctx.log.warn({ err, interactionId: interaction.id, code: refused.error.code }, 'the database could not answer');
+      await replyPrivately(interaction, refused.error.message).catch((replyErr: unknown) =>
+        ctx.log.warn({ err: replyErr }, 'could not tell the user the database is busy'),
+      );
+      return;
+    }
     failed?.();
     const ref = randomBytes(3).toString('hex').toUpperCase();
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
     // Committed before the failure: the player is told so, and the board catches up at the next sweep.
-    const saved = savedNotShown(err);
     if (saved) ctx.messages.showLater(saved.gameId);
     await replyPrivately(interaction, text(saved ? 'bot.failedAfterSave' : 'bot.failed', { ref })).catch(
       (replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),

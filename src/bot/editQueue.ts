@@ -6,6 +6,10 @@
 // showing; queued, each message has at most one edit in flight and one waiting, and a newer
 // payload replaces the waiting one: every caller's state is delivered or superseded by a newer one.
 //
+// A board edit may also say how to tell it was overtaken (`overtaken`): checked as it is about to
+// be sent, a board older than one already shown or on its way to the message (a click's answer,
+// which goes through the interaction, not this queue) is dropped instead of taking the message back.
+//
 // Boards come first: an edit marked `background` (a lobby message pointing to its thread) waits
 // while any board edit is queued or in flight, up to BACKGROUND_WAIT_MS. The bot's token has 50
 // requests a second in all; when fifty games end at once, the lobbies of the first ones took
@@ -17,11 +21,15 @@ export type SendEdit = (channelId: string, messageId: string, payload: MessagePa
 /** The longest a background edit waits for the board edits: under constant play they never stop. */
 const BACKGROUND_WAIT_MS = 2_000;
 
+/** Whether a newer state than the edit's is already shown, or on its way, in the message. */
+export type Overtaken = () => boolean;
+
 interface Waiting {
   channelId: string;
   payload: MessagePayload;
+  overtaken: Overtaken | undefined;
   background: boolean;
-  settle: { resolve: () => void; reject: (err: unknown) => void }[];
+  settle: { resolve: (sent: boolean) => void; reject: (err: unknown) => void }[];
 }
 
 export class EditQueue {
@@ -37,17 +45,25 @@ export class EditQueue {
   ) {}
 
   /**
-   * Resolves once this payload, or a newer one for the same message, is shown; rejects with the
-   * error of the edit that carried it. A `background` edit lets board edits go first.
+   * Resolves once this payload, or a newer one for the same message, is shown (true), or once it
+   * was found `overtaken` and dropped unsent (false); rejects with the error of the edit that
+   * carried it. A `background` edit lets board edits go first.
    */
-  edit(channelId: string, messageId: string, payload: MessagePayload, background = false): Promise<void> {
+  edit(
+    channelId: string,
+    messageId: string,
+    payload: MessagePayload,
+    background = false,
+    overtaken?: Overtaken,
+  ): Promise<boolean> {
     return new Promise((resolve, reject) => {
       const queued = this.waiting.get(messageId);
       if (queued) {
         queued.payload = payload;
+        queued.overtaken = overtaken;
         queued.settle.push({ resolve, reject });
       } else {
-        this.waiting.set(messageId, { channelId, payload, background, settle: [{ resolve, reject }] });
+        this.waiting.set(messageId, { channelId, payload, overtaken, background, settle: [{ resolve, reject }] });
         if (!background) this.boards++;
       }
       if (!this.draining.has(messageId)) {
@@ -67,8 +83,9 @@ export class EditQueue {
       if (next.background) await this.boardsSent();
       this.waiting.delete(messageId);
       try {
-        await this.send(next.channelId, messageId, next.payload);
-        for (const s of next.settle) s.resolve();
+        const sent = !next.overtaken?.();
+        if (sent) await this.send(next.channelId, messageId, next.payload);
+        for (const s of next.settle) s.resolve(sent);
       } catch (err) {
         for (const s of next.settle) s.reject(err);
       } finally {

@@ -199,9 +199,12 @@ export class MessageSync implements ChatMessages {
   }
 
   private async edit(shown: Shown, channelId: string, messageId: string): Promise<void> {
+    const { boardsInFlight } = this.deps;
+    // A board drawn from a read that a click then overtook is dropped unsent (src/bot/editQueue.ts).
+    const overtaken = shown.kind === 'game' ? () => boardsInFlight.overtaken(messageId, shown.view.version) : undefined;
     // A lobby only points to its thread: the boards' edits go first.
-    await this.deps.edits.edit(channelId, messageId, payloadOf(shown), shown.kind === 'lobby');
-    await recordShown(this.deps.service, shown);
+    const sent = await this.deps.edits.edit(channelId, messageId, payloadOf(shown), shown.kind === 'lobby', overtaken);
+    if (sent) await recordShown(this.deps.service, shown);
   }
 
   /**

@@ -6,7 +6,8 @@
 // whose step failed, or one begun by another process that stopped), deletes the data of the
 // servers the bot left longer ago than the grace period (src/game/serverData.ts) with the scheduled
 // events deleted servers leave to delete from Discord (src/bot/deletionFollowUp.ts), and runs the
-// tournaments' timed work (src/bot/tournaments.ts).
+// tournaments' timed work (src/bot/tournaments.ts). When the database answers again after an
+// outage, a sweep runs at once (`resume`), so what the outage stopped does not wait for the next one.
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { MessageSync } from './messageSync.js';
@@ -18,6 +19,7 @@ import type { DeletionFollowUp } from './deletionFollowUp.js';
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private resuming: Promise<number> | null = null;
 
   constructor(
     private readonly service: Pick<GameService, 'deadlines' | 'games' | 'privacy' | 'chat'>,
@@ -42,9 +44,22 @@ export class Sweeper {
     return this.running;
   }
 
+  /**
+   * A sweep once the one running (begun while the database was away, perhaps) is over: edits that
+   * failed and computer turns that stopped are taken up again. Calls meanwhile share it.
+   */
+  resume(): Promise<number> {
+    this.resuming ??= (this.running ?? Promise.resolve(0)).then(() => {
+      this.resuming = null;
+      return this.sweepOnce();
+    });
+    return this.resuming;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.resuming;
     await this.running;
   }
 

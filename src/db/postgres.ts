@@ -17,7 +17,9 @@
 // A connection lost before COMMIT (a failover, a network cut) rolled the transaction back: it runs
 // again on a new connection. One lost while the COMMIT was on its way leaves the outcome unknown:
 // StorageOutcomeUnknown, never "nothing was changed". Statements outside a transaction run alone,
-// each its own implicit transaction.
+// each its own implicit transaction, and fail as transactions do: no server to reach (refused,
+// starting up, shutting down) or a read whose connection was lost is StorageBusy, a write whose
+// connection was lost once sent is StorageOutcomeUnknown.
 //
 // Numbers: ids and times in ms are BIGINT (INT8), which node-postgres returns as strings by
 // default; every ms time and id the bot makes fits in 2^53, so they come back as JS numbers, as
@@ -109,8 +111,24 @@ function connectionLost(error: unknown): boolean {
   );
 }
 
+/** After a connection was lost, the first probe waits this long; each next one twice as long, up to PROBE_MAX_MS. */
+const PROBE_FIRST_MS = 100;
+const PROBE_MAX_MS = 1000;
+
 /** node-postgres refused to send the statement: its connection had failed before. */
 const notSent = (error: unknown): boolean => error instanceof Error && /not queryable/.test(error.message);
+
+/**
+ * A statement alone that failed with its connection and was surely not applied: it never left
+ * (no connection could be opened: refused, timed out; or the one handed out had failed before),
+ * or the server answered it with an error (57P01-57P03 and class 08 end the statement's implicit
+ * transaction unapplied). Only a socket lost after sending leaves the outcome unknown.
+ */
+const notApplied = (error: unknown): boolean =>
+  notSent(error) ||
+  error instanceof pg.DatabaseError ||
+  /^E(CONNREFUSED|NOTFOUND|HOSTUNREACH|NETUNREACH|AI_AGAIN)$/.test(codeOf(error) ?? '') ||
+  (error instanceof Error && /when trying to connect|due to connection timeout/.test(error.message));
 
 /** Thrown by requireSerializable in a REPEATABLE READ transaction: run it again at SERIALIZABLE. */
 class SerializableRequired extends Error {
@@ -162,6 +180,9 @@ const backoffMs = (attempt: number) => Math.random() * Math.min(50, 2 ** attempt
 class PostgresDatabase implements Database {
   readonly dialect: Dialect = 'postgres';
   onWrite: ((timing: WriteTiming) => void) | null = null;
+  onReachable: (() => void) | null = null;
+  /** After a connection was lost, until the server answers: the timer of the next probe. */
+  private probe: NodeJS.Timeout | null = null;
   private readonly outside: Sql;
   private closing: Promise<void> | null = null;
   /** Per queue (see transaction()), the end of the last transaction asked for; gone once it is over. */
@@ -176,15 +197,29 @@ class PostgresDatabase implements Database {
   }
 
   get<R>(sql: string, params?: SqlParams): Promise<R | undefined> {
-    return this.outside.get<R>(sql, params);
+    return this.outsideTransaction(() => this.outside.get<R>(sql, params), false);
   }
 
   all<R>(sql: string, params?: SqlParams): Promise<R[]> {
-    return this.outside.all<R>(sql, params);
+    return this.outsideTransaction(() => this.outside.all<R>(sql, params), false);
   }
 
   run(sql: string, params?: SqlParams): Promise<RunResult> {
-    return this.outside.run(sql, params);
+    return this.outsideTransaction(() => this.outside.run(sql, params), true);
+  }
+
+  /** A statement outside any transaction, its lost connection named as a transaction's would be. */
+  private async outsideTransaction<T>(statement: () => Promise<T>, writes: boolean): Promise<T> {
+    try {
+      return await statement();
+    } catch (error) {
+      // Already named (a lock waited on too long, a full disk), or not the connection's fault.
+      if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
+      this.noteLost();
+      // Sent and then lost, a write may have been applied; anything else changed nothing.
+      if (writes && !notApplied(error)) throw new StorageOutcomeUnknown(error);
+      throw new StorageBusy((error as Error).message);
+    }
   }
 
   requireSerializable(): void {}
@@ -246,11 +281,6 @@ class PostgresDatabase implements Database {
     const trips: Trips = { n: 0 };
     for (let attempt = 0; ; attempt++) {
       const connection = await this.connect();
-      // An error the server sends while no statement of ours is running (it was shut down between
-      // two statements) comes as an event: without a listener it would end the process. The next
-      // statement then fails as a lost connection.
-      const ignore = () => undefined;
-      connection.on('error', ignore);
       let broken = false;
       let committing = false;
       try {
@@ -277,6 +307,7 @@ class PostgresDatabase implements Database {
           continue;
         }
         const lost = connectionLost(error);
+        if (lost) this.noteLost();
         // Lost with the COMMIT on its way: applied or not, nobody here can tell. A COMMIT that
         // node-postgres refused to send (its connection had failed already) applied nothing.
         if (lost && committing && !notSent(error)) throw new StorageOutcomeUnknown(error);
@@ -293,8 +324,6 @@ class PostgresDatabase implements Database {
           throw new StorageBusy(`${this.retries + 1} attempts failed (${lost ? 'connection lost' : code})`);
         }
       } finally {
-        // A broken connection keeps the listener: it is being closed, and may still report so.
-        if (!broken) connection.off('error', ignore);
         connection.release(broken);
       }
       reruns++;
@@ -311,8 +340,6 @@ class PostgresDatabase implements Database {
     const asked = performance.now();
     const run = async (): Promise<R | undefined> => {
       const connection = await this.connect();
-      const ignore = () => undefined;
-      connection.on('error', ignore);
       let broken = false;
       try {
         const started = performance.now();
@@ -323,11 +350,11 @@ class PostgresDatabase implements Database {
       } catch (error) {
         if (!connectionLost(error)) throw error;
         broken = true;
+        this.noteLost();
         // Sent, it may have committed before the connection went: as a COMMIT lost on its way.
-        if (notSent(error)) throw new StorageBusy((error as Error).message);
+        if (notApplied(error)) throw new StorageBusy((error as Error).message);
         throw new StorageOutcomeUnknown(error);
       } finally {
-        if (!broken) connection.off('error', ignore);
         connection.release(broken);
       }
     };
@@ -339,13 +366,40 @@ class PostgresDatabase implements Database {
     try {
       return await this.pool.connect();
     } catch (error) {
-      if (connectionLost(error)) throw new StorageBusy((error as Error).message);
-      throw error;
+      if (!connectionLost(error)) throw error;
+      this.noteLost();
+      throw new StorageBusy((error as Error).message);
     }
+  }
+
+  /**
+   * After a connection was lost (the server crashed, restarts, fails over, or only this connection
+   * was cut): probes the server (SELECT 1, at growing intervals up to a second) until it answers,
+   * then tells onReachable. Probing, not waiting for the next statement: with nobody clicking,
+   * nothing else would ask before the next sweep, and the work the loss stopped would wait for it.
+   */
+  private noteLost(): void {
+    if (this.probe !== null || this.closing !== null) return;
+    const probeAfter = (ms: number): void => {
+      this.probe = setTimeout(() => {
+        this.pool.query('SELECT 1').then(
+          () => {
+            this.probe = null;
+            if (this.closing === null) this.onReachable?.();
+          },
+          () => {
+            if (this.closing === null) probeAfter(Math.min(ms * 2, PROBE_MAX_MS));
+          },
+        );
+      }, ms);
+      this.probe.unref();
+    };
+    probeAfter(PROBE_FIRST_MS);
   }
 
   /** Ends the pool; closing again is harmless, as SQLite's close is. */
   close(): Promise<void> {
+    if (this.probe !== null) clearTimeout(this.probe);
     this.closing ??= this.pool.end();
     return this.closing;
   }
@@ -378,9 +432,17 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // An idle connection the server closed (a restart, a failover) is dropped by the pool, which
   // opens a new one when next asked; without a listener the event would end the process.
   pool.on('error', () => undefined);
+  // The pool listens to its idle connections only, and stops the moment it hands one out; the
+  // code that asked listens only once `await pool.connect()` returns. node-postgres reads all the
+  // messages of a packet in one go, so the FATAL notice of a dying server (57P01) right behind the
+  // answer that handed the connection out is an 'error' event in between, with nobody listening:
+  // it ended the process. Every connection is listened to from its birth to its end instead;
+  // the statement that next uses it fails as a lost connection and runs again (attempts()).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Migrations on a connection of their own, without the pool's lock_timeout: a process starting
   // beside one that is migrating waits for the advisory lock as long as the migration takes.
   const migrator = new pg.Client({ connectionString: url, types });
+  migrator.on('error', () => undefined); // a server gone mid-migration fails the migration's statement
   try {
     await migrator.connect();
     await migratePostgres(migrator, options.schemaVersion);

@@ -105,6 +105,12 @@ export interface Database extends Sql {
   alone<R>(sql: string, params: SqlParams, options?: TransactionOptions): Promise<R | undefined>;
   /** Told of each committed transaction's timing. */
   onWrite: ((timing: WriteTiming) => void) | null;
+  /**
+   * Told once the database server answers again after a connection to it was lost (PostgreSQL
+   * crashed, restarting, failing over; the driver probes it meanwhile), so work the loss stopped
+   * resumes at once. SQLite, a file, has no connection to lose.
+   */
+  onReachable: (() => void) | null;
   close(): Promise<void>;
 }
 

@@ -35,6 +35,7 @@ function storageError(error: unknown): unknown {
 export class SqliteDatabase implements Database {
   readonly dialect: Dialect = 'sqlite';
   onWrite: ((timing: WriteTiming) => void) | null = null;
+  onReachable: (() => void) | null = null;
   /** How long a transaction may wait for another process's (a shard on the same file). */
   readonly busyTimeoutMs: number;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();

@@ -8,15 +8,7 @@ import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
-import {
-  type Database,
-  type Sql,
-  StorageBusy,
-  StorageFull,
-  StorageOutcomeUnknown,
-  type TransactionOptions,
-  type WriteTiming,
-} from '../db/sql.js';
+import { type Database, type Sql, type TransactionOptions, type WriteTiming } from '../db/sql.js';
 import type { ShardScope } from '../db/shards.js';
 import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
@@ -32,10 +24,10 @@ import {
 } from './settings.js';
 import type { Strength } from './strengths.js';
 import type { BoardRenderer, ChallengeView, GameView, Outcome, Player, ReplayRenderer, SeenPlayer } from './types.js';
-import { fail } from './types.js';
 import { type GameSnapshot, challengeView, renderView, storedResult } from './views.js';
 import { SavedNotShown } from './savedNotShown.js';
 import { LiveGames } from './liveGames.js';
+import { storageRefusal } from './storageFailure.js';
 
 /** The settings every server starts from (the bot's .env); a server's own choices override them. */
 export type ServiceConfig = ServerSettings;
@@ -81,19 +73,6 @@ interface Shared {
   readonly live: LiveGames;
   /** Tournaments the running transaction changed, told once it commits. */
   readonly changedTournaments: Set<number> | null;
-}
-
-/**
- * The database's failures a player is told of, as refusals: still locked by another process past
- * its busy timeout ('busy'), a full disk ('storage-full'), a connection lost during COMMIT
- * ('outcome-unknown'); anything else is thrown on.
- */
-export function storageRefusal(error: unknown): Outcome<never> {
-  if (error instanceof StorageBusy) return fail('busy', 'error.busy');
-  // The transaction rolled back whole, so the game is as it was before the click.
-  if (error instanceof StorageFull) return fail('storage-full', 'error.storageFull');
-  if (error instanceof StorageOutcomeUnknown) return fail('outcome-unknown', 'error.outcomeUnknown');
-  throw error;
 }
 
 /** A player by the name stored for them (undefined: never seen, shown by their id). */
@@ -198,7 +177,9 @@ export class ServiceCore {
         return fn(new ServiceCore(this.db, this.options, tx, shared));
       }, options);
     } catch (error) {
-      return storageRefusal(error);
+      const refused = storageRefusal(error);
+      if (refused) return refused;
+      throw error;
     }
     for (const id of changed) this.onTournamentChange(id);
     return done;

@@ -10,7 +10,8 @@ import type { TransactionOptions } from '../db/sql.js';
 import { type Action, applyAction } from '../engine/index.js';
 import { describeEvents } from '../i18n/describe.js';
 import { translator } from '../i18n/index.js';
-import { type ServiceCore, playerNamed, storageRefusal } from './core.js';
+import { type ServiceCore, playerNamed } from './core.js';
+import { storageRefusal } from './storageFailure.js';
 import { throwingFor } from './dice.js';
 import { nextTurn, throwValueOf } from './lifecycle.js';
 import { firstReminderOf } from './reminders.js';
@@ -58,7 +59,9 @@ export async function moveFromMemory(
       options,
     );
   } catch (error) {
-    return storageRefusal(error);
+    const refused = storageRefusal(error);
+    if (refused) return refused;
+    throw error;
   }
   if (!written) {
     core.live.forget(game.id);

@@ -277,6 +277,8 @@ function concernsOf(core: ServiceCore) {
       lockWaits: () => ({ ...core.lockWaits }),
       /** Tells `observer` of each write transaction's lock wait and commit time (the bot's metrics). */
       observeWrites: (observer: (timing: WriteTiming) => void) => void (core.onWrite = observer),
+      /** Tells `listener` each time the database server answers again after an outage (Database.onReachable). */
+      whenReachable: (listener: () => void) => void (core.db.onReachable = listener),
       /** The replay check over stored games (all by default); see verify.ts. */
       verify: (gameIds?: readonly number[]) => verifyGames(core.games, gameIds),
     },

@@ -52,8 +52,23 @@ describe('EditQueue', () => {
     await tick();
     sent[2]!.release();
     sent[1]!.release();
-    await expect(a2).resolves.toBeUndefined();
-    await expect(b1).resolves.toBeUndefined();
+    await expect(a2).resolves.toBe(true);
+    await expect(b1).resolves.toBe(true);
+  });
+
+  it('drops an edit overtaken while it waited (a newer board shown meanwhile), and says it was not sent', async () => {
+    const { sent, send } = heldSends();
+    const queue = new EditQueue(send);
+    let newest = 1;
+    const first = queue.edit('c', 'm', payload('v1'), false, () => newest > 1);
+    const older = queue.edit('c', 'm', payload('v1 again'), false, () => newest > 1);
+    await tick();
+    newest = 2; // a click's answer shows version 2 while the first edit is in flight
+    sent[0]!.release();
+    await expect(first).resolves.toBe(true);
+    await expect(older).resolves.toBe(false);
+    await queue.idle();
+    expect(sent.map((s) => s.content)).toEqual(['v1']);
   });
 
   it('holds a background edit while board edits are queued or in flight, then sends it', async () => {
@@ -73,7 +88,7 @@ describe('EditQueue', () => {
     await tick();
     expect(sent.map((s) => s.content)).toEqual(['board1', 'board2', 'lobby']);
     sent[2]!.release();
-    await expect(lobby).resolves.toBeUndefined();
+    await expect(lobby).resolves.toBe(true);
   });
 
   it('sends a background edit after the longest wait even while boards keep coming', async () => {

@@ -1,4 +1,5 @@
 // The PostgreSQL driver (src/db/postgres.ts) against a real PostgreSQL 15 (test/support/postgres.ts).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.js';
 import { translate } from '../../src/db/postgresParams.js';
@@ -291,6 +292,46 @@ describe('the driver on a real server', () => {
       expect(await db.get('SELECT n FROM counters WHERE id = 70')).toEqual({ n: 2 });
     } finally {
       await cut.close();
+      await proxy.close();
+    }
+  });
+
+  it("survives a server's FATAL notice that arrives with the answer that hands a connection out", async () => {
+    // node-postgres parses a packet's messages in one go: a new connection's ReadyForQuery hands
+    // it to the waiting transaction, and the FATAL 57P01 behind it is an 'error' event at once,
+    // before the transaction's code can listen. Unheard, it would end the process.
+    const proxy = await startCuttingProxy(url);
+    const dying = await openPostgres(proxy.url, { poolSize: 2 });
+    try {
+      proxy.dieAfterNextReady();
+      await dying.transaction((tx) => tx.run('INSERT INTO counters (id, n) VALUES (80, 1)'));
+      expect(proxy.cuts).toBe(1);
+      expect(await db.get('SELECT n FROM counters WHERE id = 80')).toEqual({ n: 1 });
+    } finally {
+      await dying.close();
+      await proxy.close();
+    }
+  });
+  it('answers StorageBusy for a statement alone while the server is out of reach, and says when it is back', async () => {
+    const proxy = await startCuttingProxy(url);
+    const away = await openPostgres(proxy.url, { poolSize: 2 });
+    let told = 0;
+    away.onReachable = () => told++;
+    try {
+      await away.get('SELECT 1');
+      await proxy.refuse();
+      // Refused (ECONNREFUSED) on its way to the server: nothing applied, so busy, as a transaction says.
+      await expect(away.get('SELECT 1')).rejects.toBeInstanceOf(StorageBusy);
+      await expect(away.run('UPDATE counters SET n = n WHERE id = 1')).rejects.toBeInstanceOf(StorageBusy);
+      await expect(away.transaction((tx) => tx.get('SELECT 1'))).rejects.toBeInstanceOf(StorageBusy);
+      expect(told).toBe(0);
+      await proxy.accept();
+      // Nobody asks anything: the driver's own probe finds the server back.
+      for (let waited = 0; told === 0 && waited < 10_000; waited += 50) await sleep(50);
+      expect(told).toBe(1);
+      expect(await away.get('SELECT 1 AS one')).toEqual({ one: 1 });
+    } finally {
+      await away.close();
       await proxy.close();
     }
   });

@@ -85,6 +85,29 @@ describe('an answer Discord refuses', () => {
     await h.slash(h.ana, 'resign');
   });
 
+  it("the sweep's retry drew its board before a click moved the game on: the older board is not sent", async () => {
+    const messageId = await startHumanGame(h);
+    const { id } = stored(messageId);
+    // The retry of an edit that failed (retryFailed) reads the game...
+    const read = await h.service.play.view(id);
+    if (!read.ok) throw new Error('no game');
+    // ...then a click commits the next move and its answer shows it...
+    assertReplyOk(await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!), h);
+    expect(buttonVersion(messageId)).toBe(1);
+    // ...and only then does the retry's edit come to be sent: dropped, it takes nothing back.
+    await h.bot.messages.show({ kind: 'game', view: read.value });
+    await h.settle();
+    expect(buttonVersion(messageId)).toBe(1);
+    const versions = h.fake.messages
+      .get(messageId)!
+      .history.map((components) =>
+        components.flatMap((row) => row.components).find((b) => b.custom_id?.startsWith('senet:act:')),
+      );
+    expect(versions.filter(Boolean).map((b) => Number(b!.custom_id!.split(':')[3]))).toEqual([0, 1]);
+    expect(stored(messageId).shown).toBe(1);
+    await h.slash(h.ana, 'resign');
+  });
+
   it("against the computer, a refused answer still schedules the computer's turn", async () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       h.fake.channelId = snowflake();

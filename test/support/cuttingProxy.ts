@@ -1,17 +1,42 @@
 // A TCP proxy in front of the test PostgreSQL that can lose a connection the way a failover or a
 // network cut does: right after a COMMIT reached the server, before its answer reaches the bot.
 // The server then has applied the transaction and the bot cannot know, which is the case the
-// driver must answer as "may or may not have been saved" (StorageOutcomeUnknown).
+// driver must answer as "may or may not have been saved" (StorageOutcomeUnknown). It can also
+// make a connection die as its server does when the postmaster is killed: the backend's FATAL
+// notice right behind an answer, in the same packet, then the socket closed.
 import { type Server, type Socket, createServer, connect } from 'node:net';
 
 /** The simple-query message of a bare COMMIT, as node-postgres sends it: 'Q', its length, the text. */
 const COMMIT_TEXT = Buffer.from('COMMIT\0');
+
+/** ReadyForQuery as the server sends it: 'Z', length 5, then the transaction status byte. */
+const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
+
+/** The ErrorResponse a backend sends as it exits because its postmaster died (PostgreSQL's protocol, "ErrorResponse"). */
+function postmasterExitNotice(): Buffer {
+  const fields = Buffer.from(
+    ['SFATAL', 'VFATAL', 'C57P01', 'Mterminating connection due to unexpected postmaster exit'].join('\0') + '\0\0',
+  );
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(fields.length + 4);
+  return Buffer.concat([Buffer.from('E'), length, fields]);
+}
 
 export interface CuttingProxy {
   /** `url` with its host and port changed to the proxy's. */
   url: string;
   /** The next COMMIT passes to the server, and its connection is cut before the server's answer comes back. */
   cutAfterNextCommit(): void;
+  /**
+   * The next answer that ends in ReadyForQuery (a new connection's start-up, a statement's
+   * result) reaches the bot with the FATAL 57P01 notice of a dying server behind it in the same
+   * packet; then the connection is closed.
+   */
+  dieAfterNextReady(): void;
+  /** The server out of reach, as when it crashed: every connection cut, new ones refused. */
+  refuse(): Promise<void>;
+  /** Connections accepted again on the same port, as when the server is back. */
+  accept(): Promise<void>;
   /** How many connections were cut so far. */
   readonly cuts: number;
   close(): Promise<void>;
@@ -21,6 +46,7 @@ export async function startCuttingProxy(databaseUrl: string): Promise<CuttingPro
   const target = new URL(databaseUrl);
   const sockets = new Set<Socket>();
   let armed = false;
+  let dying = false;
   let cuts = 0;
   const server: Server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
@@ -38,6 +64,13 @@ export async function startCuttingProxy(databaseUrl: string): Promise<CuttingPro
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
+      if (dying && chunk.indexOf(READY_FOR_QUERY) >= 0) {
+        dying = false;
+        cuts++;
+        client.end(Buffer.concat([chunk, postmasterExitNotice()]));
+        upstream.destroy();
+        return;
+      }
       if (!cutting) {
         client.write(chunk);
         return;
@@ -53,18 +86,22 @@ export async function startCuttingProxy(databaseUrl: string): Promise<CuttingPro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the proxy has no port');
+  const closed = async (): Promise<void> => {
+    for (const socket of sockets) socket.destroy();
+    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
   url.port = String(address.port);
   return {
     url: url.toString(),
     cutAfterNextCommit: () => (armed = true),
+    dieAfterNextReady: () => (dying = true),
     get cuts() {
       return cuts;
     },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    refuse: closed,
+    accept: () => new Promise<void>((resolve) => server.listen(address.port, '127.0.0.1', resolve)),
+    close: closed,
   };
 }

@@ -13,6 +13,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  readFileSync,
   linkSync,
   mkdirSync,
   mkdtempSync,
@@ -25,11 +26,19 @@ import {
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 
 export interface Cluster {
   /** The URL of `database` on the cluster (the superuser's). */
   url(database: string): string;
+  /**
+   * The server's own crash: SIGKILL to the postmaster and every process it started (backends,
+   * checkpointer, WAL writer…) at once; resolves once all are gone. Nothing is shut down cleanly.
+   */
+  crash(): Promise<void>;
+  /** Starts the server again on the same data after crash() (crash recovery runs first); resolves once it accepts connections. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -113,6 +122,33 @@ function startServer(file: string, args: string[], owner: object): Promise<Child
   });
 }
 
+/** The processes whose parent is `pid` (Linux: the fourth field of /proc/<pid>/stat). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name (2nd field) is in parentheses and may hold spaces: count from its end.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/** Whether process `pid` still exists (a zombie counts until reaped). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Initialises and starts a cluster. `durable: false` (the tests) turns fsync off: a test database
  * never outlives a power cut, and every commit waiting on the disk would only slow the suite.
@@ -145,29 +181,40 @@ export async function startCluster(options: { port: number; durable?: boolean })
       ],
       as,
     );
-    const server = await startServer(
-      join(native, 'bin', 'postgres'),
-      [
-        '-D',
-        data,
-        '-p',
-        String(options.port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        ...(options.durable ? [] : ['-c', 'fsync=off']),
-      ],
-      as,
-    );
+    const serverArgs = [
+      '-D',
+      data,
+      '-p',
+      String(options.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...(options.durable ? [] : ['-c', 'fsync=off']),
+    ];
+    let server = await startServer(join(native, 'bin', 'postgres'), serverArgs, as);
     // Should the run end without stop() (an interrupted run), the server goes with it.
     const orphaned = () => server.kill('SIGINT');
     process.once('exit', orphaned);
     return {
       url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
+      crash: async () => {
+        const postmaster = server.pid!;
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        const processes = [postmaster, ...childrenOf(postmaster)];
+        for (const pid of processes) process.kill(pid, 'SIGKILL');
+        await exited;
+        // The backends, orphaned, are reaped by init: wait until none is left holding shared memory.
+        while (processes.some(alive)) await sleep(10);
+      },
+      restart: async () => {
+        server = await startServer(join(native, 'bin', 'postgres'), serverArgs, as);
+      },
       stop: async () => {
         process.off('exit', orphaned);
-        const exited = new Promise((resolve) => server.once('exit', resolve));
+        const exited = new Promise((resolve) =>
+          server.exitCode === null && server.signalCode === null ? server.once('exit', resolve) : resolve(null),
+        );
         server.kill('SIGQUIT'); // "immediate shutdown": no checkpoint, the files are deleted next
         await exited;
         rmSync(folder, { recursive: true, force: true });

@@ -4,10 +4,20 @@
 // the losers of a burst) waits for those deliveries before asking whether its board needs
 // refreshing: else each loser would draw and send the board the winner is already sending, plus a
 // private follow-up.
-import type { Shown } from './shown.js';
+//
+// It also knows, per board message, the newest game version a delivery began to show there (a
+// click's answer through its interaction, or an edit with the bot's token): an edit drawn from an
+// older read (the sweep's retry of an edit that failed during an outage, read just before a click
+// committed) is dropped as it is about to be sent, never taking the board back (`overtaken`).
+import { type Shown, whereShown } from './shown.js';
+
+/** Board messages whose newest version is remembered: far more than live games, a bound on memory all the same. */
+const VERSIONS_KEPT = 50_000;
 
 export class BoardsInFlight {
   private readonly pending = new Map<number, Set<Promise<void>>>();
+  /** By board message id, the newest version a delivery began to show; least recently shown first. */
+  private readonly newest = new Map<string, number>();
 
   /**
    * Marks a delivery of the game's board as begun (a click, before it commits); call the returned
@@ -34,9 +44,30 @@ export class BoardsInFlight {
     return delivery;
   }
 
-  /** Tracks `delivery` of what `shown` is, when it is a game's board; resolves or rejects as it does. */
+  /**
+   * Tracks `delivery` of what `shown` is, when it is a game's board (call it as the delivery
+   * begins, before anything is sent); resolves or rejects as it does.
+   */
   trackShown<T>(shown: Shown, delivery: Promise<T>): Promise<T> {
-    return shown.kind === 'game' ? this.track(shown.view.gameId, delivery) : delivery;
+    if (shown.kind !== 'game') return delivery;
+    const { messageId } = whereShown(shown);
+    if (messageId) this.showing(messageId, shown.view.version);
+    return this.track(shown.view.gameId, delivery);
+  }
+
+  /** Whether a board newer than `version` is shown, or on its way, in `messageId`. */
+  overtaken(messageId: string, version: number): boolean {
+    return (this.newest.get(messageId) ?? version) > version;
+  }
+
+  private showing(messageId: string, version: number): void {
+    const newest = Math.max(version, this.newest.get(messageId) ?? version);
+    this.newest.delete(messageId);
+    this.newest.set(messageId, newest);
+    for (const oldest of this.newest.keys()) {
+      if (this.newest.size <= VERSIONS_KEPT) break;
+      this.newest.delete(oldest);
+    }
   }
 
   /** Resolves once every delivery of the game's board begun so far has landed, however it ended. */

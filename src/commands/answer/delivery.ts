@@ -25,13 +25,25 @@ export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: Co
 async function answer(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
+  } catch (err) {
+    ctx.log.warn(
+      { err, kind: shown.kind, id: idOf(shown) },
+      'the answer did not reach Discord; editing the message instead',
+    );
+    await ctx.messages.show(shown);
+    return;
+  }
+  try {
     if (interaction.message.id === whereShown(shown).messageId) await recordShown(ctx.service, shown);
     await rememberAnswer(interaction, interaction.message.id, ctx.service);
   } catch (err) {
-    const context = { err, kind: shown.kind, id: idOf(shown) };
-    ctx.log.warn(context, 'the answer did not reach Discord; editing the message instead');
-    await ctx.messages.show(shown);
-    return;
+    // Shown, but the database did not take the record (it is away): once it answers again, the
+    // board is shown and recorded afresh, so no start-up or click takes it for one left behind.
+    ctx.log.warn(
+      { err, kind: shown.kind, id: idOf(shown) },
+      'the answer reached Discord, but recording what the message shows failed; recorded again later',
+    );
+    if (shown.kind === 'game') ctx.messages.showLater(shown.view.gameId);
   }
   const lobby = lobbyAfter(shown);
   if (lobby) await ctx.messages.show(lobby);

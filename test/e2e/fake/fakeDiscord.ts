@@ -48,7 +48,14 @@ export {
 } from './permissions.js';
 export { TOKEN_LIFETIME_MS, type InteractionReply } from './responses.js';
 export type { Scene } from './scenes.js';
-export { snowflake, type FakeMessage, type FakeUser, type RawButton, type RecordedRequest } from './state.js';
+export {
+  snowflake,
+  type FakeMessage,
+  type FakeUser,
+  type RawButton,
+  type RawComponentRow,
+  type RecordedRequest,
+} from './state.js';
 
 export class FakeDiscord extends DiscordState {
   private constructor(

@@ -45,7 +45,9 @@ export function createMessage(
     interactionToken: token,
     owners,
     edits: 0,
+    history: [],
   };
+  message.history.push(message.components);
   fake.messages.set(message.id, message);
   if (token) fake.byToken.set(token, message);
   return message;
@@ -58,6 +60,7 @@ export function applyEdit(message: FakeMessage, r: RecordedRequest): void {
   if ('attachments' in body || r.files.length > 0)
     message.attachments = attachmentsOf(body, r.files, message.attachments);
   message.edits++;
+  message.history.push(message.components);
 }
 
 /** Get, Edit or Delete Original Interaction Response: the message the interaction's token created. */

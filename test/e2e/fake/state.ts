@@ -46,6 +46,8 @@ export interface FakeMessage {
    */
   owners: Owners | null;
   edits: number;
+  /** The components it showed, in order: as posted, then after each edit (a test reads the board's version from them). */
+  history: RawComponentRow[][];
 }
 
 /** A permission overwrite (resources/channel.mdx, "Overwrite Object"): type 0 a role, 1 a member. */
