@@ -15,7 +15,7 @@ import type { CommandContext } from './commandContext.js';
 import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { replyPrivately } from './answer/replies.js';
 import { dataSubcommand } from './serverData.js';

@@ -7,7 +7,7 @@ import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import type { ButtonOf } from './customIds.js';
 import { answerWith, refreshOutOfDate, refusedOnChallenge } from './answer/delivery.js';
-import type { Buttons } from './registry.js';
+import type { Buttons } from './declarations.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './answer/replies.js';
 import { parentChannel, placeStarted, threadPlan } from './answer/threads.js';
 import { boardShown } from './answer/shown.js';

@@ -11,7 +11,7 @@ import { OPT, strengthName } from './definition.js';
 import { publicLocale, userLocale } from './locale.js';
 import { boardFile, echo } from './answer/messages.js';
 import { playerOf, shownName } from './options.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 import { viewerOf } from './viewer.js';
 import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';

@@ -9,7 +9,7 @@ import { placeOf, recordsGuild } from './interactionPlace.js';
 import { OPT } from './definition.js';
 import { resultText } from './answer/messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './answer/replies.js';
 import { parentChannel } from './answer/threads.js';
 import { viewerOf } from './viewer.js';

@@ -3,7 +3,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { replyPrivately } from './answer/replies.js';
 import { type Text, text } from '../i18n/index.js';
 

@@ -11,12 +11,13 @@ import {
   PermissionFlagsBits,
   type RepliableInteraction,
 } from 'discord.js';
-import { type MessageKey, type Text, text } from '../i18n/index.js';
+import { type Text, text } from '../i18n/index.js';
 import { ADMIN_SUBCOMMANDS } from './admin.js';
 import { adminCommand } from './adminDefinition.js';
 import { CHALLENGE_BUTTONS } from './buttons.js';
 import type { CommandContext } from './commandContext.js';
 import { type ButtonId, type ButtonOf, decodeButtonId } from './customIds.js';
+import type { Button, Buttons, Preconditions, Subcommand } from './declarations.js';
 import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } from './interactionPlace.js';
 import { senetCommand } from './definition.js';
 import { PRIVACY_BUTTON } from './privacy.js';
@@ -27,40 +28,6 @@ import { SERVER_DATA_BUTTON } from './serverData.js';
 import { TOURNAMENT_SUBCOMMANDS } from './tournamentAdmin.js';
 import { TOURNAMENT_GROUP } from './tournamentAdminDefinition.js';
 import { TOURNAMENT_BUTTONS } from './tournamentButtons.js';
-
-/** What must hold before a subcommand or a button runs, checked in this order. */
-interface Preconditions {
-  /** Works only in a server that installed the bot; the line says where it works. */
-  serverOnly?: MessageKey;
-  /**
-   * Its answer is a public message. In a server where only the user installed the app and the
-   * server forbids external apps, Discord makes every answer private: a game there would be one
-   * nobody else can see, so it is refused.
-   */
-  publicAnswer?: boolean;
-  /** A refusal of its own, read from its options (one private line), or null. */
-  refusal?: (interaction: ChatInputCommandInteraction) => Text | null;
-  /** It posts to the channel: the bot must be able to view, send and attach files there. */
-  posts: boolean;
-}
-
-/** A subcommand of /senet or /senet-admin, as the command's JSON names it. */
-export interface Subcommand extends Preconditions {
-  name: string;
-  run(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void>;
-  /** Suggestions while one of its options is typed (none: an empty list). */
-  autocomplete?: (interaction: AutocompleteInteraction, ctx: CommandContext) => Promise<void>;
-}
-
-/** A button, by the kind of its custom id; `run` gets the id decoded. */
-interface Button<K extends ButtonId['kind']> {
-  run(interaction: ButtonInteraction, ctx: CommandContext, id: ButtonOf<K>): Promise<void>;
-  /** False for buttons on a private answer: their answers replace it, needing no channel permissions. */
-  posts: boolean;
-}
-
-/** Every button's declaration, by kind. */
-export type Buttons = { [K in ButtonId['kind']]: Button<K> };
 
 /** The subcommands under each command (and group), by their path in the command's JSON. */
 const DECLARED: readonly (readonly [string, Subcommand])[] = [

@@ -10,7 +10,7 @@ import { viewerOf } from './viewer.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
 import { boardFile } from './answer/messages.js';
-import type { Buttons, Subcommand } from './registry.js';
+import type { Buttons, Subcommand } from './declarations.js';
 import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
 
 /** `/senet replay [game]`. */

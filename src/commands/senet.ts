@@ -3,7 +3,7 @@
 import { helpSubcommand, historySubcommand, leaderboardSubcommand, rulesSubcommand, statsSubcommand } from './info.js';
 import { challengeSubcommand, playSubcommand, resignSubcommand } from './play.js';
 import { settingsSubcommand } from './playerSettings.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { privacySubcommand } from './privacy.js';
 import { replaySubcommand } from './replay.js';
 import { tournamentSubcommand } from './tournamentInfo.js';

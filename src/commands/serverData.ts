@@ -10,7 +10,7 @@ import { type StepIds, deleteRow, followUpWords, replaceAnswer, yesNoRow } from 
 import type { CommandContext } from './commandContext.js';
 import type { ConfirmStep } from './customIds.js';
 import { userLocale } from './locale.js';
-import type { Buttons, Subcommand } from './registry.js';
+import type { Buttons, Subcommand } from './declarations.js';
 import { replyPrivately } from './answer/replies.js';
 
 /** The buttons of one server's data. */

@@ -9,7 +9,7 @@ import { adminInput } from './adminInput.js';
 import type { CommandContext } from './commandContext.js';
 import { publicLocale } from './locale.js';
 import { playerOf, readRules, shownName } from './options.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { replyPrivately, sendReply } from './answer/replies.js';
 import { TOURNAMENT_DEFAULTS, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
 import { tournamentMessage } from './tournamentMessages.js';

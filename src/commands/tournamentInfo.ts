@@ -7,7 +7,7 @@ import { text, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { replyPrivately } from './answer/replies.js';
 import { tournamentDetails, tournamentList } from './tournamentMessages.js';
 import { viewerOf } from './viewer.js';

@@ -8,7 +8,7 @@ import { type Translate, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import { userLocale } from './locale.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { replyPrivately } from './answer/replies.js';
 import { recentGamesAutocomplete } from './replay.js';
 import { viewerOf } from './viewer.js';
