@@ -11,22 +11,22 @@ import {
   ThreadAutoArchiveDuration,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import { BoardsInFlight } from '../commands/answer/boardsInFlight.js';
+import { BoardsInFlight } from '../chat/boardsInFlight.js';
 import type { CommandContext } from '../commands/commandContext.js';
 import { ThreadMembers } from '../commands/threadMembers.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
-import type { MessagePayload } from '../commands/answer/messages.js';
+import type { MessagePayload } from '../chat/messages.js';
 import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
 import { countInteraction, watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
 import { discordApi } from './discordApi.js';
 import { dispatch } from './dispatcher.js';
-import { EditQueue } from './editQueue.js';
+import { EditQueue } from '../chat/editQueue.js';
 import { type Health, HealthCheck } from './health.js';
-import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
-import { editsThroughAnswers } from './interactionWebhooks.js';
-import { MessageSync, channelLost } from './messageSync.js';
+import { interactionEditor, TOKEN_EXPIRED, type Uploader } from '../chat/interactionEdits.js';
+import { editsThroughAnswers } from '../chat/interactionWebhooks.js';
+import { MessageSync, channelLost } from '../chat/messageSync.js';
 import type { Metrics } from './metrics.js';
 import { DeletionFollowUp } from './deletionFollowUp.js';
 import { type ReminderMessage, Reminders } from './reminders.js';

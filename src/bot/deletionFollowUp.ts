@@ -7,7 +7,7 @@
 // queued (or behind) and the sweeper tries it again, as it does every other chat work.
 import type { Logger } from 'pino';
 import type { FollowUpCount } from '../commands/commandContext.js';
-import { DISCORD, deleteFromDiscord } from '../commands/discordErrors.js';
+import { DISCORD, deleteFromDiscord } from '../chat/discordErrors.js';
 import type { EventRef, GameService } from '../game/service.js';
 import type { Reminders } from './reminders.js';
 import type { TournamentRunner } from './tournaments.js';

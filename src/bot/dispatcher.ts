@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import type { CommandContext } from '../commands/commandContext.js';
 import { buttonOf, preconditionsMet, subcommandOf } from '../commands/registry.js';
-import { replyPrivately } from '../commands/answer/replies.js';
+import { replyPrivately } from '../chat/replies.js';
 import { savedNotShown } from '../game/savedNotShown.js';
 
 /**

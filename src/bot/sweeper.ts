@@ -9,7 +9,7 @@
 // tournaments' timed work (src/bot/tournaments.ts).
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
-import type { MessageSync } from './messageSync.js';
+import type { MessageSync } from '../chat/messageSync.js';
 import type { BotTurns } from './botTurns.js';
 import type { Reminders } from './reminders.js';
 import type { TournamentRunner } from './tournaments.js';

@@ -10,14 +10,14 @@ import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS, type ServerSettings }
 import { RESET_CHOICES, RESET_OPTION } from './adminDefinition.js';
 import { type Locale, type Text, type Translate, text, translator } from '../i18n/index.js';
 import { languageChosen, languageName, suggestLanguages } from './languageOption.js';
-import { publicLocale, userLocale } from './locale.js';
+import { publicLocale, userLocale } from '../chat/locale.js';
 import type { CommandContext } from './commandContext.js';
 import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
 import type { Subcommand } from './declarations.js';
 import { type Result, err, ok } from '../lib/result.js';
-import { replyPrivately } from './answer/replies.js';
+import { replyPrivately } from '../chat/replies.js';
 import { dataSubcommand } from './serverData.js';
 import { viewerOf } from './viewer.js';
 

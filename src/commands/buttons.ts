@@ -5,12 +5,12 @@
 // (src/game/visibility.ts). A refusal is a short private explanation.
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
-import type { ButtonOf } from './customIds.js';
-import { answerWith, refreshOutOfDate, refusedOnChallenge } from './answer/delivery.js';
+import type { ButtonOf } from '../chat/customIds.js';
+import { answerWith, refreshOutOfDate, refusedOnChallenge } from '../chat/delivery.js';
 import type { Buttons } from './declarations.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './answer/replies.js';
-import { parentChannel, placeStarted, threadPlan } from './answer/threads.js';
-import { boardShown } from './answer/shown.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from '../chat/replies.js';
+import { parentChannel, placeStarted, threadPlan } from '../chat/threads.js';
+import { boardShown } from '../chat/shown.js';
 import { ok } from '../game/types.js';
 
 /** A move (or a throw) on a game's board. */

@@ -4,7 +4,7 @@
 import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { MessageKey, Text } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
-import type { ButtonId, ButtonOf } from './customIds.js';
+import type { ButtonId, ButtonOf } from '../chat/customIds.js';
 
 /** What must hold before a subcommand or a button runs, checked in this order. */
 export interface Preconditions {

@@ -8,11 +8,11 @@ import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.
 import { type Locale, type Translate, type UserText, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT, strengthName } from './definition.js';
-import { publicLocale, userLocale } from './locale.js';
-import { boardFile, echo } from './answer/messages.js';
+import { publicLocale, userLocale } from '../chat/locale.js';
+import { boardFile, echo } from '../chat/messages.js';
 import { playerOf, shownName } from './options.js';
 import type { Subcommand } from './declarations.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from '../chat/replies.js';
 import { viewerOf } from './viewer.js';
 import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';
 

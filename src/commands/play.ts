@@ -1,17 +1,17 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
 import { type Text, say, text, userText } from '../i18n/index.js';
-import { publicLocale, userLocale } from './locale.js';
+import { publicLocale, userLocale } from '../chat/locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { GameView, SeenPlayer } from '../game/types.js';
 import { type PlacedGame, mayShowHere } from '../game/visibility.js';
 import type { CommandContext } from './commandContext.js';
-import { placeOf, recordsGuild } from './interactionPlace.js';
+import { placeOf, recordsGuild } from '../chat/interactionPlace.js';
 import { OPT } from './definition.js';
-import { resultText } from './answer/messages.js';
+import { resultText } from '../chat/messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
 import type { Subcommand } from './declarations.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './answer/replies.js';
-import { parentChannel } from './answer/threads.js';
+import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from '../chat/replies.js';
+import { parentChannel } from '../chat/threads.js';
 import { viewerOf } from './viewer.js';
 
 async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

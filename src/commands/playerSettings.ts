@@ -4,7 +4,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import type { Subcommand } from './declarations.js';
-import { replyPrivately } from './answer/replies.js';
+import { replyPrivately } from '../chat/replies.js';
 import { type Text, text } from '../i18n/index.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

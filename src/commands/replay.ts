@@ -8,10 +8,10 @@ import { translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { viewerOf } from './viewer.js';
 import { OPT } from './definition.js';
-import { userLocale } from './locale.js';
-import { boardFile } from './answer/messages.js';
+import { userLocale } from '../chat/locale.js';
+import { boardFile } from '../chat/messages.js';
 import type { Buttons, Subcommand } from './declarations.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
+import { acknowledgedInTime, replyPrivately, sendReply } from '../chat/replies.js';
 
 /** `/senet replay [game]`. */
 async function runReplaySubcommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {

@@ -8,10 +8,10 @@ import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
 import { type Text, say, text, translator } from '../i18n/index.js';
 import { type StepIds, deleteRow, followUpWords, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './commandContext.js';
-import type { ConfirmStep } from './customIds.js';
-import { userLocale } from './locale.js';
+import type { ConfirmStep } from '../chat/customIds.js';
+import { userLocale } from '../chat/locale.js';
 import type { Buttons, Subcommand } from './declarations.js';
-import { replyPrivately } from './answer/replies.js';
+import { replyPrivately } from '../chat/replies.js';
 
 /** The buttons of one server's data. */
 const stepsOf =

@@ -7,10 +7,10 @@ import type { TournamentFormat, TournamentView } from '../game/tournamentViews.j
 import { text } from '../i18n/index.js';
 import { adminInput } from './adminInput.js';
 import type { CommandContext } from './commandContext.js';
-import { publicLocale } from './locale.js';
+import { publicLocale } from '../chat/locale.js';
 import { playerOf, readRules, shownName } from './options.js';
 import type { Subcommand } from './declarations.js';
-import { replyPrivately, sendReply } from './answer/replies.js';
+import { replyPrivately, sendReply } from '../chat/replies.js';
 import { TOURNAMENT_DEFAULTS, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
 import { tournamentMessage } from './tournamentMessages.js';
 import { viewerOf } from './viewer.js';

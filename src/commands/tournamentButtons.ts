@@ -5,7 +5,7 @@ import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { playerOf } from './options.js';
 import type { Buttons } from './declarations.js';
-import { replyPrivately, showUpdate } from './answer/replies.js';
+import { replyPrivately, showUpdate } from '../chat/replies.js';
 import { tournamentMessage } from './tournamentMessages.js';
 
 async function tournamentButton(

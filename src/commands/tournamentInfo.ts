@@ -6,9 +6,9 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { text, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import { userLocale } from './locale.js';
+import { userLocale } from '../chat/locale.js';
 import type { Subcommand } from './declarations.js';
-import { replyPrivately } from './answer/replies.js';
+import { replyPrivately } from '../chat/replies.js';
 import { tournamentDetails, tournamentList } from './tournamentMessages.js';
 import { viewerOf } from './viewer.js';
 

@@ -7,9 +7,9 @@ import type { DiceCheck } from '../game/service.js';
 import { type Translate, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import { userLocale } from './locale.js';
+import { userLocale } from '../chat/locale.js';
 import type { Subcommand } from './declarations.js';
-import { replyPrivately } from './answer/replies.js';
+import { replyPrivately } from '../chat/replies.js';
 import { recentGamesAutocomplete } from './replay.js';
 import { viewerOf } from './viewer.js';
 

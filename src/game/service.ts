@@ -199,7 +199,7 @@ function concernsOf(core: ServiceCore) {
       set: setReminders,
       isOn: remindersOn,
     }),
-    // sync.ts: what the chat shows (src/bot/messageSync.ts keeps it in step with the database)
+    // sync.ts: what the chat shows (src/chat/messageSync.ts keeps it in step with the database)
     chat: bound(core, {
       setMessage,
       setThread,

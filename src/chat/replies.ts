@@ -1,4 +1,4 @@
-// How an answer reaches the chat has its one home here, in src/commands/answer/. A change is
+// How a game's change reaches the chat has its one home here, in src/chat/. A change is
 // committed first and shown after; the answer to one interaction goes through these states:
 //
 // - fresh: nothing sent yet. Discord takes a first answer within 3 s only.
@@ -11,7 +11,7 @@
 //   deleted first, or it would stay in the channel.
 // - unreachable: Discord refused even the acknowledgement (10062 after 3 s, a network error),
 //   recorded here. Every answer then fails at once, and the caller delivers the committed change
-//   with the bot's own token instead (chatMessages.ts, done by src/bot/messageSync.ts).
+//   with the bot's own token instead (chatMessages.ts, done by src/chat/messageSync.ts).
 // - shown recorded: once Discord took a message showing a game, challenge or lobby, the database
 //   records what it shows (recordShown in shown.ts), and where only interactions reach the channel
 //   the interaction's token is kept to edit that message later (`rememberAnswer`, shown.ts).
@@ -21,7 +21,14 @@
 // (else with the bot's token) and answers refused clicks on a board or challenge that is behind;
 // shown.ts is what a message shows (payload, place, marker); messages.ts builds the payloads;
 // threads.ts says where a new game is played; boardsInFlight.ts tracks boards on their way, which
-// a refused click waits for; chatMessages.ts is what the bot's own token does when an answer cannot.
+// a refused click waits for; chatMessages.ts is what the bot's own token does when an answer
+// cannot, and messageSync.ts does it (stored messages edited, re-posted, caught up at start-up)
+// through editQueue.ts (the per-channel queue of board edits) and interactionWebhooks.ts (edits
+// with a kept interaction token where the bot's token does not reach); interactionEdits.ts sends
+// a deferred answer outside discord.js's global queue. customIds.ts, interactionPlace.ts (where an
+// interaction happened, what reaches there), locale.ts and discordErrors.ts are the words all of
+// them share. chatContext.ts is what they get from the bot. Commands decide and call these; the
+// bot wires them (imports flow bot → commands → chat → game).
 import {
   type AttachmentBuilder,
   type ButtonInteraction,
@@ -30,14 +37,14 @@ import {
   type MessageMentionOptions,
   type RepliableInteraction,
 } from 'discord.js';
-import type { ChallengeMade } from '../../game/types.js';
-import type { CommandContext } from '../commandContext.js';
-import { clip } from '../../lib/format.js';
-import { type Text, say, text } from '../../i18n/index.js';
-import { userLocale } from '../locale.js';
+import type { ChallengeMade } from '../game/types.js';
+import type { ChatContext } from './chatContext.js';
+import { clip } from '../lib/format.js';
+import { type Text, say, text } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
-import { DISCORD } from '../discordErrors.js';
-import { cannotPlayHere, missingPermissions } from '../interactionPlace.js';
+import { DISCORD } from './discordErrors.js';
+import { cannotPlayHere, missingPermissions } from './interactionPlace.js';
 import { type Shown, boardShown, payloadOf, recordPosted, rememberAnswer, shownOf } from './shown.js';
 import { moveIntoThread, threadPlan } from './threads.js';
 
@@ -127,7 +134,7 @@ export async function acknowledgedInTime<T>(
 export async function sendReply(
   interaction: ButtonInteraction | ChatInputCommandInteraction,
   payload: MessagePayload | { content: string; files?: AttachmentBuilder[]; allowedMentions: MessageMentionOptions },
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<string | undefined> {
   assertAnswerable(interaction);
   payload = { ...payload, content: clip(payload.content, MAX_CONTENT) };
@@ -140,7 +147,7 @@ export async function sendReply(
 export async function showUpdate(
   interaction: ButtonInteraction,
   payload: MessagePayload,
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<void> {
   assertAnswerable(interaction);
   if (interaction.deferred) await ctx.editDeferred(interaction, payload);
@@ -157,7 +164,7 @@ export async function showUpdate(
 export async function postChallengeOrGame(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   made: ChallengeMade,
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<void> {
   const shown = await firstMessage(interaction, made, ctx);
   let messageId: string | undefined;
@@ -183,11 +190,7 @@ export async function postChallengeOrGame(
 }
 
 /** A challenge's message; a game's board (noting why it has no thread) or the lobby its thread will start from. */
-async function firstMessage(
-  interaction: RepliableInteraction,
-  made: ChallengeMade,
-  ctx: CommandContext,
-): Promise<Shown> {
+async function firstMessage(interaction: RepliableInteraction, made: ChallengeMade, ctx: ChatContext): Promise<Shown> {
   if (made.kind === 'challenge') return shownOf(made);
   const plan = threadPlan(interaction, (await ctx.service.servers.settings(made.game.guildId)).threads);
   if (plan.ownThread) return { kind: 'lobby', view: made.game };
