@@ -16,7 +16,7 @@ import { DEFAULT_DATABASE_PATH } from './db/connection.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { servingLock } from './db/servingLock.js';
 import type { ShardScope } from './game/service.js';
-import type { Health } from './bot/health.js';
+import type { Health } from './bot/healthCheck.js';
 import type { Metrics } from './bot/metrics.js';
 import type { MetricsServer } from './bot/metricsServer.js';
 

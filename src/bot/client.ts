@@ -20,13 +20,13 @@ import { commandContext } from './context.js';
 import { DeletionFollowUp } from './deletionFollowUp.js';
 import { discordApi } from './discordApi.js';
 import { discordClient } from './discordClient.js';
-import { type Health, HealthCheck } from './health.js';
+import { type Health, HealthCheck } from './healthCheck.js';
 import { InteractionIntake } from './interactionIntake.js';
 import type { Metrics } from './metrics.js';
-import { type ReminderMessage, Reminders } from './reminders.js';
+import { type ReminderMessage, Reminders } from './reminderMessages.js';
 import { UnreachableError } from './startupRetry.js';
 import { Sweeper } from './sweeper.js';
-import { TournamentRunner } from './tournaments.js';
+import { TournamentRunner } from './tournamentRunner.js';
 
 export interface Bot {
   client: Client;

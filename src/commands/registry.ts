@@ -14,7 +14,7 @@ import {
 import { type Text, text } from '../i18n/index.js';
 import { ADMIN_SUBCOMMANDS } from './admin.js';
 import { adminCommand } from './adminDefinition.js';
-import { CHALLENGE_BUTTONS } from './buttons.js';
+import { CHALLENGE_BUTTONS } from './challengeButtons.js';
 import type { CommandContext } from './commandContext.js';
 import { type ButtonId, type ButtonOf, decodeButtonId } from '../chat/customIds.js';
 import type { Button, Buttons, Preconditions, Subcommand } from './declarations.js';

@@ -1,6 +1,6 @@
 // /senet-admin tournament create|start|cancel|remove. Create answers in the channel with the
 // tournament message (Join / Leave); the others answer privately, and the runner
-// (src/bot/tournaments.ts) updates the tournament message from the committed change.
+// (src/bot/tournamentRunner.ts) updates the tournament message from the committed change.
 import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
 import { knockoutRounds } from '../game/tournament/knockout.js';
 import type { TournamentFormat, TournamentView } from '../game/tournamentViews.js';

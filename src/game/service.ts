@@ -189,7 +189,7 @@ function concernsOf(core: ServiceCore) {
     },
     rules: bound(core, { startBoard }), // startBoard.ts
     deadlines: bound(core, { dueForfeits, sweep }), // deadlines.ts
-    // reminders.ts (src/bot/reminders.ts posts and deletes them)
+    // reminders.ts (src/bot/reminderMessages.ts posts and deletes them)
     reminders: bound(core, {
       claim: claimDueReminders,
       record: recordReminder,
@@ -240,7 +240,7 @@ function concernsOf(core: ServiceCore) {
     }),
     replays: bound(core, { recentGames, draw: drawReplay }), // replays.ts
     dice: bound(core, { check: checkDice }), // diceCheck.ts: /senet verify
-    // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournaments.ts)
+    // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournamentRunner.ts)
     tournaments: {
       ...bound(core, {
         create: createTournament,

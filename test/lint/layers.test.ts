@@ -24,7 +24,11 @@ describe('the layer rules', () => {
     ['src/lib/format.ts', "import type { Locale } from '../i18n/index.js';", 'src/lib may not import src/i18n'],
     ['src/render/draw.ts', "import type { Client } from 'discord.js';", 'src/render may not use this package'],
     ['src/render/draw.ts', "import { GameStore } from '../db/gameStore.js';", 'src/render may not import src/db'],
-    ['src/commands/play.ts', "import { GameStore } from '../db/gameStore.js';", 'src/commands may not import src/db'],
+    [
+      'src/commands/startAndResign.ts',
+      "import { GameStore } from '../db/gameStore.js';",
+      'src/commands may not import src/db',
+    ],
     ['src/game/core.ts', "import type { Database } from 'better-sqlite3';", 'src/game may not use this package'],
     ['src/game/play.ts', "import { dispatch } from '../bot/dispatcher.js';", 'src/game may not import src/bot'],
     [
@@ -48,8 +52,8 @@ describe('the layer rules', () => {
   it.each([
     ['src/engine/rulesets/x.ts', "import { hash } from '../../lib/hash.js';"],
     ['src/game/play.ts', "import { GameStore } from '../db/gameStore.js';"],
-    ['src/commands/play.ts', "import { act } from '../game/play.js';"],
-    ['src/commands/buttons.ts', "import { answerWith } from '../chat/delivery.js';"],
+    ['src/commands/startAndResign.ts', "import { act } from '../game/play.js';"],
+    ['src/commands/challengeButtons.ts', "import { answerWith } from '../chat/delivery.js';"],
     ['src/chat/replies.ts', "import type { ChallengeMade } from '../game/types.js';"],
     ['src/bot/client.ts', "import { MessageSync } from '../chat/messageSync.js';"],
     ['src/bot/client.ts', "import { Client } from 'discord.js';"],
