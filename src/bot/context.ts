@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { BoardsInFlight } from '../chat/boardsInFlight.js';
 import { type InteractionEditor, TOKEN_EXPIRED } from '../chat/interactionEdits.js';
 import type { MessageSync } from '../chat/messageSync.js';
+import { Answers } from '../chat/replies.js';
 import type { CommandContext } from '../commands/commandContext.js';
 import { ThreadMembers } from '../commands/threadMembers.js';
 import type { GameService } from '../game/service.js';
@@ -38,6 +39,7 @@ export function commandContext(parts: ContextParts): CommandContext {
   const { client, service, editor, now } = parts;
   const me = client.user;
   return {
+    answers: new Answers(),
     service,
     botUser: { id: me.id, name: me.displayName },
     scheduleBotTurn: (gameId) => parts.turns.schedule(gameId),

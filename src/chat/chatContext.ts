@@ -5,9 +5,12 @@ import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { SeenPlayer } from '../game/types.js';
 import type { BoardsInFlight } from './boardsInFlight.js';
+import type { Answers } from './replies.js';
 import type { ChatMessages } from './chatMessages.js';
 
 export interface ChatContext {
+  /** The answers to this client's interactions, and their states (replies.ts). */
+  answers: Answers;
   service: GameService;
   /** The bot's own user: challenging it starts a game against the computer. */
   botUser: SeenPlayer;

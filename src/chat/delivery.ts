@@ -10,7 +10,7 @@ import type { ChatContext } from './chatContext.js';
 import { type Text, say, text } from '../i18n/index.js';
 import { userLocale } from './locale.js';
 import { botTokenReaches } from './interactionPlace.js';
-import { LATE, acknowledgedInTime, replyPrivately, showUpdate, within } from './replies.js';
+import { LATE, showUpdate, within } from './replies.js';
 import { messageLink } from './messages.js';
 import { type Shown, idOf, lobbyAfter, recordShown, payloadOf, whereShown, rememberAnswer } from './shown.js';
 
@@ -57,24 +57,35 @@ export async function refreshOutOfDate(
   const standing = await standingOnceLanded(gameId, ctx);
   // Still on its way after the bot's patience: that board brings the message up to date, so the
   // refusal is said at once (one answer, where deferring would take two).
-  if (standing === null || !standing.ok || !standing.value.messageId) return replyPrivately(interaction, refusal);
+  if (standing === null || !standing.ok || !standing.value.messageId)
+    return ctx.answers.replyPrivately(interaction, refusal);
   const board = standing.value;
   if (board.messageId !== interaction.message.id) {
     const said = say(userLocale(interaction), refusal);
-    return replyPrivately(interaction, text('refusal.currentBoard', { refusal: said, link: messageLink(board) }));
+    return ctx.answers.replyPrivately(
+      interaction,
+      text('refusal.currentBoard', { refusal: said, link: messageLink(board) }),
+    );
   }
   // Where only interactions reach the message, an edit given up when its answer token expired is
   // recorded as shown (src/chat/messageSync.ts): there the database cannot say, and a click refreshes.
   const ahead = clickedVersion > board.version;
-  if (!board.behind && !ahead && botTokenReaches(interaction)) return replyPrivately(interaction, refusal);
-  const found = await acknowledgedInTime(interaction, ctx.service.play.view(gameId), ctx.deferAfterMs, 'update');
-  if (!found.ok) return replyPrivately(interaction, refusal);
+  if (!board.behind && !ahead && botTokenReaches(interaction)) return ctx.answers.replyPrivately(interaction, refusal);
+  const found = await ctx.answers.acknowledgedInTime(
+    interaction,
+    ctx.service.play.view(gameId),
+    ctx.deferAfterMs,
+    'update',
+  );
+  if (!found.ok) return ctx.answers.replyPrivately(interaction, refusal);
   const view = found.value;
   await answerWith(interaction, { kind: 'game', view }, ctx);
-  await replyPrivately(
-    interaction,
-    text(view.status === 'active' ? 'refusal.boardRefreshed' : 'refusal.boardRefreshedEnded'),
-  ).catch((err: unknown) => ctx.log.warn({ err }, 'could not explain the refreshed board'));
+  await ctx.answers
+    .replyPrivately(
+      interaction,
+      text(view.status === 'active' ? 'refusal.boardRefreshed' : 'refusal.boardRefreshedEnded'),
+    )
+    .catch((err: unknown) => ctx.log.warn({ err }, 'could not explain the refreshed board'));
   if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
 }
 
@@ -107,5 +118,5 @@ export async function refusedOnChallenge(
     if (found.ok && found.value.messageId === interaction.message.id)
       await answerWith(interaction, { kind: 'challenge', view: found.value }, ctx);
   }
-  await replyPrivately(interaction, refusal.message);
+  await ctx.answers.replyPrivately(interaction, refusal.message);
 }

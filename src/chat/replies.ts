@@ -5,7 +5,7 @@
 // - deferred: the work was slow, so the interaction was acknowledged first (acknowledgedInTime
 //   below): as an update (the clicked message will be replaced), or as a public "thinking…"
 //   reply that a new message will fill in. discord.js records `deferred`; the "thinking…" kind is
-//   recorded here.
+//   recorded by `Answers` below, one per client, made by the bot and handed through the context.
 // - replied: the first answer went (a reply, an update, the deferral filled in): `replied`.
 // - followed-up: a private line after that goes as a follow-up; a "thinking…" reply still empty is
 //   deleted first, or it would stay in the channel.
@@ -51,38 +51,70 @@ import { moveIntoThread, threadPlan } from './threads.js';
 type AnswerState = 'fresh' | 'deferred' | 'thinking' | 'replied' | 'unreachable';
 
 /**
- * What discord.js does not record about an interaction's answer: a "thinking…" deferral, or
- * Discord's refusal of any. Held weakly, it goes with the interaction.
+ * The answers of one client's interactions, and what discord.js does not record about them: a
+ * "thinking…" deferral, or Discord's refusal of any (held weakly, each goes with its
+ * interaction). Made by the bot for its client (src/bot/context.ts) and handed through the
+ * context, so the state lives and ends with the client that answers.
  */
-const recorded = new WeakMap<RepliableInteraction, 'thinking' | 'unreachable'>();
+export class Answers {
+  private readonly recorded = new WeakMap<RepliableInteraction, 'thinking' | 'unreachable'>();
 
-function stateOf(interaction: RepliableInteraction): AnswerState {
-  const noted = recorded.get(interaction);
-  if (noted === 'unreachable') return 'unreachable';
-  if (interaction.replied) return 'replied';
-  if (noted === 'thinking') return 'thinking';
-  return interaction.deferred ? 'deferred' : 'fresh';
-}
+  stateOf(interaction: RepliableInteraction): AnswerState {
+    const noted = this.recorded.get(interaction);
+    if (noted === 'unreachable') return 'unreachable';
+    if (interaction.replied) return 'replied';
+    if (noted === 'thinking') return 'thinking';
+    return interaction.deferred ? 'deferred' : 'fresh';
+  }
 
-/** Fails at once where Discord would take no answer, so the caller delivers the change another way. */
-function assertAnswerable(interaction: RepliableInteraction): void {
-  if (stateOf(interaction) === 'unreachable') throw new Error('Discord refused to acknowledge this interaction');
-}
+  /** Fails at once where Discord would take no answer, so the caller delivers the change another way. */
+  assertAnswerable(interaction: RepliableInteraction): void {
+    if (this.stateOf(interaction) === 'unreachable') throw new Error('Discord refused to acknowledge this interaction');
+  }
 
-/** A short answer only the clicking or typing user sees, in their own language. */
-export async function replyPrivately(interaction: RepliableInteraction, said: Text): Promise<void> {
-  assertAnswerable(interaction);
-  const content = say(userLocale(interaction), said);
-  const payload = {
-    content: clip(content, MAX_CONTENT),
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: { parse: [] },
-  } as const;
-  // A "thinking…" reply still empty would stay in the channel above a private line.
-  const state = stateOf(interaction);
-  if (state === 'thinking') await interaction.deleteReply();
-  if (state === 'fresh') await interaction.reply(payload);
-  else await interaction.followUp(payload);
+  /** A short answer only the clicking or typing user sees, in their own language. */
+  async replyPrivately(interaction: RepliableInteraction, said: Text): Promise<void> {
+    this.assertAnswerable(interaction);
+    const content = say(userLocale(interaction), said);
+    const payload = {
+      content: clip(content, MAX_CONTENT),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    } as const;
+    // A "thinking…" reply still empty would stay in the channel above a private line.
+    const state = this.stateOf(interaction);
+    if (state === 'thinking') await interaction.deleteReply();
+    if (state === 'fresh') await interaction.reply(payload);
+    else await interaction.followUp(payload);
+  }
+
+  /**
+   * Waits for `work`; if it takes longer than `deferAfterMs`, first acknowledges the interaction so
+   * Discord (which drops answers after 3 s) keeps waiting even when the bot is overloaded: with
+   * `deferUpdate` when the answer will replace the clicked message, with a "thinking…" reply when
+   * it will be a new message. Answer afterwards with `showUpdate`, `sendReply` or `replyPrivately`,
+   * which know. A refused deferral does not lose `work` (it is committed anyway): the answers that
+   * follow fail, and the caller delivers the change another way.
+   */
+  async acknowledgedInTime<T>(
+    interaction: ButtonInteraction | ChatInputCommandInteraction,
+    work: Promise<T>,
+    deferAfterMs: number,
+    answer: 'update' | 'new message',
+  ): Promise<T> {
+    const first = await within(work, deferAfterMs);
+    if (first !== LATE || interaction.deferred || interaction.replied) return await work;
+    try {
+      if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
+      else {
+        await interaction.deferReply();
+        this.recorded.set(interaction, 'thinking');
+      }
+    } catch {
+      this.recorded.set(interaction, 'unreachable');
+    }
+    return await work;
+  }
 }
 
 /** What `within` resolves to when the work is still going on. */
@@ -102,41 +134,13 @@ export async function within<T>(work: Promise<T>, ms: number): Promise<T | typeo
   }
 }
 
-/**
- * Waits for `work`; if it takes longer than `deferAfterMs`, first acknowledges the interaction so
- * Discord (which drops answers after 3 s) keeps waiting even when the bot is overloaded: with
- * `deferUpdate` when the answer will replace the clicked message, with a "thinking…" reply when
- * it will be a new message. Answer afterwards with `showUpdate`, `sendReply` or `replyPrivately`,
- * which know. A refused deferral does not lose `work` (it is committed anyway): the answers that
- * follow fail, and the caller delivers the change another way.
- */
-export async function acknowledgedInTime<T>(
-  interaction: ButtonInteraction | ChatInputCommandInteraction,
-  work: Promise<T>,
-  deferAfterMs: number,
-  answer: 'update' | 'new message',
-): Promise<T> {
-  const first = await within(work, deferAfterMs);
-  if (first !== LATE || interaction.deferred || interaction.replied) return await work;
-  try {
-    if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
-    else {
-      await interaction.deferReply();
-      recorded.set(interaction, 'thinking');
-    }
-  } catch {
-    recorded.set(interaction, 'unreachable');
-  }
-  return await work;
-}
-
 /** Answers with a new message (or fills in the "thinking…" reply); resolves to its id, if known. */
 export async function sendReply(
   interaction: ButtonInteraction | ChatInputCommandInteraction,
   payload: MessagePayload | { content: string; files?: AttachmentBuilder[]; allowedMentions: MessageMentionOptions },
   ctx: ChatContext,
 ): Promise<string | undefined> {
-  assertAnswerable(interaction);
+  ctx.answers.assertAnswerable(interaction);
   payload = { ...payload, content: clip(payload.content, MAX_CONTENT) };
   if (interaction.deferred) return ctx.editDeferred(interaction, payload);
   const response = await interaction.reply({ ...payload, withResponse: true });
@@ -149,7 +153,7 @@ export async function showUpdate(
   payload: MessagePayload,
   ctx: ChatContext,
 ): Promise<void> {
-  assertAnswerable(interaction);
+  ctx.answers.assertAnswerable(interaction);
   if (interaction.deferred) await ctx.editDeferred(interaction, payload);
   else await interaction.update(payload);
 }
@@ -180,9 +184,9 @@ export async function postChallengeOrGame(
   } else {
     const posted = await ctx.messages.post(made);
     if (!posted.ok) {
-      await replyPrivately(interaction, postRefusal(posted.error, interaction)).catch((err: unknown) =>
-        ctx.log.warn({ err }, 'could not say why nothing was posted'),
-      );
+      await ctx.answers
+        .replyPrivately(interaction, postRefusal(posted.error, interaction))
+        .catch((err: unknown) => ctx.log.warn({ err }, 'could not say why nothing was posted'));
       return;
     }
   }

@@ -22,7 +22,6 @@ import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } 
 import { senetCommand } from './definition.js';
 import { PRIVACY_BUTTON } from './privacy.js';
 import { REPLAY_BUTTON } from './replay.js';
-import { replyPrivately } from '../chat/replies.js';
 import { SENET_SUBCOMMANDS } from './senet.js';
 import { SERVER_DATA_BUTTON } from './serverData.js';
 import { TOURNAMENT_SUBCOMMANDS } from './tournamentAdmin.js';
@@ -68,7 +67,7 @@ interface RoutedButton {
 /** A custom id that does not parse is treated as forged: checked as a posting button, then refused. */
 const UNKNOWN_BUTTON: RoutedButton = {
   posts: true,
-  run: (interaction) => replyPrivately(interaction, text('refusal.unknownButton')),
+  run: (interaction, ctx) => ctx.answers.replyPrivately(interaction, text('refusal.unknownButton')),
 };
 
 /** The handler of the button a custom id names, with its declaration. */
@@ -86,13 +85,14 @@ function routed<K extends ButtonId['kind']>(kind: K, id: ButtonOf<K>): RoutedBut
 export async function preconditionsMet(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   declared: Preconditions,
+  ctx: Pick<CommandContext, 'answers'>,
 ): Promise<boolean> {
   const refusal = interaction.isChatInputCommand() ? refusalHere(interaction, declared) : null;
   if (refusal) {
-    await replyPrivately(interaction, refusal);
+    await ctx.answers.replyPrivately(interaction, refusal);
     return false;
   }
-  return !declared.posts || permitted(interaction);
+  return !declared.posts || permitted(interaction, ctx);
 }
 
 /** Why it cannot run where it was asked (one private line saying where it works), or null. */
@@ -109,12 +109,12 @@ function externalAppsAllowed(interaction: Pick<Interaction, 'memberPermissions'>
   return interaction.memberPermissions?.has(PermissionFlagsBits.UseExternalApps) ?? true;
 }
 
-async function permitted(interaction: RepliableInteraction): Promise<boolean> {
+async function permitted(interaction: RepliableInteraction, ctx: Pick<CommandContext, 'answers'>): Promise<boolean> {
   // Outside a server's channels (the bot's DM, or where only interaction responses reach) there
   // are no channel permissions to lack.
   if (!channelPermissionsApply(interaction)) return true;
   const missing = missingPermissions(interaction);
   if (missing.length === 0) return true;
-  await replyPrivately(interaction, cannotPlayHere(interaction, missing));
+  await ctx.answers.replyPrivately(interaction, cannotPlayHere(interaction, missing));
   return false;
 }

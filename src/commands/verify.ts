@@ -9,14 +9,13 @@ import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
 import { userLocale } from '../chat/locale.js';
 import type { Subcommand } from './declarations.js';
-import { replyPrivately } from '../chat/replies.js';
 import { recentGamesAutocomplete } from './replay.js';
 import { viewerOf } from './viewer.js';
 
 async function verify(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const gameId = interaction.options.getInteger(OPT.game, true);
   const checked = await ctx.service.dice.check({ viewer: viewerOf(interaction, ctx), gameId });
-  if (!checked.ok) return replyPrivately(interaction, checked.error.message);
+  if (!checked.ok) return ctx.answers.replyPrivately(interaction, checked.error.message);
   await interaction.reply({
     content: verifyText(translator(userLocale(interaction)), checked.value),
     flags: MessageFlags.Ephemeral,
