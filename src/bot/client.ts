@@ -3,7 +3,7 @@
 // steps: make the client and hold interactions, log in, open the service, wire the chat, the
 // timed work and the commands' context, serve. stop() undoes everything so a process (or a test)
 // can exit cleanly.
-import { type Client, Events, Routes, ThreadAutoArchiveDuration } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
 import { BoardsInFlight } from '../chat/boardsInFlight.js';
 import { EditQueue } from '../chat/editQueue.js';
@@ -13,13 +13,13 @@ import type { MessagePayload } from '../chat/messages.js';
 import { MessageSync, channelLost } from '../chat/messageSync.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { CommandContext } from '../commands/commandContext.js';
+import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
 import { watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
 import { commandContext } from './context.js';
 import { DeletionFollowUp } from './deletionFollowUp.js';
 import { discordApi } from './discordApi.js';
-import { discordClient } from './discordClient.js';
 import { type Health, HealthCheck } from './healthCheck.js';
 import { InteractionIntake } from './interactionIntake.js';
 import type { Metrics } from './metrics.js';
@@ -66,6 +66,46 @@ export interface BotOptions {
   takeOver?: () => Promise<ReadonlySet<string>>;
   /** On stop, once no new interaction is taken: hand the shard over, with the ids answered lately. */
   handOver?: (answered: string[]) => Promise<void>;
+}
+
+/** The discord.js client, as it is made (Guilds intent only, one shard, no caches of messages, members or users). */
+function discordClient(
+  config: Pick<BotConfig, 'apiUrl' | 'restProxySecret'>,
+  shard: ShardScope,
+  log: Logger,
+  metrics?: Metrics,
+): Client {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    // Given, never left to discord.js: it would otherwise read SHARDS from the environment, which
+    // in .env means the number of shard processes (src/bot/config.ts).
+    shards: [shard.id],
+    shardCount: shard.count,
+    rest: discordApi(config),
+    // Nothing the bot sends pings anyone unless its payload names them (every payload does): words
+    // users chose, shown in messages, can then never ping @everyone, a role or a user.
+    allowedMentions: { parse: [] },
+    // Nothing here reads cached messages, members or users (clicks are routed by custom id and
+    // carry their user), so those caches would only grow with every click: keep just the bot.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
+      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user.id },
+      ReactionManager: 0,
+      PresenceManager: 0,
+      VoiceStateManager: 0,
+    }),
+  });
+  // Interaction endpoints outside the bot's global rate limit, as Discord counts them (botRest.ts).
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  const rest = new BotRest(client.options.rest ?? {}, () => client.application?.id);
+  client.rest = rest;
+  if (metrics) for (const manager of [rest, rest.interactions]) watchRest(manager, metrics);
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
+  return client;
 }
 
 /** What to tell whoever runs the bot when it could not log in. */
@@ -127,7 +167,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     service,
     turns: work.turns,
     deletions: work.deletions,
-    ageOf: (interaction) => intake.ageOf(interaction),
+    intake,
     deferAfterMs: config.deferAfterMs,
     now,
     log,

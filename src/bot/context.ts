@@ -11,6 +11,7 @@ import { ThreadMembers } from '../commands/threadMembers.js';
 import type { GameService } from '../game/service.js';
 import type { BotTurns } from './botTurns.js';
 import type { DeletionFollowUp } from './deletionFollowUp.js';
+import type { InteractionIntake } from './interactionIntake.js';
 
 /** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
 const DEFER_AFTER_MS = 1500;
@@ -28,8 +29,8 @@ export interface ContextParts {
   editor: InteractionEditor;
   turns: BotTurns;
   deletions: DeletionFollowUp;
-  /** How long ago an interaction arrived (src/bot/interactionIntake.ts). */
-  ageOf: (interaction: object) => number;
+  /** Where interactions come in: how long ago one arrived. */
+  intake: Pick<InteractionIntake, 'ageOf'>;
   deferAfterMs?: number;
   now: () => number;
   log: Logger;
@@ -48,7 +49,7 @@ export function commandContext(parts: ContextParts): CommandContext {
     startBoard: (ruleset) => service.rules.startBoard(ruleset),
     deferAfterMs: parts.deferAfterMs ?? DEFER_AFTER_MS,
     editDeferred: (interaction, payload) => {
-      if (parts.ageOf(interaction) > TOKEN_USABLE_MS) return Promise.reject(new Error(TOKEN_EXPIRED));
+      if (parts.intake.ageOf(interaction) > TOKEN_USABLE_MS) return Promise.reject(new Error(TOKEN_EXPIRED));
       return editor.editOriginal(interaction, payload);
     },
     events: scheduledEvents(client),

@@ -10,8 +10,8 @@
 // - followed-up: a private line after that goes as a follow-up; a "thinking…" reply still empty is
 //   deleted first, or it would stay in the channel.
 // - unreachable: Discord refused even the acknowledgement (10062 after 3 s, a network error),
-//   recorded here. Every answer then fails at once, and the caller delivers the committed change
-//   with the bot's own token instead (chatMessages.ts, done by src/chat/messageSync.ts).
+//   recorded by `Answers` too. Every answer then fails at once, and the caller delivers the
+//   committed change with the bot's own token instead (chatMessages.ts, done by messageSync.ts).
 // - shown recorded: once Discord took a message showing a game, challenge or lobby, the database
 //   records what it shows (recordShown in shown.ts), and where only interactions reach the channel
 //   the interaction's token is kept to edit that message later (`rememberAnswer`, shown.ts).
