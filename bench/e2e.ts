@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDLE_MS } from '../src/bot/replayThread.js';
-import { decodeButtonId } from '../src/commands/customIds.js';
+import { decodeButtonId } from '../src/chat/customIds.js';
 import { localeOf, translate } from '../src/i18n/index.js';
 import { FakeDiscord, OPTION, Unanswered, snowflake, type FakeUser } from '../test/e2e/fake/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from '../test/e2e/players.js';

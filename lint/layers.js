@@ -2,13 +2,16 @@
 // may import and the packages it must not. `npm run lint` fails on an import that crosses a layer
 // the wrong way; test/lint/layers.test.ts shows it does.
 //
-//   bot → commands → game → engine, db, render, ai, i18n → lib
+//   bot → commands → chat → game → engine, db, render, ai, i18n → lib
 //   bot → activity → game   (the live board's server: a second front door, beside commands)
+//
+// chat/ delivers a game's change to Discord (answers, board edits, threads); commands decide and
+// call it; the bot wires both.
 //
 // tools/, main.ts, bench/ and test/ stand outside the layers: they assemble the whole.
 
 /** Every folder of src/ that is a layer. */
-const LAYERS = ['lib', 'engine', 'ai', 'i18n', 'render', 'db', 'game', 'commands', 'activity', 'bot', 'tools'];
+const LAYERS = ['lib', 'engine', 'ai', 'i18n', 'render', 'db', 'game', 'chat', 'commands', 'activity', 'bot', 'tools'];
 
 const DISCORD = ['discord.js', '@discordjs/*'];
 const SQL = ['better-sqlite3', 'better-sqlite3-13', 'pg'];
@@ -18,7 +21,7 @@ const METRICS = ['prom-client'];
 
 /**
  * What each layer may import of ours, and the packages that belong to another layer's job:
- * Discord to commands and bot, SQL to db, drawing to render, metrics to bot. The engine is pure (no I/O, no
+ * Discord to chat, commands and bot, SQL to db, drawing to render, metrics to bot. The engine is pure (no I/O, no
  * clock), so it takes nothing from Node either.
  */
 const RULES = {
@@ -32,10 +35,14 @@ const RULES = {
     ours: ['engine', 'db', 'render', 'ai', 'i18n', 'lib'],
     packages: [...DISCORD, ...SQL, ...CANVAS, ...METRICS],
   },
-  commands: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...SQL, ...CANVAS, ...METRICS] },
+  chat: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...SQL, ...CANVAS, ...METRICS] },
+  commands: { ours: ['chat', 'game', 'engine', 'i18n', 'lib'], packages: [...SQL, ...CANVAS, ...METRICS] },
   // The live board's server speaks HTTP to Discord itself (OAuth2, activity instances), not discord.js.
   activity: { ours: ['game', 'engine', 'i18n', 'lib'], packages: [...DISCORD, ...SQL, ...CANVAS, ...METRICS] },
-  bot: { ours: ['commands', 'activity', 'game', 'engine', 'render', 'ai', 'i18n', 'lib'], packages: [...SQL] },
+  bot: {
+    ours: ['commands', 'chat', 'activity', 'game', 'engine', 'render', 'ai', 'i18n', 'lib'],
+    packages: [...SQL],
+  },
 };
 
 /** A relative import that climbs out of the file's folder into `layer` (`../db/x.js`, `../../db/x.js`). */

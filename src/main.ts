@@ -18,7 +18,7 @@ import { servingLock } from './db/servingLock.js';
 import type { GameService, ShardScope } from './game/service.js';
 import type { LiveServer } from './activity/liveServer.js';
 import type { Bot } from './bot/client.js';
-import type { Health } from './bot/health.js';
+import type { Health } from './bot/healthCheck.js';
 import type { Metrics } from './bot/metrics.js';
 import type { MetricsServer } from './bot/metricsServer.js';
 

@@ -1,7 +1,7 @@
 // Where the running bot feeds its metrics: each interaction as it is handled, and every response
 // (and rate-limit wait) of its REST clients. Only in-memory counters: nothing here does I/O.
 import { type Interaction, InteractionType, type REST, RESTEvents } from 'discord.js';
-import { decodeButtonId } from '../commands/customIds.js';
+import { decodeButtonId } from '../chat/customIds.js';
 import { subcommandOf } from '../commands/registry.js';
 import type { InteractionKind, InteractionOutcome, Metrics } from './metrics.js';
 

@@ -1,7 +1,7 @@
 // Plays the computer's turns at a pace people can follow: one action, a short pause, an edit of
 // the game message, and again until a person is to act. Each game runs on its own promise, so a
 // slow game never holds up another (no global lock); a game already being played is not doubled.
-// The computer does not wait for its edits: they queue per message (src/bot/editQueue.ts), so
+// The computer does not wait for its edits: they queue per message (src/chat/editQueue.ts), so
 // when Discord rate-limits them the waiting ones merge into the newest board.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';

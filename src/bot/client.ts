@@ -1,56 +1,32 @@
-// The running bot: a discord.js client (Guilds intent only) wired to the dispatcher, the
-// bot-turn scheduler and the deadline sweeper. start() logs in and resumes the computer's
-// pending turns; stop() undoes everything so a process (or a test) can exit cleanly.
-import {
-  Client,
-  Events,
-  GatewayIntentBits,
-  type Interaction,
-  Options,
-  Routes,
-  ThreadAutoArchiveDuration,
-} from 'discord.js';
+// The running bot, put together: a discord.js client (Guilds intent only) wired to the
+// dispatcher, the chat (src/chat), the bot-turn scheduler and the deadline sweeper. startBot's
+// steps: make the client and hold interactions, log in, open the service, wire the chat, the
+// timed work and the commands' context, serve. stop() undoes everything so a process (or a test)
+// can exit cleanly.
+import { Client, Events, GatewayIntentBits, Options, Routes, ThreadAutoArchiveDuration } from 'discord.js';
 import type { Logger } from 'pino';
-import { BoardsInFlight } from '../commands/answer/boardsInFlight.js';
-import type { CommandContext } from '../commands/commandContext.js';
-import { ThreadMembers } from '../commands/threadMembers.js';
+import { BoardsInFlight } from '../chat/boardsInFlight.js';
+import { EditQueue } from '../chat/editQueue.js';
+import { type InteractionEditor, interactionEditor, type Uploader } from '../chat/interactionEdits.js';
+import { editsThroughAnswers } from '../chat/interactionWebhooks.js';
+import type { MessagePayload } from '../chat/messages.js';
+import { MessageSync, channelLost } from '../chat/messageSync.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
-import type { MessagePayload } from '../commands/answer/messages.js';
+import type { CommandContext } from '../commands/commandContext.js';
 import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
-import { countInteraction, watchRest } from './botMetrics.js';
+import { watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
-import { discordApi } from './discordApi.js';
-import { dispatch } from './dispatcher.js';
-import { EditQueue } from './editQueue.js';
-import { type Health, HealthCheck } from './health.js';
-import { interactionEditor, TOKEN_EXPIRED, type Uploader } from './interactionEdits.js';
-import { editsThroughAnswers } from './interactionWebhooks.js';
-import { MessageSync, channelLost } from './messageSync.js';
-import type { Metrics } from './metrics.js';
+import { commandContext } from './context.js';
 import { DeletionFollowUp } from './deletionFollowUp.js';
-import { type ReminderMessage, Reminders } from './reminders.js';
+import { discordApi } from './discordApi.js';
+import { type Health, HealthCheck } from './healthCheck.js';
+import { InteractionIntake } from './interactionIntake.js';
+import type { Metrics } from './metrics.js';
+import { type ReminderMessage, Reminders } from './reminderMessages.js';
 import { UnreachableError } from './startupRetry.js';
 import { Sweeper } from './sweeper.js';
-import { TournamentRunner } from './tournaments.js';
-
-/** Well inside Discord's 3 s, leaving room for the answer's own round trip. */
-const DEFER_AFTER_MS = 1500;
-/**
- * While standing by to take over, interactions older than this are let go: Discord accepts a first
- * answer for 3 s, and the process being taken over answers what arrived before it stopped.
- */
-const STANDBY_HOLD_MS = 5000;
-/**
- * The interactions answered in this last stretch are handed over on stop; longer than any standby
- * holds one, so whatever a successor holds and this process answered is in the list.
- */
-const ANSWERED_KEPT_MS = 10_000;
-/**
- * An interaction's token works for 15 minutes; past 14 (a margin for clocks and the request's
- * own time) its answer goes to the stored message with the bot's token instead.
- */
-const TOKEN_USABLE_MS = 14 * 60_000;
+import { TournamentRunner } from './tournamentRunner.js';
 
 export interface Bot {
   client: Client;
@@ -90,6 +66,46 @@ export interface BotOptions {
   takeOver?: () => Promise<ReadonlySet<string>>;
   /** On stop, once no new interaction is taken: hand the shard over, with the ids answered lately. */
   handOver?: (answered: string[]) => Promise<void>;
+}
+
+/** The discord.js client, as it is made (Guilds intent only, one shard, no caches of messages, members or users). */
+function discordClient(
+  config: Pick<BotConfig, 'apiUrl' | 'restProxySecret'>,
+  shard: ShardScope,
+  log: Logger,
+  metrics?: Metrics,
+): Client {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    // Given, never left to discord.js: it would otherwise read SHARDS from the environment, which
+    // in .env means the number of shard processes (src/bot/config.ts).
+    shards: [shard.id],
+    shardCount: shard.count,
+    rest: discordApi(config),
+    // Nothing the bot sends pings anyone unless its payload names them (every payload does): words
+    // users chose, shown in messages, can then never ping @everyone, a role or a user.
+    allowedMentions: { parse: [] },
+    // Nothing here reads cached messages, members or users (clicks are routed by custom id and
+    // carry their user), so those caches would only grow with every click: keep just the bot.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
+      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user.id },
+      ReactionManager: 0,
+      PresenceManager: 0,
+      VoiceStateManager: 0,
+    }),
+  });
+  // Interaction endpoints outside the bot's global rate limit, as Discord counts them (botRest.ts).
+  client.rest.clearHashSweeper();
+  client.rest.clearHandlerSweeper();
+  const rest = new BotRest(client.options.rest ?? {}, () => client.application?.id);
+  client.rest = rest;
+  if (metrics) for (const manager of [rest, rest.interactions]) watchRest(manager, metrics);
+  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
+  client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
+  return client;
 }
 
 /** What to tell whoever runs the bot when it could not log in. */
@@ -134,92 +150,132 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const { config, log } = options;
   const now = options.now ?? Date.now;
   const shard = options.shard ?? ONE_SHARD;
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    // Given, never left to discord.js: it would otherwise read SHARDS from the environment, which
-    // in .env means the number of shard processes (src/bot/config.ts).
-    shards: [shard.id],
-    shardCount: shard.count,
-    rest: discordApi(config),
-    // Nothing the bot sends pings anyone unless its payload names them (every payload does): words
-    // users chose, shown in messages, can then never ping @everyone, a role or a user.
-    allowedMentions: { parse: [] },
-    // Nothing here reads cached messages, members or users (clicks are routed by custom id and
-    // carry their user), so those caches would only grow with every click: keep just the bot.
-    makeCache: Options.cacheWithLimits({
-      ...Options.DefaultMakeCacheSettings,
-      MessageManager: 0,
-      GuildMemberManager: { maxSize: 0, keepOverLimit: (member) => member.id === member.client.user.id },
-      UserManager: { maxSize: 0, keepOverLimit: (user) => user.id === user.client.user.id },
-      ReactionManager: 0,
-      PresenceManager: 0,
-      VoiceStateManager: 0,
-    }),
+  const client = discordClient(config, shard, log, options.metrics);
+  const intake = new InteractionIntake(client, now, options.metrics);
+  const answeredBefore = await logIn(client, config.token, intake, options.takeOver);
+  if (!client.isReady()) throw new Error('logged in, yet the client is not ready');
+  const me = client.user;
+  const service = options.openService(me.id);
+  await watchMembership(client, service, log);
+  const health = new HealthCheck(client, service);
+  const chat = wireChat(client, service, options, now);
+  if (options.metrics) observe(options.metrics, service, health, chat.editor);
+  const work = timedWork(client, service, chat, options);
+  const ctx = commandContext({
+    ...chat,
+    client,
+    service,
+    turns: work.turns,
+    deletions: work.deletions,
+    intake,
+    deferAfterMs: config.deferAfterMs,
+    now,
+    log,
   });
-  // Interaction endpoints outside the bot's global rate limit, as Discord counts them (botRest.ts).
-  client.rest.clearHashSweeper();
-  client.rest.clearHandlerSweeper();
-  const rest = new BotRest(client.options.rest ?? {}, () => client.application?.id);
-  client.rest = rest;
-  const { metrics } = options;
-  if (metrics) for (const manager of [rest, rest.interactions]) watchRest(manager, metrics);
-  client.on(Events.Error, (err) => log.error({ err }, 'discord client error'));
-  client.on(Events.Warn, (message) => log.warn({ message }, 'discord client warning'));
-  // Interactions that arrive between READY and the dispatcher below are held, not dropped:
-  // discord.js drops an event no listener hears and Discord never sends it again, and start-up
-  // awaits the database in between (a write per server present; far longer on PostgreSQL, where
-  // the manager's "ready" came first and the first clicks after a restart went unanswered).
-  const early: { interaction: Interaction; at: number; arrivedAt: number }[] = [];
-  let standingBy = false;
-  const hold = (interaction: Interaction): void => {
-    const arrivedAt = performance.now();
-    // Standing by can last: what the serving process answers (or lets time out) is not kept.
-    while (standingBy && early.length > 0 && arrivedAt - early[0]!.arrivedAt > STANDBY_HOLD_MS) early.shift();
-    early.push({ interaction, at: now(), arrivedAt });
+  const runner = work.startTournaments(ctx);
+  // What was left behind by a crash is listed before any new click can change it.
+  const catchingUp = chat.messages.catchUp();
+  intake.serve(ctx, answeredBefore);
+  await catchingUp.catch((err: unknown) => log.error({ err }, 'catching up with the database failed'));
+  for (const gameId of await service.games.botTurns()) work.turns.schedule(gameId);
+  // Whatever came due while the bot was down: a start, a round's time limit, a round left unpaired.
+  runner.poke();
+  if (config.sweepIntervalMs > 0) work.sweeper.start(config.sweepIntervalMs);
+  log.info({ user: me.tag, guilds: client.guilds.cache.size, shard: shard.id, shards: shard.count }, 'senet bot ready');
+
+  return {
+    client,
+    turns: work.turns,
+    sweeper: work.sweeper,
+    messages: chat.messages,
+    tournaments: runner,
+    settled: () => intake.settled(),
+    busy: () => intake.busy(),
+    health: () => health.check(),
+    stop: () => stopBot({ client, service, intake, chat, work, runner, options }),
   };
-  client.on(Events.InteractionCreate, hold);
+}
+
+/** Undoes what startBot did, in order: no new interaction, hand-over, work finished, connections closed. */
+async function stopBot(parts: {
+  client: Client;
+  service: GameService;
+  intake: InteractionIntake;
+  chat: Chat;
+  work: ReturnType<typeof timedWork>;
+  runner: TournamentRunner;
+  options: BotOptions;
+}): Promise<void> {
+  const { client, service, intake, chat, work, runner, options } = parts;
+  // No interaction is taken from here on: a process standing by may answer every other one.
+  const answered = intake.close();
+  await options.handOver?.(answered).catch((err: unknown) => {
+    options.log.error({ err }, 'could not hand the shard over: a process standing by takes over once this one is gone');
+  });
+  service.tournaments.onChange(() => {});
+  service.storage.whenReachable(() => {});
+  await intake.settled();
+  await work.sweeper.stop();
+  await runner.idle();
+  await work.turns.stop();
+  await chat.edits.idle();
+  await client.destroy();
+  chat.editor.close();
+  options.log.info(service.storage.lockWaits(), 'database writes');
+  await service.storage.close();
+}
+
+/**
+ * Logs in and waits for READY (and, taking over from another process, for it to let go);
+ * resolves to the interactions that process answered. A refused token leaves no half-open client.
+ */
+async function logIn(
+  client: Client,
+  token: string,
+  intake: InteractionIntake,
+  takeOver: BotOptions['takeOver'],
+): Promise<ReadonlySet<string>> {
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  let answeredBefore: ReadonlySet<string> = new Set();
   try {
-    await client.login(config.token);
+    await client.login(token);
     await ready;
-    if (options.takeOver) {
-      standingBy = true;
-      answeredBefore = await options.takeOver();
-      standingBy = false;
-    }
+    if (!takeOver) return new Set();
+    intake.standingBy = true;
+    const answered = await takeOver();
+    intake.standingBy = false;
+    return answered;
   } catch (err) {
     // A refused token must not leave a half-open client keeping the process alive.
     await client.destroy();
     throw err;
   }
-  const me = client.user!;
-  const service = options.openService(me.id);
-  await watchMembership(client, service, log);
+}
 
+/** How a game's change reaches the chat: answers' edits, the per-channel edit queue, the stored messages. */
+interface Chat {
+  editor: InteractionEditor;
+  edits: EditQueue;
+  boardsInFlight: BoardsInFlight;
+  messages: MessageSync;
+  /** Posts a message with the bot's token; resolves to its id. */
+  post: (channelId: string, payload: MessagePayload | ReminderMessage) => Promise<string>;
+}
+
+function wireChat(client: Client<true>, service: GameService, options: BotOptions, now: () => number): Chat {
   const textChannel = async (channelId: string) => {
     const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId));
     if (!channel?.isSendable()) throw new Error(`channel ${channelId} is not a text channel`);
     return channel;
   };
-  /** Posts a message with the bot's token; resolves to its id. */
   const post = async (channelId: string, payload: MessagePayload | ReminderMessage): Promise<string> =>
     (await (await textChannel(channelId)).send(payload)).id;
-  const health = new HealthCheck(client, service);
-  const editor = interactionEditor(discordApi(config), options.uploadLarge);
-  if (metrics) {
-    watchRest(editor.rest, metrics);
-    service.storage.observeWrites((timing) => metrics.write(timing));
-    metrics.liveGames = () => service.games.liveCount();
-    metrics.gatewayReady = () => health.gateway() === 'ready';
-    metrics.databaseWritable = async () => (await health.database()) === 'writable';
-  }
+  const editor = interactionEditor(discordApi(options.config), options.uploadLarge);
   const edits = new EditQueue(
     editsThroughAnswers({
       tokenOf: (messageId) => service.chat.answerToken(messageId),
       now,
       editor,
-      client: client as Client<true>,
+      client,
       botEdit: async (channelId: string, messageId: string, payload: MessagePayload) => {
         await (await textChannel(channelId)).messages.edit(messageId, payload);
       },
@@ -242,17 +298,32 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     setArchived: async (threadId, archived) => {
       await client.rest.patch(Routes.channel(threadId), { body: { archived } });
     },
-    log,
+    log: options.log,
   });
+  return { editor, edits, boardsInFlight, messages, post };
+}
+
+/** The counts METRICS_PORT serves that the service and the chat keep. */
+function observe(metrics: Metrics, service: GameService, health: HealthCheck, editor: InteractionEditor): void {
+  watchRest(editor.rest, metrics);
+  service.storage.observeWrites((timing) => metrics.write(timing));
+  metrics.liveGames = () => service.games.liveCount();
+  metrics.gatewayReady = () => health.gateway() === 'ready';
+  metrics.databaseWritable = async () => (await health.database()) === 'writable';
+}
+
+/** What runs on its own time: the computer's turns, reminders, deletions' follow-ups, the sweeper, tournaments. */
+function timedWork(client: Client<true>, service: GameService, chat: Chat, options: BotOptions) {
+  const { log } = options;
   const turns = new BotTurns({
     service,
-    show: (view) => messages.showGame(view),
-    delayMs: config.botStepDelayMs,
+    show: (view) => chat.messages.showGame(view),
+    delayMs: options.config.botStepDelayMs,
     log,
   });
   const reminders = new Reminders({
     service,
-    post,
+    post: chat.post,
     remove: async ({ channelId, messageId }) => {
       await client.rest.delete(Routes.channelMessage(channelId, messageId));
     },
@@ -265,8 +336,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       () => false,
       (err: unknown) => channelLost(err),
     );
-  // The runner (made below, once the context it opens threads with exists) joins every sweep.
-  const sweptTournaments = { runOnce: () => runner.runOnce() };
+  // The runner (made once the context it opens threads with exists) joins every sweep.
+  let runner: TournamentRunner | undefined;
+  const sweptTournaments = { runOnce: () => runner?.runOnce() ?? Promise.resolve() };
   const deletions = new DeletionFollowUp({
     service,
     reminders,
@@ -276,118 +348,24 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     },
     log,
   });
-  const sweeper = new Sweeper(service, messages, log, reminders, turns, lostChannel, sweptTournaments, deletions);
+  const sweeper = new Sweeper(service, chat.messages, log, reminders, turns, lostChannel, sweptTournaments, deletions);
   service.storage.whenReachable(() => {
     log.info('the database answers again; taking up the edits and computer turns the outage stopped');
     void sweeper.resume();
   });
-  /** When each interaction arrived, for its token's lifetime. */
-  const received = new WeakMap<object, number>();
-  const ctx: CommandContext = {
-    service,
-    botUser: { id: me.id, name: me.displayName },
-    scheduleBotTurn: (gameId) => turns.schedule(gameId),
-    messages,
-    boardsInFlight,
-    startBoard: (ruleset) => service.rules.startBoard(ruleset),
-    deferAfterMs: config.deferAfterMs ?? DEFER_AFTER_MS,
-    editDeferred: (interaction, payload) => {
-      const age = now() - (received.get(interaction) ?? now());
-      if (age > TOKEN_USABLE_MS) return Promise.reject(new Error(TOKEN_EXPIRED));
-      return editor.editOriginal(interaction, payload);
-    },
-    events: {
-      create: async (guildId, event) => {
-        // EXTERNAL (3), members only (2): an event elsewhere than a voice or stage channel needs a
-        // location and an end (resources/guild-scheduled-event.mdx).
-        const body = {
-          name: event.name,
-          description: event.description,
-          privacy_level: 2,
-          entity_type: 3,
-          entity_metadata: { location: event.location },
-          scheduled_start_time: new Date(event.startsAt).toISOString(),
-          scheduled_end_time: new Date(event.endsAt).toISOString(),
-        };
-        return ((await client.rest.post(Routes.guildScheduledEvents(guildId), { body })) as { id: string }).id;
+  const startTournaments = (ctx: CommandContext): TournamentRunner => {
+    runner = new TournamentRunner({
+      service,
+      messages: chat.messages,
+      ctx,
+      post: chat.post,
+      edit: async (channelId, messageId, payload) => {
+        await chat.edits.edit(channelId, messageId, payload);
       },
-      cancel: async (guildId, eventId) => {
-        await client.rest.patch(Routes.guildScheduledEvent(guildId, eventId), { body: { status: 4 } });
-      },
-    },
-    threadMembers: new ThreadMembers(now),
-    deletions,
-    log,
-  };
-  const runner = new TournamentRunner({
-    service,
-    messages,
-    ctx,
-    post,
-    edit: async (channelId, messageId, payload) => {
-      await edits.edit(channelId, messageId, payload);
-    },
-    log,
-  });
-  service.tournaments.onChange(() => runner.poke());
-  // Handlers run concurrently; they are tracked so shutdown (and tests) can wait for them.
-  const inFlight = new Set<Promise<void>>();
-  /** The interactions taken lately, oldest first, for the hand-over on stop. */
-  const answered: { id: string; arrivedAt: number }[] = [];
-  // What was left behind by a crash is listed before any new click can change it.
-  const catchingUp = messages.catchUp();
-  const handle = (interaction: Interaction, at = now(), arrivedAt = performance.now()): void => {
-    received.set(interaction, at);
-    while (answered.length > 0 && arrivedAt - answered[0]!.arrivedAt > ANSWERED_KEPT_MS) answered.shift();
-    answered.push({ id: interaction.id, arrivedAt });
-    let failed = false;
-    const handled = dispatch(interaction, ctx, () => (failed = true)).finally(() => {
-      inFlight.delete(handled);
-      if (metrics) countInteraction(metrics, interaction, failed, arrivedAt);
+      log,
     });
-    inFlight.add(handled);
+    service.tournaments.onChange(() => runner?.poke());
+    return runner;
   };
-  client.off(Events.InteractionCreate, hold);
-  client.on(Events.InteractionCreate, (interaction) => handle(interaction));
-  for (const held of early.splice(0)) {
-    if (!answeredBefore.has(held.interaction.id)) handle(held.interaction, held.at, held.arrivedAt);
-  }
-  const settled = async (): Promise<void> => {
-    while (inFlight.size > 0) await Promise.all(inFlight);
-  };
-  await catchingUp.catch((err: unknown) => log.error({ err }, 'catching up with the database failed'));
-  for (const gameId of await service.games.botTurns()) turns.schedule(gameId);
-  // Whatever came due while the bot was down: a start, a round's time limit, a round left unpaired.
-  runner.poke();
-  if (config.sweepIntervalMs > 0) sweeper.start(config.sweepIntervalMs);
-  log.info({ user: me.tag, guilds: client.guilds.cache.size, shard: shard.id, shards: shard.count }, 'senet bot ready');
-
-  return {
-    client,
-    turns,
-    sweeper,
-    messages,
-    tournaments: runner,
-    settled,
-    busy: () => inFlight.size > 0,
-    health: () => health.check(),
-    async stop() {
-      client.removeAllListeners(Events.InteractionCreate);
-      // No interaction is taken from here on: a process standing by may answer every other one.
-      await options.handOver?.(answered.map((a) => a.id)).catch((err: unknown) => {
-        log.error({ err }, 'could not hand the shard over: a process standing by takes over once this one is gone');
-      });
-      service.tournaments.onChange(() => {});
-      service.storage.whenReachable(() => {});
-      await Promise.all(inFlight);
-      await sweeper.stop();
-      await runner.idle();
-      await turns.stop();
-      await edits.idle();
-      await client.destroy();
-      editor.close();
-      log.info(service.storage.lockWaits(), 'database writes');
-      await service.storage.close();
-    },
-  };
+  return { turns, deletions, sweeper, startTournaments };
 }

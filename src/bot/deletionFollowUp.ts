@@ -7,10 +7,10 @@
 // queued (or behind) and the sweeper tries it again, as it does every other chat work.
 import type { Logger } from 'pino';
 import type { FollowUpCount } from '../commands/commandContext.js';
-import { DISCORD, deleteFromDiscord } from '../commands/discordErrors.js';
+import { DISCORD, deleteFromDiscord } from '../chat/discordErrors.js';
 import type { EventRef, GameService } from '../game/service.js';
-import type { Reminders } from './reminders.js';
-import type { TournamentRunner } from './tournaments.js';
+import type { Reminders } from './reminderMessages.js';
+import type { TournamentRunner } from './tournamentRunner.js';
 
 /** Event deletions tried per sweep, so a long queue (after an outage) never makes one sweep slow. */
 const EVENTS_PER_SWEEP = 20;

@@ -4,16 +4,13 @@
 // shares Discord's global limit fairly among the callers it tells apart by another header. The
 // proxy passes neither on to Discord.
 import { hostname } from 'node:os';
-import type { RESTOptions } from 'discord.js';
+import type { DiscordApi } from '../chat/interactionEdits.js';
 import type { BotConfig } from './config.js';
 
 /** The header that carries the proxy's shared secret. */
 export const PROXY_SECRET_HEADER = 'x-senet-proxy-secret';
 /** The header that names a caller of the proxy (one process), for its fair share. */
 export const PROXY_CALLER_HEADER = 'x-senet-proxy-caller';
-
-/** What a REST client needs to reach the API: its base URL and the headers every request carries. */
-export type DiscordApi = Pick<RESTOptions, 'api' | 'headers'>;
 
 /** The API of `config`: with a proxy secret, each request carries it and this process's name. */
 export function discordApi(config: Pick<BotConfig, 'apiUrl' | 'restProxySecret'>): DiscordApi {

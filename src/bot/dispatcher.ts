@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import type { CommandContext } from '../commands/commandContext.js';
 import { buttonOf, preconditionsMet, subcommandOf } from '../commands/registry.js';
-import { replyPrivately } from '../commands/answer/replies.js';
 import { savedNotShown } from '../game/savedNotShown.js';
 import { storageRefusal } from '../game/storageFailure.js';
 
@@ -31,12 +30,12 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext, fa
   try {
     const subcommand = interaction.isChatInputCommand() ? subcommandOf(interaction) : undefined;
     if (interaction.isChatInputCommand() && subcommand) {
-      if (await preconditionsMet(interaction, subcommand)) await subcommand.run(interaction, ctx);
+      if (await preconditionsMet(interaction, subcommand, ctx)) await subcommand.run(interaction, ctx);
     } else if (interaction.isButton()) {
       const button = buttonOf(interaction.customId);
-      if (await preconditionsMet(interaction, button)) await button.run(interaction, ctx);
+      if (await preconditionsMet(interaction, button, ctx)) await button.run(interaction, ctx);
     } else {
-      await replyPrivately(interaction, NOT_MINE);
+      await ctx.answers.replyPrivately(interaction, NOT_MINE);
     }
     ctx.log.debug(
       { interaction: describe(interaction), userId: interaction.user.id, ms: Math.round(performance.now() - started) },
@@ -49,9 +48,9 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext, fa
     const refused = saved ? null : storageRefusal(err);
     if (refused && !refused.ok) {
       ctx.log.warn({ err, interactionId: interaction.id, code: refused.error.code }, 'the database could not answer');
-      await replyPrivately(interaction, refused.error.message).catch((replyErr: unknown) =>
-        ctx.log.warn({ err: replyErr }, 'could not tell the user the database is busy'),
-      );
+      await ctx.answers
+        .replyPrivately(interaction, refused.error.message)
+        .catch((replyErr: unknown) => ctx.log.warn({ err: replyErr }, 'could not tell the user the database is busy'));
       return;
     }
     failed?.();
@@ -59,9 +58,9 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext, fa
     ctx.log.error({ err, ref, interactionId: interaction.id, userId: interaction.user.id }, 'interaction failed');
     // Committed before the failure: the player is told so, and the board catches up at the next sweep.
     if (saved) ctx.messages.showLater(saved.gameId);
-    await replyPrivately(interaction, text(saved ? 'bot.failedAfterSave' : 'bot.failed', { ref })).catch(
-      (replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'),
-    );
+    await ctx.answers
+      .replyPrivately(interaction, text(saved ? 'bot.failedAfterSave' : 'bot.failed', { ref }))
+      .catch((replyErr: unknown) => ctx.log.warn({ err: replyErr, ref }, 'could not tell the user about the error'));
   }
 }
 

@@ -4,7 +4,7 @@
 // 127.0.0.1 unless METRICS_HOST says otherwise: the figures are for the operator, not the internet.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Health } from './health.js';
+import type { Health } from './healthCheck.js';
 import type { Metrics } from './metrics.js';
 
 export interface MetricsServerOptions {

@@ -8,8 +8,8 @@
 // thread sends the megabytes itself, so the main thread neither builds nor sends their upload
 // (docs/performance.md).
 import type { ReplayJob, ReplayOutput } from '../game/types.js';
-import type { DiscordApi } from './discordApi.js';
-import type { OriginalEdit } from './interactionEdits.js';
+import type { DiscordApi } from '../chat/interactionEdits.js';
+import type { OriginalEdit } from '../chat/interactionEdits.js';
 import { Pacer, REPLAY_CORE_SHARE } from './replayPace.js';
 import type { ReplayWorkerJob } from './replayWorker.js';
 import { ThreadOnDemand, asBuffer } from './workerThread.js';

@@ -3,8 +3,8 @@ import type { REST } from 'discord.js';
 import { type ReplayJob, type ReplayOutput, modelChance, produceReplay } from '../game/replayJob.js';
 import { ok } from '../lib/result.js';
 import { lowestPriority } from './idlePriority.js';
-import { type OriginalEdit, interactionRest, patchOriginal } from './interactionEdits.js';
-import type { DiscordApi } from './discordApi.js';
+import { type OriginalEdit, interactionRest, patchOriginal } from '../chat/interactionEdits.js';
+import type { DiscordApi } from '../chat/interactionEdits.js';
 import { asBuffer, serveJobs } from './workerThread.js';
 
 /** A picture to draw, or an edit of an interaction's answer (with the pictures) to send. */

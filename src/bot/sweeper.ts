@@ -2,18 +2,18 @@
 // games whose player ran out of time, and edits each stored message to say so; archives the
 // threads of games finished a while ago; then tries again the edits that failed while Discord was
 // unreachable. It also posts the turn reminders now due and deletes those whose turn is over
-// (src/bot/reminders.ts), takes up again any computer's turn that is not being played (one
+// (src/bot/reminderMessages.ts), takes up again any computer's turn that is not being played (one
 // whose step failed, or one begun by another process that stopped), deletes the data of the
 // servers the bot left longer ago than the grace period (src/game/serverData.ts) with the scheduled
 // events deleted servers leave to delete from Discord (src/bot/deletionFollowUp.ts), and runs the
-// tournaments' timed work (src/bot/tournaments.ts). When the database answers again after an
+// tournaments' timed work (src/bot/tournamentRunner.ts). When the database answers again after an
 // outage, a sweep runs at once (`resume`), so what the outage stopped does not wait for the next one.
 import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
-import type { MessageSync } from './messageSync.js';
+import type { MessageSync } from '../chat/messageSync.js';
 import type { BotTurns } from './botTurns.js';
-import type { Reminders } from './reminders.js';
-import type { TournamentRunner } from './tournaments.js';
+import type { Reminders } from './reminderMessages.js';
+import type { TournamentRunner } from './tournamentRunner.js';
 import type { DeletionFollowUp } from './deletionFollowUp.js';
 
 export class Sweeper {

@@ -10,27 +10,26 @@ import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS, type ServerSettings }
 import { RESET_CHOICES, RESET_OPTION } from './adminDefinition.js';
 import { type Locale, type Text, type Translate, text, translator } from '../i18n/index.js';
 import { languageChosen, languageName, suggestLanguages } from './languageOption.js';
-import { publicLocale, userLocale } from './locale.js';
+import { publicLocale, userLocale } from '../chat/locale.js';
 import type { CommandContext } from './commandContext.js';
 import { durationWords } from '../i18n/durations.js';
 import { leaderboardLine } from './info.js';
 import { readRules } from './options.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { type Result, err, ok } from '../lib/result.js';
-import { replyPrivately } from './answer/replies.js';
 import { dataSubcommand } from './serverData.js';
 import { viewerOf } from './viewer.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const change = readChange(interaction, await ctx.service.servers.defaultVariant(interaction.guildId ?? ''));
-  if (!change.ok) return replyPrivately(interaction, change.error);
+  if (!change.ok) return ctx.answers.replyPrivately(interaction, change.error);
   const asked = adminInput(interaction);
   const changing = Object.keys(change.value).length > 0;
   const outcome = changing
     ? await ctx.service.admin.changeSettings({ ...asked, change: change.value })
     : await ctx.service.admin.settings(asked);
-  if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
-  await replyPrivately(interaction, settingsText(outcome.value, changing, userLocale(interaction)));
+  if (!outcome.ok) return ctx.answers.replyPrivately(interaction, outcome.error.message);
+  await ctx.answers.replyPrivately(interaction, settingsText(outcome.value, changing, userLocale(interaction)));
 }
 
 /** Server settings belong to a server that installed the bot; answered privately. */
@@ -45,7 +44,7 @@ const settingsSubcommand: Subcommand = {
 
 async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const outcome = await ctx.service.admin.newSeason({ ...adminInput(interaction), viewer: viewerOf(interaction, ctx) });
-  if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+  if (!outcome.ok) return ctx.answers.replyPrivately(interaction, outcome.error.message);
   const { closed, current, finalTable } = outcome.value;
   // Announced to the whole channel: in the server's language.
   const t = translator(await publicLocale(interaction, ctx));

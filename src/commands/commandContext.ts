@@ -1,13 +1,9 @@
-// What command handlers get to work with: the game service, the bot's own identity, the
-// bot-turn scheduler, a way to edit a game's stored message, who is in which private thread, and a
-// logger.
-import type { RepliableInteraction, WebhookMessageEditOptions } from 'discord.js';
-import type { Logger } from 'pino';
+// What command handlers get to work with: the chat's context (the game service, the bot's own
+// identity, the bot-turn scheduler, the answers' and messages' ways to the chat, a logger), and
+// what only commands use: the start boards, scheduled events, who is in which private thread.
 import type { RuleSetId } from '../engine/index.js';
-import type { GameService } from '../game/service.js';
-import type { RenderedBoard, SeenPlayer } from '../game/types.js';
-import type { BoardsInFlight } from './answer/boardsInFlight.js';
-import type { ChatMessages } from './answer/chatMessages.js';
+import type { RenderedBoard } from '../game/types.js';
+import type { ChatContext } from '../chat/chatContext.js';
 import type { ThreadMembers } from './threadMembers.js';
 
 /** A Discord scheduled event for a tournament (an EXTERNAL event pointing to its message). */
@@ -41,29 +37,14 @@ interface ChatAfterDeletion {
   tournaments(ids: readonly number[]): Promise<FollowUpCount>;
 }
 
-export interface CommandContext {
-  service: GameService;
-  /** The bot's own user: challenging it starts a game against the computer. */
-  botUser: SeenPlayer;
-  /** Plays the bot's turn in this game with short pauses, editing its stored message. */
-  scheduleBotTurn(gameId: number): void;
-  messages: ChatMessages;
-  /** Game boards being delivered (answers and edits): a refused click waits for them before refreshing. */
-  boardsInFlight: BoardsInFlight;
+/** What the commands get beside the chat's part (src/chat/chatContext.ts): drawing, events, threads, deletions. */
+export interface CommandContext extends ChatContext {
   /** The start position of a rule set, drawn (for /senet rules). */
   startBoard(ruleset: RuleSetId): Promise<RenderedBoard>;
-  /** A click not answered after this long is deferred first (Discord drops answers after 3 s). */
-  deferAfterMs: number;
-  /**
-   * The answer to a deferred interaction: replaces the clicked message or the "thinking…" reply
-   * (outside the global rate limit, as Discord allows). Resolves to the message's id.
-   */
-  editDeferred(interaction: RepliableInteraction, payload: WebhookMessageEditOptions): Promise<string>;
   /** Scheduled events for tournaments (where the bot may create them). */
   events: ScheduledEvents;
   /** Who is in which private thread, as Discord says (kept a minute): who may view their games. */
   threadMembers: ThreadMembers;
   /** Discord's side of a deletion of data, after its commit. */
   deletions: ChatAfterDeletion;
-  log: Logger;
 }

@@ -5,7 +5,7 @@
 import { ActionRowBuilder, ButtonBuilder, type ButtonInteraction, ButtonStyle } from 'discord.js';
 import { type Locale, type MessageKey, type Text, type Translate, say, text } from '../i18n/index.js';
 import type { FollowUpCount } from './commandContext.js';
-import { type ButtonId, type ConfirmStep, encodeButtonId } from './customIds.js';
+import { type ButtonId, type ConfirmStep, encodeButtonId } from '../chat/customIds.js';
 
 type StepRow = ActionRowBuilder<ButtonBuilder>;
 

@@ -87,7 +87,7 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: MessageKey
 
 export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_NAME), message('command.description'))
   // Both installs: to a server (the bot joins it), and to a user's account (the command follows them
-  // into DMs, group DMs and servers without the bot; src/commands/interactionPlace.ts says what works where).
+  // into DMs, group DMs and servers without the bot; src/chat/interactionPlace.ts says what works where).
   .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
   .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel)
   .addSubcommand((sub) =>

@@ -8,11 +8,11 @@ import type { HistoryEntry, LeaderboardEntry, PlayerStats } from '../game/types.
 import { type Locale, type Translate, type UserText, text, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT, strengthName } from './definition.js';
-import { publicLocale, userLocale } from './locale.js';
-import { boardFile, echo } from './answer/messages.js';
+import { publicLocale, userLocale } from '../chat/locale.js';
+import { boardFile, echo } from '../chat/messages.js';
 import { playerOf, shownName } from './options.js';
-import type { Subcommand } from './registry.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
+import type { Subcommand } from './declarations.js';
+import { sendReply } from '../chat/replies.js';
 import { viewerOf } from './viewer.js';
 import { rulesetSummary, rulesetTitle, squareName, squareRuleKey } from './rulesetWords.js';
 
@@ -24,13 +24,13 @@ const NO_MENTIONS = { parse: [] } as const;
 async function rules(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const id = interaction.options.getString(OPT.rules);
   if (id !== null && !isRuleSetId(id))
-    return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(id) }));
+    return ctx.answers.replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(id) }));
   const t = translator(await publicLocale(interaction, ctx));
   if (id === null) {
     await interaction.reply({ content: rulesList(t), allowedMentions: NO_MENTIONS });
     return;
   }
-  const board = await acknowledgedInTime(interaction, ctx.startBoard(id), ctx.deferAfterMs, 'new message');
+  const board = await ctx.answers.acknowledgedInTime(interaction, ctx.startBoard(id), ctx.deferAfterMs, 'new message');
   await sendReply(
     interaction,
     { content: rulesText(t, id), files: [boardFile(board)], allowedMentions: NO_MENTIONS },
@@ -78,7 +78,7 @@ export function rulesText(t: Translate, id: RuleSetId): string {
 async function leaderboard(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const ruleset = interaction.options.getString(OPT.rules);
   if (ruleset !== null && !isRuleSetId(ruleset))
-    return replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(ruleset) }));
+    return ctx.answers.replyPrivately(interaction, text('rulesInfo.unknown', { name: echo(ruleset) }));
   const guildId = interaction.guildId ?? '';
   const asked = interaction.options.getInteger(OPT.season);
   const found = await ctx.service.records.leaderboard({
@@ -86,7 +86,7 @@ async function leaderboard(interaction: ChatInputCommandInteraction, ctx: Comman
     ...(ruleset ? { ruleset } : {}),
     ...(asked === null ? {} : { season: asked }),
   });
-  if (!found.ok) return replyPrivately(interaction, found.error.message);
+  if (!found.ok) return ctx.answers.replyPrivately(interaction, found.error.message);
   const t = translator(await publicLocale(interaction, ctx));
   const entries = found.value;
   const current = await ctx.service.records.currentSeason(guildId);
@@ -126,7 +126,8 @@ function askedAbout(interaction: ChatInputCommandInteraction): { user: User; nam
 async function stats(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const { user, name } = askedAbout(interaction);
   const found = await ctx.service.records.stats({ viewer: viewerOf(interaction, ctx), userId: user.id });
-  if (!found.ok || found.value.total.games === 0) return replyPrivately(interaction, text('stats.none', { name }));
+  if (!found.ok || found.value.total.games === 0)
+    return ctx.answers.replyPrivately(interaction, text('stats.none', { name }));
   const t = translator(await publicLocale(interaction, ctx));
   await interaction.reply({ content: statsText(t, name, found.value), allowedMentions: NO_MENTIONS });
 }
@@ -170,7 +171,7 @@ async function history(interaction: ChatInputCommandInteraction, ctx: CommandCon
   const viewer = viewerOf(interaction, ctx);
   const found = await ctx.service.records.history({ viewer, userId: user.id });
   const games = found.ok ? found.value : [];
-  if (games.length === 0) return replyPrivately(interaction, text('history.none', { name }));
+  if (games.length === 0) return ctx.answers.replyPrivately(interaction, text('history.none', { name }));
   // Outside servers the games listed are private chats' own: only the asker reads the list.
   const listPrivately = listsArePrivate(viewer);
   const t = translator(listPrivately ? userLocale(interaction) : await publicLocale(interaction, ctx));

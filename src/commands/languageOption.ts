@@ -4,7 +4,7 @@
 // here again, since an autocompleted option takes any text.
 import type { AutocompleteInteraction } from 'discord.js';
 import { LANGUAGES, LOCALES, type Locale, translator } from '../i18n/index.js';
-import { userLocale } from './locale.js';
+import { userLocale } from '../chat/locale.js';
 
 /** The option's value for "follow the server's Discord language". */
 const AUTO = 'auto';

@@ -5,12 +5,12 @@ import { RULESET_IDS, type RuleSetId, type Variant, checkRules, isRuleSetId } fr
 import { rulesetTitle } from '../i18n/gameWords.js';
 import { optionRefusal } from '../game/refusals.js';
 import { type Locale, type Text, type UserText, text, translate, translator, userText } from '../i18n/index.js';
-import { userLocale } from './locale.js';
+import { userLocale } from '../chat/locale.js';
 import { DEFAULT_STRENGTH, type Strength, offeredStrength } from '../game/strengths.js';
 import type { SeenPlayer } from '../game/types.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { OPT, RULE_OPTIONS } from './definition.js';
-import { echo } from './answer/messages.js';
+import { echo } from '../chat/messages.js';
 
 /** The rules a command names (null: none, the server's default rule set and options apply), or why they cannot be played. */
 export type RulesChoice = Result<Variant | null, Text>;

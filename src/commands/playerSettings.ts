@@ -3,19 +3,18 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import type { Subcommand } from './registry.js';
-import { replyPrivately } from './answer/replies.js';
+import type { Subcommand } from './declarations.js';
 import { type Text, text } from '../i18n/index.js';
 
 async function settings(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const userId = interaction.user.id;
   const choice = interaction.options.getString(OPT.reminders);
   if (choice !== 'on' && choice !== 'off') {
-    return replyPrivately(interaction, remindersText(await ctx.service.reminders.isOn(userId), false));
+    return ctx.answers.replyPrivately(interaction, remindersText(await ctx.service.reminders.isOn(userId), false));
   }
   const saved = await ctx.service.reminders.set(userId, choice === 'on');
-  if (!saved.ok) return replyPrivately(interaction, saved.error.message);
-  await replyPrivately(interaction, remindersText(saved.value, true));
+  if (!saved.ok) return ctx.answers.replyPrivately(interaction, saved.error.message);
+  await ctx.answers.replyPrivately(interaction, remindersText(saved.value, true));
 }
 
 /** Private, and the same everywhere. */

@@ -8,10 +8,9 @@ import { storesAnything } from '../game/privacy.js';
 import { type Text, say, text, translator, userText } from '../i18n/index.js';
 import { type StepIds, deleteRow, followUpWords, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './commandContext.js';
-import type { ConfirmStep } from './customIds.js';
-import { userLocale } from './locale.js';
-import type { Buttons, Subcommand } from './registry.js';
-import { replyPrivately } from './answer/replies.js';
+import type { ConfirmStep } from '../chat/customIds.js';
+import { userLocale } from '../chat/locale.js';
+import type { Buttons, Subcommand } from './declarations.js';
 
 /** The buttons of `userId`'s own data. */
 const stepsOf =
@@ -40,7 +39,7 @@ async function privacyButton(
   ctx: CommandContext,
   id: { step: ConfirmStep; userId: string },
 ): Promise<void> {
-  if (id.userId !== interaction.user.id) return replyPrivately(interaction, text('privacy.notYours'));
+  if (id.userId !== interaction.user.id) return ctx.answers.replyPrivately(interaction, text('privacy.notYours'));
   const locale = userLocale(interaction);
   const t = translator(locale);
   if (id.step === 'no') return replaceAnswer(interaction, locale, text('privacy.cancelled'));

@@ -11,56 +11,22 @@ import {
   PermissionFlagsBits,
   type RepliableInteraction,
 } from 'discord.js';
-import { type MessageKey, type Text, text } from '../i18n/index.js';
+import { type Text, text } from '../i18n/index.js';
 import { ADMIN_SUBCOMMANDS } from './admin.js';
 import { adminCommand } from './adminDefinition.js';
-import { CHALLENGE_BUTTONS } from './buttons.js';
+import { CHALLENGE_BUTTONS } from './challengeButtons.js';
 import type { CommandContext } from './commandContext.js';
-import { type ButtonId, type ButtonOf, decodeButtonId } from './customIds.js';
-import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } from './interactionPlace.js';
+import { type ButtonId, type ButtonOf, decodeButtonId } from '../chat/customIds.js';
+import type { Button, Buttons, Preconditions, Subcommand } from './declarations.js';
+import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } from '../chat/interactionPlace.js';
 import { senetCommand } from './definition.js';
 import { PRIVACY_BUTTON } from './privacy.js';
 import { REPLAY_BUTTON } from './replay.js';
-import { replyPrivately } from './answer/replies.js';
 import { SENET_SUBCOMMANDS } from './senet.js';
 import { SERVER_DATA_BUTTON } from './serverData.js';
 import { TOURNAMENT_SUBCOMMANDS } from './tournamentAdmin.js';
 import { TOURNAMENT_GROUP } from './tournamentAdminDefinition.js';
 import { TOURNAMENT_BUTTONS } from './tournamentButtons.js';
-
-/** What must hold before a subcommand or a button runs, checked in this order. */
-interface Preconditions {
-  /** Works only in a server that installed the bot; the line says where it works. */
-  serverOnly?: MessageKey;
-  /**
-   * Its answer is a public message. In a server where only the user installed the app and the
-   * server forbids external apps, Discord makes every answer private: a game there would be one
-   * nobody else can see, so it is refused.
-   */
-  publicAnswer?: boolean;
-  /** A refusal of its own, read from its options (one private line), or null. */
-  refusal?: (interaction: ChatInputCommandInteraction) => Text | null;
-  /** It posts to the channel: the bot must be able to view, send and attach files there. */
-  posts: boolean;
-}
-
-/** A subcommand of /senet or /senet-admin, as the command's JSON names it. */
-export interface Subcommand extends Preconditions {
-  name: string;
-  run(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void>;
-  /** Suggestions while one of its options is typed (none: an empty list). */
-  autocomplete?: (interaction: AutocompleteInteraction, ctx: CommandContext) => Promise<void>;
-}
-
-/** A button, by the kind of its custom id; `run` gets the id decoded. */
-interface Button<K extends ButtonId['kind']> {
-  run(interaction: ButtonInteraction, ctx: CommandContext, id: ButtonOf<K>): Promise<void>;
-  /** False for buttons on a private answer: their answers replace it, needing no channel permissions. */
-  posts: boolean;
-}
-
-/** Every button's declaration, by kind. */
-export type Buttons = { [K in ButtonId['kind']]: Button<K> };
 
 /** The subcommands under each command (and group), by their path in the command's JSON. */
 const DECLARED: readonly (readonly [string, Subcommand])[] = [
@@ -101,7 +67,7 @@ interface RoutedButton {
 /** A custom id that does not parse is treated as forged: checked as a posting button, then refused. */
 const UNKNOWN_BUTTON: RoutedButton = {
   posts: true,
-  run: (interaction) => replyPrivately(interaction, text('refusal.unknownButton')),
+  run: (interaction, ctx) => ctx.answers.replyPrivately(interaction, text('refusal.unknownButton')),
 };
 
 /** The handler of the button a custom id names, with its declaration. */
@@ -119,13 +85,14 @@ function routed<K extends ButtonId['kind']>(kind: K, id: ButtonOf<K>): RoutedBut
 export async function preconditionsMet(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   declared: Preconditions,
+  ctx: Pick<CommandContext, 'answers'>,
 ): Promise<boolean> {
   const refusal = interaction.isChatInputCommand() ? refusalHere(interaction, declared) : null;
   if (refusal) {
-    await replyPrivately(interaction, refusal);
+    await ctx.answers.replyPrivately(interaction, refusal);
     return false;
   }
-  return !declared.posts || permitted(interaction);
+  return !declared.posts || permitted(interaction, ctx);
 }
 
 /** Why it cannot run where it was asked (one private line saying where it works), or null. */
@@ -142,12 +109,12 @@ function externalAppsAllowed(interaction: Pick<Interaction, 'memberPermissions'>
   return interaction.memberPermissions?.has(PermissionFlagsBits.UseExternalApps) ?? true;
 }
 
-async function permitted(interaction: RepliableInteraction): Promise<boolean> {
+async function permitted(interaction: RepliableInteraction, ctx: Pick<CommandContext, 'answers'>): Promise<boolean> {
   // Outside a server's channels (the bot's DM, or where only interaction responses reach) there
   // are no channel permissions to lack.
   if (!channelPermissionsApply(interaction)) return true;
   const missing = missingPermissions(interaction);
   if (missing.length === 0) return true;
-  await replyPrivately(interaction, cannotPlayHere(interaction, missing));
+  await ctx.answers.replyPrivately(interaction, cannotPlayHere(interaction, missing));
   return false;
 }

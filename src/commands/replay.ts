@@ -8,10 +8,10 @@ import { translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { viewerOf } from './viewer.js';
 import { OPT } from './definition.js';
-import { userLocale } from './locale.js';
-import { boardFile } from './answer/messages.js';
-import type { Buttons, Subcommand } from './registry.js';
-import { acknowledgedInTime, replyPrivately, sendReply } from './answer/replies.js';
+import { userLocale } from '../chat/locale.js';
+import { boardFile } from '../chat/messages.js';
+import type { Buttons, Subcommand } from './declarations.js';
+import { sendReply } from '../chat/replies.js';
 
 /** `/senet replay [game]`. */
 async function runReplaySubcommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
@@ -38,8 +38,8 @@ async function postReplay(
 ): Promise<void> {
   const drawing = ctx.service.replays.draw({ viewer: viewerOf(interaction, ctx), gameId });
   // Deferred as soon as the event loop turns: a refusal (no such game) is answered before that.
-  const outcome = await acknowledgedInTime(interaction, drawing, 0, 'new message');
-  if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+  const outcome = await ctx.answers.acknowledgedInTime(interaction, drawing, 0, 'new message');
+  if (!outcome.ok) return ctx.answers.replyPrivately(interaction, outcome.error.message);
   const view = outcome.value;
   const tooBig = view.replay.image.length > interaction.attachmentSizeLimit;
   if (tooBig) ctx.log.warn({ gameId: view.gameId, bytes: view.replay.image.length }, 'replay over the upload limit');

@@ -1,9 +1,9 @@
 // The /senet command's subcommands (definition.ts deploys it), each declared beside its handler
 // with what it needs; registry.ts finds them by name and checks those needs.
 import { helpSubcommand, historySubcommand, leaderboardSubcommand, rulesSubcommand, statsSubcommand } from './info.js';
-import { challengeSubcommand, playSubcommand, resignSubcommand } from './play.js';
+import { challengeSubcommand, playSubcommand, resignSubcommand } from './startAndResign.js';
 import { settingsSubcommand } from './playerSettings.js';
-import type { Subcommand } from './registry.js';
+import type { Subcommand } from './declarations.js';
 import { privacySubcommand } from './privacy.js';
 import { replaySubcommand } from './replay.js';
 import { tournamentSubcommand } from './tournamentInfo.js';

@@ -8,10 +8,9 @@ import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
 import { type Text, say, text, translator } from '../i18n/index.js';
 import { type StepIds, deleteRow, followUpWords, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './commandContext.js';
-import type { ConfirmStep } from './customIds.js';
-import { userLocale } from './locale.js';
-import type { Buttons, Subcommand } from './registry.js';
-import { replyPrivately } from './answer/replies.js';
+import type { ConfirmStep } from '../chat/customIds.js';
+import { userLocale } from '../chat/locale.js';
+import type { Buttons, Subcommand } from './declarations.js';
 
 /** The buttons of one server's data. */
 const stepsOf =
@@ -23,7 +22,7 @@ const DAY_MS = 24 * 3_600_000;
 async function serverDataCommand(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const asked = adminInput(interaction);
   const outcome = await ctx.service.privacy.serverData(asked);
-  if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+  if (!outcome.ok) return ctx.answers.replyPrivately(interaction, outcome.error.message);
   const locale = userLocale(interaction);
   await interaction.reply({
     content: say(locale, summary(outcome.value)),
@@ -48,18 +47,18 @@ async function serverDataButton(
   id: { step: ConfirmStep; guildId: string },
 ): Promise<void> {
   const asked = adminInput(interaction);
-  if (asked.guildId !== id.guildId) return replyPrivately(interaction, text('privacy.notYours'));
+  if (asked.guildId !== id.guildId) return ctx.answers.replyPrivately(interaction, text('privacy.notYours'));
   const locale = userLocale(interaction);
   const t = translator(locale);
   if (id.step === 'no') return replaceAnswer(interaction, locale, text('privacy.cancelled'));
   if (id.step === 'ask') {
     const data = await ctx.service.privacy.serverData(asked);
-    if (!data.ok) return replyPrivately(interaction, data.error.message);
+    if (!data.ok) return ctx.answers.replyPrivately(interaction, data.error.message);
     const question = text('admin.data.confirm', { games: data.value.games, live: data.value.liveGames });
     return replaceAnswer(interaction, locale, question, [yesNoRow(t, stepsOf(id.guildId), 'admin.data.confirmButton')]);
   }
   const deleted = await ctx.service.privacy.deleteServerData(asked);
-  if (!deleted.ok) return replyPrivately(interaction, deleted.error.message);
+  if (!deleted.ok) return ctx.answers.replyPrivately(interaction, deleted.error.message);
   const data = deleted.value;
   ctx.log.info({ guildId: id.guildId, games: data.games }, "an admin deleted the server's data");
   // Committed: its reminder messages and scheduled events go from Discord before the answer says so.

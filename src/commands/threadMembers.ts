@@ -7,7 +7,7 @@
 // (a minute is also how long someone who left may still be counted in). A request that fails
 // otherwise (Discord unreachable, the thread gone) is kept by nobody and counts as "no".
 import type { ThreadChannel } from 'discord.js';
-import { DISCORD, discordCode } from './discordErrors.js';
+import { DISCORD, discordCode } from '../chat/discordErrors.js';
 
 /** How long an answer is kept. */
 const KEPT_MS = 60_000;

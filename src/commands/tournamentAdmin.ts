@@ -1,16 +1,16 @@
 // /senet-admin tournament create|start|cancel|remove. Create answers in the channel with the
 // tournament message (Join / Leave); the others answer privately, and the runner
-// (src/bot/tournaments.ts) updates the tournament message from the committed change.
+// (src/bot/tournamentRunner.ts) updates the tournament message from the committed change.
 import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
 import { knockoutRounds } from '../game/tournament/knockout.js';
 import type { TournamentFormat, TournamentView } from '../game/tournamentViews.js';
 import { text } from '../i18n/index.js';
 import { adminInput } from './adminInput.js';
 import type { CommandContext } from './commandContext.js';
-import { publicLocale } from './locale.js';
+import { publicLocale } from '../chat/locale.js';
 import { playerOf, readRules, shownName } from './options.js';
-import type { Subcommand } from './registry.js';
-import { replyPrivately, sendReply } from './answer/replies.js';
+import type { Subcommand } from './declarations.js';
+import { sendReply } from '../chat/replies.js';
 import { TOURNAMENT_DEFAULTS, TOURNAMENT_OPT } from './tournamentAdminDefinition.js';
 import { tournamentMessage } from './tournamentMessages.js';
 import { viewerOf } from './viewer.js';
@@ -32,7 +32,7 @@ async function create(interaction: ChatInputCommandInteraction, ctx: CommandCont
   const guildId = interaction.guildId ?? '';
   const serverDefault = await ctx.service.servers.defaultVariant(guildId);
   const rules = readRules(interaction, serverDefault);
-  if (!rules.ok) return replyPrivately(interaction, rules.error);
+  if (!rules.ok) return ctx.answers.replyPrivately(interaction, rules.error);
   const o = interaction.options;
   const format: TournamentFormat = o.getString(TOURNAMENT_OPT.format, true) === 'knockout' ? 'knockout' : 'swiss';
   const startInMinutes = o.getInteger(TOURNAMENT_OPT.startIn) ?? TOURNAMENT_DEFAULTS.startInMinutes;
@@ -51,7 +51,7 @@ async function create(interaction: ChatInputCommandInteraction, ctx: CommandCont
       maxPlayers: o.getInteger(TOURNAMENT_OPT.maxPlayers) ?? TOURNAMENT_DEFAULTS.maxPlayers,
     },
   });
-  if (!made.ok) return replyPrivately(interaction, made.error.message);
+  if (!made.ok) return ctx.answers.replyPrivately(interaction, made.error.message);
   const view = made.value;
   const messageId = await sendReply(interaction, tournamentMessage(view), ctx);
   if (!messageId) return;
@@ -102,14 +102,14 @@ const tournamentAsked = (interaction: ChatInputCommandInteraction, ctx: CommandC
 
 async function start(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const started = await ctx.service.tournaments.start(tournamentAsked(interaction, ctx));
-  if (!started.ok) return replyPrivately(interaction, started.error.message);
-  await replyPrivately(interaction, text('tournament.startingNow', { name: started.value.name }));
+  if (!started.ok) return ctx.answers.replyPrivately(interaction, started.error.message);
+  await ctx.answers.replyPrivately(interaction, text('tournament.startingNow', { name: started.value.name }));
 }
 
 async function cancel(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const cancelled = await ctx.service.tournaments.cancel(tournamentAsked(interaction, ctx));
-  if (!cancelled.ok) return replyPrivately(interaction, cancelled.error.message);
-  await replyPrivately(interaction, text('tournament.cancelledNow', { name: cancelled.value.name }));
+  if (!cancelled.ok) return ctx.answers.replyPrivately(interaction, cancelled.error.message);
+  await ctx.answers.replyPrivately(interaction, text('tournament.cancelledNow', { name: cancelled.value.name }));
   await cancelEvent(ctx, cancelled.value);
 }
 
@@ -127,8 +127,8 @@ async function remove(interaction: ChatInputCommandInteraction, ctx: CommandCont
   const user = interaction.options.getUser(TOURNAMENT_OPT.player, true);
   const player = playerOf(user, interaction.options.getMember(TOURNAMENT_OPT.player));
   const removed = await ctx.service.tournaments.remove({ ...tournamentAsked(interaction, ctx), playerId: player.id });
-  if (!removed.ok) return replyPrivately(interaction, removed.error.message);
-  await replyPrivately(
+  if (!removed.ok) return ctx.answers.replyPrivately(interaction, removed.error.message);
+  await ctx.answers.replyPrivately(
     interaction,
     text('tournament.removedNow', { player: shownName(player), name: removed.value.tournament.name }),
   );

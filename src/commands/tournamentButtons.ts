@@ -4,8 +4,8 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
 import { playerOf } from './options.js';
-import type { Buttons } from './registry.js';
-import { replyPrivately, showUpdate } from './answer/replies.js';
+import type { Buttons } from './declarations.js';
+import { showUpdate } from '../chat/replies.js';
 import { tournamentMessage } from './tournamentMessages.js';
 
 async function tournamentButton(
@@ -23,13 +23,13 @@ async function tournamentButton(
   };
   if (kind === 'join') {
     const joined = await ctx.service.tournaments.join(input);
-    if (!joined.ok) return replyPrivately(interaction, joined.error.message);
+    if (!joined.ok) return ctx.answers.replyPrivately(interaction, joined.error.message);
     await showUpdate(interaction, tournamentMessage(joined.value), ctx);
     await ctx.service.tournaments.recordShown(tournamentId, joined.value.version);
     return;
   }
   const left = await ctx.service.tournaments.leave(input);
-  if (!left.ok) return replyPrivately(interaction, left.error.message);
+  if (!left.ok) return ctx.answers.replyPrivately(interaction, left.error.message);
   await showUpdate(interaction, tournamentMessage(left.value.tournament), ctx);
   await ctx.service.tournaments.recordShown(tournamentId, left.value.tournament.version);
   // A game given up by leaving: its board says so.

@@ -6,24 +6,29 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { text, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import { userLocale } from './locale.js';
-import type { Subcommand } from './registry.js';
-import { replyPrivately } from './answer/replies.js';
+import { userLocale } from '../chat/locale.js';
+import type { Subcommand } from './declarations.js';
 import { tournamentDetails, tournamentList } from './tournamentMessages.js';
 import { viewerOf } from './viewer.js';
 
 async function tournament(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  if (!interaction.guildId) return replyPrivately(interaction, text('tournament.notFound'));
+  if (!interaction.guildId) return ctx.answers.replyPrivately(interaction, text('tournament.notFound'));
   const t = translator(userLocale(interaction));
   const viewer = viewerOf(interaction, ctx);
   const id = interaction.options.getInteger(OPT.tournament);
   if (id === null) {
     const seen = await ctx.service.tournaments.listSeen(viewer);
-    return replyPrivately(interaction, { key: 'tournament.raw', params: { text: tournamentList(seen, t) } });
+    return ctx.answers.replyPrivately(interaction, {
+      key: 'tournament.raw',
+      params: { text: tournamentList(seen, t) },
+    });
   }
   const found = await ctx.service.tournaments.seen({ viewer, tournamentId: id });
-  if (!found.ok) return replyPrivately(interaction, found.error.message);
-  await replyPrivately(interaction, { key: 'tournament.raw', params: { text: tournamentDetails(found.value, t) } });
+  if (!found.ok) return ctx.answers.replyPrivately(interaction, found.error.message);
+  await ctx.answers.replyPrivately(interaction, {
+    key: 'tournament.raw',
+    params: { text: tournamentDetails(found.value, t) },
+  });
 }
 
 /** Private; outside a server it finds none (and says so). */

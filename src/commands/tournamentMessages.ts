@@ -8,8 +8,8 @@ import { variantTitle } from '../i18n/gameWords.js';
 import { type Translate, translator, userText } from '../i18n/index.js';
 import { durationWords } from '../i18n/durations.js';
 import { clip } from '../lib/format.js';
-import { encodeButtonId } from './customIds.js';
-import { MAX_CONTENT, type MessagePayload } from './answer/messages.js';
+import { encodeButtonId } from '../chat/customIds.js';
+import { MAX_CONTENT, type MessagePayload } from '../chat/messages.js';
 
 /** The widest a name is shown in the table's fixed-width columns. */
 const NAME_WIDTH = 16;

@@ -7,16 +7,15 @@ import type { DiceCheck } from '../game/service.js';
 import { type Translate, translator } from '../i18n/index.js';
 import type { CommandContext } from './commandContext.js';
 import { OPT } from './definition.js';
-import { userLocale } from './locale.js';
-import type { Subcommand } from './registry.js';
-import { replyPrivately } from './answer/replies.js';
+import { userLocale } from '../chat/locale.js';
+import type { Subcommand } from './declarations.js';
 import { recentGamesAutocomplete } from './replay.js';
 import { viewerOf } from './viewer.js';
 
 async function verify(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const gameId = interaction.options.getInteger(OPT.game, true);
   const checked = await ctx.service.dice.check({ viewer: viewerOf(interaction, ctx), gameId });
-  if (!checked.ok) return replyPrivately(interaction, checked.error.message);
+  if (!checked.ok) return ctx.answers.replyPrivately(interaction, checked.error.message);
   await interaction.reply({
     content: verifyText(translator(userLocale(interaction)), checked.value),
     flags: MessageFlags.Ephemeral,

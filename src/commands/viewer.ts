@@ -11,7 +11,7 @@
 import { ChannelType, GuildMember, type Interaction, PermissionFlagsBits } from 'discord.js';
 import type { Viewer } from '../game/service.js';
 import type { CommandContext } from './commandContext.js';
-import { placeOf, recordsGuild } from './interactionPlace.js';
+import { placeOf, recordsGuild } from '../chat/interactionPlace.js';
 
 export function viewerOf(interaction: Interaction, ctx: Pick<CommandContext, 'threadMembers'>): Viewer {
   return {

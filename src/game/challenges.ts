@@ -34,7 +34,7 @@ export interface ChallengeInput {
   strength?: Strength;
   /** When made in a thread: the channel it belongs to (the server's channel list names channels). */
   parentChannelId?: string;
-  /** The language of its public messages (the server's: src/commands/locale.ts), kept by the game it starts; default English. */
+  /** The language of its public messages (the server's: src/chat/locale.ts), kept by the game it starts; default English. */
   locale?: Locale;
 }
 

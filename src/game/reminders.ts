@@ -1,5 +1,5 @@
 // Turn reminders: when a person's turn has waited the server's reminder delay, and again shortly
-// before the turn timeout forfeits the game, the bot reminds them (src/bot/reminders.ts posts).
+// before the turn timeout forfeits the game, the bot reminds them (src/bot/reminderMessages.ts posts).
 // Reminders are deadlines in the database like turn timeouts: scheduled in the transaction that
 // starts a turn, cleared by the migration's trigger in the one that ends it (any action, a win, a
 // resignation, a timeout, a close), which also queues the turn's reminder message for deletion.

@@ -192,7 +192,7 @@ function concernsOf(core: ServiceCore) {
     liveBoard: bound(core, { game: liveGame, current: currentLiveGame, lobby: liveLobby, versions: liveVersions }),
     rules: bound(core, { startBoard }), // startBoard.ts
     deadlines: bound(core, { dueForfeits, sweep }), // deadlines.ts
-    // reminders.ts (src/bot/reminders.ts posts and deletes them)
+    // reminders.ts (src/bot/reminderMessages.ts posts and deletes them)
     reminders: bound(core, {
       claim: claimDueReminders,
       record: recordReminder,
@@ -202,7 +202,7 @@ function concernsOf(core: ServiceCore) {
       set: setReminders,
       isOn: remindersOn,
     }),
-    // sync.ts: what the chat shows (src/bot/messageSync.ts keeps it in step with the database)
+    // sync.ts: what the chat shows (src/chat/messageSync.ts keeps it in step with the database)
     chat: bound(core, {
       setMessage,
       setThread,
@@ -243,7 +243,7 @@ function concernsOf(core: ServiceCore) {
     }),
     replays: bound(core, { recentGames, draw: drawReplay }), // replays.ts
     dice: bound(core, { check: checkDice }), // diceCheck.ts: /senet verify
-    // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournaments.ts)
+    // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournamentRunner.ts)
     tournaments: {
       ...bound(core, {
         create: createTournament,

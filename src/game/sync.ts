@@ -1,4 +1,4 @@
-// Keeping the chat in step with the database (src/bot/messageSync.ts drives it): what each
+// Keeping the chat in step with the database (src/chat/messageSync.ts drives it): what each
 // message shows, which messages are behind or were never posted, and taking back what the chat
 // cannot show so it blocks neither its players nor its channel.
 import type { AnswerToken } from '../db/answerTokenStore.js';

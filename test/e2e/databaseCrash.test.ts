@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeButtonId } from '../../src/commands/customIds.js';
+import { decodeButtonId } from '../../src/chat/customIds.js';
 import { openService } from '../../src/game/service.js';
 import { openTestDatabase } from '../support/databaseAt.js';
 import { type Cluster, freePort, startCluster } from '../support/postgresCluster.js';

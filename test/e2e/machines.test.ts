@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeButtonId } from '../../src/commands/customIds.js';
+import { decodeButtonId } from '../../src/chat/customIds.js';
 import { openService } from '../../src/game/service.js';
 import { openTestDatabase } from '../support/databaseAt.js';
 import { freshPostgresDatabase } from '../support/postgres.js';

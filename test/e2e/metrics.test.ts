@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { DATABASE_PROBE_MS } from '../../src/bot/health.js';
+import { DATABASE_PROBE_MS } from '../../src/bot/healthCheck.js';
 import { FAILURE } from './fake/fakeDiscord.js';
 import {
   TOKEN,

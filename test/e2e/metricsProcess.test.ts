@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { freePorts, occupy, startBotProcess, startGameIn, stopBotProcess, type BotProcess } from './botProcess.js';
 import { FakeDiscord } from './fake/fakeDiscord.js';
 import { actButtons, pickButton, toActName } from './players.js';
-import { DATABASE_PROBE_MS } from '../../src/bot/health.js';
+import { DATABASE_PROBE_MS } from '../../src/bot/healthCheck.js';
 
 let fake: FakeDiscord;
 let dir: string;

@@ -19,7 +19,7 @@ import {
 /** Discord's longest button label (message components reference, "Button Structure"). */
 const MAX_LABEL = 80;
 
-/** The messages buttons are labelled with (src/commands: answer/messages.ts, confirmSteps.ts, tournamentMessages.ts; src/game/choices.ts). */
+/** The messages buttons are labelled with (src/chat/messages.ts; src/commands: confirmSteps.ts, tournamentMessages.ts; src/game/choices.ts). */
 const LABELS = Object.keys(catalog('en')).filter(
   (key) =>
     /^(button|choice)\./.test(key) ||

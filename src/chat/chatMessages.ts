@@ -1,7 +1,7 @@
-// What the bot's own token does for an answer (src/bot/messageSync.ts implements it): the way a
+// What the bot's own token does for an answer (src/chat/messageSync.ts implements it): the way a
 // committed change still reaches the chat when the answer to the interaction cannot.
-import type { ChallengeMade, GameView } from '../../game/types.js';
-import type { Result } from '../../lib/result.js';
+import type { ChallengeMade, GameView } from '../game/types.js';
+import type { Result } from '../lib/result.js';
 import type { BoardNote } from './messages.js';
 import type { Shown } from './shown.js';
 
@@ -12,7 +12,7 @@ export type Posted = Result<string, number | null>;
 export type Opened = Result<string, number | null>;
 
 /**
- * The chat's stored messages, edited and posted with the bot's own token (src/bot/messageSync.ts):
+ * The chat's stored messages, edited and posted with the bot's own token (src/chat/messageSync.ts):
  * what delivers a committed change when the answer to the interaction cannot.
  */
 export interface ChatMessages {

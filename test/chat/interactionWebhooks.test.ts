@@ -7,9 +7,9 @@ import {
   AnswerTokenExpired,
   answerTokenExpired,
   editsThroughAnswers,
-} from '../../src/bot/interactionWebhooks.js';
-import type { AnswerTarget } from '../../src/bot/interactionEdits.js';
-import type { MessagePayload } from '../../src/commands/answer/messages.js';
+} from '../../src/chat/interactionWebhooks.js';
+import type { AnswerTarget } from '../../src/chat/interactionEdits.js';
+import type { MessagePayload } from '../../src/chat/messages.js';
 import type { AnswerToken } from '../../src/game/service.js';
 
 const payload: MessagePayload = {

@@ -1,17 +1,17 @@
-// How an answer reaches the chat has its one home here, in src/commands/answer/. A change is
+// How a game's change reaches the chat has its one home here, in src/chat/. A change is
 // committed first and shown after; the answer to one interaction goes through these states:
 //
 // - fresh: nothing sent yet. Discord takes a first answer within 3 s only.
 // - deferred: the work was slow, so the interaction was acknowledged first (acknowledgedInTime
 //   below): as an update (the clicked message will be replaced), or as a public "thinking…"
 //   reply that a new message will fill in. discord.js records `deferred`; the "thinking…" kind is
-//   recorded here.
+//   recorded by `Answers` below, one per client, made by the bot and handed through the context.
 // - replied: the first answer went (a reply, an update, the deferral filled in): `replied`.
 // - followed-up: a private line after that goes as a follow-up; a "thinking…" reply still empty is
 //   deleted first, or it would stay in the channel.
 // - unreachable: Discord refused even the acknowledgement (10062 after 3 s, a network error),
-//   recorded here. Every answer then fails at once, and the caller delivers the committed change
-//   with the bot's own token instead (chatMessages.ts, done by src/bot/messageSync.ts).
+//   recorded by `Answers` too. Every answer then fails at once, and the caller delivers the
+//   committed change with the bot's own token instead (chatMessages.ts, done by messageSync.ts).
 // - shown recorded: once Discord took a message showing a game, challenge or lobby, the database
 //   records what it shows (recordShown in shown.ts), and where only interactions reach the channel
 //   the interaction's token is kept to edit that message later (`rememberAnswer`, shown.ts).
@@ -21,7 +21,14 @@
 // (else with the bot's token) and answers refused clicks on a board or challenge that is behind;
 // shown.ts is what a message shows (payload, place, marker); messages.ts builds the payloads;
 // threads.ts says where a new game is played; boardsInFlight.ts tracks boards on their way, which
-// a refused click waits for; chatMessages.ts is what the bot's own token does when an answer cannot.
+// a refused click waits for; chatMessages.ts is what the bot's own token does when an answer
+// cannot, and messageSync.ts does it (stored messages edited, re-posted, caught up at start-up)
+// through editQueue.ts (the per-channel queue of board edits) and interactionWebhooks.ts (edits
+// with a kept interaction token where the bot's token does not reach); interactionEdits.ts sends
+// a deferred answer outside discord.js's global queue. customIds.ts, interactionPlace.ts (where an
+// interaction happened, what reaches there), locale.ts and discordErrors.ts are the words all of
+// them share. chatContext.ts is what they get from the bot. Commands decide and call these; the
+// bot wires them (imports flow bot → commands → chat → game).
 import {
   type AttachmentBuilder,
   type ButtonInteraction,
@@ -30,52 +37,84 @@ import {
   type MessageMentionOptions,
   type RepliableInteraction,
 } from 'discord.js';
-import type { ChallengeMade } from '../../game/types.js';
-import type { CommandContext } from '../commandContext.js';
-import { clip } from '../../lib/format.js';
-import { type Text, say, text } from '../../i18n/index.js';
-import { userLocale } from '../locale.js';
+import type { ChallengeMade } from '../game/types.js';
+import type { ChatContext } from './chatContext.js';
+import { clip } from '../lib/format.js';
+import { type Text, say, text } from '../i18n/index.js';
+import { userLocale } from './locale.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
-import { DISCORD } from '../discordErrors.js';
-import { cannotPlayHere, missingPermissions } from '../interactionPlace.js';
+import { DISCORD } from './discordErrors.js';
+import { cannotPlayHere, missingPermissions } from './interactionPlace.js';
 import { type Shown, boardShown, payloadOf, recordPosted, rememberAnswer, shownOf } from './shown.js';
 import { moveIntoThread, threadPlan } from './threads.js';
 
 type AnswerState = 'fresh' | 'deferred' | 'thinking' | 'replied' | 'unreachable';
 
 /**
- * What discord.js does not record about an interaction's answer: a "thinking…" deferral, or
- * Discord's refusal of any. Held weakly, it goes with the interaction.
+ * The answers of one client's interactions, and what discord.js does not record about them: a
+ * "thinking…" deferral, or Discord's refusal of any (held weakly, each goes with its
+ * interaction). Made by the bot for its client (src/bot/context.ts) and handed through the
+ * context, so the state lives and ends with the client that answers.
  */
-const recorded = new WeakMap<RepliableInteraction, 'thinking' | 'unreachable'>();
+export class Answers {
+  private readonly recorded = new WeakMap<RepliableInteraction, 'thinking' | 'unreachable'>();
 
-function stateOf(interaction: RepliableInteraction): AnswerState {
-  const noted = recorded.get(interaction);
-  if (noted === 'unreachable') return 'unreachable';
-  if (interaction.replied) return 'replied';
-  if (noted === 'thinking') return 'thinking';
-  return interaction.deferred ? 'deferred' : 'fresh';
-}
+  stateOf(interaction: RepliableInteraction): AnswerState {
+    const noted = this.recorded.get(interaction);
+    if (noted === 'unreachable') return 'unreachable';
+    if (interaction.replied) return 'replied';
+    if (noted === 'thinking') return 'thinking';
+    return interaction.deferred ? 'deferred' : 'fresh';
+  }
 
-/** Fails at once where Discord would take no answer, so the caller delivers the change another way. */
-function assertAnswerable(interaction: RepliableInteraction): void {
-  if (stateOf(interaction) === 'unreachable') throw new Error('Discord refused to acknowledge this interaction');
-}
+  /** Fails at once where Discord would take no answer, so the caller delivers the change another way. */
+  assertAnswerable(interaction: RepliableInteraction): void {
+    if (this.stateOf(interaction) === 'unreachable') throw new Error('Discord refused to acknowledge this interaction');
+  }
 
-/** A short answer only the clicking or typing user sees, in their own language. */
-export async function replyPrivately(interaction: RepliableInteraction, said: Text): Promise<void> {
-  assertAnswerable(interaction);
-  const content = say(userLocale(interaction), said);
-  const payload = {
-    content: clip(content, MAX_CONTENT),
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: { parse: [] },
-  } as const;
-  // A "thinking…" reply still empty would stay in the channel above a private line.
-  const state = stateOf(interaction);
-  if (state === 'thinking') await interaction.deleteReply();
-  if (state === 'fresh') await interaction.reply(payload);
-  else await interaction.followUp(payload);
+  /** A short answer only the clicking or typing user sees, in their own language. */
+  async replyPrivately(interaction: RepliableInteraction, said: Text): Promise<void> {
+    this.assertAnswerable(interaction);
+    const content = say(userLocale(interaction), said);
+    const payload = {
+      content: clip(content, MAX_CONTENT),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    } as const;
+    // A "thinking…" reply still empty would stay in the channel above a private line.
+    const state = this.stateOf(interaction);
+    if (state === 'thinking') await interaction.deleteReply();
+    if (state === 'fresh') await interaction.reply(payload);
+    else await interaction.followUp(payload);
+  }
+
+  /**
+   * Waits for `work`; if it takes longer than `deferAfterMs`, first acknowledges the interaction so
+   * Discord (which drops answers after 3 s) keeps waiting even when the bot is overloaded: with
+   * `deferUpdate` when the answer will replace the clicked message, with a "thinking…" reply when
+   * it will be a new message. Answer afterwards with `showUpdate`, `sendReply` or `replyPrivately`,
+   * which know. A refused deferral does not lose `work` (it is committed anyway): the answers that
+   * follow fail, and the caller delivers the change another way.
+   */
+  async acknowledgedInTime<T>(
+    interaction: ButtonInteraction | ChatInputCommandInteraction,
+    work: Promise<T>,
+    deferAfterMs: number,
+    answer: 'update' | 'new message',
+  ): Promise<T> {
+    const first = await within(work, deferAfterMs);
+    if (first !== LATE || interaction.deferred || interaction.replied) return await work;
+    try {
+      if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
+      else {
+        await interaction.deferReply();
+        this.recorded.set(interaction, 'thinking');
+      }
+    } catch {
+      this.recorded.set(interaction, 'unreachable');
+    }
+    return await work;
+  }
 }
 
 /** What `within` resolves to when the work is still going on. */
@@ -95,41 +134,13 @@ export async function within<T>(work: Promise<T>, ms: number): Promise<T | typeo
   }
 }
 
-/**
- * Waits for `work`; if it takes longer than `deferAfterMs`, first acknowledges the interaction so
- * Discord (which drops answers after 3 s) keeps waiting even when the bot is overloaded: with
- * `deferUpdate` when the answer will replace the clicked message, with a "thinking…" reply when
- * it will be a new message. Answer afterwards with `showUpdate`, `sendReply` or `replyPrivately`,
- * which know. A refused deferral does not lose `work` (it is committed anyway): the answers that
- * follow fail, and the caller delivers the change another way.
- */
-export async function acknowledgedInTime<T>(
-  interaction: ButtonInteraction | ChatInputCommandInteraction,
-  work: Promise<T>,
-  deferAfterMs: number,
-  answer: 'update' | 'new message',
-): Promise<T> {
-  const first = await within(work, deferAfterMs);
-  if (first !== LATE || interaction.deferred || interaction.replied) return await work;
-  try {
-    if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();
-    else {
-      await interaction.deferReply();
-      recorded.set(interaction, 'thinking');
-    }
-  } catch {
-    recorded.set(interaction, 'unreachable');
-  }
-  return await work;
-}
-
 /** Answers with a new message (or fills in the "thinking…" reply); resolves to its id, if known. */
 export async function sendReply(
   interaction: ButtonInteraction | ChatInputCommandInteraction,
   payload: MessagePayload | { content: string; files?: AttachmentBuilder[]; allowedMentions: MessageMentionOptions },
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<string | undefined> {
-  assertAnswerable(interaction);
+  ctx.answers.assertAnswerable(interaction);
   payload = { ...payload, content: clip(payload.content, MAX_CONTENT) };
   if (interaction.deferred) return ctx.editDeferred(interaction, payload);
   const response = await interaction.reply({ ...payload, withResponse: true });
@@ -140,9 +151,9 @@ export async function sendReply(
 export async function showUpdate(
   interaction: ButtonInteraction,
   payload: MessagePayload,
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<void> {
-  assertAnswerable(interaction);
+  ctx.answers.assertAnswerable(interaction);
   if (interaction.deferred) await ctx.editDeferred(interaction, payload);
   else await interaction.update(payload);
 }
@@ -157,7 +168,7 @@ export async function showUpdate(
 export async function postChallengeOrGame(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   made: ChallengeMade,
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<void> {
   const shown = await firstMessage(interaction, made, ctx);
   let messageId: string | undefined;
@@ -173,9 +184,9 @@ export async function postChallengeOrGame(
   } else {
     const posted = await ctx.messages.post(made);
     if (!posted.ok) {
-      await replyPrivately(interaction, postRefusal(posted.error, interaction)).catch((err: unknown) =>
-        ctx.log.warn({ err }, 'could not say why nothing was posted'),
-      );
+      await ctx.answers
+        .replyPrivately(interaction, postRefusal(posted.error, interaction))
+        .catch((err: unknown) => ctx.log.warn({ err }, 'could not say why nothing was posted'));
       return;
     }
   }
@@ -183,11 +194,7 @@ export async function postChallengeOrGame(
 }
 
 /** A challenge's message; a game's board (noting why it has no thread) or the lobby its thread will start from. */
-async function firstMessage(
-  interaction: RepliableInteraction,
-  made: ChallengeMade,
-  ctx: CommandContext,
-): Promise<Shown> {
+async function firstMessage(interaction: RepliableInteraction, made: ChallengeMade, ctx: ChatContext): Promise<Shown> {
   if (made.kind === 'challenge') return shownOf(made);
   const plan = threadPlan(interaction, (await ctx.service.servers.settings(made.game.guildId)).threads);
   if (plan.ownThread) return { kind: 'lobby', view: made.game };

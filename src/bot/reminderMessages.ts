@@ -4,8 +4,8 @@
 // a click never waits on Discord for it.
 import { translate } from '../i18n/index.js';
 import type { Logger } from 'pino';
-import { DISCORD, deleteFromDiscord } from '../commands/discordErrors.js';
-import { messageLink } from '../commands/answer/messages.js';
+import { DISCORD, deleteFromDiscord } from '../chat/discordErrors.js';
+import { messageLink } from '../chat/messages.js';
 import type { GameService, MessageRef, ReminderDue } from '../game/service.js';
 
 /** Deletions tried per sweep, so a long outbox (after an outage) never makes one sweep slow. */

@@ -4,13 +4,13 @@
 // on a board that is current, it gets one private line and nothing else. The same goes for a
 // challenge that fell behind where only interactions reach the channel.
 import type { ButtonInteraction } from 'discord.js';
-import type { GameService } from '../../game/service.js';
-import type { ServiceError } from '../../game/types.js';
-import type { CommandContext } from '../commandContext.js';
-import { type Text, say, text } from '../../i18n/index.js';
-import { userLocale } from '../locale.js';
-import { botTokenReaches } from '../interactionPlace.js';
-import { LATE, acknowledgedInTime, replyPrivately, showUpdate, within } from './replies.js';
+import type { GameService } from '../game/service.js';
+import type { ServiceError } from '../game/types.js';
+import type { ChatContext } from './chatContext.js';
+import { type Text, say, text } from '../i18n/index.js';
+import { userLocale } from './locale.js';
+import { botTokenReaches } from './interactionPlace.js';
+import { LATE, showUpdate, within } from './replies.js';
 import { messageLink } from './messages.js';
 import { type Shown, idOf, lobbyAfter, recordShown, payloadOf, whereShown, rememberAnswer } from './shown.js';
 
@@ -18,11 +18,11 @@ import { type Shown, idOf, lobbyAfter, recordShown, payloadOf, whereShown, remem
  * Replaces the clicked message with the game or challenge; never rejects: when the answer cannot
  * reach Discord, the stored message is edited with the bot's token instead.
  */
-export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
+export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: ChatContext): Promise<void> {
   return ctx.boardsInFlight.trackShown(shown, answer(interaction, shown, ctx));
 }
 
-async function answer(interaction: ButtonInteraction, shown: Shown, ctx: CommandContext): Promise<void> {
+async function answer(interaction: ButtonInteraction, shown: Shown, ctx: ChatContext): Promise<void> {
   try {
     await showUpdate(interaction, payloadOf(shown), ctx);
   } catch (err) {
@@ -64,36 +64,47 @@ export async function refreshOutOfDate(
   gameId: number,
   clickedVersion: number,
   refusal: Text,
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<void> {
   const standing = await standingOnceLanded(gameId, ctx);
   // Still on its way after the bot's patience: that board brings the message up to date, so the
   // refusal is said at once (one answer, where deferring would take two).
-  if (standing === null || !standing.ok || !standing.value.messageId) return replyPrivately(interaction, refusal);
+  if (standing === null || !standing.ok || !standing.value.messageId)
+    return ctx.answers.replyPrivately(interaction, refusal);
   const board = standing.value;
   if (board.messageId !== interaction.message.id) {
     const said = say(userLocale(interaction), refusal);
-    return replyPrivately(interaction, text('refusal.currentBoard', { refusal: said, link: messageLink(board) }));
+    return ctx.answers.replyPrivately(
+      interaction,
+      text('refusal.currentBoard', { refusal: said, link: messageLink(board) }),
+    );
   }
   // Where only interactions reach the message, an edit given up when its answer token expired is
-  // recorded as shown (src/bot/messageSync.ts): there the database cannot say, and a click refreshes.
+  // recorded as shown (src/chat/messageSync.ts): there the database cannot say, and a click refreshes.
   const ahead = clickedVersion > board.version;
-  if (!board.behind && !ahead && botTokenReaches(interaction)) return replyPrivately(interaction, refusal);
-  const found = await acknowledgedInTime(interaction, ctx.service.play.view(gameId), ctx.deferAfterMs, 'update');
-  if (!found.ok) return replyPrivately(interaction, refusal);
+  if (!board.behind && !ahead && botTokenReaches(interaction)) return ctx.answers.replyPrivately(interaction, refusal);
+  const found = await ctx.answers.acknowledgedInTime(
+    interaction,
+    ctx.service.play.view(gameId),
+    ctx.deferAfterMs,
+    'update',
+  );
+  if (!found.ok) return ctx.answers.replyPrivately(interaction, refusal);
   const view = found.value;
   await answerWith(interaction, { kind: 'game', view }, ctx);
-  await replyPrivately(
-    interaction,
-    text(view.status === 'active' ? 'refusal.boardRefreshed' : 'refusal.boardRefreshedEnded'),
-  ).catch((err: unknown) => ctx.log.warn({ err }, 'could not explain the refreshed board'));
+  await ctx.answers
+    .replyPrivately(
+      interaction,
+      text(view.status === 'active' ? 'refusal.boardRefreshed' : 'refusal.boardRefreshedEnded'),
+    )
+    .catch((err: unknown) => ctx.log.warn({ err }, 'could not explain the refreshed board'));
   if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
 }
 
 /** The board's standing once the boards in flight for the game have landed; null if they take longer than `deferAfterMs`. */
 async function standingOnceLanded(
   gameId: number,
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<ReturnType<GameService['chat']['boardStanding']> | null> {
   const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.chat.boardStanding(gameId));
   const standing = await within(judging, ctx.deferAfterMs);
@@ -102,7 +113,7 @@ async function standingOnceLanded(
 
 /**
  * Says a refused challenge click privately; first, where needed, shows the challenge as it now
- * stands. Where only interactions reach the channel (src/commands/interactionPlace.ts), a message
+ * stands. Where only interactions reach the channel (src/chat/interactionPlace.ts), a message
  * can fall behind for good: a challenge that expired, or was withdrawn, once the token that could
  * edit it had expired. A refused click on it is the first chance to show it as it is: the message
  * is brought up to date in place, then the refusal is said privately (as refreshOutOfDate does for
@@ -112,12 +123,12 @@ export async function refusedOnChallenge(
   interaction: ButtonInteraction,
   challengeId: number,
   refusal: ServiceError,
-  ctx: CommandContext,
+  ctx: ChatContext,
 ): Promise<void> {
   if (refusal.code === 'finished' && !botTokenReaches(interaction)) {
     const found = await ctx.service.challenges.stored(challengeId);
     if (found.ok && found.value.messageId === interaction.message.id)
       await answerWith(interaction, { kind: 'challenge', view: found.value }, ctx);
   }
-  await replyPrivately(interaction, refusal.message);
+  await ctx.answers.replyPrivately(interaction, refusal.message);
 }

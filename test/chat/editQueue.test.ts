@@ -1,7 +1,7 @@
 // The edit queue: one edit in flight per message, later payloads coalesced into the newest.
 import { describe, expect, it, vi } from 'vitest';
-import { EditQueue } from '../../src/bot/editQueue.js';
-import type { MessagePayload } from '../../src/commands/answer/messages.js';
+import { EditQueue } from '../../src/chat/editQueue.js';
+import type { MessagePayload } from '../../src/chat/messages.js';
 
 const payload = (content: string): MessagePayload => ({
   content,

@@ -7,20 +7,20 @@
 // threads, the games the time limit decided shown, the tournament message edited, the final post.
 import type { Logger } from 'pino';
 import type { CommandContext } from '../commands/commandContext.js';
-import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import type { MessagePayload } from '../commands/answer/messages.js';
-import { moveIntoThread } from '../commands/answer/threads.js';
+import { DISCORD, discordCode } from '../chat/discordErrors.js';
+import type { MessagePayload } from '../chat/messages.js';
+import { moveIntoThread } from '../chat/threads.js';
 import { cancelEvent } from '../commands/tournamentAdmin.js';
 import { finalPost, tournamentMessage } from '../commands/tournamentMessages.js';
 import type { GameService, TournamentChange } from '../game/service.js';
 import type { GameView } from '../game/types.js';
 import { translate } from '../i18n/index.js';
-import type { MessageSync } from './messageSync.js';
+import type { MessageSync } from '../chat/messageSync.js';
 
 export interface TournamentRunnerDeps {
   service: GameService;
   messages: MessageSync;
-  /** What thread-opening needs (src/commands/answer/threads.ts). */
+  /** What thread-opening needs (src/chat/threads.ts). */
   ctx: CommandContext;
   post: (channelId: string, payload: MessagePayload) => Promise<string>;
   edit: (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;

@@ -2,13 +2,13 @@
 // users, and servers that never invited the bot (a user install). There Discord refuses the bot's
 // channel requests (403 Missing Access); the only way to change a message is the webhook of an
 // interaction that answered it, while its token lives (15 minutes). The latest such token is kept
-// per message (src/commands/interactionPlace.ts `rememberAnswer`); the computer's moves and the sweeper's
+// per message (src/chat/interactionPlace.ts `rememberAnswer`); the computer's moves and the sweeper's
 // edits go through it. Past its life the edit is given up: the next click on the message (a fresh
 // token) shows what happened meanwhile.
 import type { Client } from 'discord.js';
 import { InteractionWebhook } from 'discord.js';
-import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import type { MessagePayload } from '../commands/answer/messages.js';
+import { DISCORD, discordCode } from './discordErrors.js';
+import type { MessagePayload } from './messages.js';
 import type { AnswerToken } from '../game/service.js';
 import type { SendEdit } from './editQueue.js';
 import type { InteractionEditor } from './interactionEdits.js';

@@ -2,7 +2,7 @@
 // sees (challenges, boards, results, leaderboards) is in the server's language.
 import type { Interaction } from 'discord.js';
 import { DEFAULT_LOCALE, type Locale, localeOf } from '../i18n/index.js';
-import type { CommandContext } from './commandContext.js';
+import type { ChatContext } from './chatContext.js';
 
 /** The language of the user who clicked or typed: their Discord client's, if the bot speaks it. */
 export function userLocale(interaction: Pick<Interaction, 'locale'>): Locale {
@@ -17,7 +17,7 @@ export function userLocale(interaction: Pick<Interaction, 'locale'>): Locale {
  */
 export async function publicLocale(
   interaction: Pick<Interaction, 'guildId' | 'guildLocale' | 'locale'>,
-  ctx: Pick<CommandContext, 'service'>,
+  ctx: Pick<ChatContext, 'service'>,
 ): Promise<Locale> {
   const chosen = (await ctx.service.servers.settings(interaction.guildId ?? '')).language;
   // Outside servers (DMs, group DMs) there is no server language: the language of whoever starts it.

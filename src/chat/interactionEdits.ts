@@ -14,11 +14,14 @@ import {
   MessagePayload,
   type RawFile,
   REST,
+  type RESTOptions,
   type RepliableInteraction,
   Routes,
   type WebhookMessageEditOptions,
 } from 'discord.js';
-import type { DiscordApi } from './discordApi.js';
+
+/** What a REST client needs to reach the API: its base URL and the headers every request carries (src/bot/discordApi.ts). */
+export type DiscordApi = Pick<RESTOptions, 'api' | 'headers'>;
 
 /** The error an answer gets once its interaction's token is too old to use. */
 export const TOKEN_EXPIRED = "the interaction's token has expired";

@@ -2,7 +2,7 @@
 // and whose records a game made there belongs to, from the fields Discord sends.
 import { InteractionContextType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { botTokenReaches, placeOf, recordsGuild } from '../../src/commands/interactionPlace.js';
+import { botTokenReaches, placeOf, recordsGuild } from '../../src/chat/interactionPlace.js';
 
 type Situated = Parameters<typeof placeOf>[0];
 

@@ -5,12 +5,12 @@
 // (src/game/visibility.ts). A refusal is a short private explanation.
 import type { ButtonInteraction } from 'discord.js';
 import type { CommandContext } from './commandContext.js';
-import type { ButtonOf } from './customIds.js';
-import { answerWith, refreshOutOfDate, refusedOnChallenge } from './answer/delivery.js';
-import type { Buttons } from './registry.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately } from './answer/replies.js';
-import { parentChannel, placeStarted, threadPlan } from './answer/threads.js';
-import { boardShown } from './answer/shown.js';
+import type { ButtonOf } from '../chat/customIds.js';
+import { answerWith, refreshOutOfDate, refusedOnChallenge } from '../chat/delivery.js';
+import type { Buttons } from './declarations.js';
+import { postChallengeOrGame } from '../chat/replies.js';
+import { parentChannel, placeStarted, threadPlan } from '../chat/threads.js';
+import { boardShown } from '../chat/shown.js';
 import { ok } from '../game/types.js';
 
 /** A move (or a throw) on a game's board. */
@@ -26,14 +26,14 @@ async function act(interaction: ButtonInteraction, ctx: CommandContext, id: Butt
       action: id.action,
       where: interaction.channelId,
     });
-    const outcome = await acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
+    const outcome = await ctx.answers.acknowledgedInTime(interaction, acting, ctx.deferAfterMs, 'update');
     if (!outcome.ok) {
       landed();
       if (outcome.error.code === 'stale' || outcome.error.code === 'finished')
         return await refreshOutOfDate(interaction, id.gameId, id.version, outcome.error.message, ctx);
       // The move may have been saved: the sweep redraws the board from the database once it answers.
       if (outcome.error.code === 'outcome-unknown') ctx.messages.showLater(id.gameId);
-      return await replyPrivately(interaction, outcome.error.message);
+      return await ctx.answers.replyPrivately(interaction, outcome.error.message);
     }
     // Shown before the computer's turn is scheduled, so its edits follow this answer.
     await answerWith(interaction, { kind: 'game', view: outcome.value }, ctx);
@@ -58,7 +58,7 @@ async function accept(interaction: ButtonInteraction, ctx: CommandContext, id: B
       ...parentChannel(interaction),
     })
     .then(async (accepted) => (accepted.ok ? ok(await placeStarted(accepted.value, plan, ctx)) : accepted));
-  const outcome = await acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
+  const outcome = await ctx.answers.acknowledgedInTime(interaction, accepting, ctx.deferAfterMs, 'update');
   if (!outcome.ok) return refusedOnChallenge(interaction, id.challengeId, outcome.error, ctx);
   const { view, note } = outcome.value;
   if (view.threadId) {
@@ -92,7 +92,7 @@ async function declineOrWithdraw(
 async function rematch(interaction: ButtonInteraction, ctx: CommandContext, id: ButtonOf<'rematch'>): Promise<void> {
   const userId = interaction.user.id;
   // A game against the bot is drawn at once: the answer can be slow under load.
-  const outcome = await acknowledgedInTime(
+  const outcome = await ctx.answers.acknowledgedInTime(
     interaction,
     ctx.service.challenges.rematch({
       gameId: id.gameId,
@@ -103,7 +103,7 @@ async function rematch(interaction: ButtonInteraction, ctx: CommandContext, id: 
     ctx.deferAfterMs,
     'new message',
   );
-  if (!outcome.ok) return replyPrivately(interaction, outcome.error.message);
+  if (!outcome.ok) return ctx.answers.replyPrivately(interaction, outcome.error.message);
   await postChallengeOrGame(interaction, outcome.value, ctx);
 }
 

@@ -3,12 +3,12 @@
 // itself, with a one-line note saying why, when threads are off in the server, the bot lacks the
 // permissions, or the channel cannot hold threads. Only Discord facts are read here: the service
 // records where the game went.
-import { type MessageKey, text } from '../../i18n/index.js';
+import { type MessageKey, text } from '../i18n/index.js';
 import { ChannelType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';
-import type { GameView } from '../../game/types.js';
-import type { CommandContext } from '../commandContext.js';
-import { botTokenReaches } from '../interactionPlace.js';
-import { DISCORD } from '../discordErrors.js';
+import type { GameView } from '../game/types.js';
+import type { ChatContext } from './chatContext.js';
+import { botTokenReaches } from './interactionPlace.js';
+import { DISCORD } from './discordErrors.js';
 import { type BoardNote, threadName } from './messages.js';
 import { boardShown } from './shown.js';
 
@@ -63,7 +63,7 @@ export interface Placed {
 }
 
 /** Places a game just started: in a thread of its own if so planned (opened now), else where it is, with the plan's note. */
-export function placeStarted(view: GameView, plan: ThreadPlan, ctx: CommandContext): Promise<Placed> {
+export function placeStarted(view: GameView, plan: ThreadPlan, ctx: ChatContext): Promise<Placed> {
   return plan.ownThread ? openGameThread(view, ctx) : Promise.resolve({ view, note: plan.note });
 }
 
@@ -71,7 +71,7 @@ export function placeStarted(view: GameView, plan: ThreadPlan, ctx: CommandConte
  * Opens the thread of a game just started with `ownThread`, from its lobby message; if Discord
  * refuses, the game is played in the channel after all (its lobby message becomes the board).
  */
-async function openGameThread(view: GameView, ctx: CommandContext): Promise<Placed> {
+async function openGameThread(view: GameView, ctx: ChatContext): Promise<Placed> {
   const lobby = view.lobbyMessageId;
   if (!lobby) return { view, note: undefined };
   const opened = await ctx.messages.openThread(view.homeChannelId, lobby, threadName(view));
@@ -86,7 +86,7 @@ async function openGameThread(view: GameView, ctx: CommandContext): Promise<Plac
 }
 
 /** Opens the game's thread and posts its first board there (or, refused, shows the board in the lobby's place). */
-export async function moveIntoThread(view: GameView, ctx: CommandContext): Promise<void> {
+export async function moveIntoThread(view: GameView, ctx: ChatContext): Promise<void> {
   const placed = await openGameThread(view, ctx);
   if (placed.view.threadId) await ctx.messages.postBoard(placed.view, placed.note);
   else await ctx.messages.show(boardShown(placed.view, placed.note));

@@ -4,8 +4,8 @@
 import { unwrap } from '../../src/lib/result.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choiceRows, BUTTONS_PER_ROW, MAX_ROWS } from '../../src/commands/answer/messages.js';
-import { decodeButtonId, encodeButtonId, type ButtonId } from '../../src/commands/customIds.js';
+import { choiceRows, BUTTONS_PER_ROW, MAX_ROWS } from '../../src/chat/messages.js';
+import { decodeButtonId, encodeButtonId, type ButtonId } from '../../src/chat/customIds.js';
 import { RULESET_IDS, applyAction, legalActions, newGame, type RuleOptions } from '../../src/engine/index.js';
 import { choicesFor } from '../../src/game/choices.js';
 import { translator } from '../../src/i18n/index.js';

@@ -1,23 +1,23 @@
 // /senet challenge, /senet play, /senet resign: parse, call the service, reply.
 import { type Text, say, text, userText } from '../i18n/index.js';
-import { publicLocale, userLocale } from './locale.js';
+import { publicLocale, userLocale } from '../chat/locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { GameView, SeenPlayer } from '../game/types.js';
 import { type PlacedGame, mayShowHere } from '../game/visibility.js';
 import type { CommandContext } from './commandContext.js';
-import { placeOf, recordsGuild } from './interactionPlace.js';
+import { placeOf, recordsGuild } from '../chat/interactionPlace.js';
 import { OPT } from './definition.js';
-import { resultText } from './answer/messages.js';
+import { resultText } from '../chat/messages.js';
 import { playerOf, readRules, readStrength } from './options.js';
-import type { Subcommand } from './registry.js';
-import { acknowledgedInTime, postChallengeOrGame, replyPrivately, sendReply } from './answer/replies.js';
-import { parentChannel } from './answer/threads.js';
+import type { Subcommand } from './declarations.js';
+import { postChallengeOrGame, sendReply } from '../chat/replies.js';
+import { parentChannel } from '../chat/threads.js';
 import { viewerOf } from './viewer.js';
 
 async function challenge(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
   const user = interaction.options.getUser(OPT.opponent, true);
   if (user.bot && user.id !== ctx.botUser.id) {
-    await replyPrivately(interaction, text('refusal.botCannotPlay', { name: userText(user.displayName) }));
+    await ctx.answers.replyPrivately(interaction, text('refusal.botCannotPlay', { name: userText(user.displayName) }));
     return;
   }
   const opponent =
@@ -55,7 +55,7 @@ async function start(
 ): Promise<void> {
   const rules = readRules(interaction, await ctx.service.servers.defaultVariant(recordsGuild(interaction)));
   if (!rules.ok) {
-    await replyPrivately(interaction, rules.error);
+    await ctx.answers.replyPrivately(interaction, rules.error);
     return;
   }
   // A game against the bot is drawn at once: the answer can be slow under load.
@@ -69,9 +69,9 @@ async function start(
     ...(opponent.id === ctx.botUser.id ? { strength: readStrength(interaction) } : {}),
     locale: await publicLocale(interaction, ctx),
   });
-  const made = await acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
+  const made = await ctx.answers.acknowledgedInTime(interaction, making, ctx.deferAfterMs, 'new message');
   if (!made.ok) {
-    await replyPrivately(interaction, made.error.message);
+    await ctx.answers.replyPrivately(interaction, made.error.message);
     return;
   }
   await postChallengeOrGame(interaction, made.value, ctx);
@@ -96,9 +96,9 @@ async function resign(interaction: ChatInputCommandInteraction, ctx: CommandCont
   const which = gameId === null ? { channelId: interaction.channelId, userId } : { gameId, userId };
   // The final board is drawn before the answer.
   const resigning = ctx.service.play.resign(which);
-  const outcome = await acknowledgedInTime(interaction, resigning, ctx.deferAfterMs, 'new message');
+  const outcome = await ctx.answers.acknowledgedInTime(interaction, resigning, ctx.deferAfterMs, 'new message');
   if (!outcome.ok) {
-    await replyPrivately(interaction, outcome.error.message);
+    await ctx.answers.replyPrivately(interaction, outcome.error.message);
     return;
   }
   const view = outcome.value;
@@ -110,7 +110,7 @@ async function resign(interaction: ChatInputCommandInteraction, ctx: CommandCont
     // Typed elsewhere (`game` names any of the player's games): the result is said here only where
     // the game may be shown (src/game/visibility.ts), else to the player alone; the board says it.
     if (result && !(await mayShowHere(viewerOf(interaction, ctx), playedWhere(view)))) {
-      await replyPrivately(interaction, result);
+      await ctx.answers.replyPrivately(interaction, result);
       return;
     }
     await sendReply(

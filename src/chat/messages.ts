@@ -1,20 +1,12 @@
 // What the bot posts: message payloads built from the service's plain views. Pure (no I/O), so
 // the same payload serves a reply, an in-place update and an edit by the deadline sweeper.
-import { clip } from '../../lib/format.js';
+import { clip } from '../lib/format.js';
 import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import { variantTitle } from '../../i18n/gameWords.js';
-import {
-  type Text,
-  type Translate,
-  type UserText,
-  text,
-  translatePlain,
-  translator,
-  userText,
-} from '../../i18n/index.js';
-import { shortCommitment } from '../../engine/keyedDice.js';
-import type { ChallengeView, Choice, DiceShown, GameResult, GameView, RenderedBoard } from '../../game/types.js';
-import { encodeButtonId } from '../customIds.js';
+import { variantTitle } from '../i18n/gameWords.js';
+import { type Text, type Translate, type UserText, text, translatePlain, translator, userText } from '../i18n/index.js';
+import { shortCommitment } from '../engine/keyedDice.js';
+import type { ChallengeView, Choice, DiceShown, GameResult, GameView, RenderedBoard } from '../game/types.js';
+import { encodeButtonId } from './customIds.js';
 
 /** Discord's limits: 5 buttons a row, 5 rows a message, 1024 characters of alt text. */
 export const BUTTONS_PER_ROW = 5;

@@ -2,7 +2,7 @@
 // private channel between users) and who authorized the app there (the server, or only the user
 // who typed, through a user install). Where the server did not install the bot, the bot is no
 // member of the channel: its own token can neither read, post nor edit there, so every change
-// goes through interaction responses (src/bot/interactionWebhooks.ts), and the game belongs to no
+// goes through interaction responses (src/chat/interactionWebhooks.ts), and the game belongs to no
 // server's records. In a server that installed it, the bot needs channel permissions to run a
 // game; a player is told which it lacks.
 import { type Interaction, InteractionContextType, PermissionFlagsBits, type RepliableInteraction } from 'discord.js';

@@ -14,7 +14,7 @@
 // while any board edit is queued or in flight, up to BACKGROUND_WAIT_MS. The bot's token has 50
 // requests a second in all; when fifty games end at once, the lobbies of the first ones took
 // places in that second that the last ones' game-over boards then waited a second for (issue 31).
-import type { MessagePayload } from '../commands/answer/messages.js';
+import type { MessagePayload } from './messages.js';
 
 export type SendEdit = (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;
 

@@ -9,10 +9,10 @@
 // - a game in a thread has a lobby message in its channel (the challenge it was), updated with the
 //   result once the game is over.
 import type { Logger } from 'pino';
-import type { BoardsInFlight } from '../commands/answer/boardsInFlight.js';
-import type { ChatMessages, Opened, Posted } from '../commands/answer/chatMessages.js';
-import { DISCORD, discordCode } from '../commands/discordErrors.js';
-import type { BoardNote, MessagePayload } from '../commands/answer/messages.js';
+import type { BoardsInFlight } from './boardsInFlight.js';
+import type { ChatMessages, Opened, Posted } from './chatMessages.js';
+import { DISCORD, discordCode } from './discordErrors.js';
+import type { BoardNote, MessagePayload } from './messages.js';
 import {
   type Shown,
   boardShown,
@@ -24,7 +24,7 @@ import {
   whereShown,
   recordPosted,
   shownOf,
-} from '../commands/answer/shown.js';
+} from './shown.js';
 import type { GameService } from '../game/service.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import { err as failed, ok } from '../lib/result.js';
@@ -200,7 +200,7 @@ export class MessageSync implements ChatMessages {
 
   private async edit(shown: Shown, channelId: string, messageId: string): Promise<void> {
     const { boardsInFlight } = this.deps;
-    // A board drawn from a read that a click then overtook is dropped unsent (src/bot/editQueue.ts).
+    // A board drawn from a read that a click then overtook is dropped unsent (src/chat/editQueue.ts).
     const overtaken = shown.kind === 'game' ? () => boardsInFlight.overtaken(messageId, shown.view.version) : undefined;
     // A lobby only points to its thread: the boards' edits go first.
     const sent = await this.deps.edits.edit(channelId, messageId, payloadOf(shown), shown.kind === 'lobby', overtaken);

@@ -1,10 +1,10 @@
 // A game, its lobby or a challenge as its stored message shows it: the one payload, place, id and
 // "shown" marker for each, used by the answers (replies.ts, delivery.ts) and the bot's own posts
-// and edits (src/bot/messageSync.ts).
+// and edits (src/chat/messageSync.ts).
 import type { Interaction } from 'discord.js';
-import type { GameService } from '../../game/service.js';
-import { botTokenReaches } from '../interactionPlace.js';
-import type { ChallengeMade, ChallengeView, GameView } from '../../game/types.js';
+import type { GameService } from '../game/service.js';
+import { botTokenReaches } from './interactionPlace.js';
+import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
 import { type BoardNote, challengeMessage, gameMessage, lobbyMessage, type MessagePayload } from './messages.js';
 
 export type Shown =
