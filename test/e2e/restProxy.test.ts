@@ -209,8 +209,11 @@ describe('npm run rest-proxy', () => {
       const sentAt = discord.requests.length;
       expect((await send(`${api}${victim}`, as('another'))).status).toBe(200);
       const arrivedAt = discord.requests.findIndex((r) => r.path === victim);
-      // Behind at most the greedy caller's requests already waiting for Discord, not its whole flood.
-      expect(arrivedAt - sentAt).toBeLessThanOrEqual(2 * PER_CALLER);
+      // Behind at most the greedy caller's requests already waiting for Discord, not its whole flood
+      // (some 190 more if the proxy took callers first come, first served). On a loaded machine the
+      // proxy may forward a further share of the flood between the count above and its taking the
+      // victim's request: hence a bound of a few shares, still far below the flood.
+      expect(arrivedAt - sentAt).toBeLessThanOrEqual(4 * PER_CALLER);
       expect((await Promise.all(flood)).every((r) => r.status === 200)).toBe(true);
     } finally {
       await stopBotProcess(proxyProcess);
