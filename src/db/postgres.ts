@@ -215,11 +215,18 @@ class PostgresDatabase implements Database {
     } catch (error) {
       // Already named (a lock waited on too long, a full disk), or not the connection's fault.
       if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
-      this.noteLost();
-      // Sent and then lost, a write may have been applied; anything else changed nothing.
-      if (writes && !notApplied(error)) throw new StorageOutcomeUnknown(error);
-      throw new StorageBusy((error as Error).message);
+      throw this.lostWith(error, writes);
     }
+  }
+
+  /**
+   * A statement's connection lost: the probe starts, and the failure is named. Sent and then lost,
+   * a write may have been applied (as a COMMIT lost on its way); anything else changed nothing.
+   */
+  private lostWith(error: unknown, writes: boolean): StorageBusy | StorageOutcomeUnknown {
+    this.noteLost();
+    if (writes && !notApplied(error)) return new StorageOutcomeUnknown(error);
+    return new StorageBusy((error as Error).message);
   }
 
   requireSerializable(): void {}
@@ -350,10 +357,7 @@ class PostgresDatabase implements Database {
       } catch (error) {
         if (!connectionLost(error)) throw error;
         broken = true;
-        this.noteLost();
-        // Sent, it may have committed before the connection went: as a COMMIT lost on its way.
-        if (notApplied(error)) throw new StorageBusy((error as Error).message);
-        throw new StorageOutcomeUnknown(error);
+        throw this.lostWith(error, true);
       } finally {
         connection.release(broken);
       }
