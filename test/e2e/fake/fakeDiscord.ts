@@ -6,17 +6,20 @@
 // What each part of Discord does lives with its concern, each citing Discord's docs: server.ts
 // (REST routing), gateway.ts and shards.ts, interactions.ts and responses.ts, scenes.ts (where an
 // interaction happens), messages.ts, channels.ts, guilds.ts, scheduledEvents.ts,
-// privateThreads.ts, applicationCommands.ts, activities.ts (OAuth2 and activity instances),
+// privateThreads.ts, applicationCommands.ts (the Entry Point command among them), launches.ts
+// (the Activity launched from chat), activities.ts (OAuth2 and activity instances),
 // permissions.ts and failures.ts (Discord's errors, on demand).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { authorizeCode, launchInstance } from './activities.js';
+import { enableActivities } from './applicationCommands.js';
 import { allowInChannel, restrictChannel } from './channels.js';
 import type { Failure } from './failures.js';
 import { handleGateway } from './gateway.js';
 import { addGuild, nicknameKey, rejoinGuild, removeGuild } from './guilds.js';
 import { autocomplete, click, command, groupCommand, interact, slash, type SlashOption } from './interactions.js';
+import { useEntryPoint } from './launches.js';
 import { messageJson } from './messages.js';
 import { leavePrivateThread, makePrivateThread } from './privateThreads.js';
 import type { InteractionReply } from './responses.js';
@@ -35,6 +38,7 @@ import {
 
 export { CHANNEL_TYPE } from './channels.js';
 export { FAILURE, type Failure } from './failures.js';
+export { LAUNCH_ACTIVITY } from './launches.js';
 export { OPTION, Unanswered, type SlashOption } from './interactions.js';
 export { UPLOAD_LIMIT } from './messages.js';
 export {
@@ -142,6 +146,19 @@ export class FakeDiscord extends DiscordState {
     if (joined) instance.users.add(user.id);
     else instance.users.delete(user.id);
     if (instance.users.size === 0) this.activityInstances.delete(instanceId);
+  }
+
+  /**
+   * Activities are enabled for the app in the developer portal: Activities may be launched, and
+   * Discord adds its "Launch" Entry Point command unless the app has one (applicationCommands.ts).
+   */
+  enableActivities(): void {
+    enableActivities(this);
+  }
+
+  /** `user` runs the app's Entry Point command from the App Launcher in the current channel; the bot's answer. */
+  useEntryPoint(user: FakeUser): Promise<InteractionReply> {
+    return useEntryPoint(this, user);
   }
 
   /** The one-time code the Embedded App SDK's authorize command hands `user`'s page. */

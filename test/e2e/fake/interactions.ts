@@ -169,6 +169,7 @@ export function interact(
   const channelId = clickedMessageId ? fake.messages.get(clickedMessageId)!.channelId : fake.channelId;
   announce(fake, channelId);
   fake.interactionChannel.set(id, channelId);
+  fake.interactionUsers.set(id, user);
   // An UPDATE_MESSAGE callback edits the message that was clicked.
   if (clickedMessageId) fake.clickedMessage.set(id, clickedMessageId);
   const token = `tok-${id}`;

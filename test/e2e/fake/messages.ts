@@ -1,7 +1,7 @@
 // Messages as Discord stores them: created by a bot-token post, an interaction's reply or a
 // follow-up; edited and deleted through the channel or the interaction's webhook (@original);
 // their attachments kept or replaced as an edit lists them; their JSON as the bot receives it;
-// and the limits on content and uploads.
+// and the limits on content, components and uploads.
 import { guildOf } from './channels.js';
 import { FAILURE, type Failure } from './failures.js';
 import {
@@ -25,6 +25,28 @@ export function contentTooLong(r: RecordedRequest): Failure | null {
   const data = r.body?.data as Record<string, unknown> | undefined;
   const content = data?.content ?? r.body?.content;
   return typeof content === 'string' && content.length > MAX_CONTENT ? FAILURE.invalidFormBody : null;
+}
+
+/**
+ * Components past Discord's limits (components/reference.mdx): a message without the components v2
+ * flag holds "up to 5 action rows" ("Legacy Message Component Behavior"), a row "up to 5
+ * interactive button components" ("Action Row"), a button's label "max 80 characters" and its
+ * custom_id "1-100 characters", which "Multiple components on the same message must not share".
+ * Discord refuses the whole request.
+ */
+export function componentsRefused(r: RecordedRequest): Failure | null {
+  const data = r.body?.data as Record<string, unknown> | undefined;
+  const rows = (data?.components ?? r.body?.components) as RawComponentRow[] | undefined;
+  if (!Array.isArray(rows)) return null;
+  const buttons = rows.flatMap((row) => row.components ?? []);
+  const ids = buttons.flatMap((b) => (b.custom_id === undefined ? [] : [b.custom_id]));
+  const refused =
+    rows.length > 5 ||
+    rows.some((row) => (row.components ?? []).length > 5) ||
+    buttons.some((b) => (b.label?.length ?? 0) > 80) ||
+    ids.some((id) => id.length < 1 || id.length > 100) ||
+    new Set(ids).size !== ids.length;
+  return refused ? { status: 400, code: 50035, message: 'Invalid Form Body (components)' } : null;
 }
 
 export function createMessage(

@@ -2,6 +2,7 @@
 // interaction (a reply, a deferral, an in-place update, autocomplete choices), what the test
 // waiting for the answer learns, and how long the interaction's token works for its webhook.
 import { FAILURE, type Failure } from './failures.js';
+import { LAUNCH_ACTIVITY, launchFor } from './launches.js';
 import { applyEdit, createMessage, messageJson } from './messages.js';
 import type { DiscordState, FakeMessage, RecordedFile, RecordedRequest } from './state.js';
 
@@ -76,7 +77,10 @@ export function callback(
   const data = (r.body?.data ?? null) as Record<string, unknown> | null;
   const flags = Number(data?.flags ?? 0);
   let message: FakeMessage | null = null;
-  if (type === 4 || type === 5) {
+  let instanceId: string | undefined;
+  if (type === LAUNCH_ACTIVITY) {
+    instanceId = launchFor(fake, interactionId, r.at);
+  } else if (type === 4 || type === 5) {
     const channelId = fake.interactionChannel.get(interactionId);
     const owners = fake.interactionOwners.get(interactionId) ?? null;
     message = createMessage(fake, { ...r, body: data }, token, channelId, owners);
@@ -106,11 +110,16 @@ export function callback(
       interaction: {
         id: interactionId,
         type: 2,
+        activity_instance_id: instanceId,
         response_message_id: message?.id,
         response_message_loading: type === 5,
         response_message_ephemeral: (flags & EPHEMERAL) !== 0,
       },
-      resource: message ? { type, message: messageJson(fake, message) } : null,
+      resource: instanceId
+        ? { type, activity_instance: { id: instanceId } }
+        : message
+          ? { type, message: messageJson(fake, message) }
+          : null,
     },
   };
 }

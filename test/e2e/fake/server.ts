@@ -6,7 +6,16 @@ import { activityInstance, currentUser, exchangeCode } from './activities.js';
 import { overwriteCommands } from './applicationCommands.js';
 import { channelJson, channelRefusal, modifyChannel, startThread } from './channels.js';
 import { injectedFailure, notFound, refuse, type Failure } from './failures.js';
-import { UPLOAD_LIMIT, channelMessage, contentTooLong, followUp, originalMessage, postMessage } from './messages.js';
+import { launchRefused } from './launches.js';
+import {
+  UPLOAD_LIMIT,
+  channelMessage,
+  componentsRefused,
+  contentTooLong,
+  followUp,
+  originalMessage,
+  postMessage,
+} from './messages.js';
 import { getThreadMember, isGetThreadMember } from './privateThreads.js';
 import { acknowledgedAlready, badAutocomplete, callback, expiredToken } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
@@ -63,14 +72,19 @@ function playersOwn(r: RecordedRequest): boolean {
   return r.path === '/oauth2/token' || (r.headers.authorization ?? '').startsWith('Bearer ');
 }
 
-/** An injected failure, content too long, a bad autocomplete, an expired token, a second answer, or what the channel refuses. */
+/**
+ * An injected failure, content too long, components past the limits, a bad autocomplete, an expired
+ * token, a second answer, a launch without Activities, or what the channel refuses.
+ */
 function failureFor(fake: DiscordState, r: RecordedRequest): Failure | null {
   return (
     injectedFailure(fake, r) ??
     contentTooLong(r) ??
+    componentsRefused(r) ??
     badAutocomplete(r) ??
     expiredToken(fake, r) ??
     acknowledgedAlready(fake, r) ??
+    launchRefused(fake, r) ??
     channelRefusal(fake, r)
   );
 }

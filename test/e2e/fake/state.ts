@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { FakeInstance } from './activities.js';
+import type { FakeLaunch } from './launches.js';
 import type { Failure } from './failures.js';
 import type { InteractionReply } from './responses.js';
 import { ALL_PERMISSIONS } from './permissions.js';
@@ -233,6 +234,10 @@ export class DiscordState {
   readonly activityInstances = new Map<string, FakeInstance>();
   /** Users who signed in to an activity, by id: what GET /users/@me answers. */
   readonly users = new Map<string, FakeUser>();
+  /** Activities are enabled for the app in the developer portal (applicationCommands.ts, launches.ts). */
+  activitiesEnabled = false;
+  /** The Activity launches the bot asked for (LAUNCH_ACTIVITY callbacks), oldest first (launches.ts). */
+  readonly launches: FakeLaunch[] = [];
 
   // The fake's own bookkeeping, below: the concern files keep it; tests read none of it.
 
@@ -262,6 +267,8 @@ export class DiscordState {
   readonly interactionOwners = new Map<string, Owners>();
   /** The channel of each interaction, for the messages its replies create. */
   readonly interactionChannel = new Map<string, string>();
+  /** Who made each interaction, for the Activity an answer launches. */
+  readonly interactionUsers = new Map<string, FakeUser>();
   gatewaySeq = 0;
   /** Channels the bot has been told about (GUILD_CREATE or CHANNEL_CREATE). */
   readonly announced = new Set<string>();
