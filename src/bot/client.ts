@@ -9,7 +9,7 @@ import { BoardsInFlight } from '../chat/boardsInFlight.js';
 import { EditQueue } from '../chat/editQueue.js';
 import { type InteractionEditor, interactionEditor, type Uploader } from '../chat/interactionEdits.js';
 import { editsThroughAnswers } from '../chat/interactionWebhooks.js';
-import type { MessagePayload } from '../chat/messages.js';
+import type { MessagePayload, Offered } from '../chat/messages.js';
 import { MessageSync, channelLost } from '../chat/messageSync.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
 import type { CommandContext } from '../commands/commandContext.js';
@@ -44,9 +44,10 @@ export interface Bot {
 }
 
 export interface BotOptions {
-  config: Pick<BotConfig, 'token' | 'apiUrl' | 'restProxySecret' | 'botStepDelayMs' | 'sweepIntervalMs'> & {
-    deferAfterMs?: number;
-  };
+  config: Pick<BotConfig, 'token' | 'apiUrl' | 'restProxySecret' | 'botStepDelayMs' | 'sweepIntervalMs'> &
+    Partial<Pick<BotConfig, 'activity'>> & {
+      deferAfterMs?: number;
+    };
   /** Opens the game service once the bot knows its own user id. */
   openService: (botUserId: string) => GameService;
   log: Logger;
@@ -259,6 +260,7 @@ interface Chat {
   messages: MessageSync;
   /** Posts a message with the bot's token; resolves to its id. */
   post: (channelId: string, payload: MessagePayload | ReminderMessage) => Promise<string>;
+  offered: Offered;
 }
 
 function wireChat(client: Client<true>, service: GameService, options: BotOptions, now: () => number): Chat {
@@ -282,9 +284,12 @@ function wireChat(client: Client<true>, service: GameService, options: BotOption
     }),
   );
   const boardsInFlight = new BoardsInFlight();
+  // The live board is set up wherever ACTIVITY_PORT is (every shard; shard 0 serves it).
+  const offered: Offered = { liveBoard: (options.config.activity ?? null) !== null };
   const messages = new MessageSync({
     service,
     boardsInFlight,
+    offered,
     edits,
     post,
     startThread: async (channelId, messageId, name) => {
@@ -300,7 +305,7 @@ function wireChat(client: Client<true>, service: GameService, options: BotOption
     },
     log: options.log,
   });
-  return { editor, edits, boardsInFlight, messages, post };
+  return { editor, edits, boardsInFlight, messages, post, offered };
 }
 
 /** The counts METRICS_PORT serves that the service and the chat keep. */

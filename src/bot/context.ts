@@ -4,6 +4,7 @@ import { type Client, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { BoardsInFlight } from '../chat/boardsInFlight.js';
 import { type InteractionEditor, TOKEN_EXPIRED } from '../chat/interactionEdits.js';
+import type { Offered } from '../chat/messages.js';
 import type { MessageSync } from '../chat/messageSync.js';
 import { Answers } from '../chat/replies.js';
 import type { CommandContext } from '../commands/commandContext.js';
@@ -26,6 +27,7 @@ export interface ContextParts {
   service: GameService;
   messages: MessageSync;
   boardsInFlight: BoardsInFlight;
+  offered: Offered;
   editor: InteractionEditor;
   turns: BotTurns;
   deletions: DeletionFollowUp;
@@ -46,6 +48,7 @@ export function commandContext(parts: ContextParts): CommandContext {
     scheduleBotTurn: (gameId) => parts.turns.schedule(gameId),
     messages: parts.messages,
     boardsInFlight: parts.boardsInFlight,
+    offered: parts.offered,
     startBoard: (ruleset) => service.rules.startBoard(ruleset),
     deferAfterMs: parts.deferAfterMs ?? DEFER_AFTER_MS,
     editDeferred: (interaction, payload) => {

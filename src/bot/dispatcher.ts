@@ -1,11 +1,13 @@
 // One entry point for every interaction: finds what it asks for (a subcommand or a button, each
-// declared beside its handler with its preconditions; src/commands/registry.ts), has those checked,
-// runs it, and turns any unexpected error into a private "something went wrong (ref …)" for the
-// user and the same reference, with the stack, in the log.
+// declared beside its handler with its preconditions, src/commands/registry.ts; or the live board's
+// Entry Point command, src/commands/liveBoard.ts), has those checked, runs it, and turns any
+// unexpected error into a private "something went wrong (ref …)" for the user and the same
+// reference, with the stack, in the log.
 import { text } from '../i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import type { CommandContext } from '../commands/commandContext.js';
+import { launchLiveBoard } from '../commands/liveBoard.js';
 import { buttonOf, preconditionsMet, subcommandOf } from '../commands/registry.js';
 import { savedNotShown } from '../game/savedNotShown.js';
 import { storageRefusal } from '../game/storageFailure.js';
@@ -34,6 +36,8 @@ export async function dispatch(interaction: Interaction, ctx: CommandContext, fa
     } else if (interaction.isButton()) {
       const button = buttonOf(interaction.customId);
       if (await preconditionsMet(interaction, button, ctx)) await button.run(interaction, ctx);
+    } else if (interaction.isPrimaryEntryPointCommand()) {
+      await launchLiveBoard(interaction, ctx);
     } else {
       await ctx.answers.replyPrivately(interaction, NOT_MINE);
     }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { GameService } from '../game/service.js';
 import type { SeenPlayer } from '../game/types.js';
 import type { BoardsInFlight } from './boardsInFlight.js';
+import type { Offered } from './messages.js';
 import type { Answers } from './replies.js';
 import type { ChatMessages } from './chatMessages.js';
 
@@ -19,6 +20,8 @@ export interface ChatContext {
   messages: ChatMessages;
   /** Game boards being delivered (answers and edits): a refused click waits for them before refreshing. */
   boardsInFlight: BoardsInFlight;
+  /** What the messages offer besides their own buttons: the live board's, where it is set up. */
+  offered: Offered;
   /** A click not answered after this long is deferred first (Discord drops answers after 3 s). */
   deferAfterMs: number;
   /**

@@ -12,7 +12,9 @@ export type ButtonId =
   | { kind: 'privacy'; step: ConfirmStep; userId: string }
   | { kind: 'serverData'; step: ConfirmStep; guildId: string }
   | { kind: 'join'; tournamentId: number }
-  | { kind: 'leave'; tournamentId: number };
+  | { kind: 'leave'; tournamentId: number }
+  /** Open the live board (the Activity): the same for every message, it needs nothing else. */
+  | { kind: 'liveBoard' };
 
 /** The id of one kind of button. */
 export type ButtonOf<K extends ButtonId['kind']> = Extract<ButtonId, { kind: K }>;
@@ -43,6 +45,8 @@ export function encodeButtonId(id: ButtonId): string {
     case 'join':
     case 'leave':
       return `${PREFIX}:${id.kind}:${id.tournamentId}`;
+    case 'liveBoard':
+      return `${PREFIX}:liveboard`;
   }
 }
 
@@ -52,6 +56,7 @@ export function decodeButtonId(customId: string): ButtonId | null {
   if (parts[0] !== PREFIX) return null;
   const [, kind, first, second, third] = parts;
   if ((kind === 'privacy' || kind === 'serverdata') && parts.length === 4) return confirmStep(kind, first, second);
+  if (kind === 'liveboard' && parts.length === 2) return { kind: 'liveBoard' };
   const a = toId(first);
   if (a === null) return null;
   if ((kind === 'accept' || kind === 'decline' || kind === 'withdraw') && parts.length === 3) {

@@ -24,7 +24,7 @@ export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: Ch
 
 async function answer(interaction: ButtonInteraction, shown: Shown, ctx: ChatContext): Promise<void> {
   try {
-    await showUpdate(interaction, payloadOf(shown), ctx);
+    await showUpdate(interaction, payloadOf(shown, ctx.offered), ctx);
   } catch (err) {
     ctx.log.warn(
       { err, kind: shown.kind, id: idOf(shown) },

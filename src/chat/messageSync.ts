@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { BoardsInFlight } from './boardsInFlight.js';
 import type { ChatMessages, Opened, Posted } from './chatMessages.js';
 import { DISCORD, discordCode } from './discordErrors.js';
-import type { BoardNote, MessagePayload } from './messages.js';
+import type { BoardNote, MessagePayload, Offered } from './messages.js';
 import {
   type Shown,
   boardShown,
@@ -51,6 +51,8 @@ export interface MessageSyncDeps {
   setArchived: (threadId: string, archived: boolean) => Promise<void>;
   /** Where game boards on their way are tracked, so a refused click waits for them. */
   boardsInFlight: BoardsInFlight;
+  /** What the messages offer besides their own buttons (the live board's). */
+  offered: Offered;
   log: Logger;
 }
 
@@ -110,7 +112,7 @@ export class MessageSync implements ChatMessages {
 
   private async postShown(shown: Shown): Promise<Posted> {
     try {
-      const messageId = await this.deps.post(whereShown(shown).channelId, payloadOf(shown));
+      const messageId = await this.deps.post(whereShown(shown).channelId, payloadOf(shown, this.deps.offered));
       await recordPosted(this.deps.service, shown, messageId);
       return ok(messageId);
     } catch (err) {
@@ -203,7 +205,8 @@ export class MessageSync implements ChatMessages {
     // A board drawn from a read that a click then overtook is dropped unsent (src/chat/editQueue.ts).
     const overtaken = shown.kind === 'game' ? () => boardsInFlight.overtaken(messageId, shown.view.version) : undefined;
     // A lobby only points to its thread: the boards' edits go first.
-    const sent = await this.deps.edits.edit(channelId, messageId, payloadOf(shown), shown.kind === 'lobby', overtaken);
+    const payload = payloadOf(shown, this.deps.offered);
+    const sent = await this.deps.edits.edit(channelId, messageId, payload, shown.kind === 'lobby', overtaken);
     if (sent) await recordShown(this.deps.service, shown);
   }
 

@@ -44,7 +44,13 @@ export interface BoardNote {
   mentions: string[];
 }
 
-export function gameMessage(view: GameView, note?: BoardNote): MessagePayload {
+/** What the bot's messages offer besides a game's or a challenge's own buttons. */
+export interface Offered {
+  /** The live board is set up (ACTIVITY_PORT): boards and open challenges carry its button. */
+  liveBoard: boolean;
+}
+
+export function gameMessage(view: GameView, note: BoardNote | undefined, offered: Offered): MessagePayload {
   const t = translator(view.locale);
   const { W, B } = view.players;
   const lines = [t('game.heading', { title: titleOf(view), white: W.name, black: B.name })];
@@ -56,7 +62,7 @@ export function gameMessage(view: GameView, note?: BoardNote): MessagePayload {
   return {
     content: lines.join('\n'),
     files: [boardFile(view.board)],
-    components: view.result ? [finishedRow(t, view.gameId)] : choiceRows(view),
+    components: withLiveBoard(t, view.result ? [finishedRow(t, view.gameId)] : choiceRows(view), offered),
     attachments: [],
     allowedMentions: { users: note?.mentions ?? [] },
   };
@@ -193,6 +199,24 @@ function finishedRow(t: Translate, gameId: number): ActionRowBuilder<ButtonBuild
   );
 }
 
+/**
+ * The Open the live board button, in a row of its own under a message's other buttons, so a board's
+ * moves keep their rows and numbering. Moves fill at most 2 rows (9 buttons), so a message then holds
+ * at most 3 of Discord's 5; were the rows ever full, the moves would stay and this button would not.
+ */
+export function withLiveBoard(
+  t: Translate,
+  rows: ActionRowBuilder<ButtonBuilder>[],
+  offered: Offered,
+): ActionRowBuilder<ButtonBuilder>[] {
+  if (!offered.liveBoard || rows.length >= MAX_ROWS) return rows;
+  const open = new ButtonBuilder()
+    .setCustomId(encodeButtonId({ kind: 'liveBoard' }))
+    .setLabel(t('button.liveBoard'))
+    .setStyle(ButtonStyle.Secondary);
+  return [...rows, new ActionRowBuilder<ButtonBuilder>().addComponents(open)];
+}
+
 function rowsOf(buttons: ButtonBuilder[]): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   for (let i = 0; i < buttons.length; i += BUTTONS_PER_ROW) {
@@ -207,7 +231,7 @@ export function boardFile(board: RenderedBoard): AttachmentBuilder {
 
 // ---- Challenges -------------------------------------------------------------------------------
 
-export function challengeMessage(view: ChallengeView): MessagePayload {
+export function challengeMessage(view: ChallengeView, offered: Offered): MessagePayload {
   const t = translator(view.locale);
   const open = view.status === 'pending';
   const words = {
@@ -238,7 +262,7 @@ export function challengeMessage(view: ChallengeView): MessagePayload {
   return {
     content: t(`challenge.${view.status}`, words),
     files: [],
-    components: buttons,
+    components: open ? withLiveBoard(t, buttons, offered) : [],
     attachments: [],
     allowedMentions: { users: open ? [view.opponent.id] : [] },
   };

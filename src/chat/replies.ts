@@ -173,7 +173,7 @@ export async function postChallengeOrGame(
   const shown = await firstMessage(interaction, made, ctx);
   let messageId: string | undefined;
   try {
-    messageId = await sendReply(interaction, payloadOf(shown), ctx);
+    messageId = await sendReply(interaction, payloadOf(shown, ctx.offered), ctx);
   } catch (err) {
     ctx.log.warn({ err, kind: made.kind }, 'the reply did not reach Discord; posting with the bot token');
   }

@@ -5,7 +5,14 @@ import type { Interaction } from 'discord.js';
 import type { GameService } from '../game/service.js';
 import { botTokenReaches } from './interactionPlace.js';
 import type { ChallengeMade, ChallengeView, GameView } from '../game/types.js';
-import { type BoardNote, challengeMessage, gameMessage, lobbyMessage, type MessagePayload } from './messages.js';
+import {
+  type BoardNote,
+  challengeMessage,
+  gameMessage,
+  lobbyMessage,
+  type MessagePayload,
+  type Offered,
+} from './messages.js';
 
 export type Shown =
   | { kind: 'game'; view: GameView; note?: BoardNote }
@@ -23,12 +30,12 @@ export function shownOf(made: ChallengeMade): Shown {
   return made.kind === 'game' ? { kind: 'game', view: made.game } : { kind: 'challenge', view: made.challenge };
 }
 
-export function payloadOf(shown: Shown): MessagePayload {
+export function payloadOf(shown: Shown, offered: Offered): MessagePayload {
   switch (shown.kind) {
     case 'game':
-      return gameMessage(shown.view, shown.note);
+      return gameMessage(shown.view, shown.note, offered);
     case 'challenge':
-      return challengeMessage(shown.view);
+      return challengeMessage(shown.view, offered);
     case 'lobby':
       return lobbyMessage(shown.view);
   }

@@ -34,7 +34,7 @@ export function localizations(words: Words): LocalizationMap {
 }
 
 /** The English words: what Discord shows any locale without a localization. */
-const inEnglish = (words: Words): string => words(translator(DEFAULT_LOCALE));
+export const inEnglish = (words: Words): string => words(translator(DEFAULT_LOCALE));
 
 interface Describable {
   setDescription(description: string): this;

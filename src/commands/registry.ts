@@ -20,6 +20,7 @@ import { type ButtonId, type ButtonOf, decodeButtonId } from '../chat/customIds.
 import type { Button, Buttons, Preconditions, Subcommand } from './declarations.js';
 import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } from '../chat/interactionPlace.js';
 import { senetCommand } from './definition.js';
+import { LIVE_BOARD_BUTTON } from './liveBoard.js';
 import { PRIVACY_BUTTON } from './privacy.js';
 import { REPLAY_BUTTON } from './replay.js';
 import { SENET_SUBCOMMANDS } from './senet.js';
@@ -56,6 +57,7 @@ const BUTTONS: Buttons = {
   ...PRIVACY_BUTTON,
   ...SERVER_DATA_BUTTON,
   ...REPLAY_BUTTON,
+  ...LIVE_BOARD_BUTTON,
 };
 
 /** A button's declaration with its id decoded, ready to run. */

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBot, type Bot } from '../../src/bot/client.js';
+import type { ActivityConfig } from '../../src/bot/config.js';
 import { loggerInto } from '../support/loggerInto.js';
 import { Metrics } from '../../src/bot/metrics.js';
 import { serveMetrics, type MetricsServer } from '../../src/bot/metricsServer.js';
@@ -62,8 +63,11 @@ export interface Harness {
   settle(): Promise<void>;
   /** The next board picture fails to draw, once (a failure after the action's transaction committed). */
   failNextPicture(): void;
-  /** Stops the bot and starts it again on the same database (a restart of the process). */
-  restart(options?: { botStepDelayMs?: number; deferAfterMs?: number }): Promise<void>;
+  /**
+   * Stops the bot and starts it again on the same database (a restart of the process); `liveBoard`
+   * sets it up or not from then on (default: as before).
+   */
+  restart(options?: { botStepDelayMs?: number; deferAfterMs?: number; liveBoard?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,8 +79,14 @@ function tempDir(): string {
   return mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'senet-e2e-'));
 }
 
+/**
+ * The live board's settings, as ACTIVITY_PORT gives them: the bot then offers it (its button, its
+ * Entry Point command). startBot serves no page; a test starts the live board's server itself.
+ */
+const LIVE_BOARD: ActivityConfig = { port: 0, host: '127.0.0.1', clientSecret: null, mockSignIn: true };
+
 export async function startHarness(
-  options: { botStepDelayMs?: number; metrics?: boolean; cuttingProxy?: boolean } = {},
+  options: { botStepDelayMs?: number; metrics?: boolean; cuttingProxy?: boolean; liveBoard?: boolean } = {},
 ): Promise<Harness> {
   const fake = await FakeDiscord.start();
   const dir = tempDir();
@@ -101,6 +111,7 @@ export async function startHarness(
     pictureFails = false;
     return Promise.reject(new Error('the picture failed'));
   };
+  let liveBoard = options.liveBoard ?? false;
   const launch = async (delay: number, deferAfterMs?: number): Promise<Bot> => {
     // Opened afresh at each (re)start, as a process would; the service closes it when the bot stops.
     const db = await openTestDatabase(proxy?.url ?? dbPath);
@@ -112,6 +123,7 @@ export async function startHarness(
         botStepDelayMs: delay,
         sweepIntervalMs: 0,
         deferAfterMs,
+        activity: liveBoard ? LIVE_BOARD : null,
       },
       log,
       now: () => clock.now,
@@ -176,6 +188,7 @@ export async function startHarness(
     },
     async restart(restartOptions = {}) {
       await harness.bot.stop();
+      liveBoard = restartOptions.liveBoard ?? liveBoard;
       harness.bot = await launch(restartOptions.botStepDelayMs ?? 0, restartOptions.deferAfterMs);
     },
     async close() {
