@@ -8,7 +8,7 @@ import { channelJson, channelRefusal, modifyChannel, startThread } from './chann
 import { injectedFailure, notFound, refuse, type Failure } from './failures.js';
 import { UPLOAD_LIMIT, channelMessage, contentTooLong, followUp, originalMessage, postMessage } from './messages.js';
 import { getThreadMember, isGetThreadMember } from './privateThreads.js';
-import { acknowledgedAlready, badAutocomplete, callback, expiredToken } from './responses.js';
+import { acknowledgedAlready, badAutocomplete, callback, expiredToken, lateFirstAnswer } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
 import { forwardedRoute } from '../../../src/bot/restProxyRoutes.js';
 import type { DiscordState, RecordedFile, RecordedRequest } from './state.js';
@@ -63,7 +63,10 @@ function playersOwn(r: RecordedRequest): boolean {
   return r.path === '/oauth2/token' || (r.headers.authorization ?? '').startsWith('Bearer ');
 }
 
-/** An injected failure, content too long, a bad autocomplete, an expired token, a second answer, or what the channel refuses. */
+/**
+ * An injected failure, content too long, a bad autocomplete, an expired token, a second answer, a
+ * first answer too late (or its token's use after), or what the channel refuses.
+ */
 function failureFor(fake: DiscordState, r: RecordedRequest): Failure | null {
   return (
     injectedFailure(fake, r) ??
@@ -71,6 +74,7 @@ function failureFor(fake: DiscordState, r: RecordedRequest): Failure | null {
     badAutocomplete(r) ??
     expiredToken(fake, r) ??
     acknowledgedAlready(fake, r) ??
+    lateFirstAnswer(fake, r) ??
     channelRefusal(fake, r)
   );
 }
