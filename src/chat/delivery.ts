@@ -66,7 +66,7 @@ export async function refreshOutOfDate(
   refusal: Text,
   ctx: ChatContext,
 ): Promise<void> {
-  const standing = await standingOnceLanded(gameId, ctx);
+  const standing = await standingOnceLanded(gameId, ctx, ctx.answers.timeLeft(interaction, ctx.deferAfterMs));
   // Still on its way after the bot's patience: that board brings the message up to date, so the
   // refusal is said at once (one answer, where deferring would take two).
   if (standing === null || !standing.ok || !standing.value.messageId)
@@ -101,13 +101,14 @@ export async function refreshOutOfDate(
   if (view.botToAct) ctx.scheduleBotTurn(view.gameId);
 }
 
-/** The board's standing once the boards in flight for the game have landed; null if they take longer than `deferAfterMs`. */
+/** The board's standing once the boards in flight for the game have landed; null if that takes longer than `patienceMs`. */
 async function standingOnceLanded(
   gameId: number,
   ctx: ChatContext,
+  patienceMs: number,
 ): Promise<ReturnType<GameService['chat']['boardStanding']> | null> {
   const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.chat.boardStanding(gameId));
-  const standing = await within(judging, ctx.deferAfterMs);
+  const standing = await within(judging, patienceMs);
   return standing === LATE ? null : standing;
 }
 

@@ -58,6 +58,8 @@ type AnswerState = 'fresh' | 'deferred' | 'thinking' | 'replied' | 'unreachable'
  */
 export class Answers {
   private readonly recorded = new WeakMap<RepliableInteraction, 'thinking' | 'unreachable'>();
+  /** When each interaction must be acknowledged by (performance.now()), set by the first wait for it. */
+  private readonly acknowledgeBy = new WeakMap<RepliableInteraction, number>();
 
   stateOf(interaction: RepliableInteraction): AnswerState {
     const noted = this.recorded.get(interaction);
@@ -89,12 +91,27 @@ export class Answers {
   }
 
   /**
-   * Waits for `work`; if it takes longer than `deferAfterMs`, first acknowledges the interaction so
-   * Discord (which drops answers after 3 s) keeps waiting even when the bot is overloaded: with
-   * `deferUpdate` when the answer will replace the clicked message, with a "thinking…" reply when
-   * it will be a new message. Answer afterwards with `showUpdate`, `sendReply` or `replyPrivately`,
-   * which know. A refused deferral does not lose `work` (it is committed anyway): the answers that
-   * follow fail, and the caller delivers the change another way.
+   * How much of `deferAfterMs` is left before `interaction` must be acknowledged. The time starts
+   * with the first wait for it and every later wait shares it: Discord counts its 3 s from the
+   * interaction, not from each step, and a refused click waits for its refusal, then for the
+   * boards on their way, then for its board (delivery.ts), each step short, together too long.
+   * Once acknowledged, Discord waits 15 minutes: each wait gets the whole `deferAfterMs` again.
+   */
+  timeLeft(interaction: RepliableInteraction, deferAfterMs: number): number {
+    if (interaction.deferred || interaction.replied) return deferAfterMs;
+    const now = performance.now();
+    let by = this.acknowledgeBy.get(interaction);
+    if (by === undefined) this.acknowledgeBy.set(interaction, (by = now + deferAfterMs));
+    return Math.max(0, by - now);
+  }
+
+  /**
+   * Waits for `work`; if it takes longer than what is left of `deferAfterMs` (timeLeft), first
+   * acknowledges the interaction so Discord (which drops answers after 3 s) keeps waiting even when
+   * the bot is overloaded: with `deferUpdate` when the answer will replace the clicked message, with
+   * a "thinking…" reply when it will be a new message. Answer afterwards with `showUpdate`,
+   * `sendReply` or `replyPrivately`, which know. A refused deferral does not lose `work` (it is
+   * committed anyway): the answers that follow fail, and the caller delivers the change another way.
    */
   async acknowledgedInTime<T>(
     interaction: ButtonInteraction | ChatInputCommandInteraction,
@@ -102,7 +119,7 @@ export class Answers {
     deferAfterMs: number,
     answer: 'update' | 'new message',
   ): Promise<T> {
-    const first = await within(work, deferAfterMs);
+    const first = await within(work, this.timeLeft(interaction, deferAfterMs));
     if (first !== LATE || interaction.deferred || interaction.replied) return await work;
     try {
       if (answer === 'update' && interaction.isButton()) await interaction.deferUpdate();

@@ -83,13 +83,9 @@ export const playerNamed = (userId: string, stored: string | null | undefined): 
 
 export class ServiceCore {
   readonly games: GameStore;
-  readonly ratings: RatingStore;
   readonly reminders: ReminderStore;
   /** Server settings, seasons, and the counts the limits read. */
   readonly server: ServerStore;
-  /** What is stored about a person or a server, and deleting it. */
-  readonly privacy: PrivacyStore;
-  readonly tournaments: TournamentStore;
   readonly botUserId: string;
   readonly now: () => number;
   /** A new game's dice secret (src/engine/keyedDice.ts). */
@@ -120,6 +116,9 @@ export class ServiceCore {
   /** Tournaments the running transaction changed (null: this core is outside any transaction). */
   private readonly changedTournaments: Set<number> | null;
   private answerTokenStore: AnswerTokenStore | null = null;
+  private ratingStore: RatingStore | null = null;
+  private privacyStore: PrivacyStore | null = null;
+  private tournamentStore: TournamentStore | null = null;
 
   /**
    * `sql`: where the stores read and write: the database itself (each statement on its own), or
@@ -132,11 +131,8 @@ export class ServiceCore {
     shared: Shared = { replaysDrawing: new Set(), live: new LiveGames(), changedTournaments: null },
   ) {
     this.games = new GameStore(sql, options.shard);
-    this.ratings = new RatingStore(sql);
     this.reminders = new ReminderStore(sql, options.shard);
     this.server = new ServerStore(sql);
-    this.privacy = new PrivacyStore(sql, options.shard);
-    this.tournaments = new TournamentStore(sql, options.shard);
     this.botUserId = options.botUserId;
     this.now = options.now;
     this.newDiceSecret = options.newDiceSecret;
@@ -155,6 +151,24 @@ export class ServiceCore {
   get answerTokens(): AnswerTokenStore {
     this.answerTokenStore ??= new AnswerTokenStore(this.sql);
     return this.answerTokenStore;
+  }
+
+  // Made on first use too: every write makes a core of its own (transact), and a move's uses none of these.
+
+  get ratings(): RatingStore {
+    this.ratingStore ??= new RatingStore(this.sql);
+    return this.ratingStore;
+  }
+
+  /** What is stored about a person or a server, and deleting it. */
+  get privacy(): PrivacyStore {
+    this.privacyStore ??= new PrivacyStore(this.sql, this.options.shard);
+    return this.privacyStore;
+  }
+
+  get tournaments(): TournamentStore {
+    this.tournamentStore ??= new TournamentStore(this.sql, this.options.shard);
+    return this.tournamentStore;
   }
 
   /**

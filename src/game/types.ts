@@ -1,6 +1,5 @@
 // The game service's plain inputs and results (no discord.js types): what src/commands sees.
 import type { Locale, MessageKey, Params, Text, UserText } from '../i18n/index.js';
-import type { Strength } from '../ai/index.js';
 import type { ChallengeStatus, EndReason } from '../db/records.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import { type Result, err } from '../lib/result.js';
@@ -90,8 +89,6 @@ export interface GameView {
   toAct: Player | null;
   /** True when the bot is to act: call `botStep(gameId)` (after a short pause) to play it. */
   botToAct: boolean;
-  /** How well the bot plays, in a game against the bot; null between two people. */
-  botStrength: Strength | null;
   /** What just happened, with player names. */
   description: string;
   /** The buttons for `toAct` in button order; empty when the bot acts or the game is over. */

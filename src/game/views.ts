@@ -4,7 +4,6 @@ import { type Action, type Side, SIDES, legalActions, opponentOf } from '../engi
 import { drawnNames } from '../i18n/gameWords.js';
 import { type Translate, type UserText, translator } from '../i18n/index.js';
 import { choicesFor, markedMoves } from './choices.js';
-import { strengthOf } from './strengths.js';
 import type { BoardRenderer, ChallengeView, DiceShown, GamePlacement, GameResult, GameView, Player } from './types.js';
 
 /** A game as one transaction left it, with what to tell the chat; rendered after the commit. */
@@ -90,7 +89,6 @@ export async function renderView(snapshot: GameSnapshot, botUserId: string, rend
     state: game.state,
     toAct,
     botToAct,
-    botStrength: strengthOf(game.botStrength),
     description,
     choices: botToAct ? [] : choices,
     board,

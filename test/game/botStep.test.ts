@@ -1,19 +1,19 @@
 // The bot's move is chosen outside the write transaction (possibly on a worker thread) and applied
 // only if the game has not moved on meanwhile.
 import { describe, expect, it } from 'vitest';
-import { chooseAction } from '../../src/ai/index.js';
+import { type Strength, chooseAction } from '../../src/ai/index.js';
 import type { Action, GameState } from '../../src/engine/index.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
 import { ANA, BOT, open, textOnlyRenderer, value, challengeIn, playFirstChoice } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';
 
-/** A game against expert whose chooser first awaits `meanwhile` (as a worker's answer would take time). */
-async function botGame(meanwhile: (state: GameState) => Promise<unknown>) {
+/** A game against hard whose chooser first awaits `meanwhile` (as a worker's answer would take time). */
+async function botGame(meanwhile: (state: GameState, strength: Strength) => Promise<unknown>) {
   const service = await open(await tempDatabase(), {
     renderBoard: textOnlyRenderer(),
     chooseAction: (state, strength, seed): Promise<Action> =>
-      meanwhile(state).then(() => chooseAction(state, strength, seed)),
+      meanwhile(state, strength).then(() => chooseAction(state, strength, seed)),
   });
   const made = await challengeIn(service, 'ch-bot', ANA, BOT, 'kendall', 'hard');
   if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
@@ -30,16 +30,18 @@ async function untilBotToAct(service: GameService, start: GameView): Promise<Gam
 describe('botStep', () => {
   it('asks the injected chooser once, with the state as read, and applies its action', async () => {
     const seen: GameState[] = [];
-    const { service, start } = await botGame((state) => {
+    const strengths: Strength[] = [];
+    const { service, start } = await botGame((state, strength) => {
       seen.push(state);
+      strengths.push(strength);
       return Promise.resolve();
     });
-    expect(start.botStrength).toBe('hard');
     // Ana throws if she is first; then the bot has a turn.
     const view = await untilBotToAct(service, start);
     const before = view.version;
     const after = value(await service.play.botStep(view.gameId));
     expect(seen).toHaveLength(1);
+    expect(strengths).toEqual(['hard']); // the strength the game was made with
     expect(seen[0]!.ply).toBe(view.state.ply);
     expect(after.version).toBe(before + 1);
     await service.storage.close();

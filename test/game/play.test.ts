@@ -116,11 +116,18 @@ describe('full games through the service', () => {
     const made = await challengeIn(service, 'ch-bot', ANA, BOT, 'dancers', 'easy');
     if (made.kind !== 'game') throw new Error('a challenge to the bot starts a game');
     const start = made.game;
-    expect(start.botStrength).toBe('easy'); // a rematch from this game challenges the bot at the same strength
+    // Stored with the game: the bot plays it so, and a rematch from it challenges the bot at the same strength.
+    const strength = async (): Promise<string | null | undefined> =>
+      (
+        await service.storage.db.get<{ s: string | null }>('SELECT bot_strength AS s FROM games WHERE id = ?', [
+          start.gameId,
+        ])
+      )?.s;
+    expect(await strength()).toBe('easy');
     expect(start.choices.length > 0).toBe(!start.botToAct);
     expect(await service.games.botTurns()).toEqual(start.botToAct ? [start.gameId] : []);
     const { view } = await playToEnd(service, start, 3);
-    expect(view.botStrength).toBe('easy');
+    expect(await strength()).toBe('easy');
     expect(view.result!.ratings).toBeUndefined();
     expect(value(await service.records.leaderboard({ viewer: member(GUILD) }))).toEqual([]);
     const stats = value(await service.records.stats({ viewer: member(GUILD), userId: ANA.id }));

@@ -189,6 +189,7 @@ export function interact(
   };
   fake.interactionOwners.set(id, payload.authorizing_integration_owners as Owners);
   fake.lastInteraction = payload;
+  fake.interactionSentAt.set(id, performance.now());
   const reply = new Promise<InteractionReply>((resolve, reject) => {
     const patience = setTimeout(() => {
       fake.pending.delete(id);

@@ -55,6 +55,27 @@ export function expiredToken(fake: DiscordState, r: RecordedRequest): Failure | 
 }
 
 /**
+ * A first answer too late: Discord takes an interaction's first answer within 3 s of sending it
+ * ("you must send an initial response within 3 seconds of receiving the event. If the 3 second
+ * deadline is exceeded, the token will be invalidated", interactions/receiving-and-responding.mdx,
+ * "Interaction Callback"). A later callback is refused 404 with JSON code 10062, "Unknown
+ * interaction" (topics/opcodes-and-status-codes.md), and from then on its token's webhook (the
+ * original response, follow-ups) is refused as an invalid token, 401 50027. Measured from when the
+ * fake sent the interaction to when the request arrived (before any `held` wait: that models
+ * Discord taking its time to answer, not the bot being late).
+ */
+export function lateFirstAnswer(fake: DiscordState, r: RecordedRequest): Failure | null {
+  const parts = r.path.split('/').filter(Boolean);
+  if (parts[0] === 'webhooks') return fake.invalidatedTokens.has(parts[2] ?? '') ? FAILURE.invalidWebhookToken : null;
+  if (parts[0] !== 'interactions' || parts[3] !== 'callback') return null;
+  const [, interactionId = '', token = ''] = parts;
+  const sent = fake.interactionSentAt.get(interactionId);
+  if (sent === undefined || fake.acknowledged.has(interactionId) || r.at - sent <= fake.firstAnswerMs) return null;
+  fake.invalidatedTokens.add(token);
+  return FAILURE.unknownInteraction;
+}
+
+/**
  * A second callback to an interaction: an interaction takes one initial response, anything after
  * it goes through the webhook ("Responding to an Interaction"); Discord answers 400 with JSON code
  * 40060, "Interaction has already been acknowledged" (topics/opcodes-and-status-codes.md). Two bot

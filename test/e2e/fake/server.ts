@@ -17,7 +17,7 @@ import {
   postMessage,
 } from './messages.js';
 import { getThreadMember, isGetThreadMember } from './privateThreads.js';
-import { acknowledgedAlready, badAutocomplete, callback, expiredToken } from './responses.js';
+import { acknowledgedAlready, badAutocomplete, callback, expiredToken, lateFirstAnswer } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
 import { forwardedRoute } from '../../../src/bot/restProxyRoutes.js';
 import type { DiscordState, RecordedFile, RecordedRequest } from './state.js';
@@ -74,7 +74,8 @@ function playersOwn(r: RecordedRequest): boolean {
 
 /**
  * An injected failure, content too long, components past the limits, a bad autocomplete, an expired
- * token, a second answer, a launch without Activities, or what the channel refuses.
+ * token, a second answer, a first answer too late (or its token's use after), a launch without
+ * Activities, or what the channel refuses.
  */
 function failureFor(fake: DiscordState, r: RecordedRequest): Failure | null {
   return (
@@ -84,6 +85,7 @@ function failureFor(fake: DiscordState, r: RecordedRequest): Failure | null {
     badAutocomplete(r) ??
     expiredToken(fake, r) ??
     acknowledgedAlready(fake, r) ??
+    lateFirstAnswer(fake, r) ??
     launchRefused(fake, r) ??
     channelRefusal(fake, r)
   );

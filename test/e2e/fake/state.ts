@@ -203,8 +203,16 @@ export class DiscordState {
    * Unanswered. Discord shows the user "This interaction failed" after 3 s (interactions/
    * receiving-and-responding.mdx, "Responding to an Interaction"); the fake waits longer, for machines
    * loaded many times over, but never for ever: a callback lost on its way must not stall a run.
+   * A first answer that arrives after `firstAnswerMs` is refused all the same (responses.ts).
    */
   answerPatienceMs = 60_000;
+  /**
+   * Discord's deadline (real ms, from sending the interaction) for its first answer: "you must
+   * send an initial response within 3 seconds of receiving the event. If the 3 second deadline is
+   * exceeded, the token will be invalidated" (interactions/receiving-and-responding.mdx,
+   * "Interaction Callback").
+   */
+  firstAnswerMs = 3000;
   /** Whether a dropped gateway session may be resumed (else the bot must identify again). */
   resumable = true;
   /**
@@ -244,6 +252,10 @@ export class DiscordState {
   /** Failures injected by failRequests, each for its next `times` matching requests. */
   readonly failures: { match: (r: RecordedRequest) => boolean; failure: Failure; times: number }[] = [];
   readonly tokenIssuedAt = new Map<string, number>();
+  /** When each interaction was sent to the bot (performance.now()), for the 3 s of its first answer. */
+  readonly interactionSentAt = new Map<string, number>();
+  /** Tokens of interactions not answered within `firstAnswerMs`: Discord invalidated them. */
+  readonly invalidatedTokens = new Set<string>();
   /** Interactions whose callback was accepted: a second callback is refused (40060). */
   readonly acknowledged = new Set<string>();
   readonly editWindows = new Map<string, { start: number; count: number }>();
