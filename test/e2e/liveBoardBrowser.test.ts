@@ -69,8 +69,9 @@ async function openPage(
   locale = 'en-US',
   size = { width: 1280, height: 720 },
   reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
+  touch = false,
 ) {
-  const page = await browser.newPage({ viewport: size, reducedMotion });
+  const page = await browser.newPage({ viewport: size, reducedMotion, hasTouch: touch, isMobile: touch });
   await page.goto(`${live.url}/?user=${user.id}&instance=${instanceId}&locale=${locale}`);
   return page;
 }
@@ -284,6 +285,37 @@ describe('the live board in a browser', () => {
     await versionOf(page, game.version + 1);
     expect(await lastMoveOf(game.gameId)).toEqual({ from: fromSquare, to: toSquare });
     expect(await page.locator('.drag-ghost').count()).toBe(0);
+    await page.close();
+  });
+
+  it('moves a pawn dragged by a finger on a phone', async () => {
+    const game = await anaToMovePawn();
+    const phone = { width: 390, height: 844 };
+    const page = await openPage(h.ana, h.fake.launchActivity(h.ana), 'en-US', phone, 'no-preference', true);
+    await versionOf(page, game.version);
+    /** The first square matching `selector`: its number and its centre, read at once. */
+    const squareAt = (selector: string) =>
+      page.evaluate<{ square: number; x: number; y: number }>(`(() => {
+        const e = document.querySelector(${JSON.stringify(selector)});
+        const r = e.getBoundingClientRect();
+        return { square: Number(e.dataset.square), x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      })()`);
+    // Touch events as a phone's screen sends them (Chrome's DevTools protocol), turned into pointer events.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: { x: number; y: number }) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+    const from = await squareAt('.square.movable');
+    await touch('touchStart', from);
+    await touch('touchMove', { x: from.x + 6, y: from.y + 8 });
+    await touch('touchMove', { x: from.x + 12, y: from.y + 16 });
+    await page.locator('.square.target').first().waitFor({ timeout: 10_000 });
+    const to = await squareAt('.square.target');
+    await touch('touchMove', { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 });
+    await touch('touchMove', to);
+    await touch('touchEnd');
+    await versionOf(page, game.version + 1);
+    expect(await lastMoveOf(game.gameId)).toEqual({ from: from.square, to: to.square });
+    await cdp.detach();
     await page.close();
   });
 
