@@ -78,4 +78,22 @@ const engineCrypto = rule('engine', { ...RULES.engine, packages: [...RULES.engin
   ENGINE_CRYPTO,
 ]);
 
-export const layers = [...Object.entries(RULES).map(([layer, allowed]) => rule(layer, allowed)), engineCrypto];
+/**
+ * The live board's page runs in a browser, bundled with what it imports: it draws with the
+ * picture's colours and geometry (render's theme.ts and layout.ts, plain data) and the engine,
+ * and may take nothing from Node, the database or the canvas (the bundle would not build).
+ */
+const activityPage = rule(
+  'activity',
+  {
+    ours: ['activity', 'game', 'engine', 'render', 'i18n', 'lib'],
+    packages: [...RULES.activity.packages, 'pino', 'node:*', 'ws', 'esbuild'],
+  },
+  ['src/activity/page/**/*.ts'],
+);
+
+export const layers = [
+  ...Object.entries(RULES).map(([layer, allowed]) => rule(layer, allowed)),
+  engineCrypto,
+  activityPage,
+];

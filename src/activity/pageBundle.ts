@@ -20,7 +20,7 @@ export interface PageBundle {
 
 const ENTRY = join(import.meta.dirname, 'page', 'main.ts');
 
-/** The page's look: the picture's colours, sized to the viewport, inside Discord's safe area. */
+/** The page's frame, inside Discord's safe area (the board's own look: page/look.ts). */
 const STYLE = `
 :root { color-scheme: dark; --sand: #e9d8a6; --ink: #2b2118; --light: #f6f1e3; --dark: #1d3557; --mark: #e76f51; }
 * { box-sizing: border-box; }
@@ -32,17 +32,6 @@ main { max-width: 100vw; padding: 8px; display: flex; flex-direction: column; ga
 #lobby { display: flex; flex-wrap: wrap; gap: 4px; }
 #lobby button, .action { font: inherit; padding: 6px 12px; border-radius: 6px; border: 2px solid var(--sand);
   background: var(--ink); color: var(--light); max-width: 100%; overflow-wrap: anywhere; }
-.board { display: grid; grid-template-columns: repeat(10, 1fr); gap: 2px; width: min(100%, 96vh * 10 / 3.4);
-  background: var(--ink); padding: 2px; border-radius: 4px; }
-.square { aspect-ratio: 1; min-width: 0; position: relative; border: 0; background: var(--sand); color: var(--ink);
-  font-size: clamp(12px, 4.5vw, 32px); padding: 0; }
-.square small { position: absolute; left: 2px; top: 1px; font-size: 9px; opacity: 0.6; }
-.square.light { color: #7a5c12; }
-.square.dark { color: var(--dark); }
-.square.movable { outline: 3px dashed var(--dark); outline-offset: -4px; }
-.square.picked { outline: 3px solid var(--dark); }
-.square.target { background: var(--mark); }
-.square:focus-visible, .action:focus-visible { outline: 3px solid #fff; }
 .controls { display: flex; flex-wrap: wrap; gap: 6px; }
 `;
 

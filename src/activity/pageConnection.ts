@@ -7,6 +7,7 @@ import type { GameService } from '../game/service.js';
 import type { GameView, Outcome } from '../game/types.js';
 import type { Viewer } from '../game/visibility.js';
 import { DEFAULT_LOCALE, localeOf, say, translatePlain } from '../i18n/index.js';
+import { boardWordsIn } from './boardWords.js';
 import type { ActivityInstance, DiscordSignIn } from './discordSignIn.js';
 import { type PageMessage, type ServerMessage, type Words, readPageMessage } from './protocol.js';
 import type { Session, Sessions } from './sessions.js';
@@ -185,5 +186,6 @@ function wordsIn(discordLocale: string): Words {
     lightPawns: t('words.lightPawns'),
     darkPawns: t('words.darkPawns'),
     yourTurn: t('replay.yourTurn'),
+    ...boardWordsIn(locale),
   };
 }

@@ -14,6 +14,7 @@ import type { Action } from '../engine/index.js';
 import type { LiveGame } from '../game/liveBoard.js';
 import type { Result } from '../lib/result.js';
 import { err, ok } from '../lib/result.js';
+import type { BoardWords } from './boardWords.js';
 
 export type PageMessage =
   | { type: 'hello'; seq: number; session: string }
@@ -24,9 +25,10 @@ export type PageMessage =
 
 /**
  * The few words a page shows, in its user's Discord language, from the catalogs the chat uses:
- * the page carries no catalog of its own. `move` keeps its `{from}` and `{to}` for the page to fill.
+ * the page carries no catalog of its own. `move` keeps its `{from}` and `{to}` for the page to fill;
+ * the board's own words are boardWords.ts's.
  */
-export interface Words {
+export interface Words extends BoardWords {
   throw: string;
   take: string;
   move: string;

@@ -42,6 +42,9 @@ describe('the layer rules', () => {
     ['src/engine/game.ts', "import { createHmac } from 'node:crypto';", 'src/engine may not use this package'],
     ['src/engine/keyedDice.ts', "import { readFileSync } from 'node:fs';", 'src/engine may not use this package'],
     ['src/engine/keyedDice.ts', "import { GameStore } from '../db/gameStore.js';", 'src/engine may not import src/db'],
+    ['src/activity/page/board.ts', "import { readFileSync } from 'node:fs';", 'src/activity may not use this package'],
+    ['src/activity/page/board.ts', "import { createCanvas } from '@napi-rs/canvas';", 'may not use this package'],
+    ['src/activity/page/board.ts', "import { GameStore } from '../../db/gameStore.js';", 'may not import src/db'],
   ])('refuses in %s: %s', async (file, source, expected) => {
     const found = await problems(file, source);
     expect(found).toHaveLength(1);
@@ -59,6 +62,7 @@ describe('the layer rules', () => {
     ['src/bot/client.ts', "import { Client } from 'discord.js';"],
     ['src/tools/demo.ts', "import { openDatabase } from '../db/connection.js';"],
     ['src/engine/keyedDice.ts', "import { createHmac } from 'node:crypto';"],
+    ['src/activity/page/board.ts', "import { COLOURS } from '../../render/theme.js';"],
   ])('allows in %s: %s', async (file, source) => {
     expect(await problems(file, source)).toEqual([]);
   });

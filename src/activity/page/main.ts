@@ -82,10 +82,11 @@ function send(message: Record<string, unknown>): void {
 function render(): void {
   if (!shown || !words) return;
   const game = shown;
-  const names = `${game.players.W.name.plain} ◯ · ▲ ${game.players.B.name.plain}`;
-  const turn =
-    game.status !== 'active' ? '' : game.toActId === me ? words.yourTurn : game.players[game.state.toMove].name.plain;
-  status.textContent = [names, turn, game.description].filter(Boolean).join(' — ');
+  // The players, their pawns and whose turn it is are drawn above the board; this says what happened.
+  const turn = game.status === 'active' && game.toActId === me ? words.yourTurn : '';
+  const said = [turn, game.description].filter(Boolean).join(' — ');
+  // Only a change is said again (the board is drawn again for every pick).
+  if (status.textContent !== said) status.textContent = said;
   document.body.dataset.version = String(game.version);
   document.body.dataset.status = game.status;
   document.body.dataset.toAct = game.toActId ?? '';
