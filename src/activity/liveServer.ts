@@ -11,10 +11,11 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { type RawData, WebSocketServer, type WebSocket } from 'ws';
 import type { GameService } from '../game/service.js';
-import type { GameView } from '../game/types.js';
+import type { GameView, SeenPlayer } from '../game/types.js';
 import type { DiscordSignIn } from './discordSignIn.js';
 import { type LiveHub, PageConnection } from './pageConnection.js';
 import type { PageBundle } from './pageBundle.js';
+import { Seats } from './seats.js';
 import { Sessions } from './sessions.js';
 
 export interface LiveServerOptions {
@@ -28,6 +29,12 @@ export interface LiveServerOptions {
   page: PageBundle | null;
   /** A move or resignation committed here: bring the game's chat message up to date. */
   changed?: (view: GameView) => void;
+  /** A game started from a lobby here: post its board in chat (where the bot posts: `postsIn`). */
+  started?: (view: GameView) => void;
+  /** The bot's own user, as `/senet play` challenges it: the lobby's games against the computer. */
+  computer: SeenPlayer;
+  /** Whether the bot posts in a server's channels (null: outside servers); by default in every server. */
+  postsIn?: (guildId: string | null) => Promise<boolean>;
   log: Logger;
   now?: () => number;
 }
@@ -69,6 +76,12 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
     service,
     signIn: options.signIn,
     sessions,
+    seats: new Seats({
+      service,
+      computer: options.computer,
+      postsIn: options.postsIn ?? ((guildId) => Promise.resolve(guildId !== null)),
+      started: (view) => options.started?.(view),
+    }),
     watch: (gameId, page) => {
       const set = watchers.get(gameId) ?? new Set();
       set.add(page);
@@ -76,6 +89,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
     },
     publish,
     changed: (view) => options.changed?.(view),
+    failed: (err) => log.warn({ err }, 'a live board frame failed'),
   };
 
   const poll = setInterval(() => {
@@ -106,6 +120,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
     });
     socket.on('close', () => {
       pages.delete(page);
+      hub.seats.leave(page);
       for (const [gameId, set] of watchers) {
         set.delete(page);
         if (set.size === 0) {
@@ -186,7 +201,7 @@ async function signIn(
   const code = typeof body?.code === 'string' ? body.code : '';
   const instanceId = typeof body?.instanceId === 'string' ? body.instanceId : '';
   const mock = /^mock:(\d{17,20}):([\w-]{2,8})$/.exec(code);
-  let user: { id: string; locale: string } | null = null;
+  let user: { id: string; locale: string; name?: string } | null = null;
   let accessToken: string | null = null;
   if (mock && options.mockSignIn) user = { id: mock[1] ?? '', locale: mock[2] ?? '' };
   else if (!mock && code !== '') {
@@ -196,7 +211,8 @@ async function signIn(
   }
   const instance = user && instanceId ? await options.signIn.instance(instanceId) : null;
   if (!user || !instance?.users.has(user.id)) return answer(res, 403, { error: 'refused' });
-  const session = sessions.open({ userId: user.id, locale: user.locale, instanceId });
+  const named = user.name === undefined ? {} : { name: user.name };
+  const session = sessions.open({ userId: user.id, locale: user.locale, instanceId, ...named });
   answer(res, 200, { session, accessToken, userId: user.id });
 }
 

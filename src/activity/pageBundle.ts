@@ -30,6 +30,9 @@ body { margin: 0; font: 16px/1.4 system-ui, sans-serif; background: #3b2f25; col
 main { max-width: 100vw; padding: 8px; display: flex; flex-direction: column; gap: 8px; }
 #status { min-height: 2.8em; overflow-wrap: anywhere; }
 #lobby { display: flex; flex-wrap: wrap; gap: 4px; }
+#lobby .row { display: flex; flex-wrap: wrap; gap: 4px; width: 100%; }
+#lobby p { margin: 0; width: 100%; overflow-wrap: anywhere; }
+#lobby select { font: inherit; padding: 6px; border-radius: 6px; max-width: 100%; }
 #lobby button, .action { font: inherit; padding: 6px 12px; border-radius: 6px; border: 2px solid var(--sand);
   background: var(--ink); color: var(--light); max-width: 100%; overflow-wrap: anywhere; }
 .controls { display: flex; flex-wrap: wrap; gap: 6px; }

@@ -3,13 +3,17 @@
 // same service call a button click makes, with the same version guard and refusals; the page is
 // never believed about who it is, where it is or what it may see.
 import type { WebSocket } from 'ws';
+import { RULESET_IDS } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
+import { OFFERED_STRENGTHS } from '../game/strengths.js';
 import type { GameView, Outcome } from '../game/types.js';
 import type { Viewer } from '../game/visibility.js';
-import { DEFAULT_LOCALE, localeOf, say, translatePlain } from '../i18n/index.js';
+import { rulesetTitle } from '../i18n/gameWords.js';
+import { DEFAULT_LOCALE, type MessageKey, localeOf, plainTranslator, say } from '../i18n/index.js';
 import { boardWordsIn } from './boardWords.js';
-import type { ActivityInstance, DiscordSignIn } from './discordSignIn.js';
-import { type PageMessage, type ServerMessage, type Words, readPageMessage } from './protocol.js';
+import type { DiscordSignIn } from './discordSignIn.js';
+import { type Choice, type PageMessage, type ServerMessage, type Words, readPageMessage } from './protocol.js';
+import type { Here, SeatRefusal, SeatedPage, Seats } from './seats.js';
 import type { Session, Sessions } from './sessions.js';
 
 /** What every connection shares: the service, who is who, and the games' watchers. */
@@ -17,11 +21,15 @@ export interface LiveHub {
   service: GameService;
   signIn: Pick<DiscordSignIn, 'instance'>;
   sessions: Sessions;
+  /** The instances' lobbies: their tables and the games started from them (seats.ts). */
+  seats: Seats;
   watch(gameId: number, page: PageConnection): void;
   /** Tells every page showing the game how it stands now. */
   publish(gameId: number): Promise<void>;
   /** A move or resignation committed here: the chat is brought up to date (src/bot/liveBoard.ts). */
   changed(view: GameView): void;
+  /** A frame that failed (the database, Discord): logged; the page is told and may go on. */
+  failed(err: unknown): void;
 }
 
 /** Frames a page may send per second on average, and at once: a person clicks far less. */
@@ -34,13 +42,12 @@ const MAX_GAMES_SHOWN = 8;
 const CLOSE = { policy: 1008, signedOut: 4001, notInInstance: 4003 } as const;
 
 /** A signed-in page: its session, and its instance as Discord last said. */
-interface SignedIn {
-  session: Session;
-  instance: ActivityInstance;
-}
+type SignedIn = Here;
 
-export class PageConnection {
-  private session: Session | null = null;
+export class PageConnection implements SeatedPage {
+  private signedIn: Session | null = null;
+  /** The instance as Discord said at this page's last frame: its lobby is sent from it. */
+  private here: SignedIn | null = null;
   private lastSeq = 0;
   private readonly shown = new Set<number>();
   private tokens = FRAME_BURST;
@@ -62,7 +69,16 @@ export class PageConnection {
       this.socket.close(CLOSE.policy, 'too many messages');
       return;
     }
-    this.queue = this.queue.then(() => this.handle(raw));
+    this.queue = this.queue
+      .then(() => this.handle(raw))
+      .catch((err: unknown) => {
+        this.hub.failed(err);
+        this.refuse(null, 'failed');
+      });
+  }
+
+  get session(): Session | null {
+    return this.signedIn;
   }
 
   send(message: ServerMessage): void {
@@ -77,53 +93,69 @@ export class PageConnection {
     if (message.seq <= this.lastSeq) return this.refuse(message.seq, 'replayed');
     this.lastSeq = message.seq;
     if (message.type === 'hello') return this.hello(message.seq, message.session);
-    if (!this.session) return this.refuse(message.seq, 'signed-out');
+    if (!this.signedIn) return this.refuse(message.seq, 'signed-out');
     if (message.type === 'ping') return this.send({ type: 'pong', seq: message.seq });
     // Still in the instance (Discord's answer, kept a few seconds): a page left open after leaving acts no more.
-    const here = await this.stillIn(this.session);
+    const here = await this.stillIn(this.signedIn);
     if (here) await this.carryOut(message, here);
   }
 
   private async hello(seq: number, token: string): Promise<void> {
-    if (this.session) return this.refuse(seq, 'invalid');
+    if (this.signedIn) return this.refuse(seq, 'invalid');
     const session = this.hub.sessions.get(token);
     if (!session) {
       this.refuse(seq, 'signed-out');
       this.socket.close(CLOSE.signedOut, 'sign in again');
       return;
     }
-    this.session = session;
+    this.signedIn = session;
     const here = await this.stillIn(session);
     if (!here) return;
-    this.send({ type: 'welcome', userId: session.userId, locale: session.locale, words: wordsIn(session.locale) });
-    this.send({ type: 'lobby', games: await this.hub.service.liveBoard.lobby(viewerOf(here)) });
+    if (this.socket.readyState !== this.socket.OPEN) return; // gone meanwhile: its close has been handled
+    this.send({ type: 'welcome', userId: session.userId, locale: session.locale, ...choicesIn(session.locale) });
+    this.hub.seats.join(this);
+    await this.sendLobby();
+  }
+
+  async sendLobby(): Promise<void> {
+    if (this.here) this.send({ type: 'lobby', ...(await this.hub.seats.lobby(this.here, viewerOf(this.here))) });
+  }
+
+  /** Shows a game (`open`, or one just started here) if this page may see it, and watches it. */
+  async openGame(gameId: number, seq: number | null = null): Promise<void> {
+    if (!this.here) return;
+    if (!this.shown.has(gameId) && this.shown.size >= MAX_GAMES_SHOWN) return this.refuse(seq, 'limit');
+    const found = await this.hub.service.liveBoard.game(gameId, viewerOf(this.here));
+    if (!found.ok) return this.refused(seq, found);
+    this.shown.add(gameId);
+    this.hub.watch(gameId, this);
+    this.send({ type: 'game', game: found.value });
   }
 
   private async stillIn(session: Session): Promise<SignedIn | null> {
     const instance = await this.hub.signIn.instance(session.instanceId);
-    if (instance?.users.has(session.userId)) return { session, instance };
+    if (instance?.users.has(session.userId)) return (this.here = { session, instance });
     this.refuse(null, 'not-in-instance');
     this.socket.close(CLOSE.notInInstance, 'not in this activity');
     return null;
   }
 
-  private async carryOut(
-    message: Exclude<PageMessage, { type: 'hello' | 'ping' }>,
-    { session, instance }: SignedIn,
-  ): Promise<void> {
-    const { service } = this.hub;
+  private async carryOut(message: Exclude<PageMessage, { type: 'hello' | 'ping' }>, here: SignedIn): Promise<void> {
+    const { service, seats } = this.hub;
+    const { session, instance } = here;
     const { userId } = session;
-    if (message.type === 'open') {
-      if (!this.shown.has(message.gameId) && this.shown.size >= MAX_GAMES_SHOWN)
-        return this.refuse(message.seq, 'limit');
-      const found = await service.liveBoard.game(message.gameId, viewerOf({ session, instance }));
-      if (!found.ok) return this.refused(message.seq, found);
-      this.shown.add(message.gameId);
-      this.hub.watch(message.gameId, this);
-      return this.send({ type: 'game', game: found.value });
-    }
-    // A page moves only in a game it was shown, that is, one it may see here.
+    if (message.type === 'open') return this.openGame(message.gameId, message.seq);
+    if (message.type === 'lobby') return this.sendLobby();
+    if (message.type === 'start')
+      return this.seated(message.seq, await seats.start(here, message.ruleset, message.strength));
+    if (message.type === 'sit') return this.seated(message.seq, await seats.sit(here, message.host));
+    // A page moves (or asks for a rematch) only in a game it was shown, that is, one it may see here.
     if (!this.shown.has(message.gameId)) return this.refuse(message.seq, 'not-shown');
+    if (message.type === 'rematch') {
+      const found = await service.liveBoard.current(message.gameId);
+      if (!found.ok) return this.refused(message.seq, found);
+      return this.seated(message.seq, await seats.rematch(here, found.value));
+    }
     const done =
       message.type === 'act'
         ? await service.play.act({
@@ -139,9 +171,16 @@ export class PageConnection {
     await this.hub.publish(message.gameId);
   }
 
+  /** What the lobby said to a new game or a seat: nothing when done, else its refusal. */
+  private seated(seq: number, refusal: SeatRefusal | null): void {
+    if (refusal === null) return;
+    if ('message' in refusal) this.refused(seq, { ok: false, error: refusal });
+    else this.refuse(seq, refusal.code);
+  }
+
   /** A service refusal, in the user's words, as a click's would be. */
-  private refused(seq: number, outcome: Extract<Outcome<unknown>, { ok: false }>): void {
-    const locale = localeOf(this.session?.locale) ?? DEFAULT_LOCALE;
+  private refused(seq: number | null, outcome: Extract<Outcome<unknown>, { ok: false }>): void {
+    const locale = localeOf(this.signedIn?.locale) ?? DEFAULT_LOCALE;
     this.send({ type: 'refused', seq, code: outcome.error.code, text: say(locale, outcome.error.message) });
   }
 
@@ -172,12 +211,11 @@ function viewerOf({ session, instance }: SignedIn): Viewer {
   };
 }
 
-/** The page's words in the user's Discord language (the default where Discord's is not one of ours). */
-function wordsIn(discordLocale: string): Words {
+/** The page's words in the user's Discord language (the default where Discord's is not one of ours), and the lobby's choices in them. */
+function choicesIn(discordLocale: string): { words: Words; rules: Choice[]; strengths: Choice[] } {
   const locale = localeOf(discordLocale) ?? DEFAULT_LOCALE;
-  const t = (key: Parameters<typeof translatePlain>[1], params?: Record<string, string>): string =>
-    translatePlain(locale, key, params);
-  return {
+  const t = plainTranslator(locale);
+  const words: Words = {
     throw: t('choice.throw'),
     take: t('choice.takeForfeited'),
     move: t('words.move', { from: '{from}', to: '{to}' }),
@@ -186,6 +224,20 @@ function wordsIn(discordLocale: string): Words {
     lightPawns: t('words.lightPawns'),
     darkPawns: t('words.darkPawns'),
     yourTurn: t('replay.yourTurn'),
+    newTable: t('live.newTable'),
+    playComputer: t('live.playComputer'),
+    sit: t('live.sit', { name: '{name}' }),
+    waiting: t('live.waiting'),
+    resign: t('live.resign'),
+    rematch: t('button.rematch'),
+    liveOnly: t('live.liveOnly'),
+    presence: t('live.presence', { turn: 'no' }),
+    presenceTurn: t('live.presence', { turn: 'yes' }),
     ...boardWordsIn(locale),
+  };
+  return {
+    words,
+    rules: RULESET_IDS.map((id) => ({ id, name: rulesetTitle(t, id) })),
+    strengths: OFFERED_STRENGTHS.map((id) => ({ id, name: t(`command.strength.${id}` as MessageKey) })),
   };
 }

@@ -9,9 +9,16 @@
 //   act    { gameId, version, action } a move, on the version the page shows (the click's guard)
 //   resign { gameId }
 //   ping   {}
+//   lobby  {}                          the lobby again (seats.ts)
+//   start  { ruleset, strength }       a new game: strength null opens a table in the instance
+//                                      for someone else to sit at; a strength plays the computer
+//   sit    { host }                    take the other seat at `host`'s table: the game starts
+//   rematch { gameId }                 a finished game again: a table for its other player
+// Every frame has exactly its keys: one with more or fewer is malformed.
 // Server → page: welcome, lobby, game, refused { seq, code, text? }, pong (ServerMessage).
 import type { Action } from '../engine/index.js';
 import type { LiveGame } from '../game/liveBoard.js';
+import type { Player } from '../game/types.js';
 import type { Result } from '../lib/result.js';
 import { err, ok } from '../lib/result.js';
 import type { BoardWords } from './boardWords.js';
@@ -21,7 +28,11 @@ export type PageMessage =
   | { type: 'open'; seq: number; gameId: number }
   | { type: 'act'; seq: number; gameId: number; version: number; action: Action }
   | { type: 'resign'; seq: number; gameId: number }
-  | { type: 'ping'; seq: number };
+  | { type: 'ping'; seq: number }
+  | { type: 'lobby'; seq: number }
+  | { type: 'start'; seq: number; ruleset: string; strength: string | null }
+  | { type: 'sit'; seq: number; host: string }
+  | { type: 'rematch'; seq: number; gameId: number };
 
 /**
  * The few words a page shows, in its user's Discord language, from the catalogs the chat uses:
@@ -37,11 +48,49 @@ export interface Words extends BoardWords {
   lightPawns: string;
   darkPawns: string;
   yourTurn: string;
+  /** The lobby's and a game's buttons (src/activity/page/lobby.ts). */
+  newTable: string;
+  playComputer: string;
+  /** Keeps `{name}`: the person waiting at the table. */
+  sit: string;
+  waiting: string;
+  resign: string;
+  rematch: string;
+  liveOnly: string;
+  /** Rich presence's state: "Playing Senet", and with the turn the user's. */
+  presence: string;
+  presenceTurn: string;
+}
+
+/** A choice the lobby offers: a rule set or the computer's strength, by id, named in the user's words. */
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+/**
+ * A table of the lobby: someone in the instance waiting for a second player, with the rule set
+ * they chose (`forId`: only that player may sit, a rematch's other player).
+ */
+export interface Table {
+  host: Player;
+  ruleset: string;
+  forId: string | null;
+  rematchOf: number | null;
+}
+
+/** The lobby: the channel's games, the instance's tables, and whether the bot can post here. */
+export interface Lobby {
+  games: LiveGame[];
+  recent: LiveGame[];
+  tables: Table[];
+  /** The bot cannot post in this conversation: games started here are played on the live board only. */
+  liveOnly: boolean;
 }
 
 export type ServerMessage =
-  | { type: 'welcome'; userId: string; locale: string; words: Words }
-  | { type: 'lobby'; games: LiveGame[] }
+  | { type: 'welcome'; userId: string; locale: string; words: Words; rules: Choice[]; strengths: Choice[] }
+  | ({ type: 'lobby' } & Lobby)
   | { type: 'game'; game: LiveGame }
   | { type: 'refused'; seq: number | null; code: string; text?: string }
   | { type: 'pong'; seq: number };
@@ -63,6 +112,24 @@ function actionOf(v: unknown): Action | null {
   return null;
 }
 
+/** Each message's keys, sorted: a frame with any other is not the page's. */
+const KEYS: Record<PageMessage['type'], string> = {
+  hello: 'seq,session,type',
+  open: 'gameId,seq,type',
+  act: 'action,gameId,seq,type,version',
+  resign: 'gameId,seq,type',
+  ping: 'seq,type',
+  lobby: 'seq,type',
+  start: 'ruleset,seq,strength,type',
+  sit: 'host,seq,type',
+  rematch: 'gameId,seq,type',
+};
+
+/** A short name of the engine's or the service's (a rule set, a strength): letters and dashes. */
+const isName = (v: unknown): v is string => typeof v === 'string' && /^[a-z][a-z-]{0,31}$/.test(v);
+/** A Discord user id. */
+const isSnowflake = (v: unknown): v is string => typeof v === 'string' && /^\d{17,20}$/.test(v);
+
 /** A frame's text read as a page message, or why not. */
 export function readPageMessage(raw: string): Result<PageMessage, Unreadable> {
   let data: unknown;
@@ -75,6 +142,8 @@ export function readPageMessage(raw: string): Result<PageMessage, Unreadable> {
   const m = data as Record<string, unknown>;
   if (!isId(m.seq)) return err('malformed');
   const seq = m.seq;
+  if (typeof m.type !== 'string' || !Object.hasOwn(KEYS, m.type)) return err('unknown-type');
+  if (Object.keys(m).sort().join(',') !== KEYS[m.type as PageMessage['type']]) return err('malformed');
   switch (m.type) {
     case 'hello':
       return typeof m.session === 'string' && m.session.length <= 200
@@ -90,9 +159,18 @@ export function readPageMessage(raw: string): Result<PageMessage, Unreadable> {
     }
     case 'resign':
       return isId(m.gameId) ? ok({ type: 'resign', seq, gameId: m.gameId }) : err('malformed');
+    case 'rematch':
+      return isId(m.gameId) ? ok({ type: 'rematch', seq, gameId: m.gameId }) : err('malformed');
+    case 'start':
+      return isName(m.ruleset) && (m.strength === null || isName(m.strength))
+        ? ok({ type: 'start', seq, ruleset: m.ruleset, strength: m.strength })
+        : err('malformed');
+    case 'sit':
+      return isSnowflake(m.host) ? ok({ type: 'sit', seq, host: m.host }) : err('malformed');
     case 'ping':
       return ok({ type: 'ping', seq });
-    default:
-      return err('unknown-type');
+    case 'lobby':
+      return ok({ type: 'lobby', seq });
   }
+  return err('unknown-type');
 }

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 
 export interface Session {
   userId: string;
+  /** Their name as Discord gave it at sign-in (a game they start records it); none for a mock sign-in. */
+  name?: string;
   /** Their Discord client's language (e.g. `pt-BR`). */
   locale: string;
   instanceId: string;

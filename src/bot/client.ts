@@ -11,7 +11,9 @@ import { type InteractionEditor, interactionEditor, type Uploader } from '../cha
 import { editsThroughAnswers } from '../chat/interactionWebhooks.js';
 import type { MessagePayload, Offered } from '../chat/messages.js';
 import { MessageSync, channelLost } from '../chat/messageSync.js';
+import { postNewGame } from '../chat/threads.js';
 import { type GameService, ONE_SHARD, type ShardScope } from '../game/service.js';
+import type { GameView } from '../game/types.js';
 import type { CommandContext } from '../commands/commandContext.js';
 import { BotRest } from './botRest.js';
 import { BotTurns } from './botTurns.js';
@@ -34,6 +36,8 @@ export interface Bot {
   sweeper: Sweeper;
   messages: MessageSync;
   tournaments: TournamentRunner;
+  /** Posts a game started with no challenge message (the live board's): src/chat/threads.ts. */
+  postNewGame(view: GameView): Promise<void>;
   /** Resolves once every interaction received so far is fully handled (bot turns: `turns.idle()`). */
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
@@ -190,6 +194,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     sweeper: work.sweeper,
     messages: chat.messages,
     tournaments: runner,
+    postNewGame: (view) => postNewGame(view, ctx),
     settled: () => intake.settled(),
     busy: () => intake.busy(),
     health: () => health.check(),

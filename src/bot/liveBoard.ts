@@ -28,6 +28,42 @@ export function showLiveChange(bot: () => Pick<Bot, 'messages' | 'turns'>, log: 
 }
 
 /**
+ * What to do with a game started from the live board's lobby: posted in its channel as a
+ * tournament's game is (it has no challenge message to become its board), where the bot posts
+ * (a game recorded outside servers is played on the live board only); then the computer plays
+ * its turn, if it is the computer's.
+ */
+export function showLiveStart(bot: () => Pick<Bot, 'postNewGame' | 'turns'>, log: Logger): (view: GameView) => void {
+  return (view) => {
+    const { postNewGame, turns } = bot();
+    const posted = view.guildId === '' ? Promise.resolve() : postNewGame(view);
+    void posted
+      .catch((err: unknown) =>
+        log.warn({ err, gameId: view.gameId }, 'a game started on the live board was not posted'),
+      )
+      .then(() => {
+        if (view.botToAct) turns.schedule(view.gameId);
+      });
+  };
+}
+
+/** Whether the bot is a member of the server (null: outside servers), so its token posts there. */
+export function botPostsIn(bot: () => Pick<Bot, 'client'>): (guildId: string | null) => Promise<boolean> {
+  return async (guildId) => {
+    if (guildId === null) return false;
+    const { guilds } = bot().client;
+    // Another shard's server is not in this process's cache: Discord is asked (GET /guilds/{id}).
+    return (
+      guilds.cache.has(guildId) ||
+      (await guilds.fetch(guildId).then(
+        () => true,
+        () => false,
+      ))
+    );
+  };
+}
+
+/**
  * ACTIVITY_PORT: the live board's server beside this bot (docs/activity.md). Under a sharding
  * manager shard 0 serves it: one address for the portal's URL mapping, and a page's move is
  * shown in chat by whichever process serves it (REST needs no gateway shard). A port that cannot
@@ -37,10 +73,12 @@ export async function serveLiveBoard(options: {
   activity: ActivityConfig;
   config: Pick<BotConfig, 'apiUrl' | 'applicationId' | 'token' | 'restProxySecret'>;
   service: GameService;
-  bot: Pick<Bot, 'messages' | 'turns'>;
+  bot: Pick<Bot, 'messages' | 'turns' | 'postNewGame' | 'client'>;
   log: Logger;
 }): Promise<LiveServer> {
   const { activity, config, log } = options;
+  const me = options.bot.client.user;
+  if (!me) throw new Error('the live board starts once the bot is logged in');
   const signIn = new DiscordSignIn({
     apiUrl: config.apiUrl,
     // A player's own requests are not the bot's: past the REST proxy, straight to Discord.
@@ -58,6 +96,9 @@ export async function serveLiveBoard(options: {
     mockSignIn: activity.mockSignIn,
     page: await buildPage(config.applicationId),
     changed: showLiveChange(() => options.bot, log),
+    computer: { id: me.id, name: me.displayName },
+    started: showLiveStart(() => options.bot, log),
+    postsIn: botPostsIn(() => options.bot),
     log,
   });
 }

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { CommandContext } from '../commands/commandContext.js';
 import { DISCORD, discordCode } from '../chat/discordErrors.js';
 import type { MessagePayload } from '../chat/messages.js';
-import { moveIntoThread } from '../chat/threads.js';
+import { postNewGame } from '../chat/threads.js';
 import { cancelEvent } from '../commands/tournamentAdmin.js';
 import { finalPost, tournamentMessage } from '../commands/tournamentMessages.js';
 import type { GameService, TournamentChange } from '../game/service.js';
@@ -94,13 +94,7 @@ export class TournamentRunner {
 
   /** A new tournament game: a line in the channel, then its own thread with the board, both players mentioned. */
   private async postGame(view: GameView): Promise<void> {
-    const { messages, ctx, service } = this.deps;
-    if (!(await service.servers.settings(view.guildId)).threads) {
-      await messages.post({ kind: 'game', game: view });
-      return;
-    }
-    const lobby = await messages.postLobby(view);
-    if (lobby.ok) await moveIntoThread({ ...view, lobbyMessageId: lobby.value }, ctx);
+    await postNewGame(view, this.deps.ctx);
   }
 
   /**

@@ -22,6 +22,8 @@ export interface ChatMessages {
   post(made: ChallengeMade): Promise<Posted>;
   /** Posts a game's first board in its thread with a note (the players mentioned); withdrawn if that fails. */
   postBoard(view: GameView, note?: BoardNote): Promise<Posted>;
+  /** Posts the channel line a new game's thread is to start from, when it has no challenge to start from; withdrawn if that fails. */
+  postLobby(view: GameView): Promise<Posted>;
   /** Starts a public thread from a message (a game's lobby). Never rejects. */
   openThread(channelId: string, messageId: string, name: string): Promise<Opened>;
   /** Shows a game's current board at the next sweep: its last change was saved but not shown. */

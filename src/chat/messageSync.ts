@@ -110,12 +110,20 @@ export class MessageSync implements ChatMessages {
     }
   }
 
-  private async postShown(shown: Shown): Promise<Posted> {
+  /**
+   * Posts what was never shown; if Discord refuses, it is withdrawn (`keep`: left as it is, for a
+   * game played elsewhere than in chat).
+   */
+  private async postShown(shown: Shown, keep = false): Promise<Posted> {
     try {
       const messageId = await this.deps.post(whereShown(shown).channelId, payloadOf(shown, this.deps.offered));
       await recordPosted(this.deps.service, shown, messageId);
       return ok(messageId);
     } catch (err) {
+      if (keep) {
+        this.deps.log.info({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; kept');
+        return failed(discordCode(err));
+      }
       // Never shown, so never to be answered: withdrawn, it keeps no one from playing.
       this.deps.log.warn({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; withdrawn');
       await this.deps.service.chat.takeBack(
@@ -145,7 +153,11 @@ export class MessageSync implements ChatMessages {
     }
     for (const id of todo.unpostedGames) {
       const found = await service.play.view(id);
-      if (found.ok && (await this.post({ kind: 'game', game: found.value })).ok) posted++;
+      if (!found.ok) continue;
+      // Outside servers the bot's token reaches its own DM only: a game it cannot post elsewhere
+      // was started on the live board (src/activity/seats.ts) and is played there, so it stays.
+      const outside = found.value.guildId === '';
+      if ((await this.postShown(shownOf({ kind: 'game', game: found.value }), outside)).ok) posted++;
     }
     if (edited + posted > 0) log.info({ edited, posted }, 'caught up with messages behind the database');
     return { edited, posted };

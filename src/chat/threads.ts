@@ -92,6 +92,21 @@ export async function moveIntoThread(view: GameView, ctx: ChatContext): Promise<
   else await ctx.messages.show(boardShown(placed.view, placed.note));
 }
 
+/**
+ * Posts a game that started with no challenge message to become its board (a tournament's, or
+ * one started on the live board): a line in its channel and, from it, a thread of its own with
+ * the board, both players mentioned; where the server keeps games in their channels, the board
+ * in the channel.
+ */
+export async function postNewGame(view: GameView, ctx: ChatContext): Promise<void> {
+  if (!(await ctx.service.servers.settings(view.guildId)).threads) {
+    await ctx.messages.post({ kind: 'game', game: view });
+    return;
+  }
+  const lobby = await ctx.messages.postLobby(view);
+  if (lobby.ok) await moveIntoThread({ ...view, lobbyMessageId: lobby.value }, ctx);
+}
+
 /** The players mentioned in their new thread: it adds them to it and tells them where to play. */
 function playersHere(view: GameView, botUserId: string): BoardNote {
   const mentions = [view.players.W.id, view.players.B.id].filter((id) => id !== botUserId);

@@ -285,6 +285,15 @@ export class GameStore {
     return (await this.s.liveIn.all(this.sql, { channel: channelId, limit })).map(toGame);
   }
 
+  /**
+   * The games of a server (guild '' outside servers) finished since `since` that were started in a
+   * channel, newest first: the live board's recent games. Read through the server's finished games
+   * by time (games_finished_by_guild), so only the recent ones are looked at.
+   */
+  async finishedIn(guildId: string, channelId: string, since: number, limit: number): Promise<GameRecord[]> {
+    return (await this.s.finishedIn.all(this.sql, { guild: guildId, channel: channelId, since, limit })).map(toGame);
+  }
+
   /** Whether a live game or an open challenge has this channel (a game's thread) as its home. */
   async channelInUse(channelId: string): Promise<boolean> {
     return (await this.s.channelInUse.get(this.sql, channelId, channelId)) !== undefined;
@@ -488,6 +497,10 @@ function prepare(owned: string) {
     ),
     liveIn: st<{ channel: string; limit: number }, GameRow>(
       `SELECT * FROM games WHERE status = 'active' AND channel_id = @channel ORDER BY id DESC LIMIT @limit`,
+    ),
+    finishedIn: st<{ guild: string; channel: string; since: number; limit: number }, GameRow>(
+      `SELECT * FROM games WHERE status = 'finished' AND guild_id = @guild AND finished_at >= @since
+       AND channel_id = @channel ORDER BY finished_at DESC LIMIT @limit`,
     ),
     channelInUse: st<[string, string], Id>(
       `SELECT id FROM games WHERE status = 'active' AND channel_id = ?

@@ -48,15 +48,36 @@ export async function currentLiveGame(core: ServiceCore, gameId: number): Promis
   return game ? ok(await liveGameOf(core, game)) : notHere('game', gameId);
 }
 
-/** The most games a lobby lists: a page shows them as one short list. */
+/** The most games a lobby lists of each kind (live, recent): a page shows them as short lists. */
 const LOBBY_SIZE = 10;
+/** How long a finished game stays in the lobby's recent games. */
+const RECENT_MS = 24 * 60 * 60_000;
 
-/** The live games of the channel the page's instance runs in, as `viewer` may see them, newest first. */
-export async function liveLobby(core: ServiceCore, viewer: Viewer): Promise<LiveGame[]> {
-  const here = await core.games.liveGamesIn(viewer.channelId, LOBBY_SIZE);
+/** A lobby's games: those being played and those finished in the last day. */
+interface LiveLobby {
+  live: LiveGame[];
+  recent: LiveGame[];
+}
+
+/**
+ * The games of the channel the page's instance runs in, as `viewer` may see them, newest first:
+ * those being played, and those finished in the last day (a rematch is asked for from these).
+ */
+export async function liveLobby(core: ServiceCore, viewer: Viewer): Promise<LiveLobby> {
+  const live = await core.games.liveGamesIn(viewer.channelId, LOBBY_SIZE);
+  const recent = await core.games.finishedIn(viewer.guildId, viewer.channelId, core.now() - RECENT_MS, LOBBY_SIZE);
+  return { live: await seenBy(core, viewer, live), recent: await seenBy(core, viewer, recent) };
+}
+
+async function seenBy(core: ServiceCore, viewer: Viewer, games: readonly GameRecord[]): Promise<LiveGame[]> {
   const seen: LiveGame[] = [];
-  for (const game of here) if (await mayView(viewer, game)) seen.push(await liveGameOf(core, game));
+  for (const game of games) if (await mayView(viewer, game)) seen.push(await liveGameOf(core, game));
   return seen;
+}
+
+/** Someone in the page's instance, named as the server shows them: who waits at a table of the lobby. */
+export function livePlayer(core: ServiceCore, userId: string, guildId: string): Promise<Player> {
+  return core.playerOf(userId, guildId);
 }
 
 /** The version of each game now (a game gone is left out): how a page's server learns of changes made elsewhere. */

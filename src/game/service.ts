@@ -15,7 +15,7 @@ import { type ChallengeInput, accept, challenge, decline, rematch, withdraw } fr
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { dueForfeits, sweep } from './deadlines.js';
 import { type DiceCheck, checkDice } from './diceCheck.js';
-import { currentLiveGame, liveGame, liveLobby, liveVersions } from './liveBoard.js';
+import { currentLiveGame, liveGame, liveLobby, livePlayer, liveVersions } from './liveBoard.js';
 import { act, botStep, gameView, resign } from './play.js';
 import { playerHistory, statsHere } from './playerRecords.js';
 import { type PlayerData, forgetPlayer, playerData, tournamentsBehind } from './privacy.js';
@@ -189,7 +189,13 @@ function concernsOf(core: ServiceCore) {
       botTurns: () => core.games.gamesAwaiting(core.botUserId),
     },
     // liveBoard.ts: what the live board's pages may see (their moves are play.act's)
-    liveBoard: bound(core, { game: liveGame, current: currentLiveGame, lobby: liveLobby, versions: liveVersions }),
+    liveBoard: bound(core, {
+      game: liveGame,
+      current: currentLiveGame,
+      lobby: liveLobby,
+      versions: liveVersions,
+      player: livePlayer,
+    }),
     rules: bound(core, { startBoard }), // startBoard.ts
     deadlines: bound(core, { dueForfeits, sweep }), // deadlines.ts
     // reminders.ts (src/bot/reminderMessages.ts posts and deletes them)

@@ -9,19 +9,21 @@ import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.
 import { type GameState, legalActions } from '../../src/engine/index.js';
 import type { LiveGame } from '../../src/game/liveBoard.js';
 import type { GameView } from '../../src/game/types.js';
-import { showLiveChange } from '../../src/bot/liveBoard.js';
+import { botPostsIn, showLiveChange, showLiveStart } from '../../src/bot/liveBoard.js';
 import { TOKEN, actButtons, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
 import { TestPage, signIn } from './livePages.js';
 import type { FakeUser } from './fake/fakeDiscord.js';
+import { ADMIN_PERMISSIONS } from './fake/permissions.js';
+import { OPTION, type SlashOption } from './fake/interactions.js';
 
 const h = harnessForFile();
 let show: (view: GameView) => void;
 let live: LiveServer;
 let changed = 0;
 
-beforeAll(async () => {
-  show = showLiveChange(() => h.bot, pino({ level: 'silent' }));
-  live = await startLiveServer({
+/** The live board's server on the harness's service (started again after a restart of the bot). */
+function serve(): Promise<LiveServer> {
+  return startLiveServer({
     host: '127.0.0.1',
     port: 0,
     service: h.service,
@@ -39,8 +41,16 @@ beforeAll(async () => {
       changed++;
       show(view);
     },
+    started: showLiveStart(() => h.bot, pino({ level: 'silent' })),
+    postsIn: botPostsIn(() => h.bot),
+    computer: { id: h.fake.botUser.id, name: h.fake.botUser.global_name },
     log: pino({ level: 'silent' }),
   });
+}
+
+beforeAll(async () => {
+  show = showLiveChange(() => h.bot, pino({ level: 'silent' }));
+  live = await serve();
 });
 afterAll(async () => {
   await live?.close();
@@ -183,5 +193,282 @@ describe('a game on the live board', () => {
     expect((await ana.closed).code).toBe(4003);
     const now = await h.service.liveBoard.current(game.gameId);
     expect(now.ok && now.value.status).toBe('active');
+  });
+});
+
+/** An instance in the current channel with `users` in it (the first launched it), and their greeted pages. */
+async function instanceWith(...users: FakeUser[]): Promise<{ instanceId: string; pages: TestPage[] }> {
+  const instanceId = h.fake.launchActivity(users[0]!);
+  for (const user of users.slice(1)) h.fake.setInInstance(instanceId, user, true);
+  const pages: TestPage[] = [];
+  for (const user of users) pages.push(await pageOf(user, instanceId));
+  return { instanceId, pages };
+}
+
+/** The game a page is shown next that it had not been shown before `known`. */
+async function newGame(page: TestPage, known: readonly number[] = []): Promise<LiveGame> {
+  return (await page.next('game', (m) => !known.includes(m.game.gameId))).game;
+}
+
+/** The game's board message, once the bot has posted it (it posts beside the page's answer). */
+async function postedBoard(gameId: number): Promise<string> {
+  for (let tries = 0; tries < 500; tries++) {
+    const view = await h.service.play.view(gameId);
+    if (view.ok && view.value.messageId && h.fake.messages.has(view.value.messageId)) return view.value.messageId;
+    await sleep(10);
+  }
+  throw new Error(`game ${gameId} was never posted`);
+}
+
+/** The first legal action of whoever is to act, as a frame. */
+const firstMove = (game: LiveGame) => ({
+  type: 'act',
+  gameId: game.gameId,
+  version: game.version,
+  action: legalActions(game.state as GameState)[0],
+});
+
+describe('the lobby', () => {
+  it('starts a game when a second person sits at a table: made, posted and rated as in chat; late joiners watch; seats survive a reconnect', async () => {
+    const { instanceId, pages } = await instanceWith(h.ana, h.ben);
+    const [ana, ben] = pages as [TestPage, TestPage];
+    await ben.next('lobby');
+    ana.send({ type: 'start', ruleset: 'traditional', strength: null });
+    const waiting = await ben.next('lobby', (l) => l.tables.length === 1);
+    expect(waiting.tables).toHaveLength(1);
+    expect(waiting.tables[0]).toMatchObject({
+      host: { id: h.ana.id },
+      ruleset: 'traditional',
+      forId: null,
+      rematchOf: null,
+    });
+    ben.send({ type: 'sit', host: h.ana.id });
+    const game = await newGame(ana);
+    expect(await newGame(ben)).toMatchObject({ gameId: game.gameId, version: 0 });
+    expect(new Set([game.players.W.id, game.players.B.id])).toEqual(new Set([h.ana.id, h.ben.id]));
+    expect(game.state.ruleset).toBe('traditional');
+    const after = await ben.next('lobby', (l) => l.tables.length === 0);
+    expect(after.games.map((g) => g.gameId)).toEqual([game.gameId]);
+    // The chat shows it as any game: the bot posts its board.
+    await postedBoard(game.gameId);
+
+    // Carol comes late: the game is in her lobby, its seats are taken, she can only watch.
+    const carol = h.fake.newUser('Carol');
+    h.fake.setInInstance(instanceId, carol, true);
+    const spectator = await pageOf(carol, instanceId);
+    expect((await spectator.next('lobby')).games.map((g) => g.gameId)).toEqual([game.gameId]);
+    spectator.send({ type: 'sit', host: h.ana.id });
+    expect(await spectator.next('refused')).toMatchObject({ code: 'no-seat' });
+    spectator.send({ type: 'open', gameId: game.gameId });
+    await spectator.gameAt(game.gameId, 0);
+    spectator.send(firstMove(game));
+    expect(await spectator.next('refused')).toMatchObject({ code: 'forbidden' });
+
+    // Ben's page goes and a new one comes: his seat is the game's own.
+    ben.close();
+    const back = await pageOf(h.ben, instanceId);
+    back.send({ type: 'open', gameId: game.gameId });
+    const shown = await back.gameAt(game.gameId, 0);
+    (shown.toActId === h.ben.id ? back : ana).send(firstMove(shown));
+    await Promise.all([ana, back, spectator].map((page) => page.gameAt(game.gameId, 1)));
+    // Ana resigns on the page: the result counts for ratings, as a game started in chat does.
+    ana.send({ type: 'resign', gameId: game.gameId });
+    const over = await back.next('game', (m) => m.game.gameId === game.gameId && m.game.status === 'finished');
+    expect(over.game.result).toMatchObject({ winner: { id: h.ben.id }, reason: 'resigned' });
+    expect(over.game.result!.ratings).toHaveLength(2);
+  });
+
+  it('plays the bot at a strength /senet offers with the rule set chosen, and refuses what /senet does not offer', async () => {
+    const {
+      pages: [ana],
+    } = await instanceWith(h.ana);
+    const page = ana!;
+    page.send({ type: 'start', ruleset: 'chess', strength: 'easy' });
+    expect(await page.next('refused')).toMatchObject({ code: 'invalid' });
+    page.send({ type: 'start', ruleset: 'kendall', strength: 'expert' }); // held back: /senet does not offer it
+    expect(await page.next('refused')).toMatchObject({ code: 'invalid' });
+    page.send({ type: 'start', ruleset: 'kendall', strength: null, seats: 2 });
+    expect(await page.next('refused')).toMatchObject({ code: 'malformed' });
+    page.send({ type: 'sit', host: 'ana' });
+    expect(await page.next('refused')).toMatchObject({ code: 'malformed' });
+    await page.settled();
+    expect(await h.service.play.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
+
+    page.send({ type: 'start', ruleset: 'regency', strength: 'easy' });
+    const game = await newGame(page);
+    expect(game.state.ruleset).toBe('regency');
+    expect(new Set([game.players.W.id, game.players.B.id])).toEqual(new Set([h.ana.id, h.fake.botUser.id]));
+    await postedBoard(game.gameId);
+    const view = await h.service.play.view(game.gameId);
+    expect(view.ok && view.value.botStrength).toBe('easy');
+    // The computer plays its turns as after a click; the page follows them from the database.
+    let now = game;
+    while (now.status === 'active' && now.toActId !== h.ana.id) now = await page.gameAt(game.gameId, now.version + 1);
+    page.send({ type: 'resign', gameId: game.gameId });
+    await page.next('game', (m) => m.game.gameId === game.gameId && m.game.status === 'finished');
+  });
+
+  it('refuses a seat at one’s own table, at no table, from another instance or after leaving; nothing changes', async () => {
+    const { instanceId, pages } = await instanceWith(h.ana, h.ben);
+    const [ana, ben] = pages as [TestPage, TestPage];
+    ana.send({ type: 'start', ruleset: 'kendall', strength: null });
+    await ben.next('lobby', (l) => l.tables.length === 1);
+    ana.send({ type: 'sit', host: h.ana.id });
+    expect(await ana.next('refused')).toMatchObject({ code: 'no-seat' });
+    ben.send({ type: 'sit', host: h.fake.newUser('Dan').id });
+    expect(await ben.next('refused')).toMatchObject({ code: 'no-seat' });
+    // Another instance in the same channel: its pages neither see nor take this one's tables.
+    const other = h.fake.launchActivity(h.ben);
+    const elsewhere = await pageOf(h.ben, other);
+    expect((await elsewhere.next('lobby')).tables).toEqual([]);
+    elsewhere.send({ type: 'sit', host: h.ana.id });
+    expect(await elsewhere.next('refused')).toMatchObject({ code: 'no-seat' });
+    // Someone no longer in the instance cannot sit at all.
+    h.fake.setInInstance(instanceId, h.ben, false);
+    ben.send({ type: 'sit', host: h.ana.id });
+    expect(await ben.next('refused')).toMatchObject({ code: 'not-in-instance' });
+    expect((await ben.closed).code).toBe(4003);
+    // No game, and Ana still waits.
+    expect(await h.service.play.gamesHere({ channelId: h.fake.channelId, userId: h.ana.id })).toEqual([]);
+    ana.send({ type: 'lobby' });
+    expect((await ana.next('lobby', (l) => l.tables.length === 1)).tables[0]!.host.id).toBe(h.ana.id);
+  });
+
+  it("gives the chat's refusal where the server's settings forbid the game, and the table stays", async () => {
+    const admin = h.fake.newUser('Admin');
+    const settings = (maxGamesPerPlayer: number) =>
+      h.service.admin.changeSettings({
+        guildId: h.fake.guildId,
+        userId: admin.id,
+        canManageServer: true,
+        change: { maxGamesPerPlayer },
+      });
+    expect((await settings(1)).ok).toBe(true);
+    try {
+      await startHumanGame(h); // Ana plays one game already: the most this server allows
+      const carol = h.fake.newUser('Carol');
+      const { pages } = await instanceWith(h.ana, carol);
+      const [ana, sitter] = pages as [TestPage, TestPage];
+      ana.send({ type: 'start', ruleset: 'kendall', strength: null });
+      await sitter.next('lobby', (l) => l.tables.length === 1);
+      sitter.send({ type: 'sit', host: h.ana.id });
+      const refused = await sitter.next('refused');
+      expect(refused.code).toBe('limit');
+      expect(refused.text).toMatch(/Ana is already playing 1 game at once/);
+      sitter.send({ type: 'lobby' });
+      expect((await sitter.next('lobby', (l) => l.tables.length === 1)).games).toHaveLength(1);
+      expect(await h.service.play.gamesHere({ channelId: h.fake.channelId, userId: carol.id })).toEqual([]);
+    } finally {
+      expect((await settings(3)).ok).toBe(true);
+    }
+  });
+
+  it('offers a rematch to the same two players with the same rules, through a table kept for the other', async () => {
+    const carol = h.fake.newUser('Carol');
+    const { pages } = await instanceWith(h.ana, h.ben, carol);
+    const [ana, ben, spectator] = pages as [TestPage, TestPage, TestPage];
+    ana.send({ type: 'start', ruleset: 'dancers', strength: null });
+    await ben.next('lobby', (l) => l.tables.length === 1);
+    ben.send({ type: 'sit', host: h.ana.id });
+    const game = await newGame(ben);
+    await newGame(ana);
+    ana.send({ type: 'rematch', gameId: game.gameId }); // not over yet
+    expect(await ana.next('refused')).toMatchObject({ code: 'invalid' });
+    ben.send({ type: 'resign', gameId: game.gameId });
+    await ana.next('game', (m) => m.game.status === 'finished');
+    spectator.send({ type: 'open', gameId: game.gameId });
+    await spectator.gameAt(game.gameId, 0);
+    spectator.send({ type: 'rematch', gameId: game.gameId }); // not a player of it
+    expect(await spectator.next('refused')).toMatchObject({ code: 'invalid' });
+
+    ana.send({ type: 'rematch', gameId: game.gameId });
+    const offered = await ben.next('lobby', (l) => l.tables.length === 1);
+    expect(offered.tables[0]).toMatchObject({ host: { id: h.ana.id }, ruleset: 'dancers', forId: h.ben.id });
+    expect(offered.recent.map((g) => g.gameId)).toEqual([game.gameId]);
+    spectator.send({ type: 'sit', host: h.ana.id });
+    expect(await spectator.next('refused')).toMatchObject({ code: 'no-seat' });
+    ben.send({ type: 'sit', host: h.ana.id });
+    const again = await newGame(ben, [game.gameId]);
+    expect(again.state.ruleset).toBe('dancers');
+    expect(new Set([again.players.W.id, again.players.B.id])).toEqual(new Set([h.ana.id, h.ben.id]));
+    await newGame(ana, [game.gameId]);
+    await postedBoard(again.gameId);
+    ana.send({ type: 'resign', gameId: again.gameId });
+    await ben.next('game', (m) => m.game.gameId === again.gameId && m.game.status === 'finished');
+  });
+
+  it('takes a table away with its host’s last page there (its socket closed)', async () => {
+    const { instanceId, pages } = await instanceWith(h.ana, h.ben);
+    const [ana, ben] = pages as [TestPage, TestPage];
+    await ben.next('lobby');
+    const second = await pageOf(h.ana, instanceId);
+    ana.send({ type: 'start', ruleset: 'kendall', strength: null });
+    await ben.next('lobby', (l) => l.tables.length === 1);
+    second.close(); // Ana still has a page here: her table stays
+    await second.closed;
+    ben.send({ type: 'lobby' });
+    await ben.next('lobby', (l) => l.tables.length === 1);
+    ana.close();
+    await ben.next('lobby', (l) => l.tables.length === 0);
+    ben.send({ type: 'sit', host: h.ana.id });
+    expect(await ben.next('refused')).toMatchObject({ code: 'no-seat' });
+  });
+
+  it('shows a tournament game started in chat, and lets its players move there', async () => {
+    const admin = h.fake.newUser('Admin');
+    h.fake.memberPermissions.set(admin.id, ADMIN_PERMISSIONS);
+    const tournament = async (subcommand: string, options: SlashOption[]) => {
+      const reply = await h.fake.groupCommand(admin, 'senet-admin', 'tournament', subcommand, options);
+      await h.settle();
+      return reply;
+    };
+    const created = await tournament('create', [
+      { name: 'name', type: OPTION.string, value: 'Live Cup' },
+      { name: 'format', type: OPTION.string, value: 'knockout' },
+      { name: 'start_in', type: OPTION.integer, value: 30 },
+    ]);
+    const id = Number(/\(#(\d+)\)/.exec(h.fake.messages.get(created.message!.id)!.content)![1]);
+    for (const player of [h.ana, h.ben]) await h.click(player, created.message!.id, `senet:join:${id}`);
+    await tournament('start', [{ name: 'id', type: OPTION.integer, value: id }]);
+    const { pages } = await instanceWith(h.ana, h.ben);
+    const [ana, ben] = pages as [TestPage, TestPage];
+    const [listed] = (await ana.next('lobby')).games;
+    expect(listed).toBeDefined();
+    expect(new Set([listed!.players.W.id, listed!.players.B.id])).toEqual(new Set([h.ana.id, h.ben.id]));
+    ana.send({ type: 'open', gameId: listed!.gameId });
+    ben.send({ type: 'open', gameId: listed!.gameId });
+    const game = await ana.gameAt(listed!.gameId, 0);
+    await ben.gameAt(game.gameId, 0);
+    await moveOnce(game, { [h.ana.id]: ana, [h.ben.id]: ben });
+    await h.settle();
+    ana.send({ type: 'resign', gameId: game.gameId });
+    await ben.next('game', (m) => m.game.gameId === game.gameId && m.game.status === 'finished');
+  });
+
+  it('plays a game of a DM on the live board only, says so, and keeps it over a restart', async () => {
+    h.fake.goTo({ kind: 'privateChannel', group: false });
+    const { instanceId, pages } = await instanceWith(h.ana, h.ben);
+    const [ana, ben] = pages as [TestPage, TestPage];
+    expect((await ana.next('lobby')).liveOnly).toBe(true);
+    ana.send({ type: 'start', ruleset: 'kendall', strength: null });
+    await ben.next('lobby', (l) => l.tables.length === 1);
+    ben.send({ type: 'sit', host: h.ana.id });
+    let game = await newGame(ana);
+    await newGame(ben);
+    game = await moveOnce(game, { [h.ana.id]: ana, [h.ben.id]: ben });
+    await h.settle();
+    expect(h.fake.messagesIn(h.fake.channelId)).toEqual([]);
+    // The bot restarts: it cannot post the game here, so the game stays, and new pages play on.
+    await live.close();
+    await h.restart();
+    live = await serve();
+    const view = await h.service.play.view(game.gameId);
+    expect(view.ok && view.value.status).toBe('active');
+    const again = { [h.ana.id]: await pageOf(h.ana, instanceId), [h.ben.id]: await pageOf(h.ben, instanceId) };
+    for (const page of Object.values(again)) page.send({ type: 'open', gameId: game.gameId });
+    await Promise.all(Object.values(again).map((page) => page.gameAt(game.gameId, game.version)));
+    await moveOnce(game, again);
+    again[h.ana.id]!.send({ type: 'resign', gameId: game.gameId });
+    await again[h.ben.id]!.next('game', (m) => m.game.gameId === game.gameId && m.game.status === 'finished');
   });
 });

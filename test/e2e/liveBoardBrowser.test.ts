@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DiscordSignIn } from '../../src/activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.js';
 import { type PageBundle, buildPage } from '../../src/activity/pageBundle.js';
-import { showLiveChange } from '../../src/bot/liveBoard.js';
+import { botPostsIn, showLiveChange, showLiveStart } from '../../src/bot/liveBoard.js';
 import { type GameState, type Move, legalActions } from '../../src/engine/index.js';
 import type { LiveGame } from '../../src/game/liveBoard.js';
 import { DISCORD_LANGUAGES, LANGUAGES } from '../../src/i18n/locales.js';
@@ -48,6 +48,9 @@ async function serve(): Promise<LiveServer> {
     mockSignIn: true,
     page: bundle,
     changed: showLiveChange(() => h.bot, silent),
+    started: showLiveStart(() => h.bot, silent),
+    postsIn: botPostsIn(() => h.bot),
+    computer: { id: h.fake.botUser.id, name: h.fake.botUser.global_name },
     log: silent,
   });
   port = Number(new URL(server.url).port);
@@ -225,6 +228,29 @@ describe('the live board in a browser', () => {
     expect(actButtons(h, game.messageId!)).toEqual([]);
     for (const p of all) await p.close();
   }, 600_000);
+
+  it('two pages start a game from the lobby: one waits at a table, the other sits, both play', async () => {
+    const instanceId = h.fake.launchActivity(h.ana);
+    h.fake.setInInstance(instanceId, h.ben, true);
+    const ana = await openPage(h.ana, instanceId);
+    const ben = await openPage(h.ben, instanceId);
+    await ana.locator('#rules').selectOption('pennsic');
+    await ana.locator('#new-table').click();
+    await ana.locator('#waiting').waitFor();
+    await ben.locator(`button[data-host="${h.ana.id}"]`).click();
+    await Promise.all([ana, ben].map((p) => versionOf(p, 0)));
+    const toAct = String(await ana.evaluate('document.body.dataset.toAct'));
+    expect([h.ana.id, h.ben.id]).toContain(toAct);
+    await playOne(toAct === h.ana.id ? ana : ben);
+    await Promise.all([ana, ben].map((p) => versionOf(p, 1)));
+    const game = await liveGameIn(h, h.fake.channelId);
+    expect(game.ruleset).toBe('pennsic');
+    // Resign and Rematch are the page's buttons too.
+    await ana.locator('#resign').click();
+    await ben.waitForFunction(`document.body.dataset.status === 'finished'`, null, { timeout: 0 });
+    await ben.locator('#rematch').waitFor();
+    for (const p of [ana, ben]) await p.close();
+  });
 
   it("keeps the page's JavaScript under 150 KB gzipped, under a name hashed from its content", () => {
     const scripts = [...bundle.files].filter(([path]) => path.endsWith('.js'));

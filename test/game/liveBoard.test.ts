@@ -15,14 +15,19 @@ const pageIn = (channelId: string, userId = CLEO.id): Viewer => ({
 });
 
 describe('the live board', () => {
-  it("lists a channel's live games, newest first, and shows them to those who see the channel only", async () => {
+  it("lists a channel's live and recent games, newest first, and shows them to those who see the channel only", async () => {
     const service = await open(await tempDatabase(), { now: testClock().now, renderBoard: textOnlyRenderer() });
     const older = await startGame(service, 'hall');
     const ended = await startGame(service, 'yard');
     await playToEnd(service, ended, 3);
     const newer = await startGame(service, 'hall');
-    expect((await service.liveBoard.lobby(pageIn('hall'))).map((g) => g.gameId)).toEqual([newer.gameId, older.gameId]);
-    expect(await service.liveBoard.lobby(pageIn('yard'))).toEqual([]); // over: not live
+    const hall = await service.liveBoard.lobby(pageIn('hall'));
+    expect(hall.live.map((g) => g.gameId)).toEqual([newer.gameId, older.gameId]);
+    expect(hall.recent).toEqual([]);
+    // Over: not live, but among the recent games (a rematch is asked for from there).
+    const yard = await service.liveBoard.lobby(pageIn('yard'));
+    expect(yard.live).toEqual([]);
+    expect(yard.recent.map((g) => [g.gameId, g.status])).toEqual([[ended.gameId, 'finished']]);
     const shown = value(await service.liveBoard.game(older.gameId, pageIn('hall')));
     expect(shown).toMatchObject({ gameId: older.gameId, version: older.version, status: 'active' });
     expect(new Set([shown.players.W.id, shown.players.B.id])).toEqual(new Set([ANA.id, BEN.id]));

@@ -2,12 +2,15 @@
 // the Embedded App SDK; outside (tests, development) it runs on the SDK's own DiscordSDKMock, its
 // user and instance given in the URL, and signs in with a mock code the server accepts only under
 // ACTIVITY_MOCK_SIGN_IN. It keeps its session and access token in memory only, and reconnects
-// (signing in again when the server no longer knows it) until the page is closed.
+// (signing in again when the server no longer knows it) until the page is closed. The lobby is
+// drawn by lobby.ts, rich presence set by presence.ts.
 import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
 import type { Action } from '../../engine/index.js';
 import type { LiveGame } from '../../game/liveBoard.js';
-import type { ServerMessage, Words } from '../protocol.js';
+import type { Choice, Lobby, ServerMessage, Words } from '../protocol.js';
 import { type Picking, drawBoard } from './board.js';
+import { drawLobby } from './lobby.js';
+import { Presence } from './presence.js';
 
 const params = new URLSearchParams(location.search);
 const clientId = document.querySelector<HTMLMetaElement>('meta[name="client-id"]')?.content ?? '';
@@ -18,17 +21,23 @@ interface SignedIn {
   instanceId: string;
 }
 
+/** The SDK: Discord's inside Discord, else its mock with the user, channel and instance from the URL. */
+const sdk: DiscordSDK | DiscordSDKMock = inDiscord
+  ? new DiscordSDK(clientId)
+  : new DiscordSDKMock(clientId, null, params.get('channel'), null);
+const presence = new Presence(sdk);
+
 /** Signs in: Discord's authorize and authenticate, or the mock's code outside Discord. */
 async function signIn(): Promise<SignedIn> {
-  if (inDiscord) {
-    const sdk = new DiscordSDK(clientId);
+  if (sdk instanceof DiscordSDK) {
     await sdk.ready();
     const { code } = await sdk.commands.authorize({
       client_id: clientId,
       response_type: 'code',
       state: '',
       prompt: 'none',
-      scope: ['identify'],
+      // rpc.activities.write: rich presence (presence.ts), where the user grants it.
+      scope: ['identify', 'rpc.activities.write'],
     });
     const signed = await postSession(code, sdk.instanceId);
     if (signed.accessToken) await sdk.commands.authenticate({ access_token: signed.accessToken });
@@ -37,7 +46,6 @@ async function signIn(): Promise<SignedIn> {
   const user = params.get('user') ?? '';
   const locale = params.get('locale') ?? 'en-US';
   const instanceId = params.get('instance') ?? '';
-  const sdk = new DiscordSDKMock(clientId, null, params.get('channel'), null);
   sdk._updateCommandMocks({ authorize: () => Promise.resolve({ code: `mock:${user}:${locale}` }) });
   const { code } = await sdk.commands.authorize({ client_id: clientId, response_type: 'code', state: '', scope: [] });
   return { session: (await postSession(code, instanceId)).session, instanceId };
@@ -68,8 +76,16 @@ const boardRoot = document.getElementById('board')!;
 const lobbyRoot = document.getElementById('lobby')!;
 
 let words: Words | null = null;
+let choices: { rules: Choice[]; strengths: Choice[] } = { rules: [], strengths: [] };
+let lobby: Lobby | null = null;
 let me = '';
 let shown: LiveGame | null = null;
+/** Games this page was sent: a game new to it (opened, or just started here) is shown; others only update. */
+const seen = new Set<number>();
+/** The game asked for (a lobby button), shown when it comes. */
+let wanted: number | null = null;
+/** Welcomed and not yet sent a lobby: the game shown before a reconnect (or the newest) is opened again. */
+let reopen = false;
 let picking: Picking = { from: null };
 let socket: WebSocket | null = null;
 let seq = 0;
@@ -80,7 +96,11 @@ function send(message: Record<string, unknown>): void {
 }
 
 function render(): void {
-  if (!shown || !words) return;
+  if (!words) return;
+  if (lobby) drawLobby(lobbyRoot, { lobby, shown, me, words, ...choices }, { send, open: openGame });
+  const mine = shown?.status === 'active' && shown.toActId === me;
+  presence.show(mine ? words.presenceTurn : words.presence);
+  if (!shown) return;
   const game = shown;
   // The players, their pawns and whose turn it is are drawn above the board; this says what happened.
   const turn = game.status === 'active' && game.toActId === me ? words.yourTurn : '';
@@ -113,27 +133,33 @@ function receive(message: ServerMessage): void {
       me = message.userId;
       document.body.dataset.welcomes = String(Number(document.body.dataset.welcomes ?? 0) + 1);
       words = message.words;
+      choices = { rules: message.rules, strengths: message.strengths };
       document.documentElement.lang = message.locale;
+      reopen = true;
+      seen.clear();
       break;
-    case 'lobby':
-      lobbyRoot.replaceChildren(
-        ...message.games.map((game) => {
-          const b = document.createElement('button');
-          b.textContent = `#${game.gameId} · ${game.players.W.name.plain} · ${game.players.B.name.plain}`;
-          b.onclick = () => send({ type: 'open', gameId: game.gameId });
-          return b;
-        }),
-      );
-      // The game shown before a reconnect, else the newest here.
-      if (shown) send({ type: 'open', gameId: shown.gameId });
-      else if (message.games[0]) send({ type: 'open', gameId: message.games[0].gameId });
-      break;
-    case 'game':
-      if (shown && message.game.gameId === shown.gameId && message.game.version < shown.version) return;
-      if (!shown || shown.version !== message.game.version) picking = { from: null };
-      shown = message.game;
+    case 'lobby': {
+      const { type: _type, ...now } = message;
+      lobby = now;
+      // After a welcome: the game shown before a reconnect, else the newest here.
+      const first = shown?.gameId ?? message.games[0]?.gameId;
+      if (reopen && first !== undefined) openGame(first);
+      reopen = false;
       render();
       break;
+    }
+    case 'game': {
+      const { game } = message;
+      const isNew = !seen.has(game.gameId);
+      seen.add(game.gameId);
+      if (shown && game.gameId === shown.gameId && game.version < shown.version) return;
+      if (shown && game.gameId !== shown.gameId && game.gameId !== wanted && !isNew) return;
+      if (game.gameId === wanted) wanted = null;
+      if (!shown || shown.gameId !== game.gameId || shown.version !== game.version) picking = { from: null };
+      shown = game;
+      render();
+      break;
+    }
     case 'refused':
       document.body.dataset.refused = message.code;
       if (message.text) status.textContent = message.text;
@@ -143,8 +169,14 @@ function receive(message: ServerMessage): void {
   }
 }
 
+function openGame(gameId: number): void {
+  wanted = gameId;
+  send({ type: 'open', gameId });
+}
+
 async function connect(): Promise<void> {
   signedIn ??= await signIn();
+  void presence.start();
   const ws = new WebSocket(socketUrl());
   socket = ws;
   seq = 0;
