@@ -299,8 +299,12 @@ describe('the lobby', () => {
     expect(game.state.ruleset).toBe('regency');
     expect(new Set([game.players.W.id, game.players.B.id])).toEqual(new Set([h.ana.id, h.fake.botUser.id]));
     await postedBoard(game.gameId);
-    const view = await h.service.play.view(game.gameId);
-    expect(view.ok && view.value.botStrength).toBe('easy');
+    // Stored with the game: the bot plays it so, and a rematch challenges the bot at the same strength.
+    const stored = await h.service.storage.db.get<{ s: string | null }>(
+      'SELECT bot_strength AS s FROM games WHERE id = ?',
+      [game.gameId],
+    );
+    expect(stored?.s).toBe('easy');
     // The computer plays its turns as after a click; the page follows them from the database.
     let now = game;
     while (now.status === 'active' && now.toActId !== h.ana.id) now = await page.gameAt(game.gameId, now.version + 1);
