@@ -4,7 +4,7 @@
 // never believed about who it is, where it is or what it may see.
 import type { WebSocket } from 'ws';
 import type { GameService } from '../game/service.js';
-import type { GameView, Outcome } from '../game/types.js';
+import type { Outcome } from '../game/types.js';
 import type { Viewer } from '../game/visibility.js';
 import { DEFAULT_LOCALE, localeOf, say, translatePlain } from '../i18n/index.js';
 import type { ActivityInstance, DiscordSignIn } from './discordSignIn.js';
@@ -17,10 +17,8 @@ export interface LiveHub {
   signIn: Pick<DiscordSignIn, 'instance'>;
   sessions: Sessions;
   watch(gameId: number, page: PageConnection): void;
-  /** Tells every page showing the game how it stands now. */
+  /** Tells every page showing the game how it stands now (the chat hears of it from the database: src/bot/gameNews.ts). */
   publish(gameId: number): Promise<void>;
-  /** A move or resignation committed here: the chat is brought up to date (src/bot/liveBoard.ts). */
-  changed(view: GameView): void;
 }
 
 /** Frames a page may send per second on average, and at once: a person clicks far less. */
@@ -134,7 +132,6 @@ export class PageConnection {
           })
         : await service.play.resign({ gameId: message.gameId, userId });
     if (!done.ok) return this.refused(message.seq, done);
-    this.hub.changed(done.value);
     await this.hub.publish(message.gameId);
   }
 

@@ -1,43 +1,27 @@
-// The live board (src/activity) beside the bot in one process: a move made on a page is shown in
-// the game's chat message at once, as a click's answer would show it, and the computer plays its
-// turn after it as after a click. Changes made elsewhere reach the pages from the database
-// (src/activity/liveServer.ts).
+// The live board (src/activity) beside the bot in one process. A move made on a page is committed
+// through the same service call as a click; the game's chat message is then edited, and the
+// computer's turn played, by the process that owns the game, told by the database's news like
+// every other process (src/bot/gameNews.ts), and the same news brings changes made anywhere to
+// the pages.
 import type { Logger } from 'pino';
 import { DiscordSignIn } from '../activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../activity/liveServer.js';
 import { buildPage } from '../activity/pageBundle.js';
 import type { GameService } from '../game/service.js';
-import type { GameView } from '../game/types.js';
 import type { Bot } from './client.js';
 import { type ActivityConfig, type BotConfig, DEFAULT_API_URL } from './config.js';
 
-/** What to do with a change the live board committed: show it in chat, then let the computer play. */
-export function showLiveChange(bot: () => Pick<Bot, 'messages' | 'turns'>, log: Logger): (view: GameView) => void {
-  return (view) => {
-    const { messages, turns } = bot();
-    void messages
-      .showGame(view)
-      .catch((err: unknown) => {
-        log.warn({ err, gameId: view.gameId }, 'a live board move could not be shown in chat; shown at the next sweep');
-        messages.showLater(view.gameId);
-      })
-      .then(() => {
-        if (view.botToAct) turns.schedule(view.gameId);
-      });
-  };
-}
-
 /**
  * ACTIVITY_PORT: the live board's server beside this bot (docs/activity.md). Under a sharding
- * manager shard 0 serves it: one address for the portal's URL mapping, and a page's move is
- * shown in chat by whichever process serves it (REST needs no gateway shard). A port that cannot
- * be bound stops the bot, as METRICS_PORT's does.
+ * manager shard 0 serves it: one address for the portal's URL mapping; a page's move on a game of
+ * another shard is shown in chat by that shard's process, which hears of it from the database. A
+ * port that cannot be bound stops the bot, as METRICS_PORT's does.
  */
 export async function serveLiveBoard(options: {
   activity: ActivityConfig;
   config: Pick<BotConfig, 'apiUrl' | 'applicationId' | 'token' | 'restProxySecret'>;
   service: GameService;
-  bot: Pick<Bot, 'messages' | 'turns'>;
+  bot: Pick<Bot, 'news'>;
   log: Logger;
 }): Promise<LiveServer> {
   const { activity, config, log } = options;
@@ -57,7 +41,7 @@ export async function serveLiveBoard(options: {
     signIn,
     mockSignIn: activity.mockSignIn,
     page: await buildPage(config.applicationId),
-    changed: showLiveChange(() => options.bot, log),
+    follow: (listener) => options.bot.news.follow(listener),
     log,
   });
 }

@@ -59,16 +59,6 @@ export async function liveLobby(core: ServiceCore, viewer: Viewer): Promise<Live
   return seen;
 }
 
-/** The version of each game now (a game gone is left out): how a page's server learns of changes made elsewhere. */
-export async function liveVersions(core: ServiceCore, gameIds: readonly number[]): Promise<Map<number, number>> {
-  const versions = new Map<number, number>();
-  for (const id of gameIds) {
-    const board = await core.games.board(id);
-    if (board) versions.set(id, board.version);
-  }
-  return versions;
-}
-
 async function liveGameOf(core: ServiceCore, game: GameRecord): Promise<LiveGame> {
   const players = await core.playersOf(game);
   const snapshot = await core.snapshot(game, statusDescription);
