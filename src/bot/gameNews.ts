@@ -18,6 +18,7 @@ import type { BotTurns } from './botTurns.js';
 export interface GameNews {
   /** Tells `listener` of every change committed from now on; returns what stops telling it. */
   follow(listener: (change: GameChange) => void): () => void;
+  /** Hears no more news; resolves once the chat edits it began are done (before the database closes). */
   close(): Promise<void>;
 }
 
@@ -51,7 +52,10 @@ export async function hearGameNews(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close: () => feed.close(),
+    close: async () => {
+      await feed.close();
+      await owned?.idle();
+    },
   };
 }
 
@@ -61,6 +65,11 @@ class OwnedBoards {
   private readonly looking = new Map<number, Promise<void>>();
 
   constructor(private readonly deps: OwnedChat) {}
+
+  /** Resolves once no look is under way. */
+  async idle(): Promise<void> {
+    while (this.looking.size > 0) await Promise.all(this.looking.values());
+  }
 
   changed({ gameId, version }: GameChange): void {
     const previous = this.looking.get(gameId) ?? Promise.resolve();
