@@ -19,6 +19,8 @@ const ON_BOTH_BACKENDS = [
   'test/e2e/dataRights.test.ts',
   'test/e2e/process.test.ts',
   'test/e2e/machines.test.ts',
+  // News of a change from one process to another: SQLite's rows read per tick, PostgreSQL's NOTIFY.
+  'test/e2e/gameNews.test.ts',
   // A connection lost at a move's COMMIT: PostgreSQL's alone (skipped in the SQLite project).
   'test/e2e/failover.test.ts',
   // PostgreSQL's postmaster killed during play: PostgreSQL's alone (skipped in the SQLite project).

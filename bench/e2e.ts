@@ -380,7 +380,7 @@ function reportMemory(report: Report, bot: BotProcess, when: string): void {
  * The bot as `npm start` runs it: the npm process, and the bot's own node process within it (with
  * shards: the manager, and its shard processes), and every log line it wrote.
  */
-interface BotProcess {
+export interface BotProcess {
   npm: ChildProcess;
   pid: number;
   shards: number[];
@@ -392,10 +392,11 @@ interface BotProcess {
  * package.json, which `exec`s, so npm's child is the bot itself), with settings pointing at the
  * fake; resolves once the bot says it is ready.
  */
-async function startBotProcess(
+export async function startBotProcess(
   fake: FakeDiscord,
   database: Record<string, string>,
   shards: number,
+  settings: Record<string, string> = {},
 ): Promise<BotProcess> {
   // Its output goes to stderr: stdout carries only the figures.
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
@@ -416,6 +417,7 @@ async function startBotProcess(
       SHARDS: String(shards),
       // BENCH_BOT_NODE_OPTIONS="--import ./bench/profiler.mjs" profiles the bot (see that file).
       NODE_OPTIONS: process.env.BENCH_BOT_NODE_OPTIONS ?? '',
+      ...settings,
     },
   });
   const logs: string[] = [];
@@ -451,7 +453,7 @@ function childrenOf(pid: number): number[] {
 }
 
 /** Resident memory of a bot process (render workers are threads of it, so included). */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 }
 
@@ -459,7 +461,10 @@ function rssOf(pid: number): number {
  * User + system CPU seconds of the bot's processes, all threads or only each one's main thread
  * (JavaScript, the event loop), from /proc (clock ticks of 1/100 s).
  */
-function cpuSecondsOf(bot: BotProcess, threads: 'all threads' | 'main thread' = 'all threads'): number {
+export function cpuSecondsOf(
+  bot: Pick<BotProcess, 'pid' | 'shards'>,
+  threads: 'all threads' | 'main thread' = 'all threads',
+): number {
   return [bot.pid, ...bot.shards].reduce((seconds, pid) => {
     const stat = threads === 'all threads' ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`;
     const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');

@@ -1,4 +1,4 @@
--- The schema at version 18, generated from src/db/migrations.ts by `npm run db:schema`.
+-- The schema at version 19, generated from src/db/migrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
@@ -61,6 +61,13 @@ CREATE TABLE event_deletions (
   PRIMARY KEY (guild_id, event_id)
 ) WITHOUT ROWID;
 
+CREATE TABLE game_news (
+  seq INTEGER PRIMARY KEY,  -- in commit order: SQLite commits one at a time
+  game_id INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  guild_id TEXT NOT NULL    -- '' outside servers: whose shard owns the game
+);
+
 CREATE TABLE games (
   id INTEGER PRIMARY KEY,
   guild_id TEXT NOT NULL,
@@ -116,6 +123,12 @@ CREATE INDEX games_rated_by_season ON games (guild_id, season) WHERE season IS N
 CREATE INDEX games_remind_at ON games (remind_at) WHERE status = 'active' AND remind_at IS NOT NULL;
 
 CREATE INDEX games_turn_deadline ON games (turn_deadline) WHERE status = 'active';
+
+CREATE TRIGGER games_news AFTER UPDATE OF version ON games
+  WHEN NEW.version <> OLD.version
+  BEGIN
+    INSERT INTO game_news (game_id, version, guild_id) VALUES (NEW.id, NEW.version, NEW.guild_id);
+  END;
 
 CREATE TRIGGER games_turn_over_reminders AFTER UPDATE OF version ON games
   WHEN NEW.version <> OLD.version

@@ -240,17 +240,10 @@ async function serve(shard: ShardScope): Promise<void> {
       log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting now');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    const stopped = bot
-      .stop()
-      .then(() =>
-        Promise.all([
-          renderPool?.close(),
-          aiThread.close(),
-          replayThread.close(),
-          metricsServer?.close(),
-          liveBoard?.close(),
-        ]),
-      );
+    // The live board first: a page's move in flight must not reach a database already closed.
+    const stopped = Promise.resolve(liveBoard?.close())
+      .then(() => bot.stop())
+      .then(() => Promise.all([renderPool?.close(), aiThread.close(), replayThread.close(), metricsServer?.close()]));
     exitOnceDone(stopped, log, 'shutdown failed', code);
   };
   // (Node passes a signal's number as a second argument: not an exit code.)

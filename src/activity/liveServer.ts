@@ -3,14 +3,15 @@
 // (/live) for the games it shows (pageConnection.ts).
 //
 // The database is the source of truth and news of a change comes from it: a move made here is
-// sent to the pages at once, and every game a page shows is looked at every POLL_MS for a version
-// it has not sent, so a click in chat, or a move served by another process on the same database,
-// reaches the pages too (docs/activity.md).
+// sent to the pages at once, and the database's news of every committed change (src/bot/gameNews.ts)
+// brings a click in chat, or a move served by another process on the same database, to the pages
+// showing the game (docs/activity.md). The chat message is the owning process's to edit, told by
+// the same news: nothing here edits it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { type RawData, WebSocketServer, type WebSocket } from 'ws';
-import type { GameService } from '../game/service.js';
+import type { GameChange, GameService } from '../game/service.js';
 import type { GameView, SeenPlayer } from '../game/types.js';
 import type { DiscordSignIn } from './discordSignIn.js';
 import { type LiveHub, PageConnection } from './pageConnection.js';
@@ -27,20 +28,18 @@ export interface LiveServerOptions {
   mockSignIn: boolean;
   /** The built page (pageBundle.ts); null: the sign-in and sockets only. */
   page: PageBundle | null;
-  /** A move or resignation committed here: bring the game's chat message up to date. */
-  changed?: (view: GameView) => void;
   /** A game started from a lobby here: post its board in chat (where the bot posts: `postsIn`). */
   started?: (view: GameView) => void;
   /** The bot's own user, as `/senet play` challenges it: the lobby's games against the computer. */
   computer: SeenPlayer;
   /** Whether the bot posts in a server's channels (null: outside servers); by default in every server. */
   postsIn?: (guildId: string | null) => Promise<boolean>;
+  /** Tells `listener` of every change to a game committed by any process (src/bot/gameNews.ts); returns what stops it. */
+  follow: (listener: (change: GameChange) => void) => () => void;
   log: Logger;
   now?: () => number;
 }
 
-/** How often the shown games are looked at for changes made elsewhere (ms). */
-const POLL_MS = 250;
 /** A frame is a short JSON message: anything longer is not the page's. */
 const MAX_FRAME_BYTES = 4096;
 /** A sign-in body: a code and an instance id. */
@@ -68,7 +67,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
     const found = await service.liveBoard.current(gameId);
     const watching = watchers.get(gameId);
     if (!found.ok || !watching) return;
-    if ((sent.get(gameId) ?? -1) > found.value.version) return; // a newer one went out meanwhile
+    if ((sent.get(gameId) ?? -1) >= found.value.version) return; // it, or a newer one, went out meanwhile
     sent.set(gameId, found.value.version);
     for (const page of watching) page.send({ type: 'game', game: found.value });
   };
@@ -88,16 +87,13 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
       watchers.set(gameId, set);
     },
     publish,
-    changed: (view) => options.changed?.(view),
     failed: (err) => log.warn({ err }, 'a live board frame failed'),
   };
 
-  const poll = setInterval(() => {
-    void (async () => {
-      const versions = await service.liveBoard.versions([...watchers.keys()]);
-      for (const [gameId, version] of versions) if (version !== sent.get(gameId)) await publish(gameId);
-    })().catch((err: unknown) => log.warn({ err }, 'the live board could not look for changes'));
-  }, POLL_MS);
+  const unfollow = options.follow((change) => {
+    if (!watchers.has(change.gameId) || (sent.get(change.gameId) ?? -1) >= change.version) return;
+    publish(change.gameId).catch((err: unknown) => log.warn({ err }, 'the live board could not send a change'));
+  });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const alive = new WeakMap<WebSocket, boolean>();
@@ -152,7 +148,7 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
     url: `http://${options.host}:${port}`,
     pages: () => pages.size,
     close: async () => {
-      clearInterval(poll);
+      unfollow();
       clearInterval(heartbeat);
       for (const socket of wss.clients) socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

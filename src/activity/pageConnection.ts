@@ -6,7 +6,7 @@ import type { WebSocket } from 'ws';
 import { RULESET_IDS } from '../engine/index.js';
 import type { GameService } from '../game/service.js';
 import { OFFERED_STRENGTHS } from '../game/strengths.js';
-import type { GameView, Outcome } from '../game/types.js';
+import type { Outcome } from '../game/types.js';
 import type { Viewer } from '../game/visibility.js';
 import { rulesetTitle } from '../i18n/gameWords.js';
 import { DEFAULT_LOCALE, type MessageKey, localeOf, plainTranslator, say } from '../i18n/index.js';
@@ -24,10 +24,8 @@ export interface LiveHub {
   /** The instances' lobbies: their tables and the games started from them (seats.ts). */
   seats: Seats;
   watch(gameId: number, page: PageConnection): void;
-  /** Tells every page showing the game how it stands now. */
+  /** Tells every page showing the game how it stands now (the chat hears of it from the database: src/bot/gameNews.ts). */
   publish(gameId: number): Promise<void>;
-  /** A move or resignation committed here: the chat is brought up to date (src/bot/liveBoard.ts). */
-  changed(view: GameView): void;
   /** A frame that failed (the database, Discord): logged; the page is told and may go on. */
   failed(err: unknown): void;
 }
@@ -167,7 +165,6 @@ export class PageConnection implements SeatedPage {
           })
         : await service.play.resign({ gameId: message.gameId, userId });
     if (!done.ok) return this.refused(message.seq, done);
-    this.hub.changed(done.value);
     await this.hub.publish(message.gameId);
   }
 

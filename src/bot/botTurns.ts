@@ -31,6 +31,11 @@ export class BotTurns {
     this.running.set(gameId, turn);
   }
 
+  /** Resolves once the computer's turn in the game, if one is being played, has shown its last board. */
+  async finished(gameId: number): Promise<void> {
+    await this.running.get(gameId);
+  }
+
   /** Resolves once no bot turn is being played (tests; shutdown). */
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running.values());

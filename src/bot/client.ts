@@ -21,6 +21,7 @@ import { watchRest } from './botMetrics.js';
 import type { BotConfig } from './config.js';
 import { commandContext } from './context.js';
 import { DeletionFollowUp } from './deletionFollowUp.js';
+import { type GameNews, hearGameNews } from './gameNews.js';
 import { discordApi } from './discordApi.js';
 import { type Health, HealthCheck } from './healthCheck.js';
 import { InteractionIntake } from './interactionIntake.js';
@@ -38,6 +39,8 @@ export interface Bot {
   tournaments: TournamentRunner;
   /** Posts a game started with no challenge message (the live board's): src/chat/threads.ts. */
   postNewGame(view: GameView): Promise<void>;
+  /** News of every change to a game committed from now on, by any process on the database (gameNews.ts). */
+  news: GameNews;
   /** Resolves once every interaction received so far is fully handled (bot turns: `turns.idle()`). */
   settled(): Promise<void>;
   /** Whether an interaction is being handled right now. */
@@ -178,6 +181,8 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     log,
   });
   const runner = work.startTournaments(ctx);
+  // Changes from now on, made anywhere; what was made before is the catch-up's.
+  const news = await hearGameNews(service, { ...chat, service, turns: work.turns, log });
   // What was left behind by a crash is listed before any new click can change it.
   const catchingUp = chat.messages.catchUp();
   intake.serve(ctx, answeredBefore);
@@ -195,10 +200,11 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     messages: chat.messages,
     tournaments: runner,
     postNewGame: (view) => postNewGame(view, ctx),
+    news,
     settled: () => intake.settled(),
     busy: () => intake.busy(),
     health: () => health.check(),
-    stop: () => stopBot({ client, service, intake, chat, work, runner, options }),
+    stop: () => stopBot({ client, service, intake, chat, work, runner, news, options }),
   };
 }
 
@@ -210,9 +216,10 @@ async function stopBot(parts: {
   chat: Chat;
   work: ReturnType<typeof timedWork>;
   runner: TournamentRunner;
+  news: GameNews;
   options: BotOptions;
 }): Promise<void> {
-  const { client, service, intake, chat, work, runner, options } = parts;
+  const { client, service, intake, chat, work, runner, news, options } = parts;
   // No interaction is taken from here on: a process standing by may answer every other one.
   const answered = intake.close();
   await options.handOver?.(answered).catch((err: unknown) => {
@@ -221,6 +228,7 @@ async function stopBot(parts: {
   service.tournaments.onChange(() => {});
   service.storage.whenReachable(() => {});
   await intake.settled();
+  await news.close();
   await work.sweeper.stop();
   await runner.idle();
   await work.turns.stop();

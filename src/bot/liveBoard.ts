@@ -1,7 +1,8 @@
-// The live board (src/activity) beside the bot in one process: a move made on a page is shown in
-// the game's chat message at once, as a click's answer would show it, and the computer plays its
-// turn after it as after a click. Changes made elsewhere reach the pages from the database
-// (src/activity/liveServer.ts).
+// The live board (src/activity) beside the bot in one process. A move made on a page is committed
+// through the same service call as a click; the game's chat message is then edited, and the
+// computer's turn played, by the process that owns the game, told by the database's news like
+// every other process (src/bot/gameNews.ts), and the same news brings changes made anywhere to
+// the pages.
 import type { Logger } from 'pino';
 import { DiscordSignIn } from '../activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../activity/liveServer.js';
@@ -10,22 +11,6 @@ import type { GameService } from '../game/service.js';
 import type { GameView } from '../game/types.js';
 import type { Bot } from './client.js';
 import { type ActivityConfig, type BotConfig, DEFAULT_API_URL } from './config.js';
-
-/** What to do with a change the live board committed: show it in chat, then let the computer play. */
-export function showLiveChange(bot: () => Pick<Bot, 'messages' | 'turns'>, log: Logger): (view: GameView) => void {
-  return (view) => {
-    const { messages, turns } = bot();
-    void messages
-      .showGame(view)
-      .catch((err: unknown) => {
-        log.warn({ err, gameId: view.gameId }, 'a live board move could not be shown in chat; shown at the next sweep');
-        messages.showLater(view.gameId);
-      })
-      .then(() => {
-        if (view.botToAct) turns.schedule(view.gameId);
-      });
-  };
-}
 
 /**
  * What to do with a game started from the live board's lobby: posted in its channel as a
@@ -65,15 +50,15 @@ export function botPostsIn(bot: () => Pick<Bot, 'client'>): (guildId: string | n
 
 /**
  * ACTIVITY_PORT: the live board's server beside this bot (docs/activity.md). Under a sharding
- * manager shard 0 serves it: one address for the portal's URL mapping, and a page's move is
- * shown in chat by whichever process serves it (REST needs no gateway shard). A port that cannot
- * be bound stops the bot, as METRICS_PORT's does.
+ * manager shard 0 serves it: one address for the portal's URL mapping; a page's move on a game of
+ * another shard is shown in chat by that shard's process, which hears of it from the database. A
+ * port that cannot be bound stops the bot, as METRICS_PORT's does.
  */
 export async function serveLiveBoard(options: {
   activity: ActivityConfig;
   config: Pick<BotConfig, 'apiUrl' | 'applicationId' | 'token' | 'restProxySecret'>;
   service: GameService;
-  bot: Pick<Bot, 'messages' | 'turns' | 'postNewGame' | 'client'>;
+  bot: Pick<Bot, 'news' | 'turns' | 'postNewGame' | 'client'>;
   log: Logger;
 }): Promise<LiveServer> {
   const { activity, config, log } = options;
@@ -95,10 +80,10 @@ export async function serveLiveBoard(options: {
     signIn,
     mockSignIn: activity.mockSignIn,
     page: await buildPage(config.applicationId),
-    changed: showLiveChange(() => options.bot, log),
     computer: { id: me.id, name: me.displayName },
     started: showLiveStart(() => options.bot, log),
     postsIn: botPostsIn(() => options.bot),
+    follow: (listener) => options.bot.news.follow(listener),
     log,
   });
 }

@@ -18,6 +18,8 @@ export class BoardsInFlight {
   private readonly pending = new Map<number, Set<Promise<void>>>();
   /** By board message id, the newest version a delivery began to show; least recently shown first. */
   private readonly newest = new Map<string, number>();
+  /** The same by game, whichever of its messages: what the database's news of a change is checked against. */
+  private readonly newestOfGame = new Map<number, number>();
 
   /**
    * Marks a delivery of the game's board as begun (a click, before it commits); call the returned
@@ -51,7 +53,8 @@ export class BoardsInFlight {
   trackShown<T>(shown: Shown, delivery: Promise<T>): Promise<T> {
     if (shown.kind !== 'game') return delivery;
     const { messageId } = whereShown(shown);
-    if (messageId) this.showing(messageId, shown.view.version);
+    if (messageId) remember(this.newest, messageId, shown.view.version);
+    remember(this.newestOfGame, shown.view.gameId, shown.view.version);
     return this.track(shown.view.gameId, delivery);
   }
 
@@ -60,19 +63,25 @@ export class BoardsInFlight {
     return (this.newest.get(messageId) ?? version) > version;
   }
 
-  private showing(messageId: string, version: number): void {
-    const newest = Math.max(version, this.newest.get(messageId) ?? version);
-    this.newest.delete(messageId);
-    this.newest.set(messageId, newest);
-    for (const oldest of this.newest.keys()) {
-      if (this.newest.size <= VERSIONS_KEPT) break;
-      this.newest.delete(oldest);
-    }
+  /** Whether a delivery of the game's board at `version` or newer began here (so its news needs no look). */
+  began(gameId: number, version: number): boolean {
+    return (this.newestOfGame.get(gameId) ?? -1) >= version;
   }
 
   /** Resolves once every delivery of the game's board begun so far has landed, however it ended. */
   async landed(gameId: number): Promise<void> {
     const ofGame = this.pending.get(gameId);
     if (ofGame) await Promise.all([...ofGame]);
+  }
+}
+
+/** Keeps the newer of `version` and the one kept for `key`, as the most recent; the least recent go past VERSIONS_KEPT. */
+function remember<K>(newest: Map<K, number>, key: K, version: number): void {
+  const kept = Math.max(version, newest.get(key) ?? version);
+  newest.delete(key);
+  newest.set(key, kept);
+  for (const oldest of newest.keys()) {
+    if (newest.size <= VERSIONS_KEPT) break;
+    newest.delete(oldest);
   }
 }

@@ -463,6 +463,27 @@ export const MIGRATIONS: readonly Migration[] = [
         END;
     `,
   },
+  {
+    version: 19,
+    purpose:
+      "news of every committed change to a game, for the other processes on the database: the process that owns its chat message and the live board's pages",
+    sql: `
+      -- One row per change of a game's version, written by the change's own statement (a trigger),
+      -- so no writer can forget it. Other processes read the rows after the last one they saw
+      -- (src/db/gameNews.ts); the sweep keeps the newest 10,000, minutes of news at any busy hour.
+      CREATE TABLE game_news (
+        seq      INTEGER PRIMARY KEY,               -- in commit order: SQLite commits one at a time
+        game_id  INTEGER NOT NULL,
+        version  INTEGER NOT NULL,
+        guild_id TEXT NOT NULL                      -- '' outside servers: whose shard owns the game
+      );
+      CREATE TRIGGER games_news AFTER UPDATE OF version ON games
+        WHEN NEW.version <> OLD.version
+        BEGIN
+          INSERT INTO game_news (game_id, version, guild_id) VALUES (NEW.id, NEW.version, NEW.guild_id);
+        END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -26,6 +26,7 @@
 // they do from SQLite. COUNT(*) is INT8 too, and SUM/AVG give NUMERIC: numbers as well. A boolean
 // a statement computes (`EXISTS (…) AS found`, `a = b AS same`) comes back as 1 or 0, as SQLite's do.
 import pg from 'pg';
+import { listeningNews } from './postgresNews.js';
 import { translated, values } from './postgresParams.js';
 import { migratePostgres } from './postgresMigrations.js';
 import {
@@ -34,6 +35,7 @@ import {
   StorageOutcomeUnknown,
   type Database,
   type Dialect,
+  type GameNewsFeed,
   type Isolation,
   type RunResult,
   type Sql,
@@ -190,6 +192,8 @@ class PostgresDatabase implements Database {
 
   constructor(
     private readonly pool: pg.Pool,
+    /** Where the server is: the news listens on a connection of its own (postgresNews.ts). */
+    private readonly url: string,
     private readonly retries: number,
     private readonly busyTimeoutMs: number,
   ) {
@@ -401,6 +405,10 @@ class PostgresDatabase implements Database {
     probeAfter(PROBE_FIRST_MS);
   }
 
+  news(): GameNewsFeed {
+    return listeningNews(this.url, this, types);
+  }
+
   /** Ends the pool; closing again is harmless, as SQLite's close is. */
   close(): Promise<void> {
     if (this.probe !== null) clearTimeout(this.probe);
@@ -456,5 +464,5 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } finally {
     await migrator.end();
   }
-  return new PostgresDatabase(pool, options.retries ?? 8, busyTimeoutMs);
+  return new PostgresDatabase(pool, url, options.retries ?? 8, busyTimeoutMs);
 }

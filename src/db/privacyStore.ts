@@ -368,6 +368,8 @@ function prepare(owned: string) {
       ),
       st<{ guild: string }>(`DELETE FROM tournaments WHERE guild_id = @guild`),
       st<{ guild: string }>(`DELETE FROM games WHERE guild_id = @guild`),
+      // The news of its games' changes (migration 19), which names the server.
+      st<{ guild: string }>(`DELETE FROM game_news WHERE guild_id = @guild`),
       st<{ guild: string }>(`DELETE FROM servers_left WHERE guild_id = @guild`),
     ],
     deleteActions: st<[number]>(`DELETE FROM actions WHERE game_id = ?`),

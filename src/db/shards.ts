@@ -30,3 +30,10 @@ export function onShard(scope: ShardScope, column = 'guild_id'): string {
 export function isShard({ id, count }: ShardScope): boolean {
   return Number.isInteger(count) && count >= 1 && Number.isInteger(id) && id >= 0 && id < count;
 }
+
+/** Whether a server's work is on the shard (onShard's formula, for a row already read): '' outside servers is shard 0's. */
+export function serverOnShard(scope: ShardScope, guildId: string): boolean {
+  if (scope.count === 1) return true;
+  const id = /^\d+$/.test(guildId) ? BigInt(guildId) : 0n;
+  return Number((id >> 22n) % BigInt(scope.count)) === scope.id;
+}

@@ -111,6 +111,25 @@ export interface Database extends Sql {
    * resumes at once. SQLite, a file, has no connection to lose.
    */
   onReachable: (() => void) | null;
+  /**
+   * News of every change to a game committed from now on, by any process on this database
+   * (src/db/gameNews.ts): SQLite reads it every few ms, PostgreSQL listens on a connection of its own.
+   */
+  news(): GameNewsFeed;
+  close(): Promise<void>;
+}
+
+/** A committed change to a game: its version now, and its server ('' outside servers). */
+export interface GameChange {
+  gameId: number;
+  version: number;
+  guildId: string;
+}
+
+/** The news of one process (src/db/gameNews.ts): every change committed from now on, this process's own included. */
+export interface GameNewsFeed {
+  /** Starts telling `heard` (once; a change may be told twice, and a later one may come first after a catch-up). */
+  start(heard: (change: GameChange) => void): Promise<void>;
   close(): Promise<void>;
 }
 

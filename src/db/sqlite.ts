@@ -7,9 +7,11 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type OpenOptions, openDatabase } from './connection.js';
+import { pollingNews } from './gameNews.js';
 import {
   type Database,
   type Dialect,
+  type GameNewsFeed,
   type RunOptions,
   type RunResult,
   type Sql,
@@ -115,6 +117,10 @@ export class SqliteDatabase implements Database {
 
   alone<R>(sql: string, params: SqlParams, options?: TransactionOptions): Promise<R | undefined> {
     return this.transaction((tx) => tx.get<R>(sql, params), options);
+  }
+
+  news(): GameNewsFeed {
+    return pollingNews(this);
   }
 
   async close(): Promise<void> {

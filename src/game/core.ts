@@ -94,6 +94,8 @@ export class ServiceCore {
   readonly render: BoardRenderer;
   readonly choose: BotChooser;
   readonly renderReplay: ReplayRenderer;
+  /** The servers whose games this process owns: their chat messages, deadlines and computer turns. */
+  readonly shard: ShardScope;
   /** Players whose replay is being drawn right now (replays.ts caps them). */
   readonly replaysDrawing: Set<string>;
   /** The live games this process played lately, and their servers' settings (liveGames.ts). */
@@ -140,6 +142,7 @@ export class ServiceCore {
     this.render = options.render;
     this.choose = options.choose;
     this.renderReplay = options.renderReplay;
+    this.shard = options.shard;
     this.replaysDrawing = shared.replaysDrawing;
     this.live = shared.live;
     this.moves = new MoveStore(db);

@@ -1,5 +1,6 @@
 // Deadlines: challenges expire, players who do not act in time forfeit, finished games' threads
 // are archived.
+import { pruneNews } from '../db/gameNews.js';
 import { opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { endGame } from './lifecycle.js';
@@ -12,12 +13,14 @@ const ANSWER_TOKEN_LIFETIME_MS = 15 * 60_000;
 /**
  * Applies every deadline now due. Each is its own transaction re-checking the row, so a sweep in
  * another process, or a click landing at the same moment, never makes it happen twice. Also
- * forgets the answer tokens Discord no longer honours or nothing needs.
+ * forgets the answer tokens Discord no longer honours or nothing needs, and the oldest news of
+ * games' changes (src/db/gameNews.ts).
  */
 export async function sweep(core: ServiceCore): Promise<SweepReport> {
   const now = core.now();
   // A day back covers every sweep since a game ended (a board shown later keeps only its erased mark).
   await core.answerTokens.forget(now - ANSWER_TOKEN_LIFETIME_MS, now - 24 * 3_600_000);
+  await pruneNews(core.db);
   const expiredChallenges: ChallengeView[] = [];
   for (const id of await core.games.dueChallengeIds(now)) {
     const expired = await core.transact(async (core) =>

@@ -80,16 +80,6 @@ export function livePlayer(core: ServiceCore, userId: string, guildId: string): 
   return core.playerOf(userId, guildId);
 }
 
-/** The version of each game now (a game gone is left out): how a page's server learns of changes made elsewhere. */
-export async function liveVersions(core: ServiceCore, gameIds: readonly number[]): Promise<Map<number, number>> {
-  const versions = new Map<number, number>();
-  for (const id of gameIds) {
-    const board = await core.games.board(id);
-    if (board) versions.set(id, board.version);
-  }
-  return versions;
-}
-
 async function liveGameOf(core: ServiceCore, game: GameRecord): Promise<LiveGame> {
   const players = await core.playersOf(game);
   const snapshot = await core.snapshot(game, statusDescription);

@@ -36,6 +36,12 @@ export class LiveGames {
     this.games.delete(id);
   }
 
+  /** A change committed anywhere (the database's news): a kept copy older than it is forgotten. */
+  forgetBefore(id: number, version: number): void {
+    const kept = this.games.get(id);
+    if (kept && kept.version < version) this.games.delete(id);
+  }
+
   /** A server's settings JSON as last read (null: its admins set none), or undefined when not kept. */
   settingsJson(guildId: string): string | null | undefined {
     return this.settings.get(guildId);

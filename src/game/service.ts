@@ -4,10 +4,10 @@
 // with an Outcome and never throws for a player's mistake; each change is one transaction guarded
 // by the game's version (core.ts). Error codes: the documented list in errors.ts.
 import { openSqlite } from '../db/sqlite.js';
-import type { Database, WriteTiming } from '../db/sql.js';
+import type { Database, GameChange, WriteTiming } from '../db/sql.js';
 import type { AnswerToken } from '../db/answerTokenStore.js';
 import { probeWrite } from '../db/health.js';
-import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
+import { ONE_SHARD, type ShardScope, isShard, serverOnShard } from '../db/shards.js';
 import { chooseAction } from '../ai/index.js';
 import { DiceSecret } from '../engine/keyedDice.js';
 import { type AdminInput, changeSettings, showSettings } from './admin.js';
@@ -15,7 +15,7 @@ import { type ChallengeInput, accept, challenge, decline, rematch, withdraw } fr
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import { dueForfeits, sweep } from './deadlines.js';
 import { type DiceCheck, checkDice } from './diceCheck.js';
-import { currentLiveGame, liveGame, liveLobby, livePlayer, liveVersions } from './liveBoard.js';
+import { currentLiveGame, liveGame, liveLobby, livePlayer } from './liveBoard.js';
 import { act, botStep, gameView, resign } from './play.js';
 import { playerHistory, statsHere } from './playerRecords.js';
 import { type PlayerData, forgetPlayer, playerData, tournamentsBehind } from './privacy.js';
@@ -87,6 +87,7 @@ export type {
   ShardScope,
   WriteTiming,
   TournamentSpec,
+  GameChange,
 };
 export type { TournamentChange } from './tournamentChanges.js';
 export { ONE_SHARD, isShard };
@@ -187,15 +188,13 @@ function concernsOf(core: ServiceCore) {
       liveCount: () => core.games.liveGameCount(),
       /** Game ids where the bot is to act, in this process's servers (resumed at start-up). */
       botTurns: () => core.games.gamesAwaiting(core.botUserId),
+      /** Whether a game of this server is this process's: its chat message, deadlines and computer turns. */
+      ownedHere: (guildId: string) => serverOnShard(core.shard, guildId),
+      /** A change committed anywhere (the database's news): this process's kept copy, if older, is forgotten. */
+      changed: (change: GameChange) => core.live.forgetBefore(change.gameId, change.version),
     },
     // liveBoard.ts: what the live board's pages may see (their moves are play.act's)
-    liveBoard: bound(core, {
-      game: liveGame,
-      current: currentLiveGame,
-      lobby: liveLobby,
-      versions: liveVersions,
-      player: livePlayer,
-    }),
+    liveBoard: bound(core, { game: liveGame, current: currentLiveGame, lobby: liveLobby, player: livePlayer }),
     rules: bound(core, { startBoard }), // startBoard.ts
     deadlines: bound(core, { dueForfeits, sweep }), // deadlines.ts
     // reminders.ts (src/bot/reminderMessages.ts posts and deletes them)
@@ -285,6 +284,8 @@ function concernsOf(core: ServiceCore) {
       observeWrites: (observer: (timing: WriteTiming) => void) => void (core.onWrite = observer),
       /** Tells `listener` each time the database server answers again after an outage (Database.onReachable). */
       whenReachable: (listener: () => void) => void (core.db.onReachable = listener),
+      /** News of every change to a game committed from now on, by any process on the database (src/db/gameNews.ts). */
+      news: () => core.db.news(),
       /** The replay check over stored games (all by default); see verify.ts. */
       verify: (gameIds?: readonly number[]) => verifyGames(core.games, gameIds),
     },

@@ -142,6 +142,7 @@ describe('migrations', () => {
       'answer_tokens',
       'challenges',
       'event_deletions',
+      'game_news',
       'games',
       'guild_settings',
       'handoffs',

@@ -263,6 +263,19 @@ export async function liveGameIn(h: Harness, channelId: string): Promise<GameVie
 }
 
 /**
+ * Resolves once the game's chat message shows `version` or later (the database records what it
+ * shows): a change made on the live board reaches the chat through the database's news, after the
+ * page has it.
+ */
+export async function chatShows(h: Harness, gameId: number, version: number): Promise<void> {
+  for (;;) {
+    const standing = await h.service.chat.boardStanding(gameId);
+    if (standing.ok && !standing.value.behind && standing.value.version >= version) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
  * One harness for a test file: started before its first test and closed after its last, with a
  * fresh channel (one game per channel), fresh players and no pending Discord failures for every test. The value
  * returned stands for the running harness once tests run (it forwards to it).

@@ -2,24 +2,21 @@
 // database: sign-in against the fake Discord's OAuth2 and activity instances, moves through the
 // same service call as a click, and every refusal a page that is not to be believed meets.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { DiscordSignIn } from '../../src/activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.js';
 import { type GameState, legalActions } from '../../src/engine/index.js';
 import type { LiveGame } from '../../src/game/liveBoard.js';
-import type { GameView } from '../../src/game/types.js';
-import { botPostsIn, showLiveChange, showLiveStart } from '../../src/bot/liveBoard.js';
-import { TOKEN, actButtons, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
+import { botPostsIn, showLiveStart } from '../../src/bot/liveBoard.js';
+import { TOKEN, actButtons, chatShows, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
 import { TestPage, signIn } from './livePages.js';
 import type { FakeUser } from './fake/fakeDiscord.js';
 import { ADMIN_PERMISSIONS } from './fake/permissions.js';
 import { OPTION, type SlashOption } from './fake/interactions.js';
 
 const h = harnessForFile();
-let show: (view: GameView) => void;
 let live: LiveServer;
-let changed = 0;
 
 /** The live board's server on the harness's service (started again after a restart of the bot). */
 function serve(): Promise<LiveServer> {
@@ -37,26 +34,19 @@ function serve(): Promise<LiveServer> {
     }),
     mockSignIn: false,
     page: null,
-    changed: (view) => {
-      changed++;
-      show(view);
-    },
     started: showLiveStart(() => h.bot, pino({ level: 'silent' })),
     postsIn: botPostsIn(() => h.bot),
     computer: { id: h.fake.botUser.id, name: h.fake.botUser.global_name },
+    follow: (listener) => h.bot.news.follow(listener),
     log: pino({ level: 'silent' }),
   });
 }
 
 beforeAll(async () => {
-  show = showLiveChange(() => h.bot, pino({ level: 'silent' }));
   live = await serve();
 });
 afterAll(async () => {
   await live?.close();
-});
-beforeEach(() => {
-  changed = 0;
 });
 
 /** `user`'s page in the instance, signed in and greeted. */
@@ -128,9 +118,8 @@ describe('a game on the live board', () => {
       game = await moveOnce(game, pages);
       expect(game.version).toBe(before + 1);
     }
-    // Each move is handed to the chat (a page may hear of it from the database first).
-    while (changed < 6) await sleep(10);
-    expect(changed).toBe(6);
+    // The chat's board follows, told by the database's news.
+    await chatShows(h, game.gameId, game.version);
     await h.settle();
     // A click in chat: the pages learn of it from the database.
     const messageId = (await liveGameIn(h, h.fake.channelId)).messageId!;

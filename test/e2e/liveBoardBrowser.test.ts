@@ -17,12 +17,12 @@ import type { Browser, Page } from 'playwright-core';
 import { DiscordSignIn } from '../../src/activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.js';
 import { type PageBundle, buildPage } from '../../src/activity/pageBundle.js';
-import { botPostsIn, showLiveChange, showLiveStart } from '../../src/bot/liveBoard.js';
+import { botPostsIn, showLiveStart } from '../../src/bot/liveBoard.js';
 import { type GameState, type Move, legalActions } from '../../src/engine/index.js';
 import type { LiveGame } from '../../src/game/liveBoard.js';
 import { DISCORD_LANGUAGES, LANGUAGES } from '../../src/i18n/locales.js';
 import { startBrowser } from './browser.js';
-import { TOKEN, actButtons, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
+import { TOKEN, actButtons, chatShows, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
 import type { FakeUser } from './fake/fakeDiscord.js';
 
 const h = harnessForFile();
@@ -47,10 +47,10 @@ async function serve(): Promise<LiveServer> {
     }),
     mockSignIn: true,
     page: bundle,
-    changed: showLiveChange(() => h.bot, silent),
     started: showLiveStart(() => h.bot, silent),
     postsIn: botPostsIn(() => h.bot),
     computer: { id: h.fake.botUser.id, name: h.fake.botUser.global_name },
+    follow: (listener) => h.bot.news.follow(listener),
     log: silent,
   });
   port = Number(new URL(server.url).port);
@@ -198,6 +198,7 @@ describe('the live board in a browser', () => {
       moves++;
       if (moves === 10) {
         // A click in chat, on the board message the live board's moves kept up to date.
+        await chatShows(h, game.gameId, version);
         await h.settle();
         const messageId = (await liveGameIn(h, h.fake.channelId)).messageId!;
         const user = toAct === h.ana.id ? h.ana : h.ben;
@@ -220,6 +221,7 @@ describe('the live board in a browser', () => {
       if (process.env.DEBUG_LIVE) console.log('move', moves, version, toAct === h.ana.id ? 'ana' : 'ben');
     }
     // The chat's board message ends the same way.
+    await chatShows(h, game.gameId, version);
     await h.settle();
     const final = await h.service.liveBoard.current(game.gameId);
     expect(final.ok && final.value.status).toBe('finished');
