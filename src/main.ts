@@ -12,7 +12,7 @@ import { type ActivityConfig, explainMissing, inviteUrl, loadConfig, problemLine
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
-import { DEFAULT_DATABASE_PATH } from './db/connection.js';
+import { DEFAULT_DATABASE_PATH } from './db/sqliteConnection.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { servingLock } from './db/servingLock.js';
 import type { GameService, ShardScope } from './game/service.js';

@@ -21,7 +21,7 @@ export interface BotConfig {
   applicationId: string;
   /** Deploy commands to this guild only (instant, for testing); unset = global. */
   guildId: string | null;
-  /** The SQLite file; null: the database's own default (src/db/connection.ts). */
+  /** The SQLite file; null: the database's own default (src/db/sqliteConnection.ts). */
   databasePath: string | null;
   /** A PostgreSQL server instead of the SQLite file (postgres:// or postgresql://); null: SQLite. */
   databaseUrl: string | null;

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteDatabase } from './sqliteDriver.js';
-import { LATEST_VERSION, migrate } from './migrations.js';
-import type { Database, Sql, SqlParams } from './sql.js';
+import { LATEST_VERSION, migrate } from './sqliteMigrations.js';
+import type { Database, Sql, SqlParams } from './database.js';
 
 export interface TableSpec {
   name: string;

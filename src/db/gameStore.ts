@@ -5,7 +5,7 @@
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import { DiceSecret } from '../engine/keyedDice.js';
 import type {

@@ -11,7 +11,7 @@
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { type GameRow, toGame } from './gameStore.js';
 import type { GameRecord, LoggedAction } from './records.js';
-import type { Database, TransactionOptions } from './sql.js';
+import type { Database, TransactionOptions } from './database.js';
 import type { GameState, Side } from '../engine/index.js';
 
 /** What the move found in memory, each checked by the write. */

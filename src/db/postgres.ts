@@ -1,4 +1,4 @@
-// The PostgreSQL driver behind src/db/sql.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`, chosen
+// The PostgreSQL driver behind src/db/database.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`, chosen
 // with figures in docs/performance.md#postgresql-client-pg-or-postgres-2026-11-26-issue-30) with a pool
 // of connections.
 //
@@ -41,7 +41,7 @@ import {
   type TransactionOptions,
   type WriteKind,
   type WriteTiming,
-} from './sql.js';
+} from './database.js';
 
 export interface PostgresOptions {
   /** Connections in the pool (default 10): transactions in flight at once from this process. */

@@ -1,4 +1,4 @@
-// The schema on PostgreSQL, as numbered migrations beside SQLite's (src/db/migrations.ts). No bot
+// The schema on PostgreSQL, as numbered migrations beside SQLite's (src/db/sqliteMigrations.ts). No bot
 // ran on PostgreSQL before version 14, so its list starts with one baseline that creates the
 // schema as SQLite's migrations 1–14 leave it; every later migration is added to BOTH lists under
 // the same number. test/db/postgresSchema.test.ts compares the two schemas column by column and
@@ -15,14 +15,14 @@
 // written in the migration's own transaction. Migrations run under a session advisory lock, so of
 // several processes starting at once one migrates and the others wait, then find nothing to do.
 import type pg from 'pg';
-import { LATEST_VERSION, type Migration } from './migrations.js';
+import { LATEST_VERSION, type Migration } from './sqliteMigrations.js';
 
 const FK = 'DEFERRABLE INITIALLY IMMEDIATE';
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
     version: 14,
-    purpose: "the baseline: SQLite's schema at version 14 (src/db/migrations.ts 1–14), as PostgreSQL",
+    purpose: "the baseline: SQLite's schema at version 14 (src/db/sqliteMigrations.ts 1–14), as PostgreSQL",
     sql: `
       CREATE TABLE players (
         user_id    TEXT PRIMARY KEY,

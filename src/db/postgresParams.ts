@@ -3,7 +3,7 @@
 // cached (a store's statements are a few dozen constant strings), skipping what is not SQL code:
 // string literals ('…', with '' inside), quoted identifiers ("…") and `--` comments, so a `?` or an
 // `@` in a message or a JSON literal is left alone.
-import type { SqlParams } from './sql.js';
+import type { SqlParams } from './database.js';
 
 export interface Translated {
   text: string;

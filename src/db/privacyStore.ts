@@ -3,7 +3,7 @@
 // servers the bot left (their data deleted after a grace period). Everything here runs inside the
 // caller's transaction.
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 
 /** What the bot stores about one person (counts; their name as last seen). */

@@ -1,6 +1,6 @@
 // A statement written once with its parameter and row types, run on whichever Sql the store was
 // given (the database's or one transaction's): the driver prepares and caches it by its text.
-import type { RunResult, Sql, SqlParams } from './sql.js';
+import type { RunResult, Sql, SqlParams } from './database.js';
 
 /** Positional parameters as a tuple, or one object of named ones. */
 type Args<P> = P extends unknown[] ? P : [P];

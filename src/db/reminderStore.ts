@@ -6,7 +6,7 @@ import type { Locale } from '../i18n/index.js';
 import { storedLocale } from './records.js';
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 
 /** A game's turn as far as reminding its player goes. */
 export interface ReminderTurn {

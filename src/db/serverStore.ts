@@ -1,7 +1,7 @@
 // Every SQL statement about a server as a whole: the settings its admins chose, its leaderboard
 // seasons, and the counts its limits read (live games, open challenges, recent declines).
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 
 /** A season's start; season 1 has no row (it starts with the server's first game). */
 export interface SeasonRecord {

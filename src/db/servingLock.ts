@@ -19,7 +19,7 @@ import { SqliteDatabase } from './sqliteDriver.js';
 import pg from 'pg';
 import { Query } from './query.js';
 import type { ShardScope } from './shards.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 
 /** The right to serve one shard of one database. */
 export interface ServingLock {

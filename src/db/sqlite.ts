@@ -1,4 +1,4 @@
-// The SQLite side of sql.ts: one better-sqlite3 connection behind the asynchronous interface.
+// The SQLite side of database.ts: one better-sqlite3 connection behind the asynchronous interface.
 // better-sqlite3 runs each statement synchronously, so every promise here is already settled when
 // it is returned: a click costs no timer and no extra turn of the event loop. What the interface
 // adds is the order: transactions in this process take turns (a FIFO), and a statement outside any
@@ -6,7 +6,7 @@
 // the commit.
 import type BetterSqlite3 from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type OpenOptions, openDatabase } from './connection.js';
+import { type OpenOptions, openDatabase } from './sqliteConnection.js';
 import {
   type Database,
   type Dialect,
@@ -18,7 +18,7 @@ import {
   StorageFull,
   type TransactionOptions,
   type WriteTiming,
-} from './sql.js';
+} from './database.js';
 
 /** SQLite's error code family of a thrown error ('SQLITE_BUSY' for 'SQLITE_BUSY_SNAPSHOT'), or undefined. */
 const codeOf = (error: unknown): string | undefined =>
@@ -221,7 +221,7 @@ class SqliteTransaction implements Sql {
 }
 
 /**
- * Opens (creating if needed) the SQLite file at `path` as connection.ts does (pragmas, quick_check,
+ * Opens (creating if needed) the SQLite file at `path` as sqliteConnection.ts does (pragmas, quick_check,
  * migrations; a damaged file throws DamagedDatabaseError) behind the asynchronous interface.
  */
 export function openSqlite(path: string, options: OpenOptions = {}): SqliteDatabase {

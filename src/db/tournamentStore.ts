@@ -4,7 +4,7 @@
 // same change twice; a round is a row whose primary key keeps it from being paired twice.
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 import type { RuleOptions, RuleSetId } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 import { storedLocale } from './records.js';

@@ -8,7 +8,7 @@ import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
-import { type Database, type Sql, type TransactionOptions, type WriteTiming } from '../db/sql.js';
+import { type Database, type Sql, type TransactionOptions, type WriteTiming } from '../db/database.js';
 import type { ShardScope } from '../db/shards.js';
 import { TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';

@@ -6,7 +6,7 @@ import { describeEvents } from '../i18n/describe.js';
 import { translator } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
 import { recordRatedResult } from './playerRecords.js';
-import { scheduleReminder } from './reminders.js';
+import { scheduleReminder } from './turnReminders.js';
 import { seatsFromSecret, throwingFor } from './dice.js';
 import type { ServerSettings } from './settings.js';
 import type { Strength } from './strengths.js';

@@ -1,7 +1,7 @@
 // Playing: a player's click, the computer's step, resigning. Each is one transaction that checks
 // who may act and the button's version before the engine applies anything.
 //
-// A move (a click, the computer's step) runs at REPEATABLE READ on PostgreSQL (src/db/sql.ts,
+// A move (a click, the computer's step) runs at REPEATABLE READ on PostgreSQL (src/db/database.ts,
 // Isolation): it decides only from its game's row (who is to act, the version, the state) and
 // updates that row under the version guard, and everything else that decides from a live game's
 // row (another click, a timeout, a reminder's claim, a resignation, forgetting a player) updates
@@ -25,7 +25,7 @@
 // The names it shows are read only for display. Timeouts and closes stay SERIALIZABLE, as all but
 // moves and ends do.
 import type { GameRecord } from '../db/records.js';
-import type { TransactionOptions } from '../db/sql.js';
+import type { TransactionOptions } from '../db/database.js';
 import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { botSeed } from './dice.js';

@@ -10,7 +10,7 @@ import type { ServiceCore } from './core.js';
 import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
 import { userText } from '../i18n/index.js';
 import { INITIAL_RATING, rateGame } from './ratings.js';
-import { historyEntry, rankStandings, standingsSeen, summarise } from './standings.js';
+import { historyEntry, rankStandings, standingsSeen, summarise } from './playerStandings.js';
 import {
   type HistoryEntry,
   type LeaderboardEntry,

@@ -4,9 +4,9 @@
 // with an Outcome and never throws for a player's mistake; each change is one transaction guarded
 // by the game's version (core.ts). Error codes: the documented list in errors.ts.
 import { openSqlite } from '../db/sqlite.js';
-import type { Database, WriteTiming } from '../db/sql.js';
+import type { Database, WriteTiming } from '../db/database.js';
 import type { AnswerToken } from '../db/answerTokenStore.js';
-import { probeWrite } from '../db/health.js';
+import { probeWrite } from '../db/writeProbe.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { chooseAction } from '../ai/index.js';
 import { DiceSecret } from '../engine/keyedDice.js';
@@ -29,7 +29,7 @@ import {
   reminderDeletionsIn,
   remindersOn,
   setReminders,
-} from './reminders.js';
+} from './turnReminders.js';
 import { type ReplayView, drawReplay, gamesHere, recentGames } from './replays.js';
 import { newSeason, seasonLeaderboard } from './seasons.js';
 import {
@@ -192,7 +192,7 @@ function concernsOf(core: ServiceCore) {
     liveBoard: bound(core, { game: liveGame, current: currentLiveGame, lobby: liveLobby, versions: liveVersions }),
     rules: bound(core, { startBoard }), // startBoard.ts
     deadlines: bound(core, { dueForfeits, sweep }), // deadlines.ts
-    // reminders.ts (src/bot/reminderMessages.ts posts and deletes them)
+    // turnReminders.ts (src/bot/reminderMessages.ts posts and deletes them)
     reminders: bound(core, {
       claim: claimDueReminders,
       record: recordReminder,

@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.js';
 import { translate } from '../../src/db/postgresParams.js';
-import { StorageBusy, StorageOutcomeUnknown, type Database, type Isolation, type Sql } from '../../src/db/sql.js';
-import { probeWrite } from '../../src/db/health.js';
+import { StorageBusy, StorageOutcomeUnknown, type Database, type Isolation, type Sql } from '../../src/db/database.js';
+import { probeWrite } from '../../src/db/writeProbe.js';
 import { startCuttingProxy } from '../support/cuttingProxy.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { SqliteDatabase } from './sqliteDriver.js';
 import { preMigrationName } from './backupFiles.js';
-import { LATEST_VERSION, migrate, schemaVersion } from './migrations.js';
+import { LATEST_VERSION, migrate, schemaVersion } from './sqliteMigrations.js';
 
 export type { Database } from 'better-sqlite3';
 
