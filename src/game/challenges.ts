@@ -61,7 +61,8 @@ export interface AcceptInput extends ChallengeAnswer {
   parentChannelId?: string;
 }
 
-export async function challenge(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
+/** A challenge made in a channel (against the bot: the game starts at once). */
+export async function create(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
   const { guildId, channelId, challenger, opponent } = input;
   if (challenger.id === opponent.id) return fail('invalid', 'refusal.challengeYourself');
   if (challenger.id === core.botUserId) return fail('invalid', 'refusal.botChallenges');
@@ -144,7 +145,7 @@ export async function rematch(core: ServiceCore, input: RematchInput): Promise<O
   if (!game || !isHere(input.channelId, game)) return notHere('game', input.gameId);
   const me = SIDES.find((side) => game.seats[side] === input.userId);
   if (!me) return fail('forbidden', 'refusal.rematchNotPlayer');
-  return challenge(core, {
+  return create(core, {
     guildId: game.guildId,
     channelId: input.channelId,
     // Both are stored already, by the names the game was made with.
@@ -217,4 +218,10 @@ async function notYours(
     name,
     answer,
   });
+}
+
+/** A challenge as stored now (to redraw its message). */
+export async function stored(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeView>> {
+  const c = await core.games.challenge(challengeId);
+  return c ? ok(await core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
 }

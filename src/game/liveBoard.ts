@@ -33,26 +33,26 @@ export interface LiveGame {
 }
 
 /** The game `gameId` as `viewer` may see it, or the answer a missing game gets. */
-export async function liveGame(core: ServiceCore, gameId: number, viewer: Viewer): Promise<Outcome<LiveGame>> {
-  const game = await core.games.game(gameId);
-  if (!game || !(await mayView(viewer, game))) return notHere('game', gameId);
-  return ok(await liveGameOf(core, game));
+export async function game(core: ServiceCore, gameId: number, viewer: Viewer): Promise<Outcome<LiveGame>> {
+  const stored = await core.games.game(gameId);
+  if (!stored || !(await mayView(viewer, stored))) return notHere('game', gameId);
+  return ok(await liveGameOf(core, stored));
 }
 
 /**
- * The game as it stands now, for the pages already shown it (liveGame checked that they may see
+ * The game as it stands now, for the pages already shown it (game() checked that they may see
  * it): their server sends each change on. A game gone gets the answer a missing game gets.
  */
-export async function currentLiveGame(core: ServiceCore, gameId: number): Promise<Outcome<LiveGame>> {
-  const game = await core.games.game(gameId);
-  return game ? ok(await liveGameOf(core, game)) : notHere('game', gameId);
+export async function current(core: ServiceCore, gameId: number): Promise<Outcome<LiveGame>> {
+  const stored = await core.games.game(gameId);
+  return stored ? ok(await liveGameOf(core, stored)) : notHere('game', gameId);
 }
 
 /** The most games a lobby lists: a page shows them as one short list. */
 const LOBBY_SIZE = 10;
 
 /** The live games of the channel the page's instance runs in, as `viewer` may see them, newest first. */
-export async function liveLobby(core: ServiceCore, viewer: Viewer): Promise<LiveGame[]> {
+export async function lobby(core: ServiceCore, viewer: Viewer): Promise<LiveGame[]> {
   const here = await core.games.liveGamesIn(viewer.channelId, LOBBY_SIZE);
   const seen: LiveGame[] = [];
   for (const game of here) if (await mayView(viewer, game)) seen.push(await liveGameOf(core, game));
@@ -60,13 +60,13 @@ export async function liveLobby(core: ServiceCore, viewer: Viewer): Promise<Live
 }
 
 /** The version of each game now (a game gone is left out): how a page's server learns of changes made elsewhere. */
-export async function liveVersions(core: ServiceCore, gameIds: readonly number[]): Promise<Map<number, number>> {
-  const versions = new Map<number, number>();
+export async function versions(core: ServiceCore, gameIds: readonly number[]): Promise<Map<number, number>> {
+  const now = new Map<number, number>();
   for (const id of gameIds) {
     const board = await core.games.board(id);
-    if (board) versions.set(id, board.version);
+    if (board) now.set(id, board.version);
   }
-  return versions;
+  return now;
 }
 
 async function liveGameOf(core: ServiceCore, game: GameRecord): Promise<LiveGame> {

@@ -33,12 +33,13 @@ import { applyInTransaction, endGame } from './lifecycle.js';
 import { moveFromMemory } from './movesFromMemory.js';
 import { notHere } from './refusals.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
-import { type GameView, type Outcome, fail, ok } from './types.js';
+import { type ChoicesInput, choicesOf } from './replays.js';
+import { type GameChoiceEntry, type GameView, type Outcome, fail, ok } from './types.js';
 import { type GameSnapshot, sideOf, statusDescription } from './views.js';
 import { isHere } from './visibility.js';
 
 /** A game as it stands, drawn (to show it again, or a game a tournament started). */
-export async function gameView(core: ServiceCore, gameId: number): Promise<Outcome<GameView>> {
+export async function view(core: ServiceCore, gameId: number): Promise<Outcome<GameView>> {
   const game = await core.games.game(gameId);
   if (!game) return fail('not-found', 'error.noSuchGame');
   return ok(await core.view(await core.snapshot(game, statusDescription)));
@@ -163,4 +164,22 @@ async function liveGame(core: ServiceCore, gameId: number, where?: string): Prom
   if (!game || (where !== undefined && !isHere(where, game))) return notHere('game', gameId);
   if (game.status === 'finished') return fail('finished', 'error.gameOver');
   return ok(game);
+}
+
+/** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
+export async function gamesHere(
+  core: ServiceCore,
+  input: ChoicesInput & { channelId: string },
+): Promise<GameChoiceEntry[]> {
+  return await choicesOf(core, await core.games.activeGamesHere(input.channelId, input.userId), input);
+}
+
+/** Games being played on this process's shard. */
+export async function liveCount(core: ServiceCore): Promise<number> {
+  return await core.games.liveGameCount();
+}
+
+/** Game ids where the bot is to act, in this process's servers (resumed at start-up). */
+export async function botTurns(core: ServiceCore): Promise<number[]> {
+  return await core.games.gamesAwaiting(core.botUserId);
 }

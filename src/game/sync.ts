@@ -5,7 +5,7 @@ import type { AnswerToken } from '../db/answerTokenStore.js';
 import type { ChallengeStatus, ClosedReason, GameStatus } from '../db/records.js';
 import type { ServiceCore } from './core.js';
 import { THREAD_ARCHIVE_DELAY_MS } from './lifecycle.js';
-import { type ChallengeView, type GamePlacement, type OutOfSync, type Outcome, fail, ok } from './types.js';
+import { type GamePlacement, type OutOfSync, type Outcome, fail, ok } from './types.js';
 import { placementOf } from './views.js';
 
 /** What a message shows: a game board's version, a challenge's status, a game lobby's status. */
@@ -100,12 +100,6 @@ export async function setThread(core: ServiceCore, gameId: number, threadId: str
 /** No thread could be made: the game is played in its channel, its board replacing the lobby message. */
 export async function playInChannel(core: ServiceCore, gameId: number): Promise<Outcome<GamePlacement>> {
   return await placeGame(core, gameId, (games) => games.playInChannel(gameId));
-}
-
-/** A challenge as stored now (to redraw its message). */
-export async function storedChallenge(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeView>> {
-  const c = await core.games.challenge(challengeId);
-  return c ? ok(await core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
 }
 
 /**
