@@ -7,14 +7,8 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { type Result, err, ok } from '../lib/result.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../game/service.js';
-import type { ServerSettings } from '../game/settingSpecs.js';
-import {
-  DEFAULT_SETTINGS,
-  isSnowflake,
-  reminderBeforeTimeout,
-  settingFromText,
-  settingsFrom,
-} from '../game/settings.js';
+import { REMINDER_BEFORE_TIMEOUT, SERVER_SETTINGS, type ServerSettings } from '../game/settingSpecs.js';
+import { DEFAULT_SETTINGS, isSnowflake, settingFromText, settingsFrom } from '../game/settings.js';
 
 export interface BotConfig {
   token: string;
@@ -411,9 +405,11 @@ function serverDefaults(read: <T>(name: string, parse: Parse<T>, fallback: T) =>
     return value;
   });
   // Checked only when both are valid: a bad turn timeout is not also blamed on the reminder delay.
-  const bothValid = !refused.has('reminderDelayMs') && !refused.has('turnTtlMs');
-  if (bothValid && !reminderBeforeTimeout(settings))
-    invalid.push('REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES (0 turns reminders off)');
+  const { keys, holds } = REMINDER_BEFORE_TIMEOUT;
+  if (keys.every((key) => !refused.has(key)) && !holds(settings)) {
+    const [shorter, longer] = keys.map((key) => SERVER_SETTINGS.find((spec) => spec.key === key)?.env);
+    invalid.push(`${shorter} must be less than ${longer} (0 turns reminders off)`);
+  }
   return settings;
 }
 
