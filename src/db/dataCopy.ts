@@ -78,10 +78,10 @@ async function* rowsOf(sql: Sql, table: TableSpec): AsyncGenerator<unknown[][]> 
       `SELECT ${columns} FROM ${table.name} ${past} ORDER BY ${order} LIMIT ${ROWS_PER_READ}`,
       last ?? [],
     );
-    if (page.length === 0) return;
+    const end = page.at(-1);
+    if (end === undefined) return;
     const rows = page.map((row) => table.columns.map((column) => row[column] ?? null));
     yield rows;
-    const end = page[page.length - 1]!;
     last = table.key.map((column) => end[column]);
     if (page.length < ROWS_PER_READ) return;
   }

@@ -340,7 +340,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
 ];
 
 /** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */
-export const POSTGRES_LATEST_VERSION = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]!.version;
+export const POSTGRES_LATEST_VERSION = Math.max(...POSTGRES_MIGRATIONS.map((m) => m.version));
 
 /** The advisory lock key migrations hold ("senet" in ASCII): any fixed number the bot alone uses. */
 const MIGRATION_LOCK = 0x73656e6574;

@@ -22,7 +22,7 @@ export function translate(sql: string): Translated {
   let positional = 0;
   const names: string[] = [];
   for (let i = 0; i < sql.length; i++) {
-    const ch = sql[i]!;
+    const ch = sql.charAt(i);
     if (ch === "'" || ch === '"') {
       const end = closingQuote(sql, i);
       text += sql.slice(i, end + 1);
@@ -37,7 +37,7 @@ export function translate(sql: string): Translated {
       text += `$${positional}`;
     } else if (ch === '@' && NAME_START.test(sql[i + 1] ?? '')) {
       let end = i + 1;
-      while (end < sql.length && NAME_PART.test(sql[end]!)) end++;
+      while (end < sql.length && NAME_PART.test(sql.charAt(end))) end++;
       const name = sql.slice(i + 1, end);
       const at = names.indexOf(name);
       text += `$${at < 0 ? names.push(name) : at + 1}`;

@@ -106,7 +106,7 @@ export class PrivacyStore {
   }
 
   async playerData(userId: string): Promise<PlayerDataRecord> {
-    const r = (await this.s.playerData.get(this.sql, { user: userId }))!;
+    const r = await this.s.playerData.one(this.sql, { user: userId });
     return {
       name: r.name,
       nicknames: r.nicknames,
@@ -149,7 +149,7 @@ export class PrivacyStore {
   }
 
   async serverData(guildId: string): Promise<ServerDataRecord> {
-    const r = (await this.s.serverData.get(this.sql, { guild: guildId }))!;
+    const r = await this.s.serverData.one(this.sql, { guild: guildId });
     return {
       games: r.games,
       liveGames: r.live_games,

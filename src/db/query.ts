@@ -12,6 +12,16 @@ export class Query<P extends unknown[] | object, R = unknown> {
     return sql.get<R>(this.text, bind(params));
   }
 
+  /**
+   * The row of a statement that always answers one (an aggregate, an INSERT … RETURNING): none is
+   * a broken statement, said with its text.
+   */
+  async one(sql: Sql, ...params: Args<P>): Promise<R> {
+    const row = await sql.get<R>(this.text, bind(params));
+    if (row === undefined) throw new Error(`no row where one is certain: ${this.text}`);
+    return row;
+  }
+
   all(sql: Sql, ...params: Args<P>): Promise<R[]> {
     return sql.all<R>(this.text, bind(params));
   }

@@ -107,7 +107,7 @@ export class ReminderStore {
   /** The game's current reminder message, if any. */
   async message(gameId: number): Promise<MessageRef | undefined> {
     const row = await this.s.message.get(this.sql, gameId);
-    return row?.message_id ? { channelId: row.channel_id!, messageId: row.message_id } : undefined;
+    return row?.message_id && row.channel_id ? { channelId: row.channel_id, messageId: row.message_id } : undefined;
   }
 
   // ---- the outbox of messages to delete --------------------------------------------------------

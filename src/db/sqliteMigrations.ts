@@ -465,7 +465,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;

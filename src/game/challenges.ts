@@ -90,7 +90,7 @@ export async function create(core: ServiceCore, input: ChallengeInput): Promise<
       const game = await startGame(core, place, challenger.id, opponent.id, strength);
       return ok(await core.snapshot(game, startDescription));
     }
-    const id = await core.games.insertChallenge({
+    const made = await core.games.insertChallenge({
       guildId,
       channelId,
       challengerId: challenger.id,
@@ -101,7 +101,7 @@ export async function create(core: ServiceCore, input: ChallengeInput): Promise<
       expiresAt: now + (await core.settingsOf(guildId)).challengeTtlMs,
       locale,
     });
-    return ok({ kind: 'challenge', challenge: await core.challengeViewOf((await core.games.challenge(id))!) });
+    return ok({ kind: 'challenge', challenge: await core.challengeViewOf(made) });
   });
   if (!made.ok) return made;
   if ('kind' in made.value) return ok(made.value);
@@ -182,8 +182,10 @@ async function close(
     const c = open.value;
     const allowed = answer === 'decline' ? c.opponentId : c.challengerId;
     if (input.userId !== allowed) return await notYours(core, c, input.userId, answer);
-    await core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
-    return ok(await core.challengeViewOf((await core.games.challenge(c.id))!));
+    const closed = await core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
+    // Unreachable: openChallenge read it pending in this transaction, which no other may change meanwhile.
+    if (!closed) throw new Error(`challenge ${c.id} changed inside its own transaction`);
+    return ok(await core.challengeViewOf(closed));
   });
 }
 

@@ -46,8 +46,10 @@ export async function challengeRefusal(core: ServiceCore, c: ChallengePlace): Pr
 async function budgetRefusal(core: ServiceCore, guildId: string, userId: string): Promise<Refusal> {
   const { max, windowMs } = CREATION_BUDGET;
   const made = await core.server.creationsSince(guildId, userId, core.now() - windowMs, max);
-  if (made.length < max) return null;
-  const until = made[max - 1]! + windowMs;
+  // The max-th newest creation in the window: none, and the budget is not spent.
+  const oldest = made[max - 1];
+  if (oldest === undefined) return null;
+  const until = oldest + windowMs;
   const minutes = Math.round(windowMs / 60_000);
   return fail('limit', 'limit.creationBudget', { max, minutes, when: `<t:${Math.ceil(until / 1000)}:R>` });
 }

@@ -79,8 +79,10 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
       return fail('stale', 'error.staleBoard');
     }
     if (game.toActId !== input.userId) {
+      // Nobody to act: the game is over.
+      if (game.toActId === null) return fail('finished', 'error.gameAlreadyOver');
       return fail('not-your-turn', 'error.notYourTurn', {
-        name: (await core.playerOf(game.toActId!, game.guildId)).name,
+        name: (await core.playerOf(game.toActId, game.guildId)).name,
       });
     }
     return await applyInTransaction(core, game, input.userId, input.action);
@@ -153,8 +155,9 @@ async function gameToResign(core: ServiceCore, input: ResignInput): Promise<Outc
     return game ? ok(game) : notHere('game', input.gameId);
   }
   const here = await core.games.activeGamesHere(input.channelId, input.userId);
-  if (here.length === 1) return ok(here[0]!);
-  if (here.length === 0) return fail('not-found', 'error.noGameHere');
+  const [only, ...others] = here;
+  if (only === undefined) return fail('not-found', 'error.noGameHere');
+  if (others.length === 0) return ok(only);
   return fail('invalid', 'error.whichGame', { count: here.length });
 }
 

@@ -207,9 +207,11 @@ function turningPoint(t: Translate, a: ReviewedAction, names: SaidNames): Turnin
  * one lichess uses for chess, so the numbers read alike: about 64 for a 10-point mistake.)
  */
 function accuracy(actions: readonly ReviewedAction[], side: Side): number | null {
-  const scores = actions
-    .filter((a) => a.side === side && a.kind === 'choice' && a.best)
-    .map((a) => moveAccuracy(100 * (forSide(side, a.best!.chance) - forSide(side, a.after))));
+  const scores = actions.flatMap((a) =>
+    a.side === side && a.kind === 'choice' && a.best
+      ? [moveAccuracy(100 * (forSide(side, a.best.chance) - forSide(side, a.after)))]
+      : [],
+  );
   return scores.length === 0 ? null : scores.reduce((x, y) => x + y, 0) / scores.length;
 }
 

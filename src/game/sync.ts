@@ -2,7 +2,7 @@
 // message shows, which messages are behind or were never posted, and taking back what the chat
 // cannot show so it blocks neither its players nor its channel.
 import type { AnswerToken } from '../db/answerTokenStore.js';
-import type { ChallengeStatus, ClosedReason, GameStatus } from '../db/records.js';
+import type { ChallengeStatus, ClosedReason, GameRecord, GameStatus } from '../db/records.js';
 import type { ServiceCore } from './core.js';
 import { THREAD_ARCHIVE_DELAY_MS } from './lifecycle.js';
 import { type GamePlacement, type OutOfSync, type Outcome, fail, ok } from './types.js';
@@ -84,11 +84,11 @@ export async function outOfSync(core: ServiceCore): Promise<OutOfSync> {
 async function placeGame(
   core: ServiceCore,
   gameId: number,
-  place: (games: ServiceCore['games']) => Promise<boolean>,
+  place: (games: ServiceCore['games']) => Promise<GameRecord | undefined>,
 ): Promise<Outcome<GamePlacement>> {
   return core.transact(async (core) => {
-    if (!(await place(core.games))) return fail('not-found', 'error.alreadyPlaced');
-    return ok(placementOf((await core.games.game(gameId))!));
+    const placed = await place(core.games);
+    return placed ? ok(placementOf(placed)) : fail('not-found', 'error.alreadyPlaced');
   });
 }
 

@@ -192,8 +192,7 @@ async function asManager<T>(
 
 /** A tournament the running transaction changed: marked so, and its view as it now stands. */
 async function changedView(core: ServiceCore, tournamentId: number): Promise<TournamentView> {
-  await core.tournamentChanged(tournamentId);
-  return tournamentView(core, (await core.tournaments.tournament(tournamentId))!);
+  return tournamentView(core, await core.tournamentChanged(tournamentId));
 }
 
 /** The tournament whose button was clicked, on its own message in its server; any other is not here. */
@@ -279,7 +278,9 @@ export async function remove(
 export async function advance(core: ServiceCore, tournamentId: number): Promise<Outcome<TournamentChange>> {
   const step = await advanceTournament(core, tournamentId);
   if (!step.ok) return step;
-  const t = (await core.tournaments.tournament(tournamentId))!;
+  // Read after the step's commit: a server's data deleted meanwhile takes its tournaments with it.
+  const t = await core.tournaments.tournament(tournamentId);
+  if (!t) return fail('not-found', 'tournament.notFound');
   const { started, ended, closed } = step.value;
   return ok(await changeOf(core, await tournamentView(core, t), started, ended, closed));
 }

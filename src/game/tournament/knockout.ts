@@ -37,9 +37,10 @@ export interface KnockoutBoard {
 export function firstKnockoutRound(seeded: readonly string[]): KnockoutBoard[] {
   const order = bracketOrder(bracketSize(seeded.length));
   const boards: KnockoutBoard[] = [];
-  for (let i = 0; i < order.length; i += 2) {
-    const a = seeded[order[i]! - 1] ?? null;
-    const b = seeded[order[i + 1]! - 1] ?? null;
+  const seed = (place: number | undefined): string | null => (place === undefined ? null : (seeded[place - 1] ?? null));
+  for (const [x, y] of twoByTwo(order)) {
+    const a = seed(x);
+    const b = seed(y);
     const [first, second] = a === null ? [b, null] : [a, b];
     if (first !== null) boards.push({ first, second });
   }
@@ -51,9 +52,16 @@ export function firstKnockoutRound(seeded: readonly string[]): KnockoutBoard[] {
  * and 4, …). A lone winner left over (nothing to pair with) has a bye.
  */
 export function nextKnockoutRound(winners: readonly string[]): KnockoutBoard[] {
-  const boards: KnockoutBoard[] = [];
-  for (let i = 0; i < winners.length; i += 2) boards.push({ first: winners[i]!, second: winners[i + 1] ?? null });
-  return boards;
+  return twoByTwo(winners).map(([first, second]) => ({ first, second: second ?? null }));
+}
+
+/** Neighbours two by two, in order: [a, b], [c, d], …, and an odd last one with no partner. */
+function twoByTwo<T>(items: readonly T[]): [T, T | undefined][] {
+  const pairs: [T, T | undefined][] = [];
+  items.forEach((item, i) => {
+    if (i % 2 === 0) pairs.push([item, items[i + 1]]);
+  });
+  return pairs;
 }
 
 /**
