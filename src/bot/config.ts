@@ -77,9 +77,15 @@ export type Sharding =
   | { role: 'manager'; count: number | 'auto'; ids: readonly number[] | null }
   | { role: 'shard'; shard: ShardScope };
 
-/** The most shards SHARDS (or SHARD_IDS) may run on one machine: far past what one serves (docs/scaling.md). */
+/**
+ * The most shards SHARDS (or SHARD_IDS) may run on one machine: far past what one serves (docs/scaling.md).
+ * @internal
+ */
 export const MAX_SHARDS = 64;
-/** The most shards SHARD_COUNT may name across every machine: some 4 million servers at 1,000 a shard. */
+/**
+ * The most shards SHARD_COUNT may name across every machine: some 4 million servers at 1,000 a shard.
+ * @internal
+ */
 export const MAX_SHARD_COUNT = 4096;
 
 export type ConfigResult =

@@ -17,7 +17,10 @@ export interface Health {
   database: string;
 }
 
-/** The database is probed at most this often; in between, its last verdict is the answer. */
+/**
+ * The database is probed at most this often; in between, its last verdict is the answer.
+ * @internal
+ */
 export const DATABASE_PROBE_MS = 5000;
 
 export class HealthCheck {

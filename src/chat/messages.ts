@@ -8,8 +8,12 @@ import { shortCommitment } from '../engine/keyedDice.js';
 import type { ChallengeView, Choice, DiceShown, GameResult, GameView, RenderedBoard } from '../game/types.js';
 import { encodeButtonId } from './customIds.js';
 
-/** Discord's limits: 5 buttons a row, 5 rows a message, 1024 characters of alt text. */
+/**
+ * Discord's limits: 5 buttons a row, 5 rows a message, 1024 characters of alt text.
+ * @internal
+ */
 export const BUTTONS_PER_ROW = 5;
+/** @internal */
 export const MAX_ROWS = 5;
 const MAX_ALT = 1024;
 
@@ -159,7 +163,10 @@ function ratingLine(t: Translate, view: GameView): string {
   return t('game.ratings', { changes: changes.join(', ') });
 }
 
-/** One button per choice in the service's order; moves are numbered like the board's markers. */
+/**
+ * One button per choice in the service's order; moves are numbered like the board's markers.
+ * @internal
+ */
 export function choiceRows(view: Pick<GameView, 'gameId' | 'version' | 'choices'>): ActionRowBuilder<ButtonBuilder>[] {
   const buttons = view.choices.map((choice) =>
     new ButtonBuilder()

@@ -130,6 +130,7 @@ function readChange(interaction: ChatInputCommandInteraction, currentDefault: Va
 /**
  * Each setting on a line, marked when this server chose it; `saved` after a change. Said in the
  * admin's `locale` (the lines are built in it), as the listing is theirs alone.
+ * @internal
  */
 export function settingsText(view: SettingsView, saved: boolean, locale: Locale): Text {
   const t = translator(locale);

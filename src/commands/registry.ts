@@ -37,7 +37,10 @@ const DECLARED: readonly (readonly [string, Subcommand])[] = [
 
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map(DECLARED);
 
-/** Every declaration's path ("senet-admin tournament create"), as often as it is declared. */
+/**
+ * Every declaration's path ("senet-admin tournament create"), as often as it is declared.
+ * @internal
+ */
 export const declaredPaths = (): string[] => DECLARED.map(([path]) => path);
 
 /** The declaration of the subcommand asked for, if this version has it. */

@@ -19,6 +19,7 @@ import { LATEST_VERSION, type Migration } from './sqliteMigrations.js';
 
 const FK = 'DEFERRABLE INITIALLY IMMEDIATE';
 
+/** @internal */
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
     version: 14,
@@ -339,7 +340,10 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */
+/**
+ * The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test).
+ * @internal
+ */
 export const POSTGRES_LATEST_VERSION = Math.max(...POSTGRES_MIGRATIONS.map((m) => m.version));
 
 /** The advisory lock key migrations hold ("senet" in ASCII): any fixed number the bot alone uses. */
@@ -383,7 +387,10 @@ export async function migratePostgres(
   }
 }
 
-/** The applied version (0 on a database never migrated). */
+/**
+ * The applied version (0 on a database never migrated).
+ * @internal
+ */
 export async function postgresSchemaVersion(connection: pg.ClientBase): Promise<number> {
   const found = await connection.query<{ version: string | number }>('SELECT version FROM schema_version');
   return Number(found.rows[0]?.version ?? 0);

@@ -16,7 +16,10 @@ export interface Translated {
 const NAME_START = /[A-Za-z_]/;
 const NAME_PART = /[A-Za-z0-9_]/;
 
-/** `sql` with its parameters numbered, and the names to read them by. */
+/**
+ * `sql` with its parameters numbered, and the names to read them by.
+ * @internal
+ */
 export function translate(sql: string): Translated {
   let text = '';
   let positional = 0;

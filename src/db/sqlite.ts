@@ -228,7 +228,10 @@ export function openSqlite(path: string, options: OpenOptions = {}): SqliteDatab
   return new SqliteDatabase(openDatabase(path, options));
 }
 
-/** The better-sqlite3 connection under a SQLite database (tools and tests that read the file directly). */
+/**
+ * The better-sqlite3 connection under a SQLite database (tests and benchmarks that read the file directly).
+ * @internal
+ */
 export function sqliteConnection(db: Database): BetterSqlite3.Database {
   if (!(db instanceof SqliteDatabase)) throw new Error(`not a SQLite database: ${db.dialect}`);
   return db.raw;

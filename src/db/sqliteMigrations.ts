@@ -11,6 +11,7 @@ export interface Migration {
   sql: string;
 }
 
+/** @internal */
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,

@@ -162,7 +162,10 @@ export function replaySteps(record: GameRecord): Result<{ start: GameState; step
   return ok({ start: started.value, steps });
 }
 
-/** A position from any arrangement, checked; a pending throw with no legal move passes at once. */
+/**
+ * A position from any arrangement, checked; a pending throw with no legal move passes at once.
+ * @internal
+ */
 export function setupGame(setup: Setup): Result<GameState, string> {
   const found = positionFromSetup(setup);
   if (!found.ok) return found;
@@ -205,6 +208,7 @@ export function positionFromSetup(setup: Setup): Result<Position, string> {
 
 // ---- Between GameState and Position -----------------------------------------------------
 
+/** @internal */
 export function toState(pos: Position): GameState {
   const { last } = pos;
   return {

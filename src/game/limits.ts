@@ -7,10 +7,16 @@ import type { ServiceCore } from './core.js';
 import type { ServerSettings } from './settings.js';
 import { type Outcome, fail } from './types.js';
 
-/** Challenges a player may have waiting for an answer at once, in one server. */
+/**
+ * Challenges a player may have waiting for an answer at once, in one server.
+ * @internal
+ */
 export const MAX_OPEN_CHALLENGES = 3;
 
-/** After a decline, how long before the same challenger may challenge the same player again. */
+/**
+ * After a decline, how long before the same challenger may challenge the same player again.
+ * @internal
+ */
 export const DECLINE_COOLDOWN_MS = 10 * 60_000;
 
 /**
@@ -107,7 +113,10 @@ async function spamRefusal(core: ServiceCore, c: ChallengePlace): Promise<Refusa
 
 // ---- tournaments ------------------------------------------------------------------------------
 
-/** Tournaments open for sign-up or running at once in one server. */
+/**
+ * Tournaments open for sign-up or running at once in one server.
+ * @internal
+ */
 export const MAX_LIVE_TOURNAMENTS = 3;
 
 /** What a tournament's creator may choose (the command's option ranges say the same). */

@@ -92,7 +92,10 @@ function summarise(review: Review): ReviewSummary {
   };
 }
 
-/** Whether the game's rules ever give an extra throw (Kendall's do not). */
+/**
+ * Whether the game's rules ever give an extra throw (Kendall's do not).
+ * @internal
+ */
 export function hasExtraThrows(record: GameRecord): boolean {
   const rules = resolveRules(record.ruleset, record.options);
   if (!rules.ok) return true;
@@ -104,7 +107,10 @@ export function hasExtraThrows(record: GameRecord): boolean {
   );
 }
 
-/** One chart point per position: the start, then after each action, with its marks. */
+/**
+ * One chart point per position: the start, then after each action, with its marks.
+ * @internal
+ */
 export function chartPoints(review: Review): ChartPoint[] {
   const turning = new Map(review.turningPoints.map((t, k) => [t.index, k + 1]));
   return review.chances.map((chance, i) => {

@@ -66,7 +66,10 @@ export interface Review {
   accuracy: Record<Side, number | null>;
 }
 
-/** How many turning points a review names. */
+/**
+ * How many turning points a review names.
+ * @internal
+ */
 export const TURNING_POINTS = 3;
 
 /** The review of a game's log, its turning points in `t`'s words. */
@@ -154,7 +157,10 @@ function bestFor(
   return best;
 }
 
-/** A W chance seen from `side`. */
+/**
+ * A W chance seen from `side`.
+ * @internal
+ */
 export const forSide = (side: Side, wChance: number): number => (side === 'W' ? wChance : 1 - wChance);
 
 function kindOf(action: Action, phase: GameState['phase'], options: number): ActionKind {
@@ -215,6 +221,7 @@ function accuracy(actions: readonly ReviewedAction[], side: Side): number | null
   return scores.length === 0 ? null : scores.reduce((x, y) => x + y, 0) / scores.length;
 }
 
+/** @internal */
 export function moveAccuracy(lossPoints: number): number {
   const score = 103.1668 * Math.exp(-0.04354 * Math.max(0, lossPoints)) - 3.1668;
   return Math.min(100, Math.max(0, score));

@@ -10,7 +10,6 @@ import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { chooseAction } from '../ai/index.js';
 import { DiceSecret } from '../engine/keyedDice.js';
 import * as challenges from './challenges.js';
-import type { ChallengeInput } from './challenges.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
 import * as deadlines from './deadlines.js';
 import * as diceCheck from './diceCheck.js';
@@ -30,7 +29,6 @@ import * as startBoard from './startBoard.js';
 import * as storage from './storage.js';
 import * as sync from './sync.js';
 import * as tournaments from './tournaments.js';
-import type { TournamentSpec } from './tournaments.js';
 import * as turnReminders from './turnReminders.js';
 import type { MessageRef, ReminderDue } from './turnReminders.js';
 import type { BoardRenderer, ReplayRenderer } from './types.js';
@@ -42,7 +40,6 @@ export type {
   AdminInput,
   SettingsChange,
   SettingsView,
-  ChallengeInput,
   MessageRef,
   PlayerData,
   ReminderDue,
@@ -52,7 +49,6 @@ export type {
   EventRef,
   ShardScope,
   WriteTiming,
-  TournamentSpec,
 };
 export type { TournamentChange } from './tournaments.js';
 export { ONE_SHARD, isShard };
@@ -65,6 +61,7 @@ type ServiceDatabase = { dbPath: string } | { db: Database };
 
 export type ServiceOptions = ServiceDatabase & ServiceSettings;
 
+/** @internal */
 export interface ServiceSettings {
   /** The bot's own user id: challenging it starts a game against the AI at once. */
   botUserId: string;

@@ -252,6 +252,7 @@ export interface SettingsView {
  * A rule set and options as written in .env (DEFAULT_RULES): "kendall", "kendall pawns=7
  * safe_pairs=off" (the options' names as in the slash commands). Options left out take the rule
  * set's defaults.
+ * @internal
  */
 export function parseVariant(text: string): Outcome<Variant> {
   const [id = '', ...pairs] = text.trim().split(/\s+/);

@@ -79,6 +79,7 @@ export function variantTitle(t: Translate, id: RuleSetId, options: Readonly<Reco
  * options is square.RULESET.N; one an option renames (regency's variations make 26 the
  * House of Happiness) is square.RULESET.OPTIONS.N, the options that differ from the
  * defaults named in the schema's order.
+ * @internal
  */
 export function squareKey(rules: Rules, square: number): MessageKey {
   let keys = squareKeys.get(rules);

@@ -4,7 +4,10 @@
 // pairs the winners of neighbouring boards. Pure.
 import { type FirstMoveRecord, NO_GAMES, higherMovesFirst } from './firstMover.js';
 
-/** Bracket size for `players` entrants: the next power of two (at least 2). */
+/**
+ * Bracket size for `players` entrants: the next power of two (at least 2).
+ * @internal
+ */
 export function bracketSize(players: number): number {
   let size = 2;
   while (size < players) size *= 2;
@@ -14,7 +17,10 @@ export function bracketSize(players: number): number {
 /** Rounds a knockout of `players` takes. */
 export const knockoutRounds = (players: number): number => Math.log2(bracketSize(players));
 
-/** The seeds (1-based) in bracket order, for a bracket of `size` (a power of two). */
+/**
+ * The seeds (1-based) in bracket order, for a bracket of `size` (a power of two).
+ * @internal
+ */
 export function bracketOrder(size: number): number[] {
   let order = [1];
   while (order.length < size) {
