@@ -12,7 +12,7 @@ export {
   /** @internal */ toState,
   toPosition,
 } from './game.js';
-export type { GameRecord, /** @internal */ Setup, Throwing } from './game.js';
+export type { ActionProblem, GameRecord, ReplayError, /** @internal */ Setup, Throwing } from './game.js';
 export {
   RULESETS,
   RULESET_IDS,

@@ -20,6 +20,7 @@ import { type SaidNames, moveLabel } from '../i18n/gameWords.js';
 import type { Translate } from '../i18n/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { percent } from '../lib/format.js';
+import { replayErrorText } from '../i18n/actionProblems.js';
 
 /** The chance (0..1) that the light side, W, wins from a position not yet over. */
 export type WinChance = (state: GameState) => number;
@@ -80,7 +81,7 @@ export function reviewGame(
   t: Translate,
 ): Result<Review, string> {
   const walked = replaySteps(record);
-  if (!walked.ok) return err(walked.error.message);
+  if (!walked.ok) return err(replayErrorText(walked.error));
   let current = valueOf(walked.value.start, chance);
   const chances = [current.chance];
   const actions: ReviewedAction[] = [];
