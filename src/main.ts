@@ -284,14 +284,14 @@ async function serveMetricsFor(
   }
 }
 
-/** ACTIVITY_PORT: the live board (src/bot/liveBoard.ts); a port that cannot be bound stops the bot. */
+/** ACTIVITY_PORT: the live board (src/bot/serveLiveBoard.ts); a port that cannot be bound stops the bot. */
 async function serveLiveBoardFor(
   activity: ActivityConfig,
   service: GameService,
   bot: Bot,
   log: Logger,
 ): Promise<LiveServer> {
-  const { serveLiveBoard } = await import('./bot/liveBoard.js');
+  const { serveLiveBoard } = await import('./bot/serveLiveBoard.js');
   try {
     return await serveLiveBoard({ activity, config, service, bot, log });
   } catch (err) {

@@ -19,7 +19,7 @@ export interface LiveHub {
   watch(gameId: number, page: PageConnection): void;
   /** Tells every page showing the game how it stands now. */
   publish(gameId: number): Promise<void>;
-  /** A move or resignation committed here: the chat is brought up to date (src/bot/liveBoard.ts). */
+  /** A move or resignation committed here: the chat is brought up to date (src/bot/serveLiveBoard.ts). */
   changed(view: GameView): void;
 }
 

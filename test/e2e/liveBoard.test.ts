@@ -9,7 +9,7 @@ import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.
 import { type GameState, legalActions } from '../../src/engine/index.js';
 import type { LiveGame } from '../../src/game/liveBoard.js';
 import type { GameView } from '../../src/game/types.js';
-import { showLiveChange } from '../../src/bot/liveBoard.js';
+import { showLiveChange } from '../../src/bot/serveLiveBoard.js';
 import { TOKEN, actButtons, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
 import { TestPage, signIn } from './livePages.js';
 import type { FakeUser } from './fake/fakeDiscord.js';

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DiscordSignIn } from '../../src/activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.js';
 import { type PageBundle, buildPage } from '../../src/activity/pageBundle.js';
-import { showLiveChange } from '../../src/bot/liveBoard.js';
+import { showLiveChange } from '../../src/bot/serveLiveBoard.js';
 import { startBrowser } from './browser.js';
 import { TOKEN, actButtons, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
 import type { FakeUser } from './fake/fakeDiscord.js';

@@ -11,7 +11,10 @@ import type { GameView } from '../game/types.js';
 import type { Bot } from './client.js';
 import { type ActivityConfig, type BotConfig, DEFAULT_API_URL } from './config.js';
 
-/** What to do with a change the live board committed: show it in chat, then let the computer play. */
+/**
+ * What to do with a change the live board committed: show it in chat, then let the computer play.
+ * @internal
+ */
 export function showLiveChange(bot: () => Pick<Bot, 'messages' | 'turns'>, log: Logger): (view: GameView) => void {
   return (view) => {
     const { messages, turns } = bot();
