@@ -110,7 +110,6 @@ export function sqliteReader(db: BetterSqlite3.Database): Sql {
     get: async <R>(text: string, params?: SqlParams) => db.prepare(text).get(...bind(params)) as R | undefined,
     all: async <R>(text: string, params?: SqlParams) => db.prepare(text).all(...bind(params)) as R[],
     run: async (text: string, params?: SqlParams) => ({ changes: db.prepare(text).run(...bind(params)).changes }),
-    requireSerializable: () => undefined, // no transactions here: it only reads
   };
 }
 

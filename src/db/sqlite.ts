@@ -74,9 +74,6 @@ export class SqliteDatabase implements Database {
     }
   }
 
-  /** Transactions here run one at a time: serializable already, whatever `TransactionOptions` asks. */
-  requireSerializable(): void {}
-
   async transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const asked = performance.now();
     await this.turn();
@@ -210,9 +207,6 @@ class SqliteTransaction implements Sql {
   run(sql: string, params?: SqlParams): Promise<RunResult> {
     return this.now(() => this.db.execute(sql, params, (s, p) => ({ changes: s.run(...p).changes })));
   }
-
-  /** One transaction at a time is serializable already. */
-  requireSerializable(): void {}
 
   private async now<T>(work: () => T): Promise<T> {
     if (!this.open) throw new Error('a statement on a transaction that has ended');

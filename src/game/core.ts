@@ -59,7 +59,7 @@ export interface LockWaits {
   waited: number;
   waitedMs: number;
   longestMs: number;
-  /** Runs again before those commits (PostgreSQL: conflicts, lost connections, a game's end at SERIALIZABLE). */
+  /** Runs again before those commits (PostgreSQL: conflicts, lost connections). */
   reruns: number;
   /** Round trips to the database server (WriteTiming.roundTrips), all writes'. */
   roundTrips: number;
