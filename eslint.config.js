@@ -36,6 +36,12 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'warn',
     },
   },
+  {
+    // The service and the storage: a value that must exist is checked once with a clear error, and a
+    // write answers with the row it wrote (RETURNING) instead of a read after it that assumes it.
+    files: ['src/game/**/*.ts', 'src/db/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
   ...layers,
   {
     // Plain JavaScript run by node itself: the lint config, and the bench's preloaded profiler.

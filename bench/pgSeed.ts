@@ -1,7 +1,7 @@
 // The games both PostgreSQL benches click: two players and `count` kendall games between them, in
 // one transaction through the bot's own store, so the rows are exactly the bot's.
 import { GameStore } from '../src/db/gameStore.js';
-import type { Database } from '../src/db/sql.js';
+import type { Database } from '../src/db/database.js';
 import { newGame } from '../src/engine/index.js';
 import { DiceSecret } from '../src/engine/keyedDice.js';
 

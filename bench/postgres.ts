@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { GameStore } from '../src/db/gameStore.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { type Database, StorageBusy } from '../src/db/sql.js';
+import { type Database, StorageBusy } from '../src/db/database.js';
 import { moveTransaction } from '../src/game/play.js';
 import { freePort, startCluster } from '../test/support/postgresCluster.js';
 import { ANA, BEN, seedGames } from './pgSeed.js';

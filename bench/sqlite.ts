@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDatabase } from '../src/db/connection.js';
+import { type Database, openDatabase } from '../src/db/sqliteConnection.js';
 import type { Report } from './run.js';
 import { quantile } from './stats.js';
 

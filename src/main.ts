@@ -12,7 +12,7 @@ import { type ActivityConfig, explainMissing, inviteUrl, loadConfig, problemLine
 import { createLogger } from './bot/logger.js';
 import { spawnShards } from './bot/shardManager.js';
 import { retryingNetworkFailures } from './bot/startupRetry.js';
-import { DEFAULT_DATABASE_PATH } from './db/connection.js';
+import { DEFAULT_DATABASE_PATH } from './db/sqliteConnection.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { servingLock } from './db/servingLock.js';
 import type { GameService, ShardScope } from './game/service.js';
@@ -277,14 +277,14 @@ async function serveMetricsFor(
   }
 }
 
-/** ACTIVITY_PORT: the live board (src/bot/liveBoard.ts); a port that cannot be bound stops the bot. */
+/** ACTIVITY_PORT: the live board (src/bot/serveLiveBoard.ts); a port that cannot be bound stops the bot. */
 async function serveLiveBoardFor(
   activity: ActivityConfig,
   service: GameService,
   bot: Bot,
   log: Logger,
 ): Promise<LiveServer> {
-  const { serveLiveBoard } = await import('./bot/liveBoard.js');
+  const { serveLiveBoard } = await import('./bot/serveLiveBoard.js');
   try {
     return await serveLiveBoard({ activity, config, service, bot, log });
   } catch (err) {

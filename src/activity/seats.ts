@@ -8,7 +8,7 @@
 // by the service calls the chat makes: the sitter's challenge (or Rematch) and the host's Accept,
 // or `/senet play` against the computer. So it is a game like any other, with the same refusals
 // (who may play where, live games per player, the creation budget), its chat message (posted by the
-// bot: src/bot/liveBoard.ts), ratings, seasons and turn timeouts; its seats are the game's own, and
+// bot: src/bot/serveLiveBoard.ts), ratings, seasons and turn timeouts; its seats are the game's own, and
 // a page that reconnects finds them there.
 import { type RuleSetId, isRuleSetId } from '../engine/index.js';
 import type { LiveGame } from '../game/liveBoard.js';

@@ -7,7 +7,8 @@
 import { MAX_MOVES, type Position, type Rules } from '../engine/index.js';
 import { TAKE, THROW } from './codes.js';
 import { type Outcome, type SearchStats, outcomesFor as throwOutcomes } from './search.js';
-import { winChance } from './winChance.js';
+import { type WinWeights, winChance } from './winChance.js';
+import { WIN_WEIGHTS } from './winWeights.js';
 
 const outcomesCache = new WeakMap<Rules, Outcome[]>();
 
@@ -41,7 +42,7 @@ export function expertScores(
   stats?: SearchStats,
   nodeLimit = EXPERT_NODES,
 ): number[] {
-  const search = new ExpertSearch(pos, outcomesFor(pos.rules));
+  const search = new ExpertSearch(pos, outcomesFor(pos.rules), WIN_WEIGHTS);
   let order = codes.map((_, i) => i);
   let scores: number[] = [];
   for (let budget = 1; budget <= MAX_BUDGET; budget++) {
@@ -56,9 +57,12 @@ export function expertScores(
   return scores;
 }
 
-/** W's chance after the side to move in `pos` throws, searched `budget` throws further (the fitting tool's targets). */
-export function searchedChance(pos: Position, budget: number): number {
-  return new ExpertSearch(pos, outcomesFor(pos.rules)).throwValue(pos, budget);
+/**
+ * W's chance after the side to move in `pos` throws, searched `budget` throws further and scored
+ * with `weights` (the fitting tool's targets, scored with its last round's weights).
+ */
+export function searchedChance(pos: Position, budget: number, weights: WinWeights): number {
+  return new ExpertSearch(pos, outcomesFor(pos.rules), weights).throwValue(pos, budget);
 }
 
 class ExpertSearch {
@@ -69,6 +73,7 @@ class ExpertSearch {
   constructor(
     private readonly start: Position,
     private readonly outcomes: Outcome[],
+    private readonly weights: WinWeights,
   ) {}
 
   private copy(pos: Position, depth: number): Position {
@@ -106,7 +111,7 @@ class ExpertSearch {
   /** Fail-soft alpha-beta over the side to move's options. */
   private value(pos: Position, budget: number, depth: number, alpha: number, beta: number): number {
     this.nodes++;
-    if (pos.phase === 'over' || (pos.phase === 'throw' && budget === 0)) return winChance(pos);
+    if (pos.phase === 'over' || (pos.phase === 'throw' && budget === 0)) return winChance(pos, this.weights);
     const moves = (this.lists[depth] ??= new Uint16Array(MAX_MOVES));
     const count = pos.listMoves(moves);
     const canTake = pos.canTake();

@@ -32,20 +32,16 @@ function progress(pos: Position, side: 1 | 2): number {
   return squareSum(pos.pawnBits(side)) + pos.off[side]! * 31;
 }
 
-let table = WIN_WEIGHTS;
+/** Fitted weights per rule configuration (weightsKey), each in the order of FEATURE_NAMES. */
+export type WinWeights = Readonly<Record<string, readonly number[]>>;
 
 /** The key of a rule configuration's weights. */
 export function weightsKey(rules: Rules): string {
   return `${rules.id}-${rules.pawns}`;
 }
 
-/** Replaces the weights in use (the fitting tool's later rounds score with the last round's). */
-export function useWeights(weights: Readonly<Record<string, readonly number[]>>): void {
-  table = weights;
-}
-
 /** The fitted weights for a rule configuration: its rule set and pawn count, or the rule set's defaults. */
-function weightsFor(rules: Rules): readonly number[] {
+function weightsFor(table: WinWeights, rules: Rules): readonly number[] {
   const weights = table[weightsKey(rules)] ?? table[`${rules.id}-5`];
   if (!weights) throw new Error(`winChance: no fitted weights for ${rules.id}`);
   return weights;
@@ -56,11 +52,12 @@ const scratch = new Float64Array(FEATURE_COUNT);
 /**
  * The chance (0..1) that W, the light side, wins from `pos` with both sides playing well (as the
  * self-play the model was fitted to). A finished game is 1 or 0. B's chance is 1 minus this.
+ * `table`: the weights to score with (the fitting tool's later rounds pass the last round's).
  */
-export function winChance(pos: Position): number {
+export function winChance(pos: Position, table: WinWeights = WIN_WEIGHTS): number {
   if (pos.winner) return pos.winner === 1 ? 1 : 0;
   features(pos, scratch);
-  const weights = weightsFor(pos.rules);
+  const weights = weightsFor(table, pos.rules);
   let z = 0;
   for (let i = 0; i < FEATURE_COUNT; i++) z += weights[i]! * scratch[i]!;
   const forMover = 1 / (1 + Math.exp(-z));

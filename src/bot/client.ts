@@ -132,7 +132,7 @@ export function loginFailure(err: unknown): string {
 
 /**
  * A server the bot was removed from (or that was deleted) keeps its data for a grace period, then
- * the sweeper deletes it (src/game/serverData.ts). Discord's GUILD_DELETE says so when its
+ * the sweeper deletes it (src/game/privacy.ts). Discord's GUILD_DELETE says so when its
  * `unavailable` is not set (an outage sets it, and discord.js then emits GuildUnavailable
  * instead); being added again, or finding the server among this shard's at start-up, calls the
  * deletion off. Events reach the shard that holds the server, as its timed work does.

@@ -23,6 +23,7 @@ const BUSY_ABOVE_BYTES = 16 * 1024 * 1024;
 /**
  * V8's full collection as a function. `gc` is only exposed by a flag; set now, it exists in
  * contexts created from now on, and it collects the whole isolate whichever context calls it.
+ * @internal
  */
 export function exposeGc(): () => void {
   setFlagsFromString('--expose-gc');

@@ -7,21 +7,15 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { type Result, err, ok } from '../lib/result.js';
 import { ONE_SHARD, type ShardScope, isShard } from '../game/service.js';
-import type { ServerSettings } from '../game/settingSpecs.js';
-import {
-  DEFAULT_SETTINGS,
-  isSnowflake,
-  reminderBeforeTimeout,
-  settingFromText,
-  settingsFrom,
-} from '../game/settings.js';
+import { REMINDER_BEFORE_TIMEOUT, SERVER_SETTINGS, type ServerSettings } from '../game/settingSpecs.js';
+import { DEFAULT_SETTINGS, isSnowflake, settingFromText, settingsFrom } from '../game/settings.js';
 
 export interface BotConfig {
   token: string;
   applicationId: string;
   /** Deploy commands to this guild only (instant, for testing); unset = global. */
   guildId: string | null;
-  /** The SQLite file; null: the database's own default (src/db/connection.ts). */
+  /** The SQLite file; null: the database's own default (src/db/sqliteConnection.ts). */
   databasePath: string | null;
   /** A PostgreSQL server instead of the SQLite file (postgres:// or postgresql://); null: SQLite. */
   databaseUrl: string | null;
@@ -83,9 +77,15 @@ export type Sharding =
   | { role: 'manager'; count: number | 'auto'; ids: readonly number[] | null }
   | { role: 'shard'; shard: ShardScope };
 
-/** The most shards SHARDS (or SHARD_IDS) may run on one machine: far past what one serves (docs/scaling.md). */
+/**
+ * The most shards SHARDS (or SHARD_IDS) may run on one machine: far past what one serves (docs/scaling.md).
+ * @internal
+ */
 export const MAX_SHARDS = 64;
-/** The most shards SHARD_COUNT may name across every machine: some 4 million servers at 1,000 a shard. */
+/**
+ * The most shards SHARD_COUNT may name across every machine: some 4 million servers at 1,000 a shard.
+ * @internal
+ */
 export const MAX_SHARD_COUNT = 4096;
 
 export type ConfigResult =
@@ -411,9 +411,11 @@ function serverDefaults(read: <T>(name: string, parse: Parse<T>, fallback: T) =>
     return value;
   });
   // Checked only when both are valid: a bad turn timeout is not also blamed on the reminder delay.
-  const bothValid = !refused.has('reminderDelayMs') && !refused.has('turnTtlMs');
-  if (bothValid && !reminderBeforeTimeout(settings))
-    invalid.push('REMINDER_DELAY_MINUTES must be less than TURN_TIMEOUT_MINUTES (0 turns reminders off)');
+  const { keys, holds } = REMINDER_BEFORE_TIMEOUT;
+  if (keys.every((key) => !refused.has(key)) && !holds(settings)) {
+    const [shorter, longer] = keys.map((key) => SERVER_SETTINGS.find((spec) => spec.key === key)?.env);
+    invalid.push(`${shorter} must be less than ${longer} (0 turns reminders off)`);
+  }
   return settings;
 }
 

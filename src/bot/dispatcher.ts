@@ -1,13 +1,13 @@
 // One entry point for every interaction: finds what it asks for (a subcommand or a button, each
 // declared beside its handler with its preconditions, src/commands/registry.ts; or the live board's
-// Entry Point command, src/commands/liveBoard.ts), has those checked, runs it, and turns any
+// Entry Point command, src/commands/launchLiveBoard.ts), has those checked, runs it, and turns any
 // unexpected error into a private "something went wrong (ref …)" for the user and the same
 // reference, with the stack, in the log.
 import { text } from '../i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import type { Interaction, RepliableInteraction } from 'discord.js';
 import type { CommandContext } from '../commands/commandContext.js';
-import { launchLiveBoard } from '../commands/liveBoard.js';
+import { launchLiveBoard } from '../commands/launchLiveBoard.js';
 import { buttonOf, preconditionsMet, subcommandOf } from '../commands/registry.js';
 import { savedNotShown } from '../game/savedNotShown.js';
 import { storageRefusal } from '../game/storageFailure.js';

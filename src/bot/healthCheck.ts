@@ -3,7 +3,7 @@
 // a service manager or load balancer should know: the bot is up but cannot serve clicks.
 //
 // The gateway's state is read from memory at each ask. The database is proved writable by a real
-// commit (src/db/health.ts), which costs an fsync: it runs at most once every few seconds however
+// commit (src/db/writeProbe.ts), which costs an fsync: it runs at most once every few seconds however
 // often /healthz and /metrics are asked, and askers in between get its last verdict, so a burst
 // of health checks costs no writes and holds no click up.
 import { type Client, Status } from 'discord.js';
@@ -17,7 +17,10 @@ export interface Health {
   database: string;
 }
 
-/** The database is probed at most this often; in between, its last verdict is the answer. */
+/**
+ * The database is probed at most this often; in between, its last verdict is the answer.
+ * @internal
+ */
 export const DATABASE_PROBE_MS = 5000;
 
 export class HealthCheck {

@@ -13,7 +13,10 @@
  */
 export const REPLAY_CORE_SHARE = 1 / 3;
 
-/** How long to rest after a job that kept its thread busy `busyMs`, for the thread to use at most `share` of a core. */
+/**
+ * How long to rest after a job that kept its thread busy `busyMs`, for the thread to use at most `share` of a core.
+ * @internal
+ */
 export function restAfter(busyMs: number, share: number): number {
   if (!(share > 0 && share <= 1)) throw new RangeError(`a core share is in (0, 1], not ${share}`);
   return Math.max(0, busyMs) * ((1 - share) / share);

@@ -14,7 +14,10 @@ import { Pacer, REPLAY_CORE_SHARE } from './replayPace.js';
 import type { ReplayWorkerJob } from './replayWorker.js';
 import { ThreadOnDemand, asBuffer } from './workerThread.js';
 
-/** How long the thread stays after its last replay, waiting for the next. */
+/**
+ * How long the thread stays after its last replay, waiting for the next.
+ * @internal
+ */
 export const IDLE_MS = 30_000;
 
 export class ReplayThread {

@@ -45,6 +45,7 @@ export interface RestProxyConfig {
  * How many of one caller's bot-token requests may wait for Discord at once; the rest wait in its
  * line. Eight at Discord's round trip of about 100 ms carry more than the global 50 a second, and
  * another caller's request waits behind at most eight of this one's.
+ * @internal
  */
 export const PER_CALLER = 8;
 
@@ -65,7 +66,10 @@ const REST_PROXY_SETTINGS: { [K in keyof RestProxyConfig]: ProcessSetting<RestPr
   },
 };
 
-/** Every `.env` key the proxy reads (the .env.example test lists them). */
+/**
+ * Every `.env` key the proxy reads (the .env.example test lists them).
+ * @internal
+ */
 export const REST_PROXY_ENV = Object.values(REST_PROXY_SETTINGS).map((spec) => spec.env);
 
 /** The proxy's settings from the environment, or what is wrong with them (each naming its setting). */
@@ -120,6 +124,7 @@ function refusalLog(log: Logger, message: string): (fields: Record<string, unkno
  * The request handler. A failure that is not Discord's answer (Discord unreachable after the REST
  * client's retries) is answered 502 and logged without the request's path, which holds
  * interaction tokens; neither is the secret ever logged.
+ * @internal
  */
 export function restProxy(config: Pick<RestProxyConfig, 'apiUrl' | 'secret'>, log: Logger): RequestListener {
   const forward = proxyRequests(new REST({ api: config.apiUrl }));

@@ -36,7 +36,10 @@ export interface ShardFleet {
   stop(): Promise<void>;
 }
 
-/** What Discord says for this token: its recommended shard count and how many may identify at once. */
+/**
+ * What Discord says for this token: its recommended shard count and how many may identify at once.
+ * @internal
+ */
 export async function gatewayPlan(
   config: ShardManagerOptions['config'],
 ): Promise<{ shards: number; maxConcurrency: number }> {
@@ -91,6 +94,7 @@ export async function spawnShards(options: ShardManagerOptions): Promise<ShardFl
  * round r, a window (5 s) after round r - 1. Another machine starting at the same moment may still
  * use a key in the same window: Discord answers that identify with Invalid Session (op 9) and the
  * shard's client identifies again once its own window has passed (docs/scaling.md).
+ * @internal
  */
 export function identifyRounds(ids: readonly number[], maxConcurrency: number): number[][] {
   const rounds = new Map<number, number[]>();

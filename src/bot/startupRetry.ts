@@ -22,7 +22,10 @@ const NETWORK_FAILURES: Readonly<Record<string, string>> = {
 const FIRST_PAUSE_MS = 1000;
 const LONGEST_PAUSE_MS = 30_000;
 
-/** What went wrong on the network, in plain words, or null when `err` is not a network failure. */
+/**
+ * What went wrong on the network, in plain words, or null when `err` is not a network failure.
+ * @internal
+ */
 export function networkFailure(err: unknown): string | null {
   // The code sits on the error itself (discord.js's REST) or on its cause (fetch).
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {

@@ -4,7 +4,7 @@
 // unreachable. It also posts the turn reminders now due and deletes those whose turn is over
 // (src/bot/reminderMessages.ts), takes up again any computer's turn that is not being played (one
 // whose step failed, or one begun by another process that stopped), deletes the data of the
-// servers the bot left longer ago than the grace period (src/game/serverData.ts) with the scheduled
+// servers the bot left longer ago than the grace period (src/game/privacy.ts) with the scheduled
 // events deleted servers leave to delete from Discord (src/bot/deletionFollowUp.ts), and runs the
 // tournaments' timed work (src/bot/tournamentRunner.ts). When the database answers again after an
 // outage, a sweep runs at once (`resume`), so what the outage stopped does not wait for the next one.

@@ -26,7 +26,10 @@ export type DiscordApi = Pick<RESTOptions, 'api' | 'headers'>;
 /** The error an answer gets once its interaction's token is too old to use. */
 export const TOKEN_EXPIRED = "the interaction's token has expired";
 
-/** What an edit of an interaction's original response needs: its webhook (to build the body), app id and token. */
+/**
+ * What an edit of an interaction's original response needs: its webhook (to build the body), app id and token.
+ * @internal
+ */
 export type AnswerTarget = Pick<RepliableInteraction, 'webhook' | 'applicationId' | 'token'>;
 
 export interface InteractionEditor {

@@ -13,10 +13,16 @@ import type { AnswerToken } from '../game/service.js';
 import type { SendEdit } from './editQueue.js';
 import type { InteractionEditor } from './interactionEdits.js';
 
-/** A token is used up to 14 minutes after its answer: a margin for clocks and the request's own time. */
+/**
+ * A token is used up to 14 minutes after its answer: a margin for clocks and the request's own time.
+ * @internal
+ */
 export const ANSWER_TOKEN_USABLE_MS = 14 * 60_000;
 
-/** The edit of a message whose latest answer token is too old: nothing can edit it until the next click. */
+/**
+ * The edit of a message whose latest answer token is too old: nothing can edit it until the next click.
+ * @internal
+ */
 export class AnswerTokenExpired extends Error {
   constructor(readonly messageId: string) {
     super(`the latest interaction token that answered message ${messageId} has expired`);

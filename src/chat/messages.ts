@@ -8,8 +8,12 @@ import { shortCommitment } from '../engine/keyedDice.js';
 import type { ChallengeView, Choice, DiceShown, GameResult, GameView, RenderedBoard } from '../game/types.js';
 import { encodeButtonId } from './customIds.js';
 
-/** Discord's limits: 5 buttons a row, 5 rows a message, 1024 characters of alt text. */
+/**
+ * Discord's limits: 5 buttons a row, 5 rows a message, 1024 characters of alt text.
+ * @internal
+ */
 export const BUTTONS_PER_ROW = 5;
+/** @internal */
 export const MAX_ROWS = 5;
 const MAX_ALT = 1024;
 
@@ -165,7 +169,10 @@ function ratingLine(t: Translate, view: GameView): string {
   return t('game.ratings', { changes: changes.join(', ') });
 }
 
-/** One button per choice in the service's order; moves are numbered like the board's markers. */
+/**
+ * One button per choice in the service's order; moves are numbered like the board's markers.
+ * @internal
+ */
 export function choiceRows(view: Pick<GameView, 'gameId' | 'version' | 'choices'>): ActionRowBuilder<ButtonBuilder>[] {
   const buttons = view.choices.map((choice) =>
     new ButtonBuilder()
@@ -203,6 +210,7 @@ function finishedRow(t: Translate, gameId: number): ActionRowBuilder<ButtonBuild
  * The Open the live board button, in a row of its own under a message's other buttons, so a board's
  * moves keep their rows and numbering. Moves fill at most 2 rows (9 buttons), so a message then holds
  * at most 3 of Discord's 5; were the rows ever full, the moves would stay and this button would not.
+ * @internal
  */
 export function withLiveBoard(
   t: Translate,

@@ -27,7 +27,7 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: CommandCo
   const changing = Object.keys(change.value).length > 0;
   const outcome = changing
     ? await ctx.service.admin.changeSettings({ ...asked, change: change.value })
-    : await ctx.service.admin.settings(asked);
+    : await ctx.service.admin.showSettings(asked);
   if (!outcome.ok) return ctx.answers.replyPrivately(interaction, outcome.error.message);
   await ctx.answers.replyPrivately(interaction, settingsText(outcome.value, changing, userLocale(interaction)));
 }
@@ -43,7 +43,10 @@ const settingsSubcommand: Subcommand = {
 };
 
 async function newSeason(interaction: ChatInputCommandInteraction, ctx: CommandContext): Promise<void> {
-  const outcome = await ctx.service.admin.newSeason({ ...adminInput(interaction), viewer: viewerOf(interaction, ctx) });
+  const outcome = await ctx.service.seasons.newSeason({
+    ...adminInput(interaction),
+    viewer: viewerOf(interaction, ctx),
+  });
   if (!outcome.ok) return ctx.answers.replyPrivately(interaction, outcome.error.message);
   const { closed, current, finalTable } = outcome.value;
   // Announced to the whole channel: in the server's language.
@@ -127,6 +130,7 @@ function readChange(interaction: ChatInputCommandInteraction, currentDefault: Va
 /**
  * Each setting on a line, marked when this server chose it; `saved` after a change. Said in the
  * admin's `locale` (the lines are built in it), as the listing is theirs alone.
+ * @internal
  */
 export function settingsText(view: SettingsView, saved: boolean, locale: Locale): Text {
   const t = translator(locale);

@@ -43,13 +43,17 @@ export const RULE_OPTIONS: readonly { ruleset: RuleSetId; name: string; spec: An
 /**
  * The catalog keys of a rule option's description and (numeric options) choice names: one family
  * per option, enumerated by test/bot/config.test.ts.
+ * @internal
  */
 export const ruleOptionKeys = (ruleset: RuleSetId, name: string): { description: MessageKey; choice: MessageKey } => ({
   description: `command.ruleOption.${ruleset}.${name}` as MessageKey,
   choice: `command.ruleChoice.${ruleset}.${name}` as MessageKey,
 });
 
-/** "Kendall only: pawns per side (7 also fills squares 11-14); default 5". */
+/**
+ * "Kendall only: pawns per side (7 also fills squares 11-14); default 5".
+ * @internal
+ */
 export function ruleOptionDescription(t: Translate, ruleset: RuleSetId, name: string, spec: AnyOptionSpec): string {
   const byDefault = spec.kind === 'flag' ? (spec.default ? 'on' : 'off') : spec.default;
   return t(ruleOptionKeys(ruleset, name).description, { ruleset: rulesetTitle(t, ruleset), default: byDefault });

@@ -41,7 +41,10 @@ async function rules(interaction: ChatInputCommandInteraction, ctx: CommandConte
 /** Posts the rule set's start board in the channel. */
 export const rulesSubcommand: Subcommand = { name: 'rules', run: rules, posts: true };
 
-/** Every rule set, one line each, with how to see one. */
+/**
+ * Every rule set, one line each, with how to see one.
+ * @internal
+ */
 export function rulesList(t: Translate): string {
   const list = RULESET_IDS.map((id) =>
     t('rulesInfo.listItem', { title: rulesetTitle(t, id), id, summary: rulesetSummary(t, id) }),
@@ -54,7 +57,10 @@ export function rulesList(t: Translate): string {
   ].join('\n');
 }
 
-/** Title, summary and the special squares of a rule set, with where the full text lives. */
+/**
+ * Title, summary and the special squares of a rule set, with where the full text lives.
+ * @internal
+ */
 export function rulesText(t: Translate, id: RuleSetId): string {
   const rules = rulesOf({ ruleset: id, options: defaultOptions(id) });
   const squares = Object.entries(rules.squares).map(([n, info]) =>
@@ -134,6 +140,7 @@ async function stats(interaction: ChatInputCommandInteraction, ctx: CommandConte
 
 export const statsSubcommand: Subcommand = { name: 'stats', run: stats, posts: false };
 
+/** @internal */
 export function statsText(t: Translate, name: UserText, s: PlayerStats): string {
   const allTime = t('stats.allTime', {
     games: s.total.games,
@@ -185,6 +192,7 @@ async function history(interaction: ChatInputCommandInteraction, ctx: CommandCon
 
 export const historySubcommand: Subcommand = { name: 'history', run: history, posts: false };
 
+/** @internal */
 export function historyLine(t: Translate, h: HistoryEntry): string {
   return t('history.line', {
     // A Discord timestamp: each reader's client shows the date in their own language and zone.
@@ -200,7 +208,10 @@ export function historyLine(t: Translate, h: HistoryEntry): string {
   });
 }
 
-/** How to play, in a language; the strengths are named as the command's choices name them. */
+/**
+ * How to play, in a language; the strengths are named as the command's choices name them.
+ * @internal
+ */
 export function helpText(locale: Locale): string {
   const t = translator(locale);
   const strengths = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(

@@ -23,7 +23,9 @@ export const message =
 /** Discord's limit on a description, and on a choice's name. */
 export const MAX_DESCRIPTION = 100;
 
-/** The words in every localized Discord locale, keyed by Discord's code. */
+/**
+ * The words in every localized Discord locale, keyed by Discord's code.
+ */
 export function localizations(words: Words): LocalizationMap {
   return Object.fromEntries(
     Object.entries(DISCORD_LOCALES).flatMap(([locale, codes]) => {

@@ -20,7 +20,7 @@ import { type ButtonId, type ButtonOf, decodeButtonId } from '../chat/customIds.
 import type { Button, Buttons, Preconditions, Subcommand } from './declarations.js';
 import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } from '../chat/interactionPlace.js';
 import { senetCommand } from './definition.js';
-import { LIVE_BOARD_BUTTON } from './liveBoard.js';
+import { LIVE_BOARD_BUTTON } from './launchLiveBoard.js';
 import { PRIVACY_BUTTON } from './privacy.js';
 import { REPLAY_BUTTON } from './replay.js';
 import { SENET_SUBCOMMANDS } from './senet.js';
@@ -38,7 +38,10 @@ const DECLARED: readonly (readonly [string, Subcommand])[] = [
 
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map(DECLARED);
 
-/** Every declaration's path ("senet-admin tournament create"), as often as it is declared. */
+/**
+ * Every declaration's path ("senet-admin tournament create"), as often as it is declared.
+ * @internal
+ */
 export const declaredPaths = (): string[] => DECLARED.map(([path]) => path);
 
 /** The declaration of the subcommand asked for, if this version has it. */

@@ -1,10 +1,10 @@
 // /senet-admin data: what the bot stores about this server, answered privately to an admin, with
 // a button to delete it all, a confirmation step and the result, each replacing the private
-// answer in place. Every click checks Manage Server again (src/game/serverData.ts decides).
+// answer in place. Every click checks Manage Server again (src/game/privacy.ts decides).
 import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { ServerData } from '../game/service.js';
 import { adminInput } from './adminInput.js';
-import { LEFT_SERVER_GRACE_MS } from '../game/serverData.js';
+import { LEFT_SERVER_GRACE_MS } from '../game/privacy.js';
 import { type Text, say, text, translator } from '../i18n/index.js';
 import { type StepIds, deleteRow, followUpWords, replaceAnswer, yesNoRow } from './confirmSteps.js';
 import type { CommandContext } from './commandContext.js';

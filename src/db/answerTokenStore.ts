@@ -1,7 +1,7 @@
 // Every SQL statement about answer tokens: for a message in a channel the bot's own token cannot
 // reach, the latest interaction that answered it (its webhook edits the message while it lives).
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 
 export interface AnswerToken {
   messageId: string;

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteDatabase } from './sqliteDriver.js';
-import { LATEST_VERSION, migrate } from './migrations.js';
-import type { Database, Sql, SqlParams } from './sql.js';
+import { LATEST_VERSION, migrate } from './sqliteMigrations.js';
+import type { Database, Sql, SqlParams } from './database.js';
 
 export interface TableSpec {
   name: string;
@@ -78,10 +78,10 @@ async function* rowsOf(sql: Sql, table: TableSpec): AsyncGenerator<unknown[][]> 
       `SELECT ${columns} FROM ${table.name} ${past} ORDER BY ${order} LIMIT ${ROWS_PER_READ}`,
       last ?? [],
     );
-    if (page.length === 0) return;
+    const end = page.at(-1);
+    if (end === undefined) return;
     const rows = page.map((row) => table.columns.map((column) => row[column] ?? null));
     yield rows;
-    const end = page[page.length - 1]!;
     last = table.key.map((column) => end[column]);
     if (page.length < ROWS_PER_READ) return;
   }
@@ -110,7 +110,6 @@ export function sqliteReader(db: BetterSqlite3.Database): Sql {
     get: async <R>(text: string, params?: SqlParams) => db.prepare(text).get(...bind(params)) as R | undefined,
     all: async <R>(text: string, params?: SqlParams) => db.prepare(text).all(...bind(params)) as R[],
     run: async (text: string, params?: SqlParams) => ({ changes: db.prepare(text).run(...bind(params)).changes }),
-    requireSerializable: () => undefined, // no transactions here: it only reads
   };
 }
 

@@ -13,7 +13,7 @@
 // - PostgreSQL: the trigger also NOTIFYs, which the server delivers at the commit to the one
 //   listening connection of each process (src/db/postgresNews.ts); the rows are the catch-up after
 //   that connection was lost.
-import type { GameNewsFeed, Sql } from './sql.js';
+import type { GameNewsFeed, Sql } from './database.js';
 
 /** A news row as read. */
 interface NewsRow {

@@ -5,7 +5,7 @@
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 import type { Action, GameState, RuleOptions, RuleSetId, Side } from '../engine/index.js';
 import { DiceSecret } from '../engine/keyedDice.js';
 import type {
@@ -186,8 +186,9 @@ export class GameStore {
 
   // ---- challenges ------------------------------------------------------------------------
 
-  async insertChallenge(c: NewChallenge): Promise<number> {
-    const info = await this.s.insertChallenge.get(this.sql, {
+  /** Stores a new pending challenge; answers it as stored. */
+  async insertChallenge(c: NewChallenge): Promise<ChallengeRecord> {
+    const row = await this.s.insertChallenge.one(this.sql, {
       guild_id: c.guildId,
       channel_id: c.channelId,
       challenger_id: c.challengerId,
@@ -198,7 +199,7 @@ export class GameStore {
       expires_at: c.expiresAt,
       locale: c.locale,
     });
-    return info!.id;
+    return toChallenge(row);
   }
 
   async challenge(id: number): Promise<ChallengeRecord | undefined> {
@@ -206,14 +207,15 @@ export class GameStore {
     return row && toChallenge(row);
   }
 
-  /** Closes a pending challenge; false if it was no longer pending (someone else got there first). */
+  /** Closes a pending challenge, answering it as closed; undefined if it was no longer pending (someone else got there first). */
   async resolveChallenge(
     id: number,
     status: Exclude<ChallengeStatus, 'pending'>,
     at: number,
     gameId: number | null = null,
-  ): Promise<boolean> {
-    return (await this.s.resolveChallenge.run(this.sql, status, at, gameId, id)).changes === 1;
+  ): Promise<ChallengeRecord | undefined> {
+    const row = await this.s.resolveChallenge.get(this.sql, status, at, gameId, id);
+    return row && toChallenge(row);
   }
 
   async dueChallengeIds(now: number): Promise<number[]> {
@@ -226,8 +228,9 @@ export class GameStore {
 
   // ---- games -----------------------------------------------------------------------------
 
-  async insertGame(g: NewGame): Promise<number> {
-    const info = await this.s.insertGame.get(this.sql, {
+  /** Stores a new game; answers it as stored. */
+  async insertGame(g: NewGame): Promise<GameRecord> {
+    const row = await this.s.insertGame.one(this.sql, {
       guild_id: g.guildId,
       channel_id: g.channelId,
       message_id: g.messageId,
@@ -247,7 +250,7 @@ export class GameStore {
       created_at: g.createdAt,
       locale: g.locale,
     });
-    return info!.id;
+    return toGame(row);
   }
 
   async game(id: number): Promise<GameRecord | undefined> {
@@ -299,31 +302,33 @@ export class GameStore {
     return (await this.s.channelInUse.get(this.sql, channelId, channelId)) !== undefined;
   }
 
-  /** Writes the next state with version + 1; false if the version moved on meanwhile. */
-  async updateGame(id: number, u: GameUpdate): Promise<boolean> {
-    return (
-      (await this.s.updateGame.run(this.sql, JSON.stringify(u.state), u.toActId, u.turnDeadline, id, u.expectedVersion))
-        .changes === 1
+  /** Writes the next state with version + 1, answering the game as written; undefined if the version moved on meanwhile. */
+  async updateGame(id: number, u: GameUpdate): Promise<GameRecord | undefined> {
+    const row = await this.s.updateGame.get(
+      this.sql,
+      JSON.stringify(u.state),
+      u.toActId,
+      u.turnDeadline,
+      id,
+      u.expectedVersion,
     );
+    return row && toGame(row);
   }
 
-  /** Writes the final state and result with version + 1; false if the version moved on meanwhile. */
-  async finishGame(id: number, e: GameEnd): Promise<boolean> {
+  /** Writes the final state and result with version + 1, answering the game as written; undefined if the version moved on meanwhile. */
+  async finishGame(id: number, e: GameEnd): Promise<GameRecord | undefined> {
     const { finishedAt, winnerSide, endReason, score, archiveAt, expectedVersion } = e;
-    return (
-      (
-        await this.s.finishGame.run(this.sql, {
-          state: JSON.stringify(e.state),
-          finishedAt,
-          winnerSide,
-          endReason,
-          score,
-          archiveAt,
-          id,
-          expectedVersion,
-        })
-      ).changes === 1
-    );
+    const row = await this.s.finishGame.get(this.sql, {
+      state: JSON.stringify(e.state),
+      finishedAt,
+      winnerSide,
+      endReason,
+      score,
+      archiveAt,
+      id,
+      expectedVersion,
+    });
+    return row && toGame(row);
   }
 
   async setGameMessage(id: number, messageId: string): Promise<boolean> {
@@ -334,17 +339,19 @@ export class GameStore {
     return (await this.s.setLobbyMessage.run(this.sql, messageId, id)).changes === 1;
   }
 
-  /** The game's board moves into its new thread; false if it has one already, or a board in the channel. */
-  async setThread(id: number, threadId: string): Promise<boolean> {
-    return (await this.s.setThread.run(this.sql, threadId, id)).changes === 1;
+  /** The game's board moves into its new thread (the game answered as moved); undefined if it has one already, or a board in the channel. */
+  async setThread(id: number, threadId: string): Promise<GameRecord | undefined> {
+    const row = await this.s.setThread.get(this.sql, threadId, id);
+    return row && toGame(row);
   }
 
   /**
    * No thread after all: the board takes the lobby message's place in the channel (as before
-   * threads). False if the game has a thread or a board message already.
+   * threads); answers the game as placed. Undefined if the game has a thread or a board message already.
    */
-  async playInChannel(id: number): Promise<boolean> {
-    return (await this.s.playInChannel.run(this.sql, id)).changes === 1;
+  async playInChannel(id: number): Promise<GameRecord | undefined> {
+    const row = await this.s.playInChannel.get(this.sql, id);
+    return row && toGame(row);
   }
 
   /** Threads whose finished game's archive time has come, with the game that asked for it. */
@@ -363,7 +370,7 @@ export class GameStore {
 
   /** Games being played on this store's shard (the bot's live-games gauge). */
   async liveGameCount(): Promise<number> {
-    return (await this.s.liveGames.get(this.sql))!.n;
+    return (await this.s.liveGames.one(this.sql)).n;
   }
 
   /** Active games where `userId` (the bot) is to act. */
@@ -462,29 +469,29 @@ function prepare(owned: string) {
     playerName: st<{ user: string; guild: string }, { name: string }>(
       `SELECT ${SHOWN_NAME} AS name FROM players p ${NICKNAME_IN('@guild')} WHERE p.user_id = @user`,
     ),
-    insertChallenge: st<Record<string, string | number>, Id>(
+    insertChallenge: st<Record<string, string | number>, ChallengeRow>(
       `INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, ruleset, options, status, created_at,
                                expires_at, locale)
        VALUES (@guild_id, @channel_id, @challenger_id, @opponent_id, @ruleset, @options, 'pending', @created_at,
                @expires_at, @locale)
-       RETURNING id`,
+       RETURNING *`,
     ),
     challenge: st<[number], ChallengeRow>(`SELECT * FROM challenges WHERE id = ?`),
-    resolveChallenge: st<[ChallengeStatus, number, number | null, number]>(
-      `UPDATE challenges SET status = ?, resolved_at = ?, game_id = ? WHERE id = ? AND status = 'pending'`,
+    resolveChallenge: st<[ChallengeStatus, number, number | null, number], ChallengeRow>(
+      `UPDATE challenges SET status = ?, resolved_at = ?, game_id = ? WHERE id = ? AND status = 'pending' RETURNING *`,
     ),
     dueChallenges: st<[number], Id>(
       `SELECT id FROM challenges WHERE status = 'pending' AND expires_at <= ? AND ${owned} ORDER BY id`,
     ),
     setChallengeMessage: st<[string, number]>(`UPDATE challenges SET message_id = ? WHERE id = ?`),
-    insertGame: st<Record<string, string | number | null>, Id>(
+    insertGame: st<Record<string, string | number | null>, GameRow>(
       `INSERT INTO games (guild_id, channel_id, message_id, lobby_message_id, ruleset, options, seed, dice, dice_secret,
                           state, version, status, white_id, black_id, to_act_id, bot_strength, rated, turn_deadline,
                           created_at, locale)
        VALUES (@guild_id, @channel_id, @message_id, @lobby_message_id, @ruleset, @options, @seed, @dice, @dice_secret,
                @state, 0, 'active', @white_id, @black_id, @to_act_id, @bot_strength, @rated, @turn_deadline,
                @created_at, @locale)
-       RETURNING id`,
+       RETURNING *`,
     ),
     game: st<[number], GameRow>(`SELECT * FROM games WHERE id = ?`),
     board: st<[number], BoardRow>(
@@ -506,34 +513,37 @@ function prepare(owned: string) {
       `SELECT id FROM games WHERE status = 'active' AND channel_id = ?
        UNION ALL SELECT id FROM challenges WHERE status = 'pending' AND channel_id = ? LIMIT 1`,
     ),
-    updateGame: st<[string, string | null, number | null, number, number]>(
+    updateGame: st<[string, string | null, number | null, number, number], GameRow>(
       `UPDATE games SET state = ?, to_act_id = ?, turn_deadline = ?, version = version + 1
-       WHERE id = ? AND version = ? AND status = 'active'`,
+       WHERE id = ? AND version = ? AND status = 'active' RETURNING *`,
     ),
-    finishGame: st<{
-      state: string;
-      finishedAt: number;
-      winnerSide: Side;
-      endReason: EndReason;
-      score: number | null;
-      archiveAt: number | null;
-      id: number;
-      expectedVersion: number;
-    }>(
+    finishGame: st<
+      {
+        state: string;
+        finishedAt: number;
+        winnerSide: Side;
+        endReason: EndReason;
+        score: number | null;
+        archiveAt: number | null;
+        id: number;
+        expectedVersion: number;
+      },
+      GameRow
+    >(
       `UPDATE games SET state = @state, status = 'finished', finished_at = @finishedAt, winner_side = @winnerSide,
                         end_reason = @endReason, score = @score, to_act_id = NULL, turn_deadline = NULL,
                         archive_at = CASE WHEN thread_id IS NULL THEN NULL ELSE CAST(@archiveAt AS BIGINT) END, version = version + 1
-       WHERE id = @id AND version = @expectedVersion AND status = 'active'`,
+       WHERE id = @id AND version = @expectedVersion AND status = 'active' RETURNING *`,
     ),
     setGameMessage: st<[string, number]>(`UPDATE games SET message_id = ? WHERE id = ?`),
     setLobbyMessage: st<[string, number]>(`UPDATE games SET lobby_message_id = ? WHERE id = ?`),
-    setThread: st<[string, number]>(
+    setThread: st<[string, number], GameRow>(
       `UPDATE games SET thread_id = ?
-       WHERE id = ? AND thread_id IS NULL AND lobby_message_id IS NOT NULL AND message_id IS NULL`,
+       WHERE id = ? AND thread_id IS NULL AND lobby_message_id IS NOT NULL AND message_id IS NULL RETURNING *`,
     ),
-    playInChannel: st<[number]>(
+    playInChannel: st<[number], GameRow>(
       `UPDATE games SET message_id = lobby_message_id, lobby_message_id = NULL
-       WHERE id = ? AND thread_id IS NULL AND message_id IS NULL`,
+       WHERE id = ? AND thread_id IS NULL AND message_id IS NULL RETURNING *`,
     ),
     dueArchives: st<[number], { gameId: number; threadId: string }>(
       `SELECT id AS "gameId", thread_id AS "threadId" FROM games WHERE archive_at <= ? AND ${owned}

@@ -6,12 +6,12 @@
 // + 1) and the action's line in the log go in together; the players' names come back with it.
 //
 // PostgreSQL: one statement (the UPDATE and the INSERT as data-modifying CTEs) sent alone, without
-// BEGIN and COMMIT (Database.alone says why that is safe): one round trip. SQLite: the UPDATE, then
-// the INSERT and the names, in one transaction, as every write there.
+// BEGIN and COMMIT (Database.alone says why that is safe): one round trip. SQLite: the UPDATE
+// (answering the row it wrote), then the INSERT and the names, in one transaction, as every write there.
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { type GameRow, toGame } from './gameStore.js';
 import type { GameRecord, LoggedAction } from './records.js';
-import type { Database, TransactionOptions } from './sql.js';
+import type { Database, TransactionOptions } from './database.js';
 import type { GameState, Side } from '../engine/index.js';
 
 /** What the move found in memory, each checked by the write. */
@@ -50,8 +50,9 @@ const GUARD = `WHERE id = @id AND version = @version AND status = 'active' AND t
 const SET = `SET state = @state, to_act_id = @toAct, turn_deadline = @deadline, remind_at = @remindAt,
            reminders_sent = -1, version = version + 1`;
 
-const NAME_OF = (seat: string): string =>
-  `(SELECT ${SHOWN_NAME} FROM players p ${NICKNAME_IN('moved.guild_id')} WHERE p.user_id = moved.${seat})`;
+/** The name `user` is shown by in `guild` (each a column or a parameter). */
+const NAME_OF = (guild: string, user: string): string =>
+  `(SELECT ${SHOWN_NAME} FROM players p ${NICKNAME_IN(guild)} WHERE p.user_id = ${user})`;
 
 const POSTGRES = `
   WITH moved AS (UPDATE games ${SET} ${GUARD} RETURNING *),
@@ -59,13 +60,14 @@ const POSTGRES = `
     INSERT INTO actions (game_id, seq, user_id, action, throw_value, at)
     SELECT id, CAST(@seq AS BIGINT), @actor, @action, CAST(@throw AS BIGINT), CAST(@at AS BIGINT) FROM moved
   )
-  SELECT moved.*, ${NAME_OF('white_id')} AS white_name, ${NAME_OF('black_id')} AS black_name FROM moved`;
+  SELECT moved.*, ${NAME_OF('moved.guild_id', 'moved.white_id')} AS white_name,
+         ${NAME_OF('moved.guild_id', 'moved.black_id')} AS black_name
+  FROM moved`;
 
-const SQLITE_UPDATE = `UPDATE games ${SET} ${GUARD} RETURNING id`;
+const SQLITE_UPDATE = `UPDATE games ${SET} ${GUARD} RETURNING *`;
 const SQLITE_APPEND = `INSERT INTO actions (game_id, seq, user_id, action, throw_value, at)
                        VALUES (@id, @seq, @actor, @action, @throw, @at)`;
-const SQLITE_READ = `SELECT moved.*, ${NAME_OF('white_id')} AS white_name, ${NAME_OF('black_id')} AS black_name
-                     FROM games moved WHERE moved.id = @id`;
+const SQLITE_NAMES = `SELECT ${NAME_OF('@guild', '@white')} AS white_name, ${NAME_OF('@guild', '@black')} AS black_name`;
 
 export class MoveStore {
   constructor(private readonly db: Database) {}
@@ -99,9 +101,12 @@ export class MoveStore {
       this.db.dialect === 'postgres'
         ? await this.db.alone<WrittenRow>(POSTGRES, params, options)
         : await this.db.transaction(async (tx) => {
-            if (!(await tx.get(SQLITE_UPDATE, params))) return undefined;
+            const moved = await tx.get<GameRow>(SQLITE_UPDATE, params);
+            if (!moved) return undefined;
             await tx.run(SQLITE_APPEND, params);
-            return tx.get<WrittenRow>(SQLITE_READ, { id: found.id });
+            const seats = { guild: moved.guild_id, white: moved.white_id, black: moved.black_id };
+            const names = await tx.get<Pick<WrittenRow, 'white_name' | 'black_name'>>(SQLITE_NAMES, seats);
+            return { ...moved, white_name: names?.white_name ?? null, black_name: names?.black_name ?? null };
           }, options);
     return row && { game: toGame(row), names: { W: row.white_name, B: row.black_name } };
   }

@@ -1,9 +1,9 @@
 // Opening the configured database: PostgreSQL when DATABASE_URL is set (postgres://…), else the
 // SQLite file at DATABASE_PATH (./data/senet.db by default). Either is checked and migrated before
-// it is returned, behind the one interface of sql.ts.
-import { DEFAULT_DATABASE_PATH, type OpenOptions } from './connection.js';
+// it is returned, behind the one interface of database.ts.
+import { DEFAULT_DATABASE_PATH, type OpenOptions } from './sqliteConnection.js';
 import { openPostgres } from './postgres.js';
-import type { Database } from './sql.js';
+import type { Database } from './database.js';
 import { openSqlite } from './sqlite.js';
 
 export interface DatabaseChoice {

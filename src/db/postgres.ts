@@ -1,4 +1,4 @@
-// The PostgreSQL driver behind src/db/sql.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`, chosen
+// The PostgreSQL driver behind src/db/database.ts (DATABASE_URL=postgres://…), on node-postgres (`pg`, chosen
 // with figures in docs/performance.md#postgresql-client-pg-or-postgres-2026-11-26-issue-30) with a pool
 // of connections.
 //
@@ -43,7 +43,7 @@ import {
   type TransactionOptions,
   type WriteKind,
   type WriteTiming,
-} from './sql.js';
+} from './database.js';
 
 export interface PostgresOptions {
   /** Connections in the pool (default 10): transactions in flight at once from this process. */
@@ -132,23 +132,13 @@ const notApplied = (error: unknown): boolean =>
   /^E(CONNREFUSED|NOTFOUND|HOSTUNREACH|NETUNREACH|AI_AGAIN)$/.test(codeOf(error) ?? '') ||
   (error instanceof Error && /when trying to connect|due to connection timeout/.test(error.message));
 
-/** Thrown by requireSerializable in a REPEATABLE READ transaction: run it again at SERIALIZABLE. */
-class SerializableRequired extends Error {
-  constructor() {
-    super('this transaction must run at SERIALIZABLE');
-  }
-}
-
 /** Round trips to the server so far (WriteTiming.roundTrips). */
 interface Trips {
   n: number;
 }
 
-/**
- * Statements on one node-postgres queryable (the pool, or a transaction's connection at `level`),
- * each counted in `trips`.
- */
-function statements(target: pg.Pool | pg.PoolClient, level: Isolation | null = null, trips: Trips = { n: 0 }): Sql {
+/** Statements on one node-postgres queryable (the pool, or a transaction's connection), each counted in `trips`. */
+function statements(target: pg.Pool | pg.PoolClient, trips: Trips = { n: 0 }): Sql {
   const query = async <R>(
     sql: string,
     params: SqlParams | undefined,
@@ -168,9 +158,6 @@ function statements(target: pg.Pool | pg.PoolClient, level: Isolation | null = n
     run: async (sql: string, params?: SqlParams): Promise<RunResult> => ({
       changes: (await query(sql, params)).rowCount ?? 0,
     }),
-    requireSerializable: () => {
-      if (level === 'repeatable-read') throw new SerializableRequired();
-    },
   };
 }
 
@@ -233,8 +220,6 @@ class PostgresDatabase implements Database {
     return new StorageBusy((error as Error).message);
   }
 
-  requireSerializable(): void {}
-
   /**
    * SERIALIZABLE transactions of this process take turns, first come first served, as they do on
    * SQLite. Run side by side, a burst of them (twenty challenges at once in the e2e bench) read and
@@ -243,8 +228,7 @@ class PostgresDatabase implements Database {
    * ('busy'). In turn, only other processes' transactions conflict, rarely, and the retries absorb
    * them. REPEATABLE READ transactions (moves) take no predicate locks and conflict only on the rows
    * they update, so they take turns only with those of the same `queue` (one game's moves) and
-   * otherwise go straight to the pool, side by side; so do statements outside transactions, and a
-   * move that turned SERIALIZABLE half-way (a game's end, rare).
+   * otherwise go straight to the pool, side by side; so do statements outside transactions.
    */
   async transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const asked = performance.now();
@@ -283,11 +267,10 @@ class PostgresDatabase implements Database {
 
   private async attempts<T>(
     fn: (tx: Sql) => Promise<T>,
-    first: Isolation,
+    level: Isolation,
     asked: number,
     kind: WriteKind | undefined,
   ): Promise<T> {
-    let level = first;
     let reruns = 0;
     const trips: Trips = { n: 0 };
     for (let attempt = 0; ; attempt++) {
@@ -299,7 +282,7 @@ class PostgresDatabase implements Database {
         await connection.query(LEVEL[level]);
         // Waiting: for this process's earlier transactions, a connection, and the attempts that lost a conflict.
         const waitedMs = performance.now() - asked;
-        const result = await fn(statements(connection, level, trips));
+        const result = await fn(statements(connection, trips));
         committing = true;
         const commitStarted = performance.now();
         trips.n++;
@@ -310,13 +293,6 @@ class PostgresDatabase implements Database {
       } catch (error) {
         trips.n++;
         broken = await rollback(connection);
-        if (error instanceof SerializableRequired) {
-          // Not a conflict: the same attempt again at the stricter level, at once.
-          level = 'serializable';
-          attempt--;
-          reruns++;
-          continue;
-        }
         const lost = connectionLost(error);
         if (lost) this.noteLost();
         // Lost with the COMMIT on its way: applied or not, nobody here can tell. A COMMIT that

@@ -1,4 +1,4 @@
-// The schema on PostgreSQL, as numbered migrations beside SQLite's (src/db/migrations.ts). No bot
+// The schema on PostgreSQL, as numbered migrations beside SQLite's (src/db/sqliteMigrations.ts). No bot
 // ran on PostgreSQL before version 14, so its list starts with one baseline that creates the
 // schema as SQLite's migrations 1–14 leave it; every later migration is added to BOTH lists under
 // the same number. test/db/postgresSchema.test.ts compares the two schemas column by column and
@@ -15,14 +15,15 @@
 // written in the migration's own transaction. Migrations run under a session advisory lock, so of
 // several processes starting at once one migrates and the others wait, then find nothing to do.
 import type pg from 'pg';
-import { LATEST_VERSION, type Migration } from './migrations.js';
+import { LATEST_VERSION, type Migration } from './sqliteMigrations.js';
 
 const FK = 'DEFERRABLE INITIALLY IMMEDIATE';
 
+/** @internal */
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
     version: 14,
-    purpose: "the baseline: SQLite's schema at version 14 (src/db/migrations.ts 1–14), as PostgreSQL",
+    purpose: "the baseline: SQLite's schema at version 14 (src/db/sqliteMigrations.ts 1–14), as PostgreSQL",
     sql: `
       CREATE TABLE players (
         user_id    TEXT PRIMARY KEY,
@@ -366,8 +367,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test). */
-export const POSTGRES_LATEST_VERSION = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]!.version;
+/**
+ * The newest version the PostgreSQL list reaches: always SQLite's (checked by the schema test).
+ * @internal
+ */
+export const POSTGRES_LATEST_VERSION = Math.max(...POSTGRES_MIGRATIONS.map((m) => m.version));
 
 /** The advisory lock key migrations hold ("senet" in ASCII): any fixed number the bot alone uses. */
 const MIGRATION_LOCK = 0x73656e6574;
@@ -410,7 +414,10 @@ export async function migratePostgres(
   }
 }
 
-/** The applied version (0 on a database never migrated). */
+/**
+ * The applied version (0 on a database never migrated).
+ * @internal
+ */
 export async function postgresSchemaVersion(connection: pg.ClientBase): Promise<number> {
   const found = await connection.query<{ version: string | number }>('SELECT version FROM schema_version');
   return Number(found.rows[0]?.version ?? 0);

@@ -8,7 +8,7 @@
 // before the last one heard; a change told twice is harmless to every listener.
 import pg from 'pg';
 import { newestNews, newsAfter } from './gameNews.js';
-import type { GameChange, GameNewsFeed, Sql } from './sql.js';
+import type { GameChange, GameNewsFeed, Sql } from './database.js';
 
 const CHANNEL = 'senet_game_news';
 /** After a lost connection, the first attempt waits this long, each next one twice as long up to RETRY_MAX_MS. */

@@ -3,7 +3,7 @@
 // cached (a store's statements are a few dozen constant strings), skipping what is not SQL code:
 // string literals ('…', with '' inside), quoted identifiers ("…") and `--` comments, so a `?` or an
 // `@` in a message or a JSON literal is left alone.
-import type { SqlParams } from './sql.js';
+import type { SqlParams } from './database.js';
 
 export interface Translated {
   text: string;
@@ -16,13 +16,16 @@ export interface Translated {
 const NAME_START = /[A-Za-z_]/;
 const NAME_PART = /[A-Za-z0-9_]/;
 
-/** `sql` with its parameters numbered, and the names to read them by. */
+/**
+ * `sql` with its parameters numbered, and the names to read them by.
+ * @internal
+ */
 export function translate(sql: string): Translated {
   let text = '';
   let positional = 0;
   const names: string[] = [];
   for (let i = 0; i < sql.length; i++) {
-    const ch = sql[i]!;
+    const ch = sql.charAt(i);
     if (ch === "'" || ch === '"') {
       const end = closingQuote(sql, i);
       text += sql.slice(i, end + 1);
@@ -37,7 +40,7 @@ export function translate(sql: string): Translated {
       text += `$${positional}`;
     } else if (ch === '@' && NAME_START.test(sql[i + 1] ?? '')) {
       let end = i + 1;
-      while (end < sql.length && NAME_PART.test(sql[end]!)) end++;
+      while (end < sql.length && NAME_PART.test(sql.charAt(end))) end++;
       const name = sql.slice(i + 1, end);
       const at = names.indexOf(name);
       text += `$${at < 0 ? names.push(name) : at + 1}`;

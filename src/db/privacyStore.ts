@@ -3,7 +3,7 @@
 // servers the bot left (their data deleted after a grace period). Everything here runs inside the
 // caller's transaction.
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 
 /** What the bot stores about one person (counts; their name as last seen). */
@@ -106,7 +106,7 @@ export class PrivacyStore {
   }
 
   async playerData(userId: string): Promise<PlayerDataRecord> {
-    const r = (await this.s.playerData.get(this.sql, { user: userId }))!;
+    const r = await this.s.playerData.one(this.sql, { user: userId });
     return {
       name: r.name,
       nicknames: r.nicknames,
@@ -149,7 +149,7 @@ export class PrivacyStore {
   }
 
   async serverData(guildId: string): Promise<ServerDataRecord> {
-    const r = (await this.s.serverData.get(this.sql, { guild: guildId }))!;
+    const r = await this.s.serverData.one(this.sql, { guild: guildId });
     return {
       games: r.games,
       liveGames: r.live_games,

@@ -1,6 +1,6 @@
 // A statement written once with its parameter and row types, run on whichever Sql the store was
 // given (the database's or one transaction's): the driver prepares and caches it by its text.
-import type { RunResult, Sql, SqlParams } from './sql.js';
+import type { RunResult, Sql, SqlParams } from './database.js';
 
 /** Positional parameters as a tuple, or one object of named ones. */
 type Args<P> = P extends unknown[] ? P : [P];
@@ -10,6 +10,16 @@ export class Query<P extends unknown[] | object, R = unknown> {
 
   get(sql: Sql, ...params: Args<P>): Promise<R | undefined> {
     return sql.get<R>(this.text, bind(params));
+  }
+
+  /**
+   * The row of a statement that always answers one (an aggregate, an INSERT … RETURNING): none is
+   * a broken statement, said with its text.
+   */
+  async one(sql: Sql, ...params: Args<P>): Promise<R> {
+    const row = await sql.get<R>(this.text, bind(params));
+    if (row === undefined) throw new Error(`no row where one is certain: ${this.text}`);
+    return row;
   }
 
   all(sql: Sql, ...params: Args<P>): Promise<R[]> {

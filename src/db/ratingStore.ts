@@ -1,7 +1,7 @@
 // Every SQL statement about ratings, leaderboards, player stats and history.
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 import type { RuleSetId, Side } from '../engine/index.js';
 import type { EndReason, RatingChangeRecord, RatingRecord } from './records.js';
 
@@ -213,7 +213,7 @@ export class RatingStore {
 
   /**
    * A season's rated results (optionally one rule set's) per player and channel. Unordered: which
-   * channels count and the ranking rules live in the game service (src/game/standings.ts).
+   * channels count and the ranking rules live in the game service (src/game/playerStandings.ts).
    */
   async resultsByChannel(guildId: string, season: number, ruleset: RuleSetId | null): Promise<ChannelResults[]> {
     return (await this.s.resultsByChannel.all(this.sql, { guild: guildId, season, ruleset })).map(toChannelResults);

@@ -6,7 +6,7 @@ import type { Locale } from '../i18n/index.js';
 import { storedLocale } from './records.js';
 import { ONE_SHARD, type ShardScope, onShard } from './shards.js';
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 
 /** A game's turn as far as reminding its player goes. */
 export interface ReminderTurn {
@@ -107,7 +107,7 @@ export class ReminderStore {
   /** The game's current reminder message, if any. */
   async message(gameId: number): Promise<MessageRef | undefined> {
     const row = await this.s.message.get(this.sql, gameId);
-    return row?.message_id ? { channelId: row.channel_id!, messageId: row.message_id } : undefined;
+    return row?.message_id && row.channel_id ? { channelId: row.channel_id, messageId: row.message_id } : undefined;
   }
 
   // ---- the outbox of messages to delete --------------------------------------------------------

@@ -1,7 +1,7 @@
 // The current schema as text (docs/schema.sql): what every migration leaves on a new database,
-// so a reader sees the tables without replaying src/db/migrations.ts in their head.
+// so a reader sees the tables without replaying src/db/sqliteMigrations.ts in their head.
 import { SqliteDatabase } from './sqliteDriver.js';
-import { LATEST_VERSION, migrate } from './migrations.js';
+import { LATEST_VERSION, migrate } from './sqliteMigrations.js';
 
 interface SchemaEntry {
   type: 'table' | 'index' | 'trigger' | 'view';
@@ -93,7 +93,7 @@ export function schemaText(): string {
       )
       .all();
     const header = [
-      `-- The schema at version ${LATEST_VERSION}, generated from src/db/migrations.ts by \`npm run db:schema\`.`,
+      `-- The schema at version ${LATEST_VERSION}, generated from src/db/sqliteMigrations.ts by \`npm run db:schema\`.`,
       '-- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).',
     ];
     const statements = entries.map(({ type, sql }) => `${type === 'table' ? formatTable(sql) : formatStatement(sql)};`);

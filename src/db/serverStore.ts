@@ -1,7 +1,7 @@
 // Every SQL statement about a server as a whole: the settings its admins chose, its leaderboard
 // seasons, and the counts its limits read (live games, open challenges, recent declines).
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 
 /** A season's start; season 1 has no row (it starts with the server's first game). */
 export interface SeasonRecord {
@@ -43,12 +43,12 @@ export class ServerStore {
 
   /** Live games a player sits in, in one server. */
   async activeGamesOf(guildId: string, userId: string): Promise<number> {
-    return (await this.s.activeGames.get(this.sql, { guild: guildId, user: userId }))!.n;
+    return (await this.s.activeGames.one(this.sql, { guild: guildId, user: userId })).n;
   }
 
   /** Challenges a player has made that still wait for an answer at `now`, in one server (past expiry, not swept yet: not counted). */
   async openChallengesBy(guildId: string, challengerId: string, now: number): Promise<number> {
-    return (await this.s.openChallenges.get(this.sql, challengerId, guildId, now))!.n;
+    return (await this.s.openChallenges.one(this.sql, challengerId, guildId, now)).n;
   }
 
   /**

@@ -19,7 +19,7 @@ import { SqliteDatabase } from './sqliteDriver.js';
 import pg from 'pg';
 import { Query } from './query.js';
 import type { ShardScope } from './shards.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 
 /** The right to serve one shard of one database. */
 export interface ServingLock {
@@ -112,8 +112,11 @@ function fileLock(file: string): Lock {
 export function servingLocksHeld(path: string): number[] {
   const prefix = `${basename(path)}-serving-`;
   return readdirSync(dirname(path))
-    .filter((name) => name.startsWith(prefix) && LOCK_FILE.test(name))
-    .map((name) => Number(LOCK_FILE.exec(name)![1]))
+    .filter((name) => name.startsWith(prefix))
+    .flatMap((name) => {
+      const shard = LOCK_FILE.exec(name)?.[1];
+      return shard === undefined ? [] : [Number(shard)];
+    })
     .filter((shardId) => {
       const probe = new SqliteDatabase(lockFile(path, shardId), { timeout: 0 });
       try {
@@ -151,7 +154,7 @@ function advisoryLock(options: ServingLockOptions): Lock {
   const take = async (): Promise<boolean> => {
     client ??= await connect();
     const row = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', key);
-    return row.rows[0]!.taken;
+    return row.rows[0]?.taken === true;
   };
   /** The server ended the session: take the lock back, unless another process has it now. */
   const takeBack = async (): Promise<void> => {

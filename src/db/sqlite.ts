@@ -1,4 +1,4 @@
-// The SQLite side of sql.ts: one better-sqlite3 connection behind the asynchronous interface.
+// The SQLite side of database.ts: one better-sqlite3 connection behind the asynchronous interface.
 // better-sqlite3 runs each statement synchronously, so every promise here is already settled when
 // it is returned: a click costs no timer and no extra turn of the event loop. What the interface
 // adds is the order: transactions in this process take turns (a FIFO), and a statement outside any
@@ -6,7 +6,7 @@
 // the commit.
 import type BetterSqlite3 from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type OpenOptions, openDatabase } from './connection.js';
+import { type OpenOptions, openDatabase } from './sqliteConnection.js';
 import { pollingNews } from './gameNews.js';
 import {
   type Database,
@@ -20,7 +20,7 @@ import {
   StorageFull,
   type TransactionOptions,
   type WriteTiming,
-} from './sql.js';
+} from './database.js';
 
 /** SQLite's error code family of a thrown error ('SQLITE_BUSY' for 'SQLITE_BUSY_SNAPSHOT'), or undefined. */
 const codeOf = (error: unknown): string | undefined =>
@@ -75,9 +75,6 @@ export class SqliteDatabase implements Database {
       this.raw.pragma(`synchronous = ${level}`);
     }
   }
-
-  /** Transactions here run one at a time: serializable already, whatever `TransactionOptions` asks. */
-  requireSerializable(): void {}
 
   async transaction<T>(fn: (tx: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const asked = performance.now();
@@ -217,9 +214,6 @@ class SqliteTransaction implements Sql {
     return this.now(() => this.db.execute(sql, params, (s, p) => ({ changes: s.run(...p).changes })));
   }
 
-  /** One transaction at a time is serializable already. */
-  requireSerializable(): void {}
-
   private async now<T>(work: () => T): Promise<T> {
     if (!this.open) throw new Error('a statement on a transaction that has ended');
     return work();
@@ -227,14 +221,17 @@ class SqliteTransaction implements Sql {
 }
 
 /**
- * Opens (creating if needed) the SQLite file at `path` as connection.ts does (pragmas, quick_check,
+ * Opens (creating if needed) the SQLite file at `path` as sqliteConnection.ts does (pragmas, quick_check,
  * migrations; a damaged file throws DamagedDatabaseError) behind the asynchronous interface.
  */
 export function openSqlite(path: string, options: OpenOptions = {}): SqliteDatabase {
   return new SqliteDatabase(openDatabase(path, options));
 }
 
-/** The better-sqlite3 connection under a SQLite database (tools and tests that read the file directly). */
+/**
+ * The better-sqlite3 connection under a SQLite database (tests and benchmarks that read the file directly).
+ * @internal
+ */
 export function sqliteConnection(db: Database): BetterSqlite3.Database {
   if (!(db instanceof SqliteDatabase)) throw new Error(`not a SQLite database: ${db.dialect}`);
   return db.raw;

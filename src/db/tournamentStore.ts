@@ -4,7 +4,7 @@
 // same change twice; a round is a row whose primary key keeps it from being paired twice.
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { Query } from './query.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './database.js';
 import type { RuleOptions, RuleSetId } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 import { storedLocale } from './records.js';
@@ -167,7 +167,7 @@ export class TournamentStore {
   }
 
   async insert(t: NewTournament): Promise<number> {
-    const info = await this.s.insert.get(this.sql, {
+    const info = await this.s.insert.one(this.sql, {
       guild_id: t.guildId,
       channel_id: t.channelId,
       name: t.name,
@@ -183,7 +183,7 @@ export class TournamentStore {
       created_at: t.createdAt,
       locale: t.locale,
     });
-    return info!.id;
+    return info.id;
   }
 
   async tournament(id: number): Promise<TournamentRecord | undefined> {
@@ -193,7 +193,7 @@ export class TournamentStore {
 
   /** Open or running tournaments in a server (the per-server limit counts them). */
   async liveIn(guildId: string): Promise<number> {
-    return (await this.s.liveIn.get(this.sql, guildId))!.n;
+    return (await this.s.liveIn.one(this.sql, guildId)).n;
   }
 
   /** A server's tournaments, newest first. */
@@ -209,9 +209,10 @@ export class TournamentStore {
     return (await this.s.setEvent.run(this.sql, eventId, id)).changes === 1;
   }
 
-  /** Something its message shows changed: version + 1. */
-  async touch(id: number): Promise<void> {
-    await this.s.touch.run(this.sql, id);
+  /** Something its message shows changed: version + 1; answers the tournament as it now stands (undefined: no such tournament). */
+  async touch(id: number): Promise<TournamentRecord | undefined> {
+    const row = await this.s.touch.get(this.sql, id);
+    return row && toTournament(row);
   }
 
   /** Records that its message shows `version` (never lowers it). */
@@ -354,7 +355,7 @@ function prepare(owned: string) {
     ),
     setMessage: st<[string, number]>(`UPDATE tournaments SET message_id = ? WHERE id = ?`),
     setEvent: st<[string, number]>(`UPDATE tournaments SET event_id = ? WHERE id = ?`),
-    touch: st<[number]>(`UPDATE tournaments SET version = version + 1 WHERE id = ?`),
+    touch: st<[number], TournamentRow>(`UPDATE tournaments SET version = version + 1 WHERE id = ? RETURNING *`),
     recordShown: st<[number, number, number]>(
       `UPDATE tournaments SET shown_version = ? WHERE id = ? AND (shown_version IS NULL OR shown_version < ?)`,
     ),

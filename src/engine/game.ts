@@ -3,7 +3,6 @@
 import { type Result, err, ok } from '../lib/result.js';
 import { boardString } from './board.js';
 import { encodeMove, moveFrom, moveTo, sideCode, sideName } from './codes.js';
-import { moveLabel } from './describe.js';
 import { Position } from './position.js';
 import type { Rules } from './rules.js';
 import { resolveRules } from './rulesets/index.js';
@@ -101,10 +100,30 @@ export interface Applied {
   legal: Action[];
 }
 
+/**
+ * Why an action is not played, as a code (with the move and the legal ones for a move): the engine
+ * says no words; src/i18n/actionProblems.ts says them in English for logs and tools, and the chat
+ * tells players in their language.
+ */
+export type ActionProblem =
+  | { readonly code: 'game-over' }
+  /** A throw while the throw made must still be played. */
+  | { readonly code: 'move-first' }
+  /** A throw before the rule set's opening move. */
+  | { readonly code: 'opening-first' }
+  | { readonly code: 'nothing-to-take' }
+  | { readonly code: 'illegal-move'; readonly move: Move; readonly legal: readonly Move[] }
+  | { readonly code: 'no-action' }
+  | { readonly code: 'unknown-action' }
+  /** The state given is no position of its rule set (a damaged record): what is wrong, for developers. */
+  | { readonly code: 'bad-state'; readonly detail: string }
+  /** A record names a rule set or options that do not exist: what is wrong, for developers. */
+  | { readonly code: 'bad-rules'; readonly detail: string };
+
 /** Apply one action; an illegal one is an error value naming what is allowed. */
-export function applyAction(state: GameState, action: Action, throwing?: Throwing): Result<Applied, string> {
+export function applyAction(state: GameState, action: Action, throwing?: Throwing): Result<Applied, ActionProblem> {
   const found = toPosition(state, throwing && 'key' in throwing ? throwing.key : undefined);
-  if (!found.ok) return found;
+  if (!found.ok) return err({ code: 'bad-state', detail: found.error });
   const pos = found.value;
   const problem = play(pos, action, throwing && 'source' in throwing ? throwing.source : undefined);
   if (problem) return err(problem);
@@ -116,20 +135,20 @@ function recordDice(record: GameRecord): GameDice {
   return record.sticks ? new KeyedDice(0, throwList(record.sticks)) : SeededSticks.fromSeed(record.seed);
 }
 
-/** Why a log does not replay: the first illegal action's index and what is wrong with it. */
+/** Why a log does not replay: the first illegal action's index (-1: its rules) and what is wrong with it. */
 export interface ReplayError {
   index: number;
-  message: string;
+  problem: ActionProblem;
 }
 
 /** Rebuild a game from its seed and actions; an illegal action is reported with its index. */
 export function replay(record: GameRecord): Result<GameState, ReplayError> {
   const rules = resolveRules(record.ruleset, record.options);
-  if (!rules.ok) return err({ index: -1, message: rules.error });
+  if (!rules.ok) return err({ index: -1, problem: { code: 'bad-rules', detail: rules.error } });
   const pos = Position.start(rules.value, recordDice(record));
   for (let index = 0; index < record.actions.length; index++) {
     const problem = play(pos, record.actions[index]);
-    if (problem) return err({ index, message: `action ${index}: ${problem}` });
+    if (problem) return err({ index, problem });
   }
   return ok(toState(pos));
 }
@@ -149,20 +168,23 @@ export interface ReplayStep {
  */
 export function replaySteps(record: GameRecord): Result<{ start: GameState; steps: ReplayStep[] }, ReplayError> {
   const started = newGame(record.ruleset, record.options, record.sticks ? 'keyed' : record.seed);
-  if (!started.ok) return err({ index: -1, message: started.error });
+  if (!started.ok) return err({ index: -1, problem: { code: 'bad-rules', detail: started.error } });
   const steps: ReplayStep[] = [];
   let before = started.value;
   const throwing = record.sticks ? { key: throwList(record.sticks) } : undefined;
   for (const [index, action] of record.actions.entries()) {
     const applied = applyAction(before, action, throwing);
-    if (!applied.ok) return err({ index, message: `action ${index}: ${applied.error}` });
+    if (!applied.ok) return err({ index, problem: applied.error });
     steps.push({ index, action, before, after: applied.value.state, events: applied.value.events });
     before = applied.value.state;
   }
   return ok({ start: started.value, steps });
 }
 
-/** A position from any arrangement, checked; a pending throw with no legal move passes at once. */
+/**
+ * A position from any arrangement, checked; a pending throw with no legal move passes at once.
+ * @internal
+ */
 export function setupGame(setup: Setup): Result<GameState, string> {
   const found = positionFromSetup(setup);
   if (!found.ok) return found;
@@ -205,6 +227,7 @@ export function positionFromSetup(setup: Setup): Result<Position, string> {
 
 // ---- Between GameState and Position -----------------------------------------------------
 
+/** @internal */
 export function toState(pos: Position): GameState {
   const { last } = pos;
   return {
@@ -320,33 +343,29 @@ const PHASES: readonly Phase[] = ['throw', 'move', 'over'];
  * Plays one action on the position, or says why it is not allowed (and changes nothing). The
  * action may be missing or malformed: logs and clicks are data from outside.
  */
-function play(pos: Position, action: Action | undefined, source?: ThrowSource): string | null {
-  if (pos.phase === 'over') return 'the game is over';
+function play(pos: Position, action: Action | undefined, source?: ThrowSource): ActionProblem | null {
+  if (pos.phase === 'over') return { code: 'game-over' };
   switch (action?.type) {
     case 'throw':
-      if (!pos.canThrow()) {
-        return pos.phase === 'move' ? 'the throw must be played first' : 'the opening move comes before any throw';
-      }
+      if (!pos.canThrow()) return { code: pos.phase === 'move' ? 'move-first' : 'opening-first' };
       pos.throwSticks(source);
       return null;
     case 'take':
-      if (!pos.canTake()) return 'there is no forfeited throw to take';
+      if (!pos.canTake()) return { code: 'nothing-to-take' };
       pos.take();
       return null;
     case 'move': {
       const code = encodeMove(action.from, action.to);
       if (!Number.isInteger(action.from) || !Number.isInteger(action.to) || !pos.moves([]).includes(code)) {
-        const allowed = pos.moves([]).map((c) => moveLabel(moveFrom(c), moveTo(c)));
-        const legal = allowed.length > 0 ? ` (legal: ${allowed.join(', ')})` : '';
-        return `${moveLabel(action.from, action.to)} is not a legal move${legal}`;
+        return { code: 'illegal-move', move: { from: action.from, to: action.to }, legal: pos.moves([]).map(decode) };
       }
       pos.play(code);
       return null;
     }
     case undefined:
-      return 'no action';
+      return { code: 'no-action' };
     default:
-      return 'unknown action';
+      return { code: 'unknown-action' };
   }
 }
 

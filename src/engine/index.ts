@@ -8,11 +8,11 @@ export {
   applyAction,
   replay,
   replaySteps,
-  setupGame,
-  toState,
+  /** @internal */ setupGame,
+  /** @internal */ toState,
   toPosition,
 } from './game.js';
-export type { GameRecord, Setup, Throwing } from './game.js';
+export type { ActionProblem, GameRecord, ReplayError, /** @internal */ Setup, Throwing } from './game.js';
 export {
   RULESETS,
   RULESET_IDS,
@@ -20,7 +20,7 @@ export {
   defaultOptions,
   isRuleSetId,
   optionSpecs,
-  optionProblemWords,
+  /** @internal */ optionProblemWords,
   resolveRules,
 } from './rulesets/index.js';
 export type { AnyOptionSpec, OptionProblem, Variant } from './rulesets/index.js';
@@ -29,11 +29,11 @@ export { MAX_MOVES, Position } from './position.js';
 export { moveFrom, moveTo, sideName } from './codes.js';
 export {
   SeededSticks,
-  FixedSticks,
+  /** @internal */ FixedSticks,
   throwDistribution,
   sticksFor,
   lightCount,
-  throwList,
+  /** @internal */ throwList,
   throwValue,
 } from './throws.js';
 export type { ThrowSource } from './throws.js';

@@ -101,8 +101,8 @@ export interface FlagSpec {
   readonly kind: 'flag';
   /** The slash-command option that sets it (lowercase, at most 32 characters). */
   readonly slashName: string;
-  /** What it changes in play, for the command's description. */
-  readonly description: string;
+  // What it changes in play, as the command describes it, is in the catalogs
+  // (command.ruleOption.<ruleset>.<name>, src/commands/definition.ts): words players read.
   readonly default: boolean;
   /**
    * How a title names the setting when it differs from the default ("no safe pairs", "with
@@ -115,7 +115,6 @@ export interface FlagSpec {
 export interface NumberSpec<V extends number> {
   readonly kind: 'number';
   readonly slashName: string;
-  readonly description: string;
   readonly default: V;
   readonly choices: readonly V[];
   /** How a title, and the command's choice, name a value ("7 pawns"): the English reference, as above. */

@@ -119,7 +119,10 @@ export class KeyedDice implements ThrowSource {
 /** A game's own dice: the old seeded generator, or keyed dice. */
 export type GameDice = SeededSticks | KeyedDice;
 
-/** Sticks in a fixed order, for tests and rule cases. Throws when it runs out. */
+/**
+ * Sticks in a fixed order, for tests and rule cases. Throws when it runs out.
+ * @internal
+ */
 export class FixedSticks implements ThrowSource {
   private index = 0;
   constructor(private readonly sequence: readonly number[]) {}

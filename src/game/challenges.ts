@@ -61,7 +61,8 @@ export interface AcceptInput extends ChallengeAnswer {
   parentChannelId?: string;
 }
 
-export async function challenge(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
+/** A challenge made in a channel (against the bot: the game starts at once). */
+export async function create(core: ServiceCore, input: ChallengeInput): Promise<Outcome<ChallengeMade>> {
   const { guildId, channelId, challenger, opponent } = input;
   if (challenger.id === opponent.id) return fail('invalid', 'refusal.challengeYourself');
   if (challenger.id === core.botUserId) return fail('invalid', 'refusal.botChallenges');
@@ -89,7 +90,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
       const game = await startGame(core, place, challenger.id, opponent.id, strength);
       return ok(await core.snapshot(game, startDescription));
     }
-    const id = await core.games.insertChallenge({
+    const made = await core.games.insertChallenge({
       guildId,
       channelId,
       challengerId: challenger.id,
@@ -100,7 +101,7 @@ export async function challenge(core: ServiceCore, input: ChallengeInput): Promi
       expiresAt: now + (await core.settingsOf(guildId)).challengeTtlMs,
       locale,
     });
-    return ok({ kind: 'challenge', challenge: await core.challengeViewOf((await core.games.challenge(id))!) });
+    return ok({ kind: 'challenge', challenge: await core.challengeViewOf(made) });
   });
   if (!made.ok) return made;
   if ('kind' in made.value) return ok(made.value);
@@ -144,7 +145,7 @@ export async function rematch(core: ServiceCore, input: RematchInput): Promise<O
   if (!game || !isHere(input.channelId, game)) return notHere('game', input.gameId);
   const me = SIDES.find((side) => game.seats[side] === input.userId);
   if (!me) return fail('forbidden', 'refusal.rematchNotPlayer');
-  return challenge(core, {
+  return create(core, {
     guildId: game.guildId,
     channelId: input.channelId,
     // Both are stored already, by the names the game was made with.
@@ -181,8 +182,10 @@ async function close(
     const c = open.value;
     const allowed = answer === 'decline' ? c.opponentId : c.challengerId;
     if (input.userId !== allowed) return await notYours(core, c, input.userId, answer);
-    await core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
-    return ok(await core.challengeViewOf((await core.games.challenge(c.id))!));
+    const closed = await core.games.resolveChallenge(c.id, answer === 'decline' ? 'declined' : 'cancelled', core.now());
+    // Unreachable: openChallenge read it pending in this transaction, which no other may change meanwhile.
+    if (!closed) throw new Error(`challenge ${c.id} changed inside its own transaction`);
+    return ok(await core.challengeViewOf(closed));
   });
 }
 
@@ -217,4 +220,10 @@ async function notYours(
     name,
     answer,
   });
+}
+
+/** A challenge as stored now (to redraw its message). */
+export async function stored(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeView>> {
+  const c = await core.games.challenge(challengeId);
+  return c ? ok(await core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
 }

@@ -8,9 +8,9 @@ import { PrivacyStore } from '../db/privacyStore.js';
 import { RatingStore } from '../db/ratingStore.js';
 import { ReminderStore } from '../db/reminderStore.js';
 import { ServerStore } from '../db/serverStore.js';
-import { type Database, type Sql, type TransactionOptions, type WriteTiming } from '../db/sql.js';
+import { type Database, type Sql, type TransactionOptions, type WriteTiming } from '../db/database.js';
 import type { ShardScope } from '../db/shards.js';
-import { TournamentStore } from '../db/tournamentStore.js';
+import { type TournamentRecord, TournamentStore } from '../db/tournamentStore.js';
 import type { ChallengeRecord, GameRecord } from '../db/records.js';
 import type { Action, GameState, Side } from '../engine/index.js';
 import type { DiceSecret } from '../engine/keyedDice.js';
@@ -59,7 +59,7 @@ export interface LockWaits {
   waited: number;
   waitedMs: number;
   longestMs: number;
-  /** Runs again before those commits (PostgreSQL: conflicts, lost connections, a game's end at SERIALIZABLE). */
+  /** Runs again before those commits (PostgreSQL: conflicts, lost connections). */
   reruns: number;
   /** Round trips to the database server (WriteTiming.roundTrips), all writes'. */
   roundTrips: number;
@@ -203,10 +203,12 @@ export class ServiceCore {
   }
 
   /** Marks a tournament changed by the running transaction: its listener hears of it after the commit. */
-  async tournamentChanged(tournamentId: number): Promise<void> {
+  async tournamentChanged(tournamentId: number): Promise<TournamentRecord> {
     if (!this.changedTournaments) throw new Error('a tournament changed outside any transaction');
-    await this.tournaments.touch(tournamentId);
+    const changed = await this.tournaments.touch(tournamentId);
+    if (!changed) throw new Error(`tournament ${tournamentId} changed but is not stored`);
     this.changedTournaments.add(tournamentId);
+    return changed;
   }
 
   /** A transaction committed: counts its wait for its turn, and tells the metrics. */

@@ -23,11 +23,10 @@ export async function sweep(core: ServiceCore): Promise<SweepReport> {
   await pruneNews(core.db);
   const expiredChallenges: ChallengeView[] = [];
   for (const id of await core.games.dueChallengeIds(now)) {
-    const expired = await core.transact(async (core) =>
-      (await core.games.resolveChallenge(id, 'expired', now))
-        ? ok(await core.challengeViewOf((await core.games.challenge(id))!))
-        : fail('finished', 'error.challengeAlreadyOver'),
-    );
+    const expired = await core.transact(async (core) => {
+      const closed = await core.games.resolveChallenge(id, 'expired', now);
+      return closed ? ok(await core.challengeViewOf(closed)) : fail('finished', 'error.challengeAlreadyOver');
+    });
     if (expired.ok) expiredChallenges.push(expired.value);
   }
   const timedOut: GameSnapshot[] = [];

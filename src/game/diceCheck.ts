@@ -33,7 +33,7 @@ export interface DiceCheckInput {
   gameId: number;
 }
 
-export async function checkDice(core: ServiceCore, input: DiceCheckInput): Promise<Outcome<DiceCheck>> {
+export async function check(core: ServiceCore, input: DiceCheckInput): Promise<Outcome<DiceCheck>> {
   const { gameId } = input;
   const game = await core.games.game(gameId);
   // A game the asker may not see gets the same answer as no game at all, as /senet replay gives.

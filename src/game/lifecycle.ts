@@ -6,7 +6,7 @@ import { describeEvents } from '../i18n/describe.js';
 import { translator } from '../i18n/index.js';
 import type { ServiceCore } from './core.js';
 import { recordRatedResult } from './playerRecords.js';
-import { scheduleReminder } from './reminders.js';
+import { scheduleReminder } from './turnReminders.js';
 import { seatsFromSecret, throwingFor } from './dice.js';
 import type { ServerSettings } from './settings.js';
 import type { Strength } from './strengths.js';
@@ -62,7 +62,7 @@ export async function startGame(
   const toActId = seats[state.toMove];
   const now = core.now();
   const settings = await core.settingsOf(where.guildId);
-  const id = await core.games.insertGame({
+  const game = await core.games.insertGame({
     guildId: where.guildId,
     channelId: where.channelId,
     messageId: where.messageId,
@@ -80,7 +80,6 @@ export async function startGame(
     createdAt: now,
     locale: where.locale,
   });
-  const game = (await core.games.game(id))!;
   await scheduleReminder(core, game, settings.reminderDelayMs, now);
   return game;
 }
@@ -116,14 +115,15 @@ export async function applyInTransaction(
   }
   const settings = await core.settingsOf(game.guildId);
   const { toActId, turnDeadline } = nextTurn(core, game, state, settings, now);
-  if (!(await core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline }))) {
+  const updated = await core.games.updateGame(game.id, { expectedVersion: game.version, state, toActId, turnDeadline });
+  if (!updated) {
     // Unreachable: the transaction just read this version, and a change by another since fails
     // this UPDATE's transaction (SQLite: none can, BEGIN IMMEDIATE; PostgreSQL: 40001, run again).
     throw new Error(`game ${game.id} changed inside its own transaction`);
   }
   await core.games.appendAction(logged);
   await scheduleReminder(core, { id: game.id, toActId, turnDeadline }, settings.reminderDelayMs, now);
-  return ok({ game: (await core.games.game(game.id))!, players, description, legal });
+  return ok({ game: updated, players, description, legal });
 }
 
 /** The turn an action starts at `now`: who acts next, and their deadline (none for the bot). */
@@ -148,7 +148,7 @@ export async function endGame(
   score: number | null,
 ): Promise<GameSnapshot> {
   const now = core.now();
-  const finished = await core.games.finishGame(game.id, {
+  const stored = await core.games.finishGame(game.id, {
     expectedVersion: game.version,
     state,
     finishedAt: now,
@@ -157,12 +157,12 @@ export async function endGame(
     score,
     archiveAt: now + THREAD_ARCHIVE_DELAY_MS,
   });
-  if (!finished) throw new Error(`game ${game.id} changed inside its own transaction`);
+  if (!stored) throw new Error(`game ${game.id} changed inside its own transaction`);
   core.live.forget(game.id);
-  const stored = (await core.games.game(game.id))!;
   await recordTournamentGame(core, stored);
   const players = await core.playersOf(stored);
-  const result = storedResult(stored, players)!;
+  const result = storedResult(stored, players);
+  if (!result) throw new Error(`game ${game.id} was written finished without its result`);
   if (stored.rated) {
     result.ratings = await recordRatedResult(
       core.ratings,

@@ -7,10 +7,16 @@ import type { ServiceCore } from './core.js';
 import type { ServerSettings } from './settings.js';
 import { type Outcome, fail } from './types.js';
 
-/** Challenges a player may have waiting for an answer at once, in one server. */
+/**
+ * Challenges a player may have waiting for an answer at once, in one server.
+ * @internal
+ */
 export const MAX_OPEN_CHALLENGES = 3;
 
-/** After a decline, how long before the same challenger may challenge the same player again. */
+/**
+ * After a decline, how long before the same challenger may challenge the same player again.
+ * @internal
+ */
 export const DECLINE_COOLDOWN_MS = 10 * 60_000;
 
 /**
@@ -46,8 +52,10 @@ export async function challengeRefusal(core: ServiceCore, c: ChallengePlace): Pr
 async function budgetRefusal(core: ServiceCore, guildId: string, userId: string): Promise<Refusal> {
   const { max, windowMs } = CREATION_BUDGET;
   const made = await core.server.creationsSince(guildId, userId, core.now() - windowMs, max);
-  if (made.length < max) return null;
-  const until = made[max - 1]! + windowMs;
+  // The max-th newest creation in the window: none, and the budget is not spent.
+  const oldest = made[max - 1];
+  if (oldest === undefined) return null;
+  const until = oldest + windowMs;
   const minutes = Math.round(windowMs / 60_000);
   return fail('limit', 'limit.creationBudget', { max, minutes, when: `<t:${Math.ceil(until / 1000)}:R>` });
 }
@@ -105,7 +113,10 @@ async function spamRefusal(core: ServiceCore, c: ChallengePlace): Promise<Refusa
 
 // ---- tournaments ------------------------------------------------------------------------------
 
-/** Tournaments open for sign-up or running at once in one server. */
+/**
+ * Tournaments open for sign-up or running at once in one server.
+ * @internal
+ */
 export const MAX_LIVE_TOURNAMENTS = 3;
 
 /** What a tournament's creator may choose (the command's option ranges say the same). */

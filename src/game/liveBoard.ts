@@ -33,19 +33,19 @@ export interface LiveGame {
 }
 
 /** The game `gameId` as `viewer` may see it, or the answer a missing game gets. */
-export async function liveGame(core: ServiceCore, gameId: number, viewer: Viewer): Promise<Outcome<LiveGame>> {
-  const game = await core.games.game(gameId);
-  if (!game || !(await mayView(viewer, game))) return notHere('game', gameId);
-  return ok(await liveGameOf(core, game));
+export async function game(core: ServiceCore, gameId: number, viewer: Viewer): Promise<Outcome<LiveGame>> {
+  const stored = await core.games.game(gameId);
+  if (!stored || !(await mayView(viewer, stored))) return notHere('game', gameId);
+  return ok(await liveGameOf(core, stored));
 }
 
 /**
- * The game as it stands now, for the pages already shown it (liveGame checked that they may see
+ * The game as it stands now, for the pages already shown it (game() checked that they may see
  * it): their server sends each change on. A game gone gets the answer a missing game gets.
  */
-export async function currentLiveGame(core: ServiceCore, gameId: number): Promise<Outcome<LiveGame>> {
-  const game = await core.games.game(gameId);
-  return game ? ok(await liveGameOf(core, game)) : notHere('game', gameId);
+export async function current(core: ServiceCore, gameId: number): Promise<Outcome<LiveGame>> {
+  const stored = await core.games.game(gameId);
+  return stored ? ok(await liveGameOf(core, stored)) : notHere('game', gameId);
 }
 
 /** The most games a lobby lists of each kind (live, recent): a page shows them as short lists. */
@@ -63,7 +63,7 @@ interface LiveLobby {
  * The games of the channel the page's instance runs in, as `viewer` may see them, newest first:
  * those being played, and those finished in the last day (a rematch is asked for from these).
  */
-export async function liveLobby(core: ServiceCore, viewer: Viewer): Promise<LiveLobby> {
+export async function lobby(core: ServiceCore, viewer: Viewer): Promise<LiveLobby> {
   const live = await core.games.liveGamesIn(viewer.channelId, LOBBY_SIZE);
   const recent = await core.games.finishedIn(viewer.guildId, viewer.channelId, core.now() - RECENT_MS, LOBBY_SIZE);
   return { live: await seenBy(core, viewer, live), recent: await seenBy(core, viewer, recent) };
@@ -76,7 +76,7 @@ async function seenBy(core: ServiceCore, viewer: Viewer, games: readonly GameRec
 }
 
 /** Someone in the page's instance, named as the server shows them: who waits at a table of the lobby. */
-export function livePlayer(core: ServiceCore, userId: string, guildId: string): Promise<Player> {
+export function player(core: ServiceCore, userId: string, guildId: string): Promise<Player> {
   return core.playerOf(userId, guildId);
 }
 

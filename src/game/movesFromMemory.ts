@@ -6,7 +6,7 @@
 // Only the common case is decided here: the player to act, on the board as kept, with an action
 // that does not end the game. Every refusal (which must say why from the database) and every
 // game's end (ratings, the tournament, the season: play.ts) take the transaction.
-import type { TransactionOptions } from '../db/sql.js';
+import type { TransactionOptions } from '../db/database.js';
 import { type Action, applyAction } from '../engine/index.js';
 import { describeEvents } from '../i18n/describe.js';
 import { translator } from '../i18n/index.js';
@@ -14,7 +14,7 @@ import { type ServiceCore, playerNamed } from './core.js';
 import { storageRefusal } from './storageFailure.js';
 import { throwingFor } from './dice.js';
 import { nextTurn, throwValueOf } from './lifecycle.js';
-import { firstReminderOf } from './reminders.js';
+import { firstReminderOf } from './turnReminders.js';
 import { parseOverrides, settingsWith } from './settings.js';
 import { type Outcome, ok } from './types.js';
 import { type GameSnapshot, namesOf } from './views.js';

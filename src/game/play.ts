@@ -1,7 +1,7 @@
 // Playing: a player's click, the computer's step, resigning. Each is one transaction that checks
 // who may act and the button's version before the engine applies anything.
 //
-// A move (a click, the computer's step) runs at REPEATABLE READ on PostgreSQL (src/db/sql.ts,
+// A move (a click, the computer's step) runs at REPEATABLE READ on PostgreSQL (src/db/database.ts,
 // Isolation): it decides only from its game's row (who is to act, the version, the state) and
 // updates that row under the version guard, and everything else that decides from a live game's
 // row (another click, a timeout, a reminder's claim, a resignation, forgetting a player) updates
@@ -25,7 +25,8 @@
 // The names it shows are read only for display. Timeouts and closes stay SERIALIZABLE, as all but
 // moves and ends do.
 import type { GameRecord } from '../db/records.js';
-import type { TransactionOptions } from '../db/sql.js';
+import type { GameChange, TransactionOptions } from '../db/database.js';
+import { serverOnShard } from '../db/shards.js';
 import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { botSeed } from './dice.js';
@@ -33,12 +34,13 @@ import { applyInTransaction, endGame } from './lifecycle.js';
 import { moveFromMemory } from './movesFromMemory.js';
 import { notHere } from './refusals.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
-import { type GameView, type Outcome, fail, ok } from './types.js';
+import { type ChoicesInput, choicesOf } from './replays.js';
+import { type GameChoiceEntry, type GameView, type Outcome, fail, ok } from './types.js';
 import { type GameSnapshot, sideOf, statusDescription } from './views.js';
 import { isHere } from './visibility.js';
 
 /** A game as it stands, drawn (to show it again, or a game a tournament started). */
-export async function gameView(core: ServiceCore, gameId: number): Promise<Outcome<GameView>> {
+export async function view(core: ServiceCore, gameId: number): Promise<Outcome<GameView>> {
   const game = await core.games.game(gameId);
   if (!game) return fail('not-found', 'error.noSuchGame');
   return ok(await core.view(await core.snapshot(game, statusDescription)));
@@ -78,8 +80,10 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
       return fail('stale', 'error.staleBoard');
     }
     if (game.toActId !== input.userId) {
+      // Nobody to act: the game is over.
+      if (game.toActId === null) return fail('finished', 'error.gameAlreadyOver');
       return fail('not-your-turn', 'error.notYourTurn', {
-        name: (await core.playerOf(game.toActId!, game.guildId)).name,
+        name: (await core.playerOf(game.toActId, game.guildId)).name,
       });
     }
     return await applyInTransaction(core, game, input.userId, input.action);
@@ -152,8 +156,9 @@ async function gameToResign(core: ServiceCore, input: ResignInput): Promise<Outc
     return game ? ok(game) : notHere('game', input.gameId);
   }
   const here = await core.games.activeGamesHere(input.channelId, input.userId);
-  if (here.length === 1) return ok(here[0]!);
-  if (here.length === 0) return fail('not-found', 'error.noGameHere');
+  const [only, ...others] = here;
+  if (only === undefined) return fail('not-found', 'error.noGameHere');
+  if (others.length === 0) return ok(only);
   return fail('invalid', 'error.whichGame', { count: here.length });
 }
 
@@ -163,4 +168,32 @@ async function liveGame(core: ServiceCore, gameId: number, where?: string): Prom
   if (!game || (where !== undefined && !isHere(where, game))) return notHere('game', gameId);
   if (game.status === 'finished') return fail('finished', 'error.gameOver');
   return ok(game);
+}
+
+/** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
+export async function gamesHere(
+  core: ServiceCore,
+  input: ChoicesInput & { channelId: string },
+): Promise<GameChoiceEntry[]> {
+  return await choicesOf(core, await core.games.activeGamesHere(input.channelId, input.userId), input);
+}
+
+/** Games being played on this process's shard. */
+export async function liveCount(core: ServiceCore): Promise<number> {
+  return await core.games.liveGameCount();
+}
+
+/** Game ids where the bot is to act, in this process's servers (resumed at start-up). */
+export async function botTurns(core: ServiceCore): Promise<number[]> {
+  return await core.games.gamesAwaiting(core.botUserId);
+}
+
+/** Whether a game of this server is this process's: its chat message, deadlines and computer turns. */
+export function ownedHere(core: ServiceCore, guildId: string): boolean {
+  return serverOnShard(core.shard, guildId);
+}
+
+/** A change committed anywhere (the database's news): this process's kept copy, if older, is forgotten. */
+export function changed(core: ServiceCore, change: GameChange): void {
+  core.live.forgetBefore(change.gameId, change.version);
 }

@@ -10,7 +10,7 @@ import type { ServiceCore } from './core.js';
 import { RULESET_IDS, type Side, isRuleSetId, opponentOf } from '../engine/index.js';
 import { userText } from '../i18n/index.js';
 import { INITIAL_RATING, rateGame } from './ratings.js';
-import { historyEntry, rankStandings, standingsSeen, summarise } from './standings.js';
+import { historyEntry, rankStandings, standingsSeen, summarise } from './playerStandings.js';
 import {
   type HistoryEntry,
   type LeaderboardEntry,
@@ -68,7 +68,7 @@ export async function recordRatedResult(
 }
 
 /** A season's leaderboard where the asker is, or one rule set's, from the games they could see (see rankStandings for the order). */
-export async function leaderboard(
+export async function seasonTable(
   core: ServiceCore,
   input: { viewer: Viewer; season: number; ruleset?: string; limit?: number },
 ): Promise<Outcome<LeaderboardEntry[]>> {
@@ -90,7 +90,7 @@ export async function leaderboard(
  * of those games (a rating moves with every rated game: a later one would tell of games hidden
  * from the asker). Outside servers, someone else's totals only (src/game/visibility.ts).
  */
-export async function statsHere(
+export async function stats(
   core: ServiceCore,
   input: { viewer: Viewer; userId: string },
 ): Promise<Outcome<PlayerStats>> {
@@ -142,7 +142,7 @@ function totalsOf(player: PlayerStats['player'], season: number, played: readonl
 }
 
 /** The player's last games here that the asker may see, newest first. */
-export async function playerHistory(
+export async function history(
   core: ServiceCore,
   input: { viewer: Viewer; userId: string; limit?: number },
 ): Promise<Outcome<HistoryEntry[]>> {
@@ -166,4 +166,28 @@ async function seenGames(
 /** The seats of a played game, from one player's side. */
 function seatsOf(userId: string, g: PlayedGameRecord): Record<Side, string> {
   return g.side === 'W' ? { W: userId, B: g.opponentId } : { W: g.opponentId, B: userId };
+}
+
+/** The season running in a server. */
+export async function currentSeason(core: ServiceCore, guildId: string): Promise<number> {
+  return await core.server.currentSeason(guildId);
+}
+
+/** A season's leaderboard where the asker is (default: the current season's). */
+export async function leaderboard(
+  core: ServiceCore,
+  input: { viewer: Viewer; ruleset?: string; season?: number; limit?: number },
+): Promise<Outcome<LeaderboardEntry[]>> {
+  const season = await seasonAsked(core, input.viewer.guildId, input.season);
+  return season.ok ? await seasonTable(core, { ...input, season: season.value }) : season;
+}
+
+/** The season a look-up asks for (default: the current one), refused if it has not started. */
+async function seasonAsked(core: ServiceCore, guildId: string, season?: number): Promise<Outcome<number>> {
+  const current = await core.server.currentSeason(guildId);
+  if (season === undefined) return ok(current);
+  if (!Number.isInteger(season) || season < 1 || season > current) {
+    return fail('invalid', 'error.noSuchSeason', { season, current });
+  }
+  return ok(season);
 }

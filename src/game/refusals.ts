@@ -45,3 +45,15 @@ export function optionRefusal(ruleset: string, problem: OptionProblem): Text {
       });
   }
 }
+
+/** Who asks: their id and whether Discord says they have Manage Server in this server. */
+export interface AdminInput {
+  guildId: string;
+  userId: string;
+  canManageServer: boolean;
+}
+
+/** Refuses a /senet-admin call (or an admin's button) from a member without Manage Server. */
+export function requireManager(input: AdminInput): Outcome<never> | null {
+  return input.canManageServer ? null : fail('forbidden', 'admin.notAnAdmin');
+}

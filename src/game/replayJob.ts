@@ -68,18 +68,19 @@ export function produceReplay(job: ReplayJob, chance: WinChance | null): Result<
     fileName: rendered.value.fileName,
     alt: replayAlt(plain, job, moves, altSummary),
   };
-  const chart = review
-    ? {
-        image: renderChart({
-          names,
-          points: chartPoints(review),
-          extraThrows: hasExtraThrows(job.record),
-          locale: job.locale,
-        }),
-        fileName: 'senet-win-chance.png',
-        alt: chartAlt(plain, job, review, altSummary!),
-      }
-    : null;
+  const chart =
+    review && altSummary
+      ? {
+          image: renderChart({
+            names,
+            points: chartPoints(review),
+            extraThrows: hasExtraThrows(job.record),
+            locale: job.locale,
+          }),
+          fileName: 'senet-win-chance.png',
+          alt: chartAlt(plain, job, review, altSummary),
+        }
+      : null;
   return ok({ replay, chart, review: summary, moves });
 }
 
@@ -91,7 +92,10 @@ function summarise(review: Review): ReviewSummary {
   };
 }
 
-/** Whether the game's rules ever give an extra throw (Kendall's do not). */
+/**
+ * Whether the game's rules ever give an extra throw (Kendall's do not).
+ * @internal
+ */
 export function hasExtraThrows(record: GameRecord): boolean {
   const rules = resolveRules(record.ruleset, record.options);
   if (!rules.ok) return true;
@@ -103,11 +107,14 @@ export function hasExtraThrows(record: GameRecord): boolean {
   );
 }
 
-/** One chart point per position: the start, then after each action, with its marks. */
+/**
+ * One chart point per position: the start, then after each action, with its marks.
+ * @internal
+ */
 export function chartPoints(review: Review): ChartPoint[] {
   const turning = new Map(review.turningPoints.map((t, k) => [t.index, k + 1]));
   return review.chances.map((chance, i) => {
-    const action = i === 0 ? null : review.actions[i - 1]!;
+    const action = i === 0 ? null : (review.actions[i - 1] ?? null);
     return {
       chance,
       move: action?.move ?? 0,
@@ -150,24 +157,28 @@ function turningPointsWords(t: Translate, summary: ReviewSummary): string {
 
 function chartAlt(t: Translate, job: ReplayJob, review: Review, summary: ReviewSummary): string {
   const chances = review.chances;
-  let high = 0;
-  let low = 0;
+  const start = chances[0];
+  if (start === undefined) throw new Error('a review has no chance for the start position');
+  let [high, highest, low, lowest] = [0, start, 0, start];
   chances.forEach((c, i) => {
-    if (c > chances[high]!) high = i;
-    if (c < chances[low]!) low = i;
+    if (c > highest) [high, highest] = [i, c];
+    if (c < lowest) [low, lowest] = [i, c];
   });
-  const moveAt = (i: number): string =>
-    i === 0 ? t('chart.atStart') : t('chart.atMove', { move: review.actions[i - 1]!.move });
+  // Chance i is after action i - 1; the first is before any.
+  const moveAt = (i: number): string => {
+    const action = review.actions[i - 1];
+    return action ? t('chart.atMove', { move: action.move }) : t('chart.atStart');
+  };
   const sentences = [
     t('chart.altChances', {
       name: job.names.W,
-      start: percent(chances[0]!),
-      end: percent(chances[chances.length - 1]!),
+      start: percent(start),
+      end: percent(chances.at(-1) ?? start),
     }),
     t('chart.altExtremes', {
-      high: percent(chances[high]!),
+      high: percent(highest),
       highAt: moveAt(high),
-      low: percent(chances[low]!),
+      low: percent(lowest),
       lowAt: moveAt(low),
     }),
     t('chart.altMarks', {

@@ -62,16 +62,12 @@ export async function recentGames(
   return await choicesOf(core, await viewable(viewer, recent), input);
 }
 
-/** The player's live games here (this thread, or started in this channel), whose label or id contains `typed`. */
-export async function gamesHere(
-  core: ServiceCore,
-  input: ChoicesInput & { channelId: string },
-): Promise<GameChoiceEntry[]> {
-  return await choicesOf(core, await core.games.activeGamesHere(input.channelId, input.userId), input);
-}
-
 /** An autocomplete list in the typing user's language: the games whose label contains what was typed, at most Discord's 25. */
-async function choicesOf(core: ServiceCore, games: GameRecord[], input: ChoicesInput): Promise<GameChoiceEntry[]> {
+export async function choicesOf(
+  core: ServiceCore,
+  games: GameRecord[],
+  input: ChoicesInput,
+): Promise<GameChoiceEntry[]> {
   // Discord shows a choice as plain text, not markdown.
   const t = plainTranslator(input.locale ?? DEFAULT_LOCALE);
   const wanted = (input.typed ?? '').trim().toLocaleLowerCase();
@@ -99,7 +95,7 @@ async function choiceLabel(core: ServiceCore, t: Translate, game: GameRecord, us
 }
 
 /** The replay (and review) of a game of this guild, drawn by the core's replay renderer. */
-export async function drawReplay(core: ServiceCore, input: ReplayInput): Promise<Outcome<ReplayView>> {
+export async function draw(core: ServiceCore, input: ReplayInput): Promise<Outcome<ReplayView>> {
   const found = await gameToReplay(core, input);
   if (!found.ok) return found;
   const game = found.value;

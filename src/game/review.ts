@@ -20,6 +20,7 @@ import { type SaidNames, moveLabel } from '../i18n/gameWords.js';
 import type { Translate } from '../i18n/index.js';
 import { type Result, err, ok } from '../lib/result.js';
 import { percent } from '../lib/format.js';
+import { replayErrorText } from '../i18n/actionProblems.js';
 
 /** The chance (0..1) that the light side, W, wins from a position not yet over. */
 export type WinChance = (state: GameState) => number;
@@ -66,7 +67,10 @@ export interface Review {
   accuracy: Record<Side, number | null>;
 }
 
-/** How many turning points a review names. */
+/**
+ * How many turning points a review names.
+ * @internal
+ */
 export const TURNING_POINTS = 3;
 
 /** The review of a game's log, its turning points in `t`'s words. */
@@ -77,7 +81,7 @@ export function reviewGame(
   t: Translate,
 ): Result<Review, string> {
   const walked = replaySteps(record);
-  if (!walked.ok) return err(walked.error.message);
+  if (!walked.ok) return err(replayErrorText(walked.error));
   let current = valueOf(walked.value.start, chance);
   const chances = [current.chance];
   const actions: ReviewedAction[] = [];
@@ -154,7 +158,10 @@ function bestFor(
   return best;
 }
 
-/** A W chance seen from `side`. */
+/**
+ * A W chance seen from `side`.
+ * @internal
+ */
 export const forSide = (side: Side, wChance: number): number => (side === 'W' ? wChance : 1 - wChance);
 
 function kindOf(action: Action, phase: GameState['phase'], options: number): ActionKind {
@@ -207,12 +214,15 @@ function turningPoint(t: Translate, a: ReviewedAction, names: SaidNames): Turnin
  * one lichess uses for chess, so the numbers read alike: about 64 for a 10-point mistake.)
  */
 function accuracy(actions: readonly ReviewedAction[], side: Side): number | null {
-  const scores = actions
-    .filter((a) => a.side === side && a.kind === 'choice' && a.best)
-    .map((a) => moveAccuracy(100 * (forSide(side, a.best!.chance) - forSide(side, a.after))));
+  const scores = actions.flatMap((a) =>
+    a.side === side && a.kind === 'choice' && a.best
+      ? [moveAccuracy(100 * (forSide(side, a.best.chance) - forSide(side, a.after)))]
+      : [],
+  );
   return scores.length === 0 ? null : scores.reduce((x, y) => x + y, 0) / scores.length;
 }
 
+/** @internal */
 export function moveAccuracy(lossPoints: number): number {
   const score = 103.1668 * Math.exp(-0.04354 * Math.max(0, lossPoints)) - 3.1668;
   return Math.min(100, Math.max(0, score));

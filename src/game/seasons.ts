@@ -1,10 +1,10 @@
 // Leaderboard seasons: an admin closes the current season and the next one starts. Ratings start
 // again each season (a player's first rated game of a season starts from the initial rating);
 // a game's result counts in the season running when it ends. Closed seasons stay readable.
-import { type AdminInput, requireManager } from './admin.js';
+import { type AdminInput, requireManager } from './refusals.js';
 import type { ServiceCore } from './core.js';
-import { leaderboard } from './playerRecords.js';
-import { type LeaderboardEntry, type Outcome, fail, ok } from './types.js';
+import { seasonTable } from './playerRecords.js';
+import { type LeaderboardEntry, type Outcome, ok } from './types.js';
 import type { Viewer } from './visibility.js';
 
 export interface SeasonClosed {
@@ -33,25 +33,6 @@ export async function newSeason(
   });
   if (!closing.ok) return closing;
   const closed = closing.value;
-  const finalTable = await leaderboard(core, { viewer: input.viewer, season: closed });
+  const finalTable = await seasonTable(core, { viewer: input.viewer, season: closed });
   return finalTable.ok ? ok({ closed, finalTable: finalTable.value, current: closed + 1 }) : finalTable;
-}
-
-/** A season's leaderboard where the asker is (default: the current season's). */
-export async function seasonLeaderboard(
-  core: ServiceCore,
-  input: { viewer: Viewer; ruleset?: string; season?: number; limit?: number },
-): Promise<Outcome<LeaderboardEntry[]>> {
-  const season = await seasonAsked(core, input.viewer.guildId, input.season);
-  return season.ok ? await leaderboard(core, { ...input, season: season.value }) : season;
-}
-
-/** The season a look-up asks for (default: the current one), refused if it has not started. */
-async function seasonAsked(core: ServiceCore, guildId: string, season?: number): Promise<Outcome<number>> {
-  const current = await core.server.currentSeason(guildId);
-  if (season === undefined) return ok(current);
-  if (!Number.isInteger(season) || season < 1 || season > current) {
-    return fail('invalid', 'error.noSuchSeason', { season, current });
-  }
-  return ok(season);
 }

@@ -1,73 +1,37 @@
 // The game layer's way in: who may do what, in plain data (src/commands adapts it to Discord).
-// openService opens the storage and returns the concerns, grouped; each group's functions live in
-// the file named beside it, their first argument (the ServiceCore) bound here. Every call answers
+// openService opens the storage and returns the concerns, grouped; each group is functions of one
+// file, called by their own names, their first argument (the ServiceCore) bound here. Every call answers
 // with an Outcome and never throws for a player's mistake; each change is one transaction guarded
 // by the game's version (core.ts). Error codes: the documented list in errors.ts.
 import { openSqlite } from '../db/sqlite.js';
-import type { Database, GameChange, WriteTiming } from '../db/sql.js';
+import type { Database, GameChange, WriteTiming } from '../db/database.js';
 import type { AnswerToken } from '../db/answerTokenStore.js';
-import { probeWrite } from '../db/health.js';
-import { ONE_SHARD, type ShardScope, isShard, serverOnShard } from '../db/shards.js';
+import { ONE_SHARD, type ShardScope, isShard } from '../db/shards.js';
 import { chooseAction } from '../ai/index.js';
 import { DiceSecret } from '../engine/keyedDice.js';
-import { type AdminInput, changeSettings, showSettings } from './admin.js';
-import { type ChallengeInput, accept, challenge, decline, rematch, withdraw } from './challenges.js';
+import * as challenges from './challenges.js';
 import { type BotChooser, DEFAULT_CONFIG, ServiceCore, type ServiceConfig } from './core.js';
-import { dueForfeits, sweep } from './deadlines.js';
-import { type DiceCheck, checkDice } from './diceCheck.js';
-import { currentLiveGame, liveGame, liveLobby, livePlayer } from './liveBoard.js';
-import { act, botStep, gameView, resign } from './play.js';
-import { playerHistory, statsHere } from './playerRecords.js';
-import { type PlayerData, forgetPlayer, playerData, tournamentsBehind } from './privacy.js';
-import {
-  type MessageRef,
-  type ReminderDue,
-  claimDueReminders,
-  recordReminder,
-  reminderDeleted,
-  reminderDeletions,
-  reminderDeletionsIn,
-  remindersOn,
-  setReminders,
-} from './reminders.js';
-import { type ReplayView, drawReplay, gamesHere, recentGames } from './replays.js';
-import { newSeason, seasonLeaderboard } from './seasons.js';
-import {
-  type EventRef,
-  type ServerData,
-  deleteServerData,
-  dueEventDeletions,
-  eventDeleted,
-  eventDeletions,
-  purgeLeftServers,
-  serverData,
-  serverLeft,
-  serversPresent,
-} from './serverData.js';
+import * as deadlines from './deadlines.js';
+import * as diceCheck from './diceCheck.js';
+import type { DiceCheck } from './diceCheck.js';
+import * as liveBoard from './liveBoard.js';
+import * as play from './play.js';
+import * as playerRecords from './playerRecords.js';
+import * as privacy from './privacy.js';
+import type { EventRef, PlayerData, ServerData } from './privacy.js';
+import type { AdminInput } from './refusals.js';
+import * as replays from './replays.js';
+import type { ReplayView } from './replays.js';
+import * as seasons from './seasons.js';
+import * as serverSettings from './serverSettings.js';
 import type { SettingsChange, SettingsView } from './settings.js';
-import { startBoard } from './startBoard.js';
-import {
-  answerToken,
-  boardStanding,
-  outOfSync,
-  playInChannel,
-  recordShown,
-  rememberAnswer,
-  setMessage,
-  setThread,
-  storedChallenge,
-  takeBack,
-} from './sync.js';
-import { advance, leave, remove, storedTournament, tournamentSeen, tournamentsSeen } from './tournamentChanges.js';
-import {
-  type TournamentSpec,
-  cancelTournament,
-  createTournament,
-  joinTournament,
-  startTournamentNow,
-} from './tournamentEntry.js';
+import * as startBoard from './startBoard.js';
+import * as storage from './storage.js';
+import * as sync from './sync.js';
+import * as tournaments from './tournaments.js';
+import * as turnReminders from './turnReminders.js';
+import type { MessageRef, ReminderDue } from './turnReminders.js';
 import type { BoardRenderer, ReplayRenderer } from './types.js';
-import { verifyGames } from './verify.js';
 import type { Viewer } from './visibility.js';
 
 export type {
@@ -76,7 +40,6 @@ export type {
   AdminInput,
   SettingsChange,
   SettingsView,
-  ChallengeInput,
   MessageRef,
   PlayerData,
   ReminderDue,
@@ -86,10 +49,9 @@ export type {
   EventRef,
   ShardScope,
   WriteTiming,
-  TournamentSpec,
   GameChange,
 };
-export type { TournamentChange } from './tournamentChanges.js';
+export type { TournamentChange } from './tournaments.js';
 export { ONE_SHARD, isShard };
 
 /**
@@ -100,6 +62,7 @@ type ServiceDatabase = { dbPath: string } | { db: Database };
 
 export type ServiceOptions = ServiceDatabase & ServiceSettings;
 
+/** @internal */
 export interface ServiceSettings {
   /** The bot's own user id: challenging it starts a game against the AI at once. */
   botUserId: string;
@@ -158,136 +121,98 @@ export function openService(options: ServiceOptions): GameService {
   return concernsOf(core);
 }
 
+/** A function of a concern's file, over the core. */
+type Concern = (core: ServiceCore, ...args: never[]) => unknown;
+
+/** The names of a file's functions over the core. */
+type ConcernsIn<M> = { [K in keyof M]: M[K] extends Concern ? K : never }[keyof M];
+
 /** A module's functions over the core, with the core given: what callers see of each concern. */
 type Bound<M> = {
   [K in keyof M]: M[K] extends (core: ServiceCore, ...args: infer A) => infer R ? (...args: A) => R : never;
 };
 
-function bound<M extends Record<string, (core: ServiceCore, ...args: never[]) => unknown>>(
-  core: ServiceCore,
-  fns: M,
-): Bound<M> {
+/**
+ * The named functions of one concern's file, with the core bound: a group calls each function by
+ * its own name, so a search for the name a caller uses finds the function.
+ */
+function bound<M, const K extends ConcernsIn<M>>(core: ServiceCore, file: M, names: readonly K[]): Bound<Pick<M, K>> {
   // Native bind, not a wrapper: a call goes straight to the concern's function (no frame in this file).
   const out: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(fns)) out[name] = fn.bind(undefined, core);
-  return out as Bound<M>;
+  for (const name of names) out[name as string] = (file[name] as Concern).bind(undefined, core);
+  return out as Bound<Pick<M, K>>;
 }
 
 /** The game layer, by concern. */
 export type GameService = ReturnType<typeof concernsOf>;
 
-// Each group names the file its functions live in.
+// Each group is the functions of the one file it names, called by their own names.
 function concernsOf(core: ServiceCore) {
   return {
-    // challenges.ts; a challenge as stored now (to redraw its message): sync.ts
-    challenges: bound(core, { create: challenge, accept, decline, withdraw, rematch, stored: storedChallenge }),
-    // play.ts; a player's live games here (for /senet resign's list): replays.ts
-    play: bound(core, { act, botStep, resign, view: gameView, gamesHere }),
-    games: {
-      /** Games being played on this process's shard. */
-      liveCount: () => core.games.liveGameCount(),
-      /** Game ids where the bot is to act, in this process's servers (resumed at start-up). */
-      botTurns: () => core.games.gamesAwaiting(core.botUserId),
-      /** Whether a game of this server is this process's: its chat message, deadlines and computer turns. */
-      ownedHere: (guildId: string) => serverOnShard(core.shard, guildId),
-      /** A change committed anywhere (the database's news): this process's kept copy, if older, is forgotten. */
-      changed: (change: GameChange) => core.live.forgetBefore(change.gameId, change.version),
-    },
-    // liveBoard.ts: what the live board's pages may see (their moves are play.act's)
-    liveBoard: bound(core, { game: liveGame, current: currentLiveGame, lobby: liveLobby, player: livePlayer }),
-    rules: bound(core, { startBoard }), // startBoard.ts
-    deadlines: bound(core, { dueForfeits, sweep }), // deadlines.ts
-    // reminders.ts (src/bot/reminderMessages.ts posts and deletes them)
-    reminders: bound(core, {
-      claim: claimDueReminders,
-      record: recordReminder,
-      deletions: reminderDeletions,
-      deletionsIn: reminderDeletionsIn,
-      deleted: reminderDeleted,
-      set: setReminders,
-      isOn: remindersOn,
-    }),
-    // sync.ts: what the chat shows (src/chat/messageSync.ts keeps it in step with the database)
-    chat: bound(core, {
-      setMessage,
-      setThread,
-      playInChannel,
-      recordShown,
-      boardStanding,
-      outOfSync,
-      takeBack,
-      rememberAnswer,
-      answerToken,
-    }),
-    // playerRecords.ts, seasons.ts
-    records: {
-      ...bound(core, { leaderboard: seasonLeaderboard, stats: statsHere, history: playerHistory }),
-      currentSeason: (guildId: string) => core.server.currentSeason(guildId),
-    },
-    servers: {
-      /** The settings in force in a server. */
-      settings: (guildId: string) => core.settingsOf(guildId),
-      /** What a challenge naming no rules plays in a server. */
-      defaultVariant: async (guildId: string) => (await core.settingsOf(guildId)).defaultVariant,
-    },
-    // /senet-admin, each call checking Manage Server: admin.ts, seasons.ts
-    admin: bound(core, { settings: showSettings, changeSettings, newSeason }),
-    // data rights: privacy.ts (a person), serverData.ts (a server, servers the bot left)
-    privacy: bound(core, {
-      playerData,
-      forgetPlayer,
-      tournamentsBehind,
-      serverData,
-      deleteServerData,
-      serverLeft,
-      serversPresent,
-      purgeLeftServers,
-      eventDeletions,
-      dueEventDeletions,
-      eventDeleted,
-    }),
-    replays: bound(core, { recentGames, draw: drawReplay }), // replays.ts
-    dice: bound(core, { check: checkDice }), // diceCheck.ts: /senet verify
-    // tournamentEntry.ts, tournamentChanges.ts (src/commands/tournament*.ts, src/bot/tournamentRunner.ts)
-    tournaments: {
-      ...bound(core, {
-        create: createTournament,
-        join: joinTournament,
-        leave,
-        start: startTournamentNow,
-        cancel: cancelTournament,
-        remove,
-        seen: tournamentSeen,
-        stored: storedTournament,
-        listSeen: tournamentsSeen,
-        advance,
-      }),
-      setMessage: (id: number, messageId: string) => core.tournaments.setMessage(id, messageId),
-      setEvent: (id: number, eventId: string) => core.tournaments.setEvent(id, eventId),
-      /** Records that the tournament's message shows `version`. */
-      recordShown: (id: number, version: number) => core.tournaments.recordShown(id, version),
-      /** This process's tournaments with work due now: a start, a round over or out of time. */
-      due: () => core.tournaments.due(core.now()),
-      /** This process's tournaments whose message is behind the database. */
-      behind: () => core.tournaments.behind(),
-      /** Tells `listener` of every tournament a committed change touched (the bot's runner moves it on). */
-      onChange: (listener: (tournamentId: number) => void) => void (core.onTournamentChange = listener),
-    },
+    challenges: bound(core, challenges, ['create', 'accept', 'decline', 'withdraw', 'rematch', 'stored']),
+    play: bound(core, play, ['act', 'botStep', 'resign', 'view', 'gamesHere']),
+    games: bound(core, play, ['liveCount', 'botTurns', 'ownedHere', 'changed']),
+    // what the live board's pages may see (their moves are play.act's)
+    liveBoard: bound(core, liveBoard, ['game', 'current', 'lobby', 'player']),
+    rules: bound(core, startBoard, ['startBoard']),
+    deadlines: bound(core, deadlines, ['dueForfeits', 'sweep']),
+    // src/bot/reminderMessages.ts posts and deletes them
+    reminders: bound(core, turnReminders, ['claim', 'record', 'deletions', 'deletionsIn', 'deleted', 'set', 'isOn']),
+    // what the chat shows (src/chat/messageSync.ts keeps it in step with the database)
+    chat: bound(core, sync, [
+      'setMessage',
+      'setThread',
+      'playInChannel',
+      'recordShown',
+      'boardStanding',
+      'outOfSync',
+      'takeBack',
+      'rememberAnswer',
+      'answerToken',
+    ]),
+    records: bound(core, playerRecords, ['leaderboard', 'stats', 'history', 'currentSeason']),
+    servers: bound(core, serverSettings, ['settings', 'defaultVariant']),
+    // /senet-admin, each call checking Manage Server
+    admin: bound(core, serverSettings, ['showSettings', 'changeSettings']),
+    seasons: bound(core, seasons, ['newSeason']),
+    // data rights: a person's and a server's (and servers the bot left)
+    privacy: bound(core, privacy, [
+      'playerData',
+      'forgetPlayer',
+      'tournamentsBehind',
+      'serverData',
+      'deleteServerData',
+      'serverLeft',
+      'serversPresent',
+      'purgeLeftServers',
+      'eventDeletions',
+      'dueEventDeletions',
+      'eventDeleted',
+    ]),
+    replays: bound(core, replays, ['recentGames', 'draw']),
+    dice: bound(core, diceCheck, ['check']), // /senet verify
+    // src/commands/tournament*.ts, src/bot/tournamentRunner.ts
+    tournaments: bound(core, tournaments, [
+      'create',
+      'join',
+      'leave',
+      'start',
+      'cancel',
+      'remove',
+      'seen',
+      'stored',
+      'listSeen',
+      'advance',
+      'setMessage',
+      'setEvent',
+      'recordShown',
+      'due',
+      'behind',
+      'onChange',
+    ]),
     storage: {
       db: core.db,
-      close: () => core.db.close(),
-      /** Commits one small write (GET /healthz); throws the database's error when it does not. */
-      probeWrite: () => probeWrite(core.db),
-      /** Write transactions so far, and their waits for their turn (see ServiceCore.lockWaits). */
-      lockWaits: () => ({ ...core.lockWaits }),
-      /** Tells `observer` of each write transaction's lock wait and commit time (the bot's metrics). */
-      observeWrites: (observer: (timing: WriteTiming) => void) => void (core.onWrite = observer),
-      /** Tells `listener` each time the database server answers again after an outage (Database.onReachable). */
-      whenReachable: (listener: () => void) => void (core.db.onReachable = listener),
-      /** News of every change to a game committed from now on, by any process on the database (src/db/gameNews.ts). */
-      news: () => core.db.news(),
-      /** The replay check over stored games (all by default); see verify.ts. */
-      verify: (gameIds?: readonly number[]) => verifyGames(core.games, gameIds),
+      ...bound(core, storage, ['close', 'probeWrite', 'lockWaits', 'observeWrites', 'whenReachable', 'news', 'verify']),
     },
   };
 }

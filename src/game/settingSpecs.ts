@@ -194,6 +194,18 @@ export type SettingKey = DeclaredSetting['key'];
 /** Where and how the bot plays on a server: one field per setting, of its kind's type. */
 export type ServerSettings = { -readonly [S in DeclaredSetting as S['key']]: KindValues[S['kind']] };
 
+/**
+ * The one rule between settings: a turn reminder comes before the turn times out (a delay of 0:
+ * no reminders). Every check of it goes through here: an admin's change (settings.ts) and the
+ * `.env` defaults (src/bot/config.ts).
+ */
+export const REMINDER_BEFORE_TIMEOUT = {
+  /** The settings it ties: the first must be shorter than the second. */
+  keys: ['reminderDelayMs', 'turnTtlMs'],
+  holds: (settings: Pick<ServerSettings, 'reminderDelayMs' | 'turnTtlMs'>): boolean =>
+    settings.reminderDelayMs === 0 || settings.reminderDelayMs < settings.turnTtlMs,
+} as const satisfies { keys: readonly [SettingKey, SettingKey]; holds: (settings: ServerSettings) => boolean };
+
 /** The settings of one kind (their values share a type). */
 export type SettingOfKind<K extends SettingKind> = Extract<DeclaredSetting, { kind: K }>;
 

@@ -13,6 +13,7 @@ import {
   type KindValues,
   MINUTE_MS,
   type Range,
+  REMINDER_BEFORE_TIMEOUT,
   SERVER_SETTINGS,
   type ServerSettings,
   type SettingKey,
@@ -124,8 +125,8 @@ export function applyChange(
     if (refused) return refused;
   }
   const result = settingsWith(defaults, next);
-  const timing = change.turnTtlMs !== undefined || change.reminderDelayMs !== undefined;
-  if (timing && !reminderBeforeTimeout(result)) {
+  const timing = REMINDER_BEFORE_TIMEOUT.keys.some((key) => change[key] !== undefined);
+  if (timing && !REMINDER_BEFORE_TIMEOUT.holds(result)) {
     const reminder = durationParts(result.reminderDelayMs);
     const turn = durationParts(result.turnTtlMs);
     return fail('invalid', 'settings.reminderNotShorter', {
@@ -136,14 +137,6 @@ export function applyChange(
     });
   }
   return ok(next);
-}
-
-/**
- * The one rule between two settings: a turn reminder comes before the turn times out (0: no
- * reminders). Checked for an admin's change and for the `.env` defaults.
- */
-export function reminderBeforeTimeout(settings: Pick<ServerSettings, 'reminderDelayMs' | 'turnTtlMs'>): boolean {
-  return settings.reminderDelayMs === 0 || settings.reminderDelayMs < settings.turnTtlMs;
 }
 
 /** Applies the part of `change` about one setting to `next`; why it is refused, or null. */
@@ -259,6 +252,7 @@ export interface SettingsView {
  * A rule set and options as written in .env (DEFAULT_RULES): "kendall", "kendall pawns=7
  * safe_pairs=off" (the options' names as in the slash commands). Options left out take the rule
  * set's defaults.
+ * @internal
  */
 export function parseVariant(text: string): Outcome<Variant> {
   const [id = '', ...pairs] = text.trim().split(/\s+/);

@@ -3,7 +3,7 @@
 // by the service (ServiceCore.transact); a statement outside a transaction (a read before the
 // transaction, the record of what a message shows) throws the same errors, which the dispatcher
 // answers the same way.
-import { StorageBusy, StorageFull, StorageOutcomeUnknown } from '../db/sql.js';
+import { StorageBusy, StorageFull, StorageOutcomeUnknown } from '../db/database.js';
 import { type Outcome, fail } from './types.js';
 
 /** The refusal for a storage failure in `error`; null for any other error. */

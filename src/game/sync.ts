@@ -2,10 +2,10 @@
 // message shows, which messages are behind or were never posted, and taking back what the chat
 // cannot show so it blocks neither its players nor its channel.
 import type { AnswerToken } from '../db/answerTokenStore.js';
-import type { ChallengeStatus, ClosedReason, GameStatus } from '../db/records.js';
+import type { ChallengeStatus, ClosedReason, GameRecord, GameStatus } from '../db/records.js';
 import type { ServiceCore } from './core.js';
 import { THREAD_ARCHIVE_DELAY_MS } from './lifecycle.js';
-import { type ChallengeView, type GamePlacement, type OutOfSync, type Outcome, fail, ok } from './types.js';
+import { type GamePlacement, type OutOfSync, type Outcome, fail, ok } from './types.js';
 import { placementOf } from './views.js';
 
 /** What a message shows: a game board's version, a challenge's status, a game lobby's status. */
@@ -84,11 +84,11 @@ export async function outOfSync(core: ServiceCore): Promise<OutOfSync> {
 async function placeGame(
   core: ServiceCore,
   gameId: number,
-  place: (games: ServiceCore['games']) => Promise<boolean>,
+  place: (games: ServiceCore['games']) => Promise<GameRecord | undefined>,
 ): Promise<Outcome<GamePlacement>> {
   return core.transact(async (core) => {
-    if (!(await place(core.games))) return fail('not-found', 'error.alreadyPlaced');
-    return ok(placementOf((await core.games.game(gameId))!));
+    const placed = await place(core.games);
+    return placed ? ok(placementOf(placed)) : fail('not-found', 'error.alreadyPlaced');
   });
 }
 
@@ -100,12 +100,6 @@ export async function setThread(core: ServiceCore, gameId: number, threadId: str
 /** No thread could be made: the game is played in its channel, its board replacing the lobby message. */
 export async function playInChannel(core: ServiceCore, gameId: number): Promise<Outcome<GamePlacement>> {
   return await placeGame(core, gameId, (games) => games.playInChannel(gameId));
-}
-
-/** A challenge as stored now (to redraw its message). */
-export async function storedChallenge(core: ServiceCore, challengeId: number): Promise<Outcome<ChallengeView>> {
-  const c = await core.games.challenge(challengeId);
-  return c ? ok(await core.challengeViewOf(c)) : fail('not-found', 'error.noSuchChallenge');
 }
 
 /**

@@ -97,7 +97,8 @@ async function isOver(core: ServiceCore, t: TournamentRecord, current: readonly 
 async function decideByRoundTime(core: ServiceCore, t: TournamentRecord, step: TournamentStep): Promise<void> {
   for (const p of await core.tournaments.pairings(t.id)) {
     if (p.round !== t.round || p.winnerId !== null || p.gameId === null) continue;
-    const game = (await core.games.game(p.gameId))!;
+    const game = await core.games.game(p.gameId);
+    if (!game) throw new Error(`tournament ${t.id}'s board of game ${p.gameId} has no such game`);
     const side = roundTimeWinner(game.state, tieSeed(game));
     await core.tournaments.decide(p, game.seats[side], 'round-time');
     if (game.status === 'active') step.ended.push(await endGame(core, game, game.state, side, 'timeout', null));
@@ -153,7 +154,7 @@ function firstMoveRecords(pairings: readonly PairingRecord[]): Map<string, First
 
 function swissBoards(entrants: readonly EntrantRecord[], pairings: readonly PairingRecord[]): Board[] {
   const records = firstMoveRecords(pairings);
-  const played = new Set(pairings.filter((p) => p.secondId !== null).map((p) => pairKey(p.firstId, p.secondId!)));
+  const played = new Set(pairings.flatMap((p) => (p.secondId === null ? [] : [pairKey(p.firstId, p.secondId)])));
   const field: SwissEntrant[] = entrants
     .filter((e) => e.leftRound === null)
     .map((e) => ({
@@ -177,7 +178,7 @@ function knockoutBoards(
   const raw =
     round === 1
       ? firstKnockoutRound(entrants.map((e) => e.userId))
-      : nextKnockoutRound(pairings.filter((p) => p.round === round - 1).map((p) => p.winnerId!));
+      : nextKnockoutRound(pairings.flatMap((p) => (p.round === round - 1 && p.winnerId !== null ? [p.winnerId] : [])));
   return raw.map((b, i) =>
     withFirstMover(
       b,

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { GameStore } from '../db/gameStore.js';
 import { type GameState, replay } from '../engine/index.js';
 import { replayable } from './dice.js';
+import { replayErrorText } from '../i18n/actionProblems.js';
 
 interface VerifyProblem {
   gameId: number;
@@ -21,7 +22,7 @@ async function verifyGame(store: GameStore, gameId: number): Promise<string | nu
   if (!game) return 'no such game';
   const actions = await store.actions(gameId);
   const replayed = replay(replayable(game, actions));
-  if (!replayed.ok) return `the log does not replay: ${replayed.error.message}`;
+  if (!replayed.ok) return `the log does not replay: ${replayErrorText(replayed.error)}`;
   const rebuilt = replayed.value;
   if (game.state.ply !== actions.length)
     return `the state is at ply ${game.state.ply} but the log holds ${actions.length} actions`;

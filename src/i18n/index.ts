@@ -11,13 +11,12 @@ import { type UserText, escapeMarkdown } from './userText.js';
 
 export {
   DEFAULT_LOCALE,
-  DISCORD_LANGUAGES,
+  /** @internal */ DISCORD_LANGUAGES,
   DISCORD_LOCALES,
   LANGUAGES,
   LOCALES,
   type Locale,
   type Script,
-  UNWRITTEN,
   isLocale,
   localeOf,
   scriptOf,

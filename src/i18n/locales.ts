@@ -65,7 +65,10 @@ export type Locale = keyof typeof LANGUAGES;
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** Every language Discord offers, in catalog codes. */
+/**
+ * Every language Discord offers, in catalog codes.
+ * @internal
+ */
 export const DISCORD_LANGUAGES = Object.keys(LANGUAGES) as readonly Locale[];
 
 /** Where a language's catalog is: src/i18n/catalogs/<locale>.json (dist/i18n/catalogs once built). */
@@ -79,9 +82,6 @@ export const catalogUrl = (locale: Locale): URL => new URL(`./catalogs/${locale}
 export const LOCALES: readonly Locale[] = DISCORD_LANGUAGES.filter(
   (locale) => locale === DEFAULT_LOCALE || existsSync(catalogUrl(locale)),
 );
-
-/** Discord's languages whose catalog is not written yet (test/i18n names them). */
-export const UNWRITTEN: readonly Locale[] = DISCORD_LANGUAGES.filter((locale) => !LOCALES.includes(locale));
 
 /**
  * Discord's locale codes each written catalog serves: a command's localizations are written under

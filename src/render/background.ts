@@ -127,10 +127,16 @@ function drawSpecial(ctx: SKRSContext2D, rect: Rect, special: Special, hieroglyp
   lines.forEach((line, i) => ctx.fillText(line, cx, bottom - (lines.length - 1 - i) * lineHeight));
 }
 
-/** The room for a special square's name: NAME_BOX, in as many lines as its height holds (at most three). */
+/**
+ * The room for a special square's name: NAME_BOX, in as many lines as its height holds (at most three).
+ * @internal
+ */
 export const SQUARE_NAME_BOX = { width: NAME_BOX.w, height: NAME_BOX.h, lines: 3 } as const;
 
-/** A square's name fitted to its box: lines, font, and the distance between baselines. */
+/**
+ * A square's name fitted to its box: lines, font, and the distance between baselines.
+ * @internal
+ */
 export interface FittedName extends Fitted {
   lineHeight: number;
 }
@@ -138,6 +144,7 @@ export interface FittedName extends Fitted {
 /**
  * A square's name in the largest size that fits whole in SQUARE_NAME_BOX: smaller sizes hold more
  * lines; at the floor, what still does not fit is cut.
+ * @internal
  */
 export function squareNameLines(ctx: SKRSContext2D, name: string): FittedName {
   const { size: largest, floor }: { size: number; floor: number } = SECONDARY_TYPE.squareName;

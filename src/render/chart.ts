@@ -29,7 +29,9 @@ export interface ChartInput {
   locale?: Locale;
 }
 
+/** @internal */
 export const CHART_WIDTH = 864;
+/** @internal */
 export const CHART_HEIGHT = 300;
 
 const PLOT = { left: 52, right: CHART_WIDTH - 18, top: 40, bottom: CHART_HEIGHT - 34 };
@@ -110,7 +112,10 @@ function drawAxes(ctx: SKRSContext2D, t: Translate, points: readonly ChartPoint[
   }
 }
 
-/** The step of the move axis: the smallest of 1, 2, 5, 10, 20, 25, 50, 100… that makes at most seven labels. */
+/**
+ * The step of the move axis: the smallest of 1, 2, 5, 10, 20, 25, 50, 100… that makes at most seven labels.
+ * @internal
+ */
 export function moveStep(lastMove: number): number {
   for (let scale = 1; ; scale *= 10) {
     for (const step of [1, 2, 2.5, 5].map((k) => k * scale)) {

@@ -9,7 +9,10 @@ import { createRequire } from 'node:module';
 import { GlobalFonts } from '@napi-rs/canvas';
 import { type Locale, type Script, catalog, scriptOf } from '../i18n/index.js';
 
-/** The family names the drawing code uses; each is registered from several files below. */
+/**
+ * The family names the drawing code uses; each is registered from several files below.
+ * @internal
+ */
 export const TEXT_FONT = 'Senet Sans';
 export const GLYPH_FONT = 'Senet Hieroglyphs';
 /** Symbols Noto Sans lacks (arrows), drawn after the text fonts; one weight, which bold text uses too. */
@@ -178,6 +181,7 @@ function loadSlicesFor(fonts: TextFonts, text: string): void {
 /**
  * The font files a picture in `locale` draws `text` with, as paths, each with the weights it
  * draws: Noto Sans's, the slices of its script's font, the symbols.
+ * @internal
  */
 export function fontFilesFor(locale: Locale, text: string): { path: string; weights: number[] }[] {
   const slices = slicesFor(textFontsFor(scriptOf(locale)), text);

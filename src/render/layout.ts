@@ -61,11 +61,17 @@ export function pixelSize(scale: number): { width: number; height: number } {
  * numbers, marker digits, names, whose turn, the throw, the pawns waiting and off) has a cap height
  * of at least 7 CSS pixels, about 0.2° of visual angle at a phone's reading distance, the critical
  * print size below which reading slows (the reasoning is in docs/board-legibility.md).
+ * @internal
  */
 export const PHONE_WIDTH_PX = 400;
+/** @internal */
 export const DESKTOP_WIDTH_PX = 550;
+/** @internal */
 export const LEGIBLE_CAP_PX = 7;
-/** Secondary text (square names, tray labels): above a 20/20 letter's size (0.083°) on a desktop. */
+/**
+ * Secondary text (square names, tray labels): above a 20/20 letter's size (0.083°) on a desktop.
+ * @internal
+ */
 export const SECONDARY_CAP_PX = 4.5;
 
 /** The row (0 top) and column (0 left) of a square 1..30. */
@@ -170,7 +176,10 @@ export function inset(rect: Rect, by: number): Rect {
   return { x: rect.x + by, y: rect.y + by, w: rect.w - 2 * by, h: rect.h - 2 * by };
 }
 
-/** Whether two rectangles share any area. */
+/**
+ * Whether two rectangles share any area.
+ * @internal
+ */
 export function overlaps(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
@@ -184,7 +193,10 @@ export const NAME_BOX = { x: 4.5, y: 42, w: CELL - 9, h: 32 } as const;
 export const TARGET_INSET = 3;
 export const TARGET_LINE = 3;
 
-/** Where `box` (relative to a cell) lies on `square`'s cell. */
+/**
+ * Where `box` (relative to a cell) lies on `square`'s cell.
+ * @internal
+ */
 export function onCell(square: number, box: Rect): Rect {
   const cell = cellRect(square);
   return { x: cell.x + box.x, y: cell.y + box.y, w: box.w, h: box.h };

@@ -44,7 +44,10 @@ interface Arrow {
   dashed: boolean;
 }
 
-/** Half an arrow's line width. */
+/**
+ * Half an arrow's line width.
+ * @internal
+ */
 export const ARROW_HALF_WIDTH = 2;
 const HEAD_LENGTH = 15;
 
@@ -82,6 +85,7 @@ const START_DOOR_X = BOARD_LEFT + CELL / 2 + 8;
  * The way a pawn of `side` went from `from` to `to` (squares 0..31): along the rows' lanes, from
  * row to row only across a column whose upper square has no name along its bottom, so no arrow
  * crosses a special square's name; trimmed to stop short of the pawns at both ends.
+ * @internal
  */
 export function route(from: number, to: number, side: Side, specials: Rules['squares'], track: number): Point[] {
   if (from === to) return [];
@@ -214,7 +218,10 @@ function drawArrow(ctx: SKRSContext2D, { points, colour, dashed }: Arrow): void 
   ctx.fill();
 }
 
-/** The triangle of an arrow's head: its tip (the path's end) and its two wings. */
+/**
+ * The triangle of an arrow's head: its tip (the path's end) and its two wings.
+ * @internal
+ */
 export function arrowHead(points: readonly Point[]): [Point, Point, Point] {
   const end = points[points.length - 1]!;
   const before = points[points.length - 2]!;
@@ -247,7 +254,10 @@ function towards(from: Point, to: Point, distance: number): Point {
   return { x: from.x + ((to.x - from.x) / length) * distance, y: from.y + ((to.y - from.y) / length) * distance };
 }
 
-/** A numbered move marker: on the pawn that moves (a solid disc) or where it lands (an outlined square). */
+/**
+ * A numbered move marker: on the pawn that moves (a solid disc) or where it lands (an outlined square).
+ * @internal
+ */
 export interface Marker {
   at: Point;
   number: number;
@@ -259,6 +269,7 @@ export interface Marker {
  * square on the square it reaches (the tray for entering and bearing off). Told apart by shape,
  * fill and outline, not by colour alone. A square holds at most one of each (one pawn per square,
  * one throw value); the trays hold a row of them.
+ * @internal
  */
 export function moveMarkers(moves: readonly Move[]): Marker[] {
   const inTray = new Map<number, number>();

@@ -29,7 +29,10 @@ const SIZES = {
   offer: ESSENTIAL_TYPE.offer,
 } as const satisfies Record<string, Sizes>;
 
-/** One line of the header, fitted to its box: draw `text` in `font` at (x, y), at most `maxWidth` wide. */
+/**
+ * One line of the header, fitted to its box: draw `text` in `font` at (x, y), at most `maxWidth` wide.
+ * @internal
+ */
 export interface HeaderLine {
   part: keyof typeof SIZES;
   text: string;
@@ -62,7 +65,10 @@ export function drawHeader(
   }
 }
 
-/** Every line of text in the header, laid out and fitted with the context's fonts (measured, not drawn). */
+/**
+ * Every line of text in the header, laid out and fitted with the context's fonts (measured, not drawn).
+ * @internal
+ */
 export function headerLines(
   ctx: SKRSContext2D,
   t: Translate,

@@ -22,13 +22,16 @@ import { COLOURS } from './theme.js';
  * most of a frame's cost, and Discord shows an inline GIF at most about 550 pixels wide anyway.
  * 0.63 (542 pixels wide) is the smallest scale at which the squares' names stay legible at the
  * GIF's own size (test/render/legibility.test.ts).
+ * @internal
  */
 export const REPLAY_SCALE = 0.63;
 const BOARD = pixelSize(REPLAY_SCALE);
 /** The caption strip above the board, in layout units: its text is larger than the header's, to read at a glance. */
 const CAPTION = 46;
 const CAPTION_ROWS = Math.round(CAPTION * REPLAY_SCALE);
+/** @internal */
 export const REPLAY_WIDTH = BOARD.width;
+/** @internal */
 export const REPLAY_HEIGHT = BOARD.height + CAPTION_ROWS;
 
 /** Index 255 is kept for "unchanged since the previous frame"; 255 colours are plenty for the board. */
@@ -40,6 +43,7 @@ const COLOURS_IN_PALETTE = 255;
  * cannot be followed, nor so long that a short game drags. A capture stays `captureFactor` times
  * as long (traditional games capture on almost every other move, so it is a factor, not a fixed
  * pause); the start and the final frame linger.
+ * @internal
  */
 export const PACE = { wholeGameMs: 90_000, minMs: 250, maxMs: 900, captureFactor: 2.5, startMs: 1500, finalMs: 6000 };
 
@@ -66,7 +70,10 @@ export function renderReplay(input: ReplayInput): Result<RenderedReplay, string>
   return ok({ image: encodeFrames(frames, words), fileName: 'senet-replay.gif', frames: frames.length });
 }
 
-/** What every frame's words need: the players' names and the language. */
+/**
+ * What every frame's words need: the players' names and the language.
+ * @internal
+ */
 export interface FrameWords {
   names: SideNames;
   locale: Locale;
@@ -87,7 +94,10 @@ function paintFrame(frame: ReplayFrame, total: number, words: FrameWords): SKRSC
   return ctx;
 }
 
-/** One frame of the replay, whole, as RGBA pixels. */
+/**
+ * One frame of the replay, whole, as RGBA pixels.
+ * @internal
+ */
 export function drawReplayFrame(frame: ReplayFrame, total: number, words: FrameWords): Uint8ClampedArray {
   return paintFrame(frame, total, words).getImageData(0, 0, REPLAY_WIDTH, REPLAY_HEIGHT).data;
 }

@@ -6,6 +6,7 @@ import { describeEvents, withSentence } from '../i18n/describe.js';
 import { type SideNames, variantTitle } from '../i18n/gameWords.js';
 import type { Translate } from '../i18n/index.js';
 import { type Result, err, ok } from '../lib/result.js';
+import { replayErrorText } from '../i18n/actionProblems.js';
 
 type FrameKind = 'start' | 'move' | 'capture' | 'final';
 
@@ -27,7 +28,7 @@ export function replayFrames(
   ending = '',
 ): Result<ReplayFrame[], string> {
   const walked = replaySteps(record);
-  if (!walked.ok) return err(walked.error.message);
+  if (!walked.ok) return err(replayErrorText(walked.error));
   let state = walked.value.start;
   const title = t('replay.startCaption', {
     light: names.W,

@@ -21,6 +21,7 @@ import {
 } from '../engine/index.js';
 import { mix32 } from '../lib/hash.js';
 import { unwrap } from '../lib/result.js';
+import { actionProblemText, replayErrorText } from '../i18n/actionProblems.js';
 
 export interface Prediction {
   /** The predicted chance that W wins. */
@@ -53,7 +54,7 @@ export function recordPredictions(
   const predictions: Prediction[] = [];
   for (const [game, record] of records.entries()) {
     const walked = replaySteps(record);
-    if (!walked.ok) throw new Error(`stored game ${record.seed}: ${walked.error.message}`);
+    if (!walked.ok) throw new Error(`stored game ${record.seed}: ${replayErrorText(walked.error)}`);
     const sampled: number[] = [];
     for (const { before } of walked.value.steps) {
       if (before.phase === 'throw' && isSampled(record.seed, before.ply, every)) sampled.push(chance(before));
@@ -198,7 +199,9 @@ export function decodeHeldOut(
     const action = legal.length > 1 ? legal[parseInt(choices[next++] ?? '', 36)] : legal[0];
     if (!action) throw new Error(`held-out game ${seed}: its choices run out or do not fit`);
     actions.push(action);
-    state = unwrap(applyAction(state, action)).state;
+    const applied = applyAction(state, action);
+    if (!applied.ok) throw new Error(`held-out game ${seed}: ${actionProblemText(applied.error)}`);
+    state = applied.value.state;
   }
   return { ruleset: config.ruleset, options: config.options, seed, actions };
 }

@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import { SqliteDatabase } from '../db/sqliteDriver.js';
 import { processSettings } from '../bot/config.js';
 import { backupName, backupsToPrune } from '../db/backupFiles.js';
-import { DEFAULT_DATABASE_PATH } from '../db/connection.js';
+import { DEFAULT_DATABASE_PATH } from '../db/sqliteConnection.js';
 import { describeDatabase } from '../db/open.js';
 import { namedArgs } from './toolArgs.js';
 

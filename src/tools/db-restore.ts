@@ -15,9 +15,9 @@ import { chmodSync, chownSync, copyFileSync, existsSync, renameSync, rmSync, sta
 import { basename, dirname, join, resolve } from 'node:path';
 import { SqliteDatabase } from '../db/sqliteDriver.js';
 import { processSettings } from '../bot/config.js';
-import { DEFAULT_DATABASE_PATH } from '../db/connection.js';
+import { DEFAULT_DATABASE_PATH } from '../db/sqliteConnection.js';
 import { GameStore } from '../db/gameStore.js';
-import { LATEST_VERSION, schemaVersion } from '../db/migrations.js';
+import { LATEST_VERSION, schemaVersion } from '../db/sqliteMigrations.js';
 import { openConfiguredDatabase } from '../db/open.js';
 import { servingLocksHeld } from '../db/servingLock.js';
 import { verifyGames } from '../game/verify.js';

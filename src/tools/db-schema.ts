@@ -1,5 +1,5 @@
 // `npm run db:schema`: writes docs/schema.sql, the schema every migration leaves on a new
-// database. Run it after changing src/db/migrations.ts; test/db/schema.test.ts fails until then.
+// database. Run it after changing src/db/sqliteMigrations.ts; test/db/schema.test.ts fails until then.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { schemaText } from '../db/schemaText.js';

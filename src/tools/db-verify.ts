@@ -4,7 +4,7 @@
 // DATABASE_PATH, else ./data/senet.db.
 import { config as loadDotenv } from 'dotenv';
 import { existsSync } from 'node:fs';
-import { databasePath } from '../db/connection.js';
+import { databasePath } from '../db/sqliteConnection.js';
 import { type DatabaseChoice, describeDatabase, openConfiguredDatabase } from '../db/open.js';
 import { GameStore } from '../db/gameStore.js';
 import { verifyGames } from '../game/verify.js';

@@ -16,7 +16,7 @@ import { TOURNAMENT_CONFIGS } from '../ai/configs.js';
 import type { Rules } from '../engine/index.js';
 import { decisionSeed, playGame } from '../ai/selfplay.js';
 import { searchedChance } from '../ai/expert.js';
-import { FEATURE_COUNT, FEATURE_NAMES, features, useWeights, weightsKey } from '../ai/winChance.js';
+import { FEATURE_COUNT, FEATURE_NAMES, type WinWeights, features, weightsKey } from '../ai/winChance.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,8 +52,11 @@ interface Samples {
   won: number[];
 }
 
-/** Plays game `seed`, adding its sampled positions; `searched` says whether later rounds' targets apply. */
-function sample(rules: Rules, seed: number, searched: boolean, into: Samples): void {
+/**
+ * Plays game `seed`, adding its sampled positions. `searchedWith`: in later rounds, the weights that
+ * score expert's search for the targets (the last round's); null in the first, whose targets are outcomes.
+ */
+function sample(rules: Rules, seed: number, searchedWith: WinWeights | null, into: Samples): void {
   const row = new Float64Array(FEATURE_COUNT);
   const movers: number[] = [];
   const values: number[] = [];
@@ -66,8 +69,8 @@ function sample(rules: Rules, seed: number, searched: boolean, into: Samples): v
       features(pos, row);
       into.x.push(...row);
       movers.push(pos.turn);
-      if (searched) {
-        const forW = searchedChance(pos, budget);
+      if (searchedWith) {
+        const forW = searchedChance(pos, budget, searchedWith);
         values.push(pos.turn === 1 ? forW : 1 - forW);
       }
     },
@@ -77,7 +80,7 @@ function sample(rules: Rules, seed: number, searched: boolean, into: Samples): v
   movers.forEach((mover, i) => {
     const outcome = mover === won ? 1 : 0;
     into.won.push(outcome);
-    into.y.push(searched ? lambda * outcome + (1 - lambda) * values[i]! : outcome);
+    into.y.push(searchedWith ? lambda * outcome + (1 - lambda) * values[i]! : outcome);
   });
 }
 
@@ -149,10 +152,10 @@ for (const { name, rules } of TOURNAMENT_CONFIGS) {
   for (let round = 0; round < rounds; round++) {
     const train: Samples = { x: [], y: [], won: [] };
     const test: Samples = { x: [], y: [], won: [] };
-    for (let g = 0; g < games; g++) sample(rules, baseSeed * 1_000_003 + g, round > 0, g % 2 === 0 ? train : test);
+    for (let g = 0; g < games; g++)
+      sample(rules, baseSeed * 1_000_003 + g, round > 0 ? fitted : null, g % 2 === 0 ? train : test);
     const rounded = fit(train).map((v) => Number(v.toPrecision(5)));
     fitted[key] = rounded;
-    useWeights({ ...fitted });
     const { logLoss, right } = measure(rounded, test);
     console.log(
       `${name}, round ${round}: ${train.y.length} positions, held-out log loss ${logLoss.toFixed(4)}, right ${(100 * right).toFixed(1)} %`,

@@ -10,7 +10,8 @@ import { TAKE, THROW, legalCodes, playCode } from '../../src/ai/codes.js';
 import { TOURNAMENT_CONFIGS } from '../../src/ai/configs.js';
 import { searchedChance } from '../../src/ai/expert.js';
 import { decisionSeed } from '../../src/ai/selfplay.js';
-import { winChance } from '../../src/ai/winChance.js';
+import { weightsKey, winChance } from '../../src/ai/winChance.js';
+import { WIN_WEIGHTS } from '../../src/ai/winWeights.js';
 
 /** Positions where the side to move is about to throw, met in a medium-versus-easy game. */
 function throwPositions(rules: Rules, seed: number, every: number): Position[] {
@@ -50,7 +51,7 @@ function throwValue(pos: Position, budget: number): number {
 describe.each(TOURNAMENT_CONFIGS.map((c) => [c.name, c.rules] as const))('%s', (_name, rules) => {
   it('Star1 pruning gives the value a plain expectiminimax gives', () => {
     for (const pos of throwPositions(rules, 3, 25).slice(0, 6))
-      expect(searchedChance(pos, 1)).toBeCloseTo(throwValue(pos, 1), 12);
+      expect(searchedChance(pos, 1, WIN_WEIGHTS)).toBeCloseTo(throwValue(pos, 1), 12);
   });
 
   it('winChance is a probability strictly between 0 and 1 while the game goes on', () => {
@@ -58,6 +59,14 @@ describe.each(TOURNAMENT_CONFIGS.map((c) => [c.name, c.rules] as const))('%s', (
       const chance = winChance(pos);
       expect(chance).toBeGreaterThan(0);
       expect(chance).toBeLessThan(1);
+    }
+  });
+
+  it('winChance scores with the weights it is given, and the fitted ones by default', () => {
+    const even = { [weightsKey(rules)]: [0, 0] };
+    for (const pos of throwPositions(rules, 4, 7)) {
+      expect(winChance(pos, even)).toBe(0.5);
+      expect(winChance(pos)).toBe(winChance(pos, WIN_WEIGHTS));
     }
   });
 });

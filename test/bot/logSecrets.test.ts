@@ -17,7 +17,7 @@ describe('logs', () => {
     const games = new GameStore(db);
     await games.savePlayer('1', 'Ana', 0);
     await games.savePlayer('2', 'Ben', 0);
-    const id = await games.insertGame({
+    const { id } = await games.insertGame({
       guildId: 'g',
       channelId: 'c',
       messageId: null,

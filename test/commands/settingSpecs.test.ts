@@ -78,7 +78,7 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
     value(await service.admin.changeSettings({ ...admin, change: sample.change }));
     await service.storage.close();
     service = await open(path);
-    const shown = value(await service.admin.settings(admin));
+    const shown = value(await service.admin.showSettings(admin));
     expect(shown.settings[spec.key]).toEqual(sample.value);
     expect(shown.own).toEqual([spec.key]);
   });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
-import { DamagedDatabaseError, openDatabase } from '../../src/db/connection.js';
+import { DamagedDatabaseError, openDatabase } from '../../src/db/sqliteConnection.js';
 import { open, startGame, testClock, textOnlyRenderer, value } from '../game/harness.js';
 import { tempDbPath } from '../game/tempDb.js';
 

@@ -4,8 +4,8 @@ import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/connection.js';
-import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src/db/migrations.js';
+import { openDatabase } from '../../src/db/sqliteConnection.js';
+import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src/db/sqliteMigrations.js';
 import {
   ANA,
   BEN,

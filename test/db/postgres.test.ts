@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.js';
 import { translate } from '../../src/db/postgresParams.js';
-import { StorageBusy, StorageOutcomeUnknown, type Database, type Isolation, type Sql } from '../../src/db/sql.js';
-import { probeWrite } from '../../src/db/health.js';
+import { StorageBusy, StorageOutcomeUnknown, type Database, type Isolation, type Sql } from '../../src/db/database.js';
+import { probeWrite } from '../../src/db/writeProbe.js';
 import { startCuttingProxy } from '../support/cuttingProxy.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 
@@ -184,9 +184,6 @@ describe('the driver on a real server', () => {
     }
   });
 
-  const levelOf = async (tx: Sql) =>
-    (await tx.get<{ transaction_isolation: string }>('SHOW transaction_isolation'))!.transaction_isolation;
-
   it("runs REPEATABLE READ transactions side by side, where this process's SERIALIZABLE ones and one queue's take turns", async () => {
     /** Two transactions at `isolation` (in `queue`) that each wait (up to 300 ms) until both have begun. */
     const meet = async (isolation: Isolation, queue?: string) => {
@@ -236,29 +233,6 @@ describe('the driver on a real server', () => {
     expect((await db.get<{ n: number }>('SELECT n FROM counters WHERE id = 40'))?.n).toBe(2);
     expect(attempts).toBe(3);
     expect(reruns.sort()).toEqual([0, 1]);
-  });
-
-  it('runs a REPEATABLE READ transaction again from the start at SERIALIZABLE when it asks; elsewhere asking changes nothing', async () => {
-    const levels: string[] = [];
-    await db.transaction(
-      async (tx) => {
-        levels.push(await levelOf(tx));
-        await tx.run('INSERT INTO counters (id, n) VALUES (?, 0)', [50 + levels.length]);
-        tx.requireSerializable();
-      },
-      { isolation: 'repeatable-read' },
-    );
-    expect(levels).toEqual(['repeatable read', 'serializable']);
-    // The first run's insert rolled back with it.
-    expect(await db.all('SELECT id FROM counters WHERE id BETWEEN 50 AND 59')).toEqual([{ id: 52 }]);
-
-    levels.length = 0;
-    await db.transaction(async (tx) => {
-      levels.push(await levelOf(tx));
-      tx.requireSerializable();
-    });
-    db.requireSerializable();
-    expect(levels).toEqual(['serializable']);
   });
 
   it('runs a transaction again on a new connection when its connection is lost before COMMIT', async () => {

@@ -1,4 +1,4 @@
-// The PostgreSQL schema (src/db/postgresMigrations.ts) against SQLite's (src/db/migrations.ts):
+// The PostgreSQL schema (src/db/postgresMigrations.ts) against SQLite's (src/db/sqliteMigrations.ts):
 // the same tables, columns (type, NOT NULL, default, primary key, identity), foreign keys, unique
 // constraints, indexes (unique, partial, columns), CHECK constraints (how many) and triggers, so the
 // two lists cannot drift.
@@ -6,7 +6,7 @@
 import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LATEST_VERSION, migrate } from '../../src/db/migrations.js';
+import { LATEST_VERSION, migrate } from '../../src/db/sqliteMigrations.js';
 import { openPostgres } from '../../src/db/postgres.js';
 import {
   migratePostgres,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrations.js';
+import { migrate } from '../../src/db/sqliteMigrations.js';
 import { schemaText } from '../../src/db/schemaText.js';
 
 const SCHEMA_FILE = join(import.meta.dirname, '..', '..', 'docs', 'schema.sql');

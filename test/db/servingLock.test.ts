@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/sql.js';
+import type { Database } from '../../src/db/database.js';
 import { servingLock, servingLocksHeld } from '../../src/db/servingLock.js';
 import { openTestDatabase } from '../support/databaseAt.js';
 import { freshPostgresDatabase } from '../support/postgres.js';

@@ -1,8 +1,8 @@
-// The SQLite driver behind sql.ts: transactions take turns, statements outside them never see
+// The SQLite driver behind database.ts: transactions take turns, statements outside them never see
 // uncommitted rows, a throw rolls back, another process's lock past the busy timeout is StorageBusy.
 import { SqliteDatabase } from '../../src/db/sqliteDriver.js';
 import { describe, expect, it } from 'vitest';
-import { StorageBusy } from '../../src/db/sql.js';
+import { StorageBusy } from '../../src/db/database.js';
 import { openSqlite } from '../../src/db/sqlite.js';
 import { tempDbPath } from '../game/tempDb.js';
 

@@ -40,7 +40,7 @@ describe('the docs the code points to', () => {
   it('finds the pointers of the error messages', () => {
     const files = new Set(pointers.map((p) => p.where.split(':')[0]));
     // The damaged database, the shards Discord requires, a backup of PostgreSQL.
-    for (const file of ['src/db/connection.ts', 'src/bot/client.ts', 'src/tools/db-backup.ts'])
+    for (const file of ['src/db/sqliteConnection.ts', 'src/bot/client.ts', 'src/tools/db-backup.ts'])
       expect(files).toContain(file);
   });
 

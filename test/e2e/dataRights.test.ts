@@ -6,7 +6,7 @@
 // that names the people concerned: tournament messages drawn again, turn reminders and scheduled
 // events deleted, and what Discord refused at first tried again by the sweeper.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
+import { LEFT_SERVER_GRACE_MS } from '../../src/game/privacy.js';
 import {
   ALL_PERMISSIONS,
   ADMIN_PERMISSIONS,

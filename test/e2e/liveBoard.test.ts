@@ -8,7 +8,7 @@ import { DiscordSignIn } from '../../src/activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.js';
 import { type GameState, legalActions } from '../../src/engine/index.js';
 import type { LiveGame } from '../../src/game/liveBoard.js';
-import { botPostsIn, showLiveStart } from '../../src/bot/liveBoard.js';
+import { botPostsIn, showLiveStart } from '../../src/bot/serveLiveBoard.js';
 import { TOKEN, actButtons, chatShows, harnessForFile, liveGameIn, pickButton, startHumanGame } from './harness.js';
 import { TestPage, signIn } from './livePages.js';
 import type { FakeUser } from './fake/fakeDiscord.js';

@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DiscordSignIn } from '../../src/activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.js';
 import { type PageBundle, buildPage } from '../../src/activity/pageBundle.js';
-import { botPostsIn, showLiveStart } from '../../src/bot/liveBoard.js';
+import { botPostsIn, showLiveStart } from '../../src/bot/serveLiveBoard.js';
 import { type GameState, type Move, legalActions } from '../../src/engine/index.js';
 import type { LiveGame } from '../../src/game/liveBoard.js';
 import { DISCORD_LANGUAGES, LANGUAGES } from '../../src/i18n/locales.js';

@@ -19,6 +19,7 @@ import {
   toPosition,
   toState,
 } from '../../src/engine/index.js';
+import { actionProblemText, replayErrorText } from '../../src/i18n/actionProblems.js';
 
 const must = unwrap;
 
@@ -67,22 +68,27 @@ describe('new games', () => {
 });
 
 describe('applying actions', () => {
-  it('returns an error value naming the legal moves for an illegal move, and changes nothing', () => {
+  it('returns an error code naming the move and the legal ones for an illegal move, and changes nothing', () => {
     const start = must(newGame('traditional', {}, 7));
     const thrown = must(applyAction(start, { type: 'throw' })).state;
+    const before = structuredClone(thrown);
     const result = applyAction(thrown, { type: 'move', from: 2, to: 30 });
-    expect(!result.ok && result.error).toMatch(/^2 → 30 is not a legal move \(legal: .+\)$/);
-    expect(legalActions(thrown).length).toBeGreaterThan(0);
+    const legal = legalActions(thrown).flatMap((a) => (a.type === 'move' ? [{ from: a.from, to: a.to }] : []));
+    expect(legal.length).toBeGreaterThan(0);
+    expect(result).toEqual({ ok: false, error: { code: 'illegal-move', move: { from: 2, to: 30 }, legal } });
+    expect(thrown).toEqual(before);
+    // Logs and tools say it in English (src/i18n/actionProblems.ts).
+    expect(!result.ok && actionProblemText(result.error)).toMatch(/^2 → 30 is not a legal move \(legal: .+\)$/);
   });
 
   it('refuses a second throw while a throw waits to be played', () => {
     const thrown = must(applyAction(must(newGame('dancers', {}, 3)), { type: 'throw' })).state;
     if (thrown.phase === 'move') {
-      expect(applyAction(thrown, { type: 'throw' })).toEqual({ ok: false, error: 'the throw must be played first' });
+      expect(applyAction(thrown, { type: 'throw' })).toEqual({ ok: false, error: { code: 'move-first' } });
     }
     expect(applyAction(must(newGame('kendall', {}, 3)), { type: 'throw' })).toEqual({
       ok: false,
-      error: 'the opening move comes before any throw',
+      error: { code: 'opening-first' },
     });
   });
 
@@ -92,7 +98,7 @@ describe('applying actions', () => {
     );
     const over = must(applyAction(won, { type: 'move', from: 30, to: 31 })).state;
     expect(over).toMatchObject({ phase: 'over', winner: 'W' });
-    expect(applyAction(over, { type: 'throw' })).toEqual({ ok: false, error: 'the game is over' });
+    expect(applyAction(over, { type: 'throw' })).toEqual({ ok: false, error: { code: 'game-over' } });
   });
 
   it('round-trips a mid-game state through the fast Position unchanged', () => {
@@ -155,10 +161,8 @@ describe('replay', () => {
     const { actions } = playFirst(must(newGame('dancers', {}, 5)), 10);
     const tampered = [...actions.slice(0, 4), { type: 'take' } as const, ...actions.slice(4)];
     const result = replay({ ruleset: 'dancers', options: {}, seed: 5, actions: tampered });
-    expect(result).toEqual({
-      ok: false,
-      error: { message: 'action 4: there is no forfeited throw to take', index: 4 },
-    });
+    expect(result).toEqual({ ok: false, error: { index: 4, problem: { code: 'nothing-to-take' } } });
+    expect(!result.ok && replayErrorText(result.error)).toBe('action 4: there is no forfeited throw to take');
   });
 });
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminInput, GameService } from '../../src/game/service.js';
 import { STAND_IN_PREFIX } from '../../src/game/privacy.js';
-import { LEFT_SERVER_GRACE_MS } from '../../src/game/serverData.js';
+import { LEFT_SERVER_GRACE_MS } from '../../src/game/privacy.js';
 import type { SeenPlayer } from '../../src/game/types.js';
 import type { Variant } from '../../src/engine/index.js';
 import {

@@ -2,7 +2,8 @@
 // games per player (the bot exempt), rated on/off, the default rules, and the anti-spam rules.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DECLINE_COOLDOWN_MS, MAX_OPEN_CHALLENGES } from '../../src/game/limits.js';
-import type { ChallengeInput, GameService, SettingsChange } from '../../src/game/service.js';
+import type { ChallengeInput } from '../../src/game/challenges.js';
+import type { GameService, SettingsChange } from '../../src/game/service.js';
 import type { ChallengeView, SeenPlayer } from '../../src/game/types.js';
 import { ANA, BEN, BOT, CLEO, GUILD, member, open, testClock, textOnlyRenderer, value } from './harness.js';
 import { tempDatabase } from '../support/testDatabase.js';

@@ -3,7 +3,7 @@
 // A process decides a click from the game it keeps in memory; whatever another process changed
 // meanwhile (a move, the server's settings, a deletion) must fail its write, never be written over.
 import { describe, expect, it } from 'vitest';
-import type { WriteTiming } from '../../src/db/sql.js';
+import type { WriteTiming } from '../../src/db/database.js';
 import { LiveGames } from '../../src/game/liveGames.js';
 import type { GameRecord } from '../../src/db/records.js';
 import type { GameService } from '../../src/game/service.js';

@@ -2,7 +2,7 @@
 // they fall due, that acting (or any end of the game) cancels them and queues their message for
 // deletion, that the bot and players who said no get none, and that none is ever claimed twice.
 import { describe, expect, it } from 'vitest';
-import { finalReminderLead } from '../../src/game/reminders.js';
+import { finalReminderLead } from '../../src/game/turnReminders.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
 import { ANA, BOT, GUILD, challengeIn, open, playFirstChoice, startGame, testClock, value } from './harness.js';

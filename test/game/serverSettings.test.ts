@@ -37,7 +37,7 @@ async function decide(winner: SeenPlayer, loser: SeenPlayer): Promise<number> {
 
 describe('server settings', () => {
   it('shows the defaults until an admin chooses, then the server’s own choices over them', async () => {
-    expect(value(await service.admin.settings(ADMIN))).toEqual({ settings: DEFAULTS, own: [] });
+    expect(value(await service.admin.showSettings(ADMIN))).toEqual({ settings: DEFAULTS, own: [] });
     const changed = value(
       await service.admin.changeSettings({
         ...ADMIN,
@@ -71,7 +71,7 @@ describe('server settings', () => {
     expect(auto.settings.language).toBeNull();
     expect(auto.own).not.toContain('language');
     // Another server keeps the defaults.
-    expect(value(await service.admin.settings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
+    expect(value(await service.admin.showSettings({ ...ADMIN, guildId: 'guild-2' })).settings).toEqual(DEFAULTS);
 
     const reset = value(await service.admin.changeSettings({ ...ADMIN, change: { reset: 'rated' } }));
     expect(reset.settings.rated).toBe(true);
@@ -86,7 +86,7 @@ describe('server settings', () => {
     value(await service.admin.changeSettings({ ...ADMIN, change: { maxGamesPerPlayer: 2, channels: { add: '5' } } }));
     await service.storage.close();
     service = await open(path, { now: clock.now, config: DEFAULTS });
-    expect(value(await service.admin.settings(ADMIN)).settings).toMatchObject({
+    expect(value(await service.admin.showSettings(ADMIN)).settings).toMatchObject({
       maxGamesPerPlayer: 2,
       channels: ['5'],
     });
@@ -94,14 +94,14 @@ describe('server settings', () => {
 
   it('refuses members without Manage Server, changing nothing', async () => {
     for (const outcome of [
-      await service.admin.settings(MEMBER),
+      await service.admin.showSettings(MEMBER),
       await service.admin.changeSettings({ ...MEMBER, change: { rated: false } }),
-      await service.admin.newSeason({ ...MEMBER, viewer: member(GUILD) }),
+      await service.seasons.newSeason({ ...MEMBER, viewer: member(GUILD) }),
     ]) {
       expect(outcome).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       if (!outcome.ok) expect(say('en', outcome.error.message)).toMatch(/Manage Server/);
     }
-    expect(value(await service.admin.settings(ADMIN)).own).toEqual([]);
+    expect(value(await service.admin.showSettings(ADMIN)).own).toEqual([]);
     expect(await service.records.currentSeason(GUILD)).toBe(1);
   });
 
@@ -121,7 +121,7 @@ describe('server settings', () => {
     const refused = await service.admin.changeSettings({ ...ADMIN, change: { rated: false, ...change } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid' } });
     if (!refused.ok) expect(say('en', refused.error.message)).toMatch(message);
-    expect(value(await service.admin.settings(ADMIN)).own).toEqual([]);
+    expect(value(await service.admin.showSettings(ADMIN)).own).toEqual([]);
   });
 
   it('adds, removes and clears allowed channels, at most 25', async () => {
@@ -171,7 +171,7 @@ describe('seasons', () => {
     ]);
 
     clock.advance(1000);
-    const closed = value(await service.admin.newSeason({ ...ADMIN, viewer: member(GUILD) }));
+    const closed = value(await service.seasons.newSeason({ ...ADMIN, viewer: member(GUILD) }));
     expect(closed).toEqual({ closed: 1, current: 2, finalTable: seasonOne });
     expect(await service.records.currentSeason(GUILD)).toBe(2);
     expect(value(await service.records.leaderboard({ viewer: member(GUILD) }))).toEqual([]);
@@ -207,7 +207,7 @@ describe('seasons', () => {
     );
     if (made.kind !== 'challenge') throw new Error('expected a challenge');
     const game = value(await service.challenges.accept({ challengeId: made.challenge.challengeId, userId: BEN.id }));
-    value(await service.admin.newSeason({ ...ADMIN, viewer: member(GUILD) })); // while the game runs
+    value(await service.seasons.newSeason({ ...ADMIN, viewer: member(GUILD) })); // while the game runs
     value(await service.play.resign({ gameId: game.gameId, userId: BEN.id }));
     expect(value(await service.records.leaderboard({ viewer: member(GUILD), season: 1 }))).toEqual([]);
     expect(value(await service.records.leaderboard({ viewer: member(GUILD), season: 2 }))).toHaveLength(2);

@@ -1,7 +1,7 @@
 // Leaderboards, stats and history from games decided through the service (by resignation, to be quick).
 import { type RuleSetId } from '../../src/engine/index.js';
 import { describe, expect, it } from 'vitest';
-import { rankStandings } from '../../src/game/standings.js';
+import { rankStandings } from '../../src/game/playerStandings.js';
 import type { GameService } from '../../src/game/service.js';
 import type { SeenPlayer } from '../../src/game/types.js';
 import { ANA, BEN, CLEO, GUILD, open, testClock, textOnlyRenderer, value, member } from './harness.js';

@@ -2,7 +2,8 @@
 // once each, results recorded from the games' ends, the round's time limit, a player leaving, and
 // the final table.
 import { describe, expect, it } from 'vitest';
-import type { GameService, TournamentSpec } from '../../src/game/service.js';
+import type { GameService } from '../../src/game/service.js';
+import type { TournamentSpec } from '../../src/game/tournaments.js';
 import { MAX_LIVE_TOURNAMENTS } from '../../src/game/limits.js';
 import { progressOf } from '../../src/game/tournament/roundTime.js';
 import type { SeenPlayer } from '../../src/game/types.js';

@@ -60,7 +60,7 @@ describe('the layer rules', () => {
     ['src/chat/replies.ts', "import type { ChallengeMade } from '../game/types.js';"],
     ['src/bot/client.ts', "import { MessageSync } from '../chat/messageSync.js';"],
     ['src/bot/client.ts', "import { Client } from 'discord.js';"],
-    ['src/tools/demo.ts', "import { openDatabase } from '../db/connection.js';"],
+    ['src/tools/demo.ts', "import { openDatabase } from '../db/sqliteConnection.js';"],
     ['src/engine/keyedDice.ts', "import { createHmac } from 'node:crypto';"],
     ['src/activity/page/board.ts', "import { COLOURS } from '../../render/theme.js';"],
   ])('allows in %s: %s', async (file, source) => {

@@ -1,7 +1,7 @@
 // Opening a test's database by where it is, a SQLite file path or a postgres:// URL: no vitest
 // imports, so the child processes of the tests (workers, bot processes) use it too.
 import { openConfiguredDatabase } from '../../src/db/open.js';
-import type { Database } from '../../src/db/sql.js';
+import type { Database } from '../../src/db/database.js';
 
 /** A postgres:// URL rather than a file path. */
 const isDatabaseUrl = (where: string): boolean => /^postgres(ql)?:\/\//.test(where);

@@ -1,6 +1,6 @@
 // Where a value (a user's id or name, a server's id) is still stored, searched in every column of
 // every table the schema has: a deletion test that asks this cannot miss a table added later.
-import type { Database } from '../../src/db/sql.js';
+import type { Database } from '../../src/db/database.js';
 
 /** Every table of the schema with its columns, as the database itself lists them. */
 async function columnsByTable(db: Database): Promise<Map<string, string[]>> {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import type { Dialect } from '../../src/db/sql.js';
+import type { Dialect } from '../../src/db/database.js';
 import { freshPostgresDatabase } from './postgres.js';
 
 /** The backend this test run is on. */

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/connection.js';
+import { openDatabase } from '../../src/db/sqliteConnection.js';
 import { copyTables, sqliteReader, summarize, tablesInCopyOrder, type TableSpec } from '../../src/db/dataCopy.js';
 import { openPostgres } from '../../src/db/postgres.js';
-import type { Database, Sql } from '../../src/db/sql.js';
+import type { Database, Sql } from '../../src/db/database.js';
 import { freshPostgresDatabase } from '../support/postgres.js';
 
 const T = 1_795_000_000_000; // ms, past 2^31

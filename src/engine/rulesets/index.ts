@@ -66,7 +66,10 @@ export type OptionProblem =
   | { kind: 'not-a-flag'; name: string }
   | { kind: 'not-a-choice'; name: string; choices: readonly number[] };
 
-/** A problem in English, for tools, .env checks and logs. */
+/**
+ * A problem in English, for tools, .env checks and logs.
+ * @internal
+ */
 export function optionProblemWords(problem: OptionProblem): string {
   switch (problem.kind) {
     case 'unknown-ruleset':

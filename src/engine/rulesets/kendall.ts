@@ -16,7 +16,6 @@ const options: OptionSchema<KendallOptions> = {
   pawns: {
     kind: 'number',
     slashName: 'pawns',
-    description: 'pawns per side (7 also fills squares 11-14)',
     default: 5,
     choices: [5, 7],
     words: (pawns) => `${pawns} pawns`,
@@ -24,21 +23,18 @@ const options: OptionSchema<KendallOptions> = {
   safePairs: {
     kind: 'flag',
     slashName: 'safe_pairs',
-    description: 'two pawns side by side cannot be attacked',
     default: true,
     words: { on: 'safe pairs', off: 'no safe pairs' },
   },
   blockingThrees: {
     kind: 'flag',
     slashName: 'blocking_threes',
-    description: 'three pawns in a row cannot be passed',
     default: true,
     words: { on: 'blocking threes', off: 'no blocking threes' },
   },
   lastRowBearOff: {
     kind: 'flag',
     slashName: 'last_row_bear_off',
-    description: 'bear off only once all your pawns are on the last row',
     default: true,
     words: { on: 'last-row bear-off', off: 'no last-row bear-off' },
   },

@@ -12,7 +12,6 @@ const options: OptionSchema<RegencyOptions> = {
   variations: {
     kind: 'flag',
     slashName: 'variations',
-    description: 'its rule variations (exact landing on 26, water to 15, exact exits)',
     default: false,
     words: { on: 'with variations', off: 'without variations' },
   },

@@ -4,7 +4,10 @@
 // pairs the winners of neighbouring boards. Pure.
 import { type FirstMoveRecord, NO_GAMES, higherMovesFirst } from './firstMover.js';
 
-/** Bracket size for `players` entrants: the next power of two (at least 2). */
+/**
+ * Bracket size for `players` entrants: the next power of two (at least 2).
+ * @internal
+ */
 export function bracketSize(players: number): number {
   let size = 2;
   while (size < players) size *= 2;
@@ -14,7 +17,10 @@ export function bracketSize(players: number): number {
 /** Rounds a knockout of `players` takes. */
 export const knockoutRounds = (players: number): number => Math.log2(bracketSize(players));
 
-/** The seeds (1-based) in bracket order, for a bracket of `size` (a power of two). */
+/**
+ * The seeds (1-based) in bracket order, for a bracket of `size` (a power of two).
+ * @internal
+ */
 export function bracketOrder(size: number): number[] {
   let order = [1];
   while (order.length < size) {
@@ -37,9 +43,10 @@ export interface KnockoutBoard {
 export function firstKnockoutRound(seeded: readonly string[]): KnockoutBoard[] {
   const order = bracketOrder(bracketSize(seeded.length));
   const boards: KnockoutBoard[] = [];
-  for (let i = 0; i < order.length; i += 2) {
-    const a = seeded[order[i]! - 1] ?? null;
-    const b = seeded[order[i + 1]! - 1] ?? null;
+  const seed = (place: number | undefined): string | null => (place === undefined ? null : (seeded[place - 1] ?? null));
+  for (const [x, y] of twoByTwo(order)) {
+    const a = seed(x);
+    const b = seed(y);
     const [first, second] = a === null ? [b, null] : [a, b];
     if (first !== null) boards.push({ first, second });
   }
@@ -51,9 +58,16 @@ export function firstKnockoutRound(seeded: readonly string[]): KnockoutBoard[] {
  * and 4, …). A lone winner left over (nothing to pair with) has a bye.
  */
 export function nextKnockoutRound(winners: readonly string[]): KnockoutBoard[] {
-  const boards: KnockoutBoard[] = [];
-  for (let i = 0; i < winners.length; i += 2) boards.push({ first: winners[i]!, second: winners[i + 1] ?? null });
-  return boards;
+  return twoByTwo(winners).map(([first, second]) => ({ first, second: second ?? null }));
+}
+
+/** Neighbours two by two, in order: [a, b], [c, d], …, and an odd last one with no partner. */
+function twoByTwo<T>(items: readonly T[]): [T, T | undefined][] {
+  const pairs: [T, T | undefined][] = [];
+  items.forEach((item, i) => {
+    if (i % 2 === 0) pairs.push([item, items[i + 1]]);
+  });
+  return pairs;
 }
 
 /**

@@ -9,7 +9,10 @@ import { mix32 } from '../../lib/hash.js';
 
 const TIE_SALT = 0x71e;
 
-/** How far a side's pawns have travelled: the sum of their squares, 31 for each borne off. */
+/**
+ * How far a side's pawns have travelled: the sum of their squares, 31 for each borne off.
+ * @internal
+ */
 export function progressOf(state: Pick<GameState, 'board' | 'off'>, side: Side): number {
   let sum = state.off[side] * OFF;
   for (let i = 0; i < state.board.length; i++) if (state.board[i] === side) sum += i + 1;

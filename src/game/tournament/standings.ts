@@ -27,7 +27,7 @@ export interface SwissRow {
 export function swissTable(seeded: readonly string[], results: readonly Result[]): SwissRow[] {
   const decided = results.filter((r) => r.winner !== null);
   const score = new Map(seeded.map((id) => [id, 0]));
-  for (const r of decided) score.set(r.winner!, (score.get(r.winner!) ?? 0) + 1);
+  for (const { winner } of decided) if (winner !== null) score.set(winner, (score.get(winner) ?? 0) + 1);
   const rows = seeded.map((id, seed) => {
     let buchholz = 0;
     let sonnebornBerger = 0;
@@ -48,7 +48,7 @@ export function swissTable(seeded: readonly string[], results: readonly Result[]
         sonnebornBerger += theirs;
       } else losses++;
     }
-    return { id, seed, rank: 0, score: score.get(id)!, buchholz, sonnebornBerger, wins, losses, byes };
+    return { id, seed, rank: 0, score: score.get(id) ?? 0, buchholz, sonnebornBerger, wins, losses, byes };
   });
   rows.sort(
     (a, b) => b.score - a.score || b.buchholz - a.buchholz || b.sonnebornBerger - a.sonnebornBerger || a.seed - b.seed,

@@ -30,13 +30,6 @@ export interface Sql {
   get<R>(sql: string, params?: SqlParams): Promise<R | undefined>;
   all<R>(sql: string, params?: SqlParams): Promise<R[]>;
   run(sql: string, params?: SqlParams, options?: RunOptions): Promise<RunResult>;
-  /**
-   * Says that the rest of this transaction decides from rows it does not write (a game's end:
-   * ratings, a tournament's round, the season): a transaction begun at 'repeatable-read' stops here
-   * and runs again from the start at 'serializable'. Nothing otherwise (SQLite, 'serializable',
-   * statements outside a transaction).
-   */
-  requireSerializable(): void;
 }
 
 /**

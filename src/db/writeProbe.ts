@@ -6,7 +6,7 @@
 // the one row of schema_version with its own value (a new row version, a WAL record flushed at the
 // commit), which fails on a read-only server or a standby, and on a full disk. A failure throws the
 // database's error.
-import type { Database } from './sql.js';
+import type { Database } from './database.js';
 
 /** "Sent" in ASCII: what `PRAGMA application_id` reads on a senet-bot database once probed. */
 const SENET_APPLICATION_ID = 0x53656e74;

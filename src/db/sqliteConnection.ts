@@ -4,8 +4,9 @@ import { dirname, join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { SqliteDatabase } from './sqliteDriver.js';
 import { preMigrationName } from './backupFiles.js';
-import { LATEST_VERSION, migrate, schemaVersion } from './migrations.js';
+import { LATEST_VERSION, migrate, schemaVersion } from './sqliteMigrations.js';
 
+/** @internal */
 export type { Database } from 'better-sqlite3';
 
 export const DEFAULT_DATABASE_PATH = './data/senet.db';
@@ -28,7 +29,10 @@ export interface OpenOptions {
   backupBeforeMigrating?: { dir: string; copied?: (file: string, fromVersion: number) => void };
 }
 
-/** A database file SQLite finds damaged: the bot stops rather than serve games from it. */
+/**
+ * A database file SQLite finds damaged: the bot stops rather than serve games from it.
+ * @internal
+ */
 export class DamagedDatabaseError extends Error {
   constructor(path: string, detail: string) {
     super(

@@ -17,6 +17,7 @@ import { type ActivityConfig, type BotConfig, DEFAULT_API_URL } from './config.j
  * tournament's game is (it has no challenge message to become its board), where the bot posts
  * (a game recorded outside servers is played on the live board only); then the computer plays
  * its turn, if it is the computer's.
+ * @internal
  */
 export function showLiveStart(bot: () => Pick<Bot, 'postNewGame' | 'turns'>, log: Logger): (view: GameView) => void {
   return (view) => {
@@ -32,7 +33,10 @@ export function showLiveStart(bot: () => Pick<Bot, 'postNewGame' | 'turns'>, log
   };
 }
 
-/** Whether the bot is a member of the server (null: outside servers), so its token posts there. */
+/**
+ * Whether the bot is a member of the server (null: outside servers), so its token posts there.
+ * @internal
+ */
 export function botPostsIn(bot: () => Pick<Bot, 'client'>): (guildId: string | null) => Promise<boolean> {
   return async (guildId) => {
     if (guildId === null) return false;

@@ -11,6 +11,7 @@ export interface Migration {
   sql: string;
 }
 
+/** @internal */
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -486,7 +487,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;

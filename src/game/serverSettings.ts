@@ -1,21 +1,25 @@
-// /senet-admin's settings: shown and changed by members with Manage Server. Discord only hides
-// the command from others by default (admins can change that in the server's integration
-// settings), so every call checks the permission again.
+// A server's settings: those in force (the defaults, .env and the admins' changes; settings.ts
+// combines them), and /senet-admin's view and change of them, for members with Manage Server.
+// Discord only hides the command from others by default (admins can change that in the server's
+// integration settings), so every call checks the permission again.
 import type { ServiceCore } from './core.js';
+import { type AdminInput, requireManager } from './refusals.js';
+import type { ServerSettings } from './settingSpecs.js';
+import type { Variant } from '../engine/index.js';
 import { type SettingKey, type SettingsChange, type SettingsView, SETTING_KEYS, applyChange } from './settings.js';
-import { type Outcome, fail, ok } from './types.js';
+import { type Outcome, ok } from './types.js';
 
-/** Who asks: their id and whether Discord says they have Manage Server in this server. */
-export interface AdminInput {
-  guildId: string;
-  userId: string;
-  canManageServer: boolean;
+/** The settings in force in a server. */
+export async function settings(core: ServiceCore, guildId: string): Promise<ServerSettings> {
+  return await core.settingsOf(guildId);
 }
 
-export function requireManager(input: AdminInput): Outcome<never> | null {
-  return input.canManageServer ? null : fail('forbidden', 'admin.notAnAdmin');
+/** What a challenge naming no rules plays in a server. */
+export async function defaultVariant(core: ServiceCore, guildId: string): Promise<Variant> {
+  return (await core.settingsOf(guildId)).defaultVariant;
 }
 
+/** The settings as /senet-admin shows them: those in force, and which the admins set. */
 export async function showSettings(core: ServiceCore, input: AdminInput): Promise<Outcome<SettingsView>> {
   return requireManager(input) ?? ok(await settingsView(core, input.guildId));
 }

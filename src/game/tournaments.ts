@@ -1,20 +1,24 @@
-// Making a tournament and taking part: created by a server's admins, joined and left by players,
-// started early, cancelled, or a player removed by admins. Each call is one transaction; every
-// refusal says why, privately (src/commands answers it ephemerally).
+// Tournaments, as the service offers them: created by a server's admins, joined and left by
+// players, started early, cancelled, or a player removed by admins, each call one transaction whose
+// every refusal says why, privately (src/commands answers it ephemerally); looked up; moved on by
+// the bot's runner (src/bot/tournaments.ts), which posts and redraws their messages. The changes that
+// start or end games carry those games' views, for the bot to post the new boards and redraw the
+// ended ones. Rounds and pairings: tournamentRounds.ts and tournament/.
 import { type Variant, checkRules, opponentOf } from '../engine/index.js';
 import type { Locale } from '../i18n/index.js';
 import { err } from '../lib/result.js';
 import type { TournamentFormat, TournamentRecord } from '../db/tournamentStore.js';
-import { type AdminInput, requireManager } from './admin.js';
 import type { ServiceCore } from './core.js';
 import { endGame } from './lifecycle.js';
 import { TOURNAMENT_LIMITS, tournamentRefusal } from './limits.js';
-import { notHere, optionRefusal } from './refusals.js';
+import { view } from './play.js';
+import { type AdminInput, notHere, optionRefusal, requireManager } from './refusals.js';
 import { MINUTE_MS } from './settingSpecs.js';
-import { type Outcome, type SeenPlayer, fail, ok } from './types.js';
+import { advanceTournament } from './tournamentRounds.js';
 import { type TournamentView, tournamentView } from './tournamentViews.js';
+import { type GameView, type Outcome, type SeenPlayer, fail, ok } from './types.js';
 import type { GameSnapshot } from './views.js';
-import { type Viewer, mayView } from './visibility.js';
+import { type Viewer, mayView, viewable } from './visibility.js';
 
 /** What an admin chose for a new tournament. */
 export interface TournamentSpec {
@@ -56,10 +60,7 @@ export interface EntryChange {
   forfeited: GameSnapshot[];
 }
 
-export async function createTournament(
-  core: ServiceCore,
-  input: CreateTournamentInput,
-): Promise<Outcome<TournamentView>> {
+export async function create(core: ServiceCore, input: CreateTournamentInput): Promise<Outcome<TournamentView>> {
   const refused = requireManager(input) ?? specRefusal(input.spec);
   if (refused) return refused;
   const { spec } = input;
@@ -105,7 +106,7 @@ function specRefusal(spec: TournamentSpec): Outcome<never> | null {
   return null;
 }
 
-export async function joinTournament(core: ServiceCore, input: EntryInput): Promise<Outcome<TournamentView>> {
+export async function join(core: ServiceCore, input: EntryInput): Promise<Outcome<TournamentView>> {
   return core.transact(async (core) => {
     const found = await tournamentClicked(core, input);
     if (!found.ok) return found;
@@ -123,7 +124,7 @@ export async function joinTournament(core: ServiceCore, input: EntryInput): Prom
   });
 }
 
-export async function leaveTournament(core: ServiceCore, input: EntryInput): Promise<Outcome<EntryChange>> {
+async function leaveTournament(core: ServiceCore, input: EntryInput): Promise<Outcome<EntryChange>> {
   return core.transact(async (core) => {
     const found = await tournamentClicked(core, input);
     if (!found.ok) return found;
@@ -138,10 +139,7 @@ export interface TournamentAdminInput extends AdminInput {
 }
 
 /** Starts an open tournament now, instead of at its start time (the runner pairs round one). */
-export async function startTournamentNow(
-  core: ServiceCore,
-  input: TournamentAdminInput,
-): Promise<Outcome<TournamentView>> {
+export async function start(core: ServiceCore, input: TournamentAdminInput): Promise<Outcome<TournamentView>> {
   return asManager(core, input, async (core, t) => {
     if (t.status !== 'open') return fail('finished', t.status === 'running' ? 'tournament.started' : 'tournament.over');
     const players = (await core.tournaments.entrants(t.id)).length;
@@ -157,10 +155,7 @@ export async function startTournamentNow(
  * Cancels a tournament, open or running. Games already under way are played out as ordinary games
  * (their players may still want them); the tournament pairs nothing more.
  */
-export async function cancelTournament(
-  core: ServiceCore,
-  input: TournamentAdminInput,
-): Promise<Outcome<TournamentView>> {
+export async function cancel(core: ServiceCore, input: TournamentAdminInput): Promise<Outcome<TournamentView>> {
   return asManager(core, input, async (core, t) => {
     if (!(await core.tournaments.cancel(t.id, core.now()))) return fail('finished', 'tournament.over');
     return ok(await changedView(core, t.id));
@@ -168,7 +163,7 @@ export async function cancelTournament(
 }
 
 /** An admin takes a player out: as if they had left (a running game of theirs is forfeited). */
-export async function removeFromTournament(
+async function removeFromTournament(
   core: ServiceCore,
   input: TournamentAdminInput & { playerId: string },
 ): Promise<Outcome<EntryChange>> {
@@ -197,8 +192,7 @@ async function asManager<T>(
 
 /** A tournament the running transaction changed: marked so, and its view as it now stands. */
 async function changedView(core: ServiceCore, tournamentId: number): Promise<TournamentView> {
-  await core.tournamentChanged(tournamentId);
-  return tournamentView(core, (await core.tournaments.tournament(tournamentId))!);
+  return tournamentView(core, await core.tournamentChanged(tournamentId));
 }
 
 /** The tournament whose button was clicked, on its own message in its server; any other is not here. */
@@ -238,4 +232,110 @@ async function departure(
     }
   }
   return ok({ tournament: await changedView(core, t.id), forfeited });
+}
+
+/** A tournament after a change, with the games the change started or ended (each to post or show). */
+export interface TournamentChange {
+  tournament: TournamentView;
+  started: GameView[];
+  ended: GameView[];
+  closed: 'finished' | 'cancelled' | null;
+}
+
+async function changeOf(
+  core: ServiceCore,
+  tournament: TournamentView,
+  startedIds: readonly number[],
+  ended: readonly GameSnapshot[],
+  closed: TournamentChange['closed'],
+): Promise<TournamentChange> {
+  const started: GameView[] = [];
+  for (const id of startedIds) {
+    const game = await view(core, id);
+    if (game.ok) started.push(game.value);
+  }
+  const endedViews: GameView[] = [];
+  for (const snapshot of ended) endedViews.push(await core.view(snapshot));
+  return { tournament, started, ended: endedViews, closed };
+}
+
+/** A player leaves; the game they were playing is forfeited. */
+export async function leave(core: ServiceCore, input: EntryInput): Promise<Outcome<TournamentChange>> {
+  const left = await leaveTournament(core, input);
+  return left.ok ? ok(await changeOf(core, left.value.tournament, [], left.value.forfeited, null)) : left;
+}
+
+/** An admin removes a player; the game they were playing is forfeited. */
+export async function remove(
+  core: ServiceCore,
+  input: TournamentAdminInput & { playerId: string },
+): Promise<Outcome<TournamentChange>> {
+  const removed = await removeFromTournament(core, input);
+  return removed.ok ? ok(await changeOf(core, removed.value.tournament, [], removed.value.forfeited, null)) : removed;
+}
+
+/** Does what is due in a tournament; the games it started are to be posted, those it ended shown. */
+export async function advance(core: ServiceCore, tournamentId: number): Promise<Outcome<TournamentChange>> {
+  const step = await advanceTournament(core, tournamentId);
+  if (!step.ok) return step;
+  // Read after the step's commit: a server's data deleted meanwhile takes its tournaments with it.
+  const t = await core.tournaments.tournament(tournamentId);
+  if (!t) return fail('not-found', 'tournament.notFound');
+  const { started, ended, closed } = step.value;
+  return ok(await changeOf(core, await tournamentView(core, t), started, ended, closed));
+}
+
+/** A tournament the asker may see (held where they may look: visibility.ts), as it stands. */
+export async function seen(
+  core: ServiceCore,
+  input: { viewer: Viewer; tournamentId: number },
+): Promise<Outcome<TournamentView>> {
+  const t = await core.tournaments.tournament(input.tournamentId);
+  if (!t || !(await mayView(input.viewer, t))) return notHere('tournament', input.tournamentId);
+  return ok(await tournamentView(core, t));
+}
+
+/** A tournament by its id alone, for the runner of the process whose shard holds its server. */
+export async function stored(core: ServiceCore, tournamentId: number): Promise<Outcome<TournamentView>> {
+  const t = await core.tournaments.tournament(tournamentId);
+  return t ? ok(await tournamentView(core, t)) : fail('not-found', 'tournament.notFound');
+}
+
+/** How many of a server's latest tournaments /senet tournament looks through for those the asker may see. */
+const LOOKED_THROUGH = 100;
+
+/** The latest tournaments of the asker's server that they may see, newest first. */
+export async function listSeen(core: ServiceCore, viewer: Viewer, limit = 10): Promise<TournamentView[]> {
+  const recent = await core.tournaments.recentIn(viewer.guildId, LOOKED_THROUGH);
+  const views: TournamentView[] = [];
+  for (const t of (await viewable(viewer, recent)).slice(0, limit)) views.push(await tournamentView(core, t));
+  return views;
+}
+
+export async function setMessage(core: ServiceCore, tournamentId: number, messageId: string): Promise<boolean> {
+  return await core.tournaments.setMessage(tournamentId, messageId);
+}
+
+export async function setEvent(core: ServiceCore, tournamentId: number, eventId: string): Promise<boolean> {
+  return await core.tournaments.setEvent(tournamentId, eventId);
+}
+
+/** Records that the tournament's message shows `version`. */
+export async function recordShown(core: ServiceCore, tournamentId: number, version: number): Promise<void> {
+  await core.tournaments.recordShown(tournamentId, version);
+}
+
+/** This process's tournaments with work due now: a start, a round over or out of time. */
+export async function due(core: ServiceCore): Promise<number[]> {
+  return await core.tournaments.due(core.now());
+}
+
+/** This process's tournaments whose message is behind the database. */
+export async function behind(core: ServiceCore): Promise<number[]> {
+  return await core.tournaments.behind();
+}
+
+/** Tells `listener` of every tournament a committed change touched (the bot's runner moves it on). */
+export function onChange(core: ServiceCore, listener: (tournamentId: number) => void): void {
+  core.onTournamentChange = listener;
 }

@@ -97,7 +97,7 @@ export interface ReminderDue {
  * two sweeps at once, or two processes on one file). A player who switched reminders off has
  * theirs claimed and dropped.
  */
-export async function claimDueReminders(core: ServiceCore): Promise<ReminderDue[]> {
+export async function claim(core: ServiceCore): Promise<ReminderDue[]> {
   const now = core.now();
   const due: ReminderDue[] = [];
   for (const id of await core.reminders.dueGameIds(now)) {
@@ -136,7 +136,7 @@ async function claimOne(core: ServiceCore, gameId: number, now: number): Promise
  * Records a posted reminder as the turn's, replacing (queueing for deletion) an earlier one; if
  * the player acted while it was being posted, queues the new one for deletion instead.
  */
-export async function recordReminder(core: ServiceCore, due: ReminderDue, posted: MessageRef): Promise<Outcome<null>> {
+export async function record(core: ServiceCore, due: ReminderDue, posted: MessageRef): Promise<Outcome<null>> {
   return core.transact(async (core) => {
     const previous = await core.reminders.message(due.gameId);
     if (await core.reminders.setMessage(due.gameId, due.version, due.ordinal, posted)) {
@@ -149,17 +149,17 @@ export async function recordReminder(core: ServiceCore, due: ReminderDue, posted
 }
 
 /** Reminder messages waiting to be deleted, fewest failed attempts first. */
-export async function reminderDeletions(core: ServiceCore, limit: number): Promise<MessageRef[]> {
+export async function deletions(core: ServiceCore, limit: number): Promise<MessageRef[]> {
   return await core.reminders.deletions(limit);
 }
 
 /** One server's reminder messages waiting to be deleted (after its data was deleted). */
-export async function reminderDeletionsIn(core: ServiceCore, guildId: string): Promise<MessageRef[]> {
+export async function deletionsIn(core: ServiceCore, guildId: string): Promise<MessageRef[]> {
   return await core.reminders.deletionsIn(guildId);
 }
 
 /** A deletion done (or the message already gone), or failed (tried again later, a few times). */
-export async function reminderDeleted(core: ServiceCore, message: MessageRef, done: boolean): Promise<Outcome<null>> {
+export async function deleted(core: ServiceCore, message: MessageRef, done: boolean): Promise<Outcome<null>> {
   return core.transact(async (core) => {
     if (done) await core.reminders.deletionDone(message);
     else await core.reminders.deletionFailed(message, MAX_DELETE_ATTEMPTS);
@@ -168,7 +168,7 @@ export async function reminderDeleted(core: ServiceCore, message: MessageRef, do
 }
 
 /** Turns a player's reminders on or off, in every server; answers the choice now in force. */
-export async function setReminders(core: ServiceCore, userId: string, on: boolean): Promise<Outcome<boolean>> {
+export async function set(core: ServiceCore, userId: string, on: boolean): Promise<Outcome<boolean>> {
   return core.transact(async (core) => {
     await core.reminders.setReminders(userId, on, core.now());
     return ok(on);
@@ -176,6 +176,6 @@ export async function setReminders(core: ServiceCore, userId: string, on: boolea
 }
 
 /** Whether a player gets turn reminders. */
-export async function remindersOn(core: ServiceCore, userId: string): Promise<boolean> {
+export async function isOn(core: ServiceCore, userId: string): Promise<boolean> {
   return await core.reminders.remindersOn(userId);
 }

@@ -96,7 +96,7 @@ function currentStreak(played: readonly PlayedGameRecord[]): PlayerStats['streak
   const first = played[0];
   if (!first) return null;
   let length = 0;
-  while (length < played.length && played[length]!.won === first.won) length++;
+  while (played[length]?.won === first.won) length++;
   return { result: first.won ? 'won' : 'lost', length };
 }
 
