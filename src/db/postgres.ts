@@ -147,10 +147,15 @@ interface Trips {
 }
 
 /**
- * Statements on one node-postgres queryable (the pool, or a transaction's connection at `level`),
- * each counted in `trips`.
+ * Statements on a pooled connection (a transaction's at `level`, or one alone), each counted in
+ * `trips` and, once the server answered it, told to `turns` (poolTurns.ts).
  */
-function statements(target: pg.Pool | pg.PoolClient, level: Isolation | null = null, trips: Trips = { n: 0 }): Sql {
+function statements(
+  target: pg.PoolClient,
+  turns: PoolTurns,
+  level: Isolation | null = null,
+  trips: Trips = { n: 0 },
+): Sql {
   const query = async <R>(
     sql: string,
     params: SqlParams | undefined,
@@ -161,6 +166,8 @@ function statements(target: pg.Pool | pg.PoolClient, level: Isolation | null = n
       return await target.query<R & pg.QueryResultRow>(statement.text, values(statement, params));
     } catch (error) {
       throw storageError(error);
+    } finally {
+      turns.heard();
     }
   };
   return {
@@ -215,7 +222,7 @@ class PostgresDatabase implements Database {
     const connection = await this.connect();
     let broken = false;
     try {
-      return await statement(statements(connection));
+      return await statement(statements(connection, this.turns));
     } catch (error) {
       // Already named (a lock waited on too long, a full disk), or not the connection's fault.
       if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
@@ -299,7 +306,7 @@ class PostgresDatabase implements Database {
         await connection.query(LEVEL[level]);
         // Waiting: for this process's earlier transactions, a connection, and the attempts that lost a conflict.
         const waitedMs = performance.now() - asked;
-        const result = await fn(statements(connection, level, trips));
+        const result = await fn(statements(connection, this.turns, level, trips));
         committing = true;
         const commitStarted = performance.now();
         trips.n++;
@@ -354,7 +361,7 @@ class PostgresDatabase implements Database {
       let broken = false;
       try {
         const started = performance.now();
-        const row = await statements(connection).get<R>(sql, params);
+        const row = await statements(connection, this.turns).get<R>(sql, params);
         const timing = { waitedMs: started - asked, commitMs: performance.now() - started, reruns: 0 };
         this.onWrite?.({ ...timing, roundTrips: 1, kind: options.kind ?? 'other' });
         return row;
@@ -377,7 +384,7 @@ class PostgresDatabase implements Database {
     try {
       await this.turns.take();
     } catch (error) {
-      this.noteLost(); // nothing came back for the busy timeout: the server may have stopped answering
+      this.noteLost(); // the database answered nothing for the busy timeout: it may have stopped answering
       throw error;
     }
     try {

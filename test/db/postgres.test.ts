@@ -196,6 +196,28 @@ describe('the driver on a real server', () => {
     }
   });
 
+  it('counts the answers that arrived while the whole process stalled longer than the busy timeout', async () => {
+    const stalled = await openPostgres(await freshPostgresDatabase(), { poolSize: 1, busyTimeoutMs: 300 });
+    try {
+      await stalled.get('SELECT 1'); // the connection opened
+      const first = stalled.get('SELECT pg_sleep(0.1) AS slept');
+      const second = stalled.get('SELECT 2 AS two'); // waits for the one connection
+      await sleep(30); // the first on its way to the server
+      // A loaded machine, a long collection: the server answers meanwhile, and on the loop's next turn
+      // the timers fire before the answers are read.
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          const until = performance.now() + 600;
+          while (performance.now() < until);
+          resolve();
+        }),
+      );
+      expect(await Promise.all([first, second])).toEqual([{ slept: '' }, { two: 2 }]);
+    } finally {
+      await stalled.close();
+    }
+  });
+
   it('gives up with StorageBusy when every attempt loses', async () => {
     const few = await openPostgres(await freshPostgresDatabase(), { poolSize: 2, retries: 2 });
     try {
