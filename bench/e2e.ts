@@ -93,6 +93,12 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     // Every game is challenged in its server's #games channel and played in a thread of its own.
     const lobbies = servers.map((guildId) => ({ guildId, channelId: snowflake() }));
     let opened = 0;
+    /** A "thinking…" reply filled in by the interaction's webhook (or deleted, for a private answer after it). */
+    const filledIn = (token: string) =>
+      fake.waitForRequest(
+        (r) => (r.method === 'PATCH' || r.method === 'DELETE') && r.path.includes(`/${token}/messages/@original`),
+        PATIENCE_MS,
+      );
     /** A new game, in the next server in turn: challenge, accept, its board posted in its thread. */
     const open = async (a: FakeUser, b: FakeUser): Promise<Table> => {
       const lobby = lobbies[opened++ % lobbies.length]!;
@@ -100,6 +106,8 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       fake.channelId = lobby.channelId;
       const challenge = await fake.slash(a, 'challenge', [{ name: 'opponent', type: OPTION.user, value: b.id }], [b]);
       if (challenge.ephemeral) throw new Error(`challenge refused: ${String(challenge.data?.content)}`);
+      // A bot that takes longer than 1.5 s says "thinking…" first and fills that reply in later.
+      if (challenge.type === 5) await filledIn(challenge.token);
       const challengeId = challenge.message!.id;
       const accepted = await fake.click(b, challengeId, fake.buttons(challengeId)[0]!.custom_id!);
       if (accepted.ephemeral) throw new Error(`accept refused: ${String(accepted.data?.content)}`);

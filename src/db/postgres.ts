@@ -29,6 +29,7 @@ import pg from 'pg';
 import { listeningNews } from './postgresNews.js';
 import { translated, values } from './postgresParams.js';
 import { migratePostgres } from './postgresMigrations.js';
+import { PoolTurns } from './poolTurns.js';
 import {
   StorageBusy,
   StorageFull,
@@ -48,7 +49,10 @@ import {
 export interface PostgresOptions {
   /** Connections in the pool (default 10): transactions in flight at once from this process. */
   poolSize?: number;
-  /** How long a statement waits for a free connection or a row lock before StorageBusy (default 5000). */
+  /**
+   * How long a statement waits for a row lock, or for a new connection, before StorageBusy; and how
+   * long a wait in this process's own queues goes on with no connection coming back (poolTurns.ts). Default 5000.
+   */
   busyTimeoutMs?: number;
   /** How many times a transaction is run again after a serialization failure, deadlock or lost connection (default 8). */
   retries?: number;
@@ -137,8 +141,11 @@ interface Trips {
   n: number;
 }
 
-/** Statements on one node-postgres queryable (the pool, or a transaction's connection), each counted in `trips`. */
-function statements(target: pg.Pool | pg.PoolClient, trips: Trips = { n: 0 }): Sql {
+/**
+ * Statements on a pooled connection (a transaction's, or one alone), each counted in `trips` and,
+ * once the server answered it, told to `turns` (poolTurns.ts).
+ */
+function statements(target: pg.PoolClient, turns: PoolTurns, trips: Trips = { n: 0 }): Sql {
   const query = async <R>(
     sql: string,
     params: SqlParams | undefined,
@@ -149,6 +156,8 @@ function statements(target: pg.Pool | pg.PoolClient, trips: Trips = { n: 0 }): S
       return await target.query<R & pg.QueryResultRow>(statement.text, values(statement, params));
     } catch (error) {
       throw storageError(error);
+    } finally {
+      turns.heard();
     }
   };
   return {
@@ -172,7 +181,6 @@ class PostgresDatabase implements Database {
   onReachable: (() => void) | null = null;
   /** After a connection was lost, until the server answers: the timer of the next probe. */
   private probe: NodeJS.Timeout | null = null;
-  private readonly outside: Sql;
   private closing: Promise<void> | null = null;
   /** Per queue (see transaction()), the end of the last transaction asked for; gone once it is over. */
   private readonly queues = new Map<string, Promise<void>>();
@@ -182,31 +190,35 @@ class PostgresDatabase implements Database {
     /** Where the server is: the news listens on a connection of its own (postgresNews.ts). */
     private readonly url: string,
     private readonly retries: number,
-    private readonly busyTimeoutMs: number,
-  ) {
-    this.outside = statements(pool);
-  }
+    /** The pool's connections, taken in turn (every statement goes through connect()). */
+    private readonly turns: PoolTurns,
+  ) {}
 
   get<R>(sql: string, params?: SqlParams): Promise<R | undefined> {
-    return this.outsideTransaction(() => this.outside.get<R>(sql, params), false);
+    return this.outsideTransaction((on) => on.get<R>(sql, params), false);
   }
 
   all<R>(sql: string, params?: SqlParams): Promise<R[]> {
-    return this.outsideTransaction(() => this.outside.all<R>(sql, params), false);
+    return this.outsideTransaction((on) => on.all<R>(sql, params), false);
   }
 
   run(sql: string, params?: SqlParams): Promise<RunResult> {
-    return this.outsideTransaction(() => this.outside.run(sql, params), true);
+    return this.outsideTransaction((on) => on.run(sql, params), true);
   }
 
   /** A statement outside any transaction, its lost connection named as a transaction's would be. */
-  private async outsideTransaction<T>(statement: () => Promise<T>, writes: boolean): Promise<T> {
+  private async outsideTransaction<T>(statement: (on: Sql) => Promise<T>, writes: boolean): Promise<T> {
+    const connection = await this.connect();
+    let broken = false;
     try {
-      return await statement();
+      return await statement(statements(connection, this.turns));
     } catch (error) {
       // Already named (a lock waited on too long, a full disk), or not the connection's fault.
       if (error instanceof StorageBusy || error instanceof StorageFull || !connectionLost(error)) throw error;
+      broken = true;
       throw this.lostWith(error, writes);
+    } finally {
+      this.release(connection, broken);
     }
   }
 
@@ -238,7 +250,7 @@ class PostgresDatabase implements Database {
     return queue === undefined ? run() : this.inTurn(queue, run);
   }
 
-  /** Runs `work` after the earlier work of `queue` in this process; past the busy timeout, StorageBusy. */
+  /** Runs `work` after the earlier work of `queue` in this process, waiting as poolTurns.ts says. */
   private async inTurn<T>(queue: string, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(queue) ?? Promise.resolve();
     let release!: () => void;
@@ -248,15 +260,12 @@ class PostgresDatabase implements Database {
       release();
       if (this.queues.get(queue) === mine) this.queues.delete(queue);
     };
-    // Past the busy timeout in the queue it answers StorageBusy, as SQLite's queue does; the ones
-    // behind it still wait for the transaction ahead, so the order holds.
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), this.busyTimeoutMs)));
-    const waited = await Promise.race([previous.then(() => false), timedOut]);
-    clearTimeout(timer);
-    if (waited) {
+    // Given up (StorageBusy), the ones behind it still wait for the transaction ahead, so the order holds.
+    try {
+      await this.turns.patiently(previous, "for this process's earlier transactions");
+    } catch (error) {
       void previous.then(done);
-      throw new StorageBusy(`waited ${this.busyTimeoutMs} ms for this process's earlier transactions`);
+      throw error;
     }
     try {
       return await work();
@@ -282,7 +291,7 @@ class PostgresDatabase implements Database {
         await connection.query(LEVEL[level]);
         // Waiting: for this process's earlier transactions, a connection, and the attempts that lost a conflict.
         const waitedMs = performance.now() - asked;
-        const result = await fn(statements(connection, trips));
+        const result = await fn(statements(connection, this.turns, trips));
         committing = true;
         const commitStarted = performance.now();
         trips.n++;
@@ -311,7 +320,7 @@ class PostgresDatabase implements Database {
           throw new StorageBusy(`${this.retries + 1} attempts failed (${lost ? 'connection lost' : code})`);
         }
       } finally {
-        connection.release(broken);
+        this.release(connection, broken);
       }
       reruns++;
       await sleep(backoffMs(attempt));
@@ -330,7 +339,7 @@ class PostgresDatabase implements Database {
       let broken = false;
       try {
         const started = performance.now();
-        const row = await statements(connection).get<R>(sql, params);
+        const row = await statements(connection, this.turns).get<R>(sql, params);
         const timing = { waitedMs: started - asked, commitMs: performance.now() - started, reruns: 0 };
         this.onWrite?.({ ...timing, roundTrips: 1, kind: options.kind ?? 'other' });
         return row;
@@ -339,21 +348,37 @@ class PostgresDatabase implements Database {
         broken = true;
         throw this.lostWith(error, true);
       } finally {
-        connection.release(broken);
+        this.release(connection, broken);
       }
     };
     return options.queue === undefined ? run() : this.inTurn(options.queue, run);
   }
 
-  /** A pooled connection; none free within the busy timeout, or none to be had (the server is away), is StorageBusy. */
+  /**
+   * A pooled connection, in turn (poolTurns.ts); a wait given up, or no connection to be had (the
+   * server is away, or opening one took the busy timeout), is StorageBusy.
+   */
   private async connect(): Promise<pg.PoolClient> {
+    try {
+      await this.turns.take();
+    } catch (error) {
+      this.noteLost(); // the database answered nothing for the busy timeout: it may have stopped answering
+      throw error;
+    }
     try {
       return await this.pool.connect();
     } catch (error) {
+      this.turns.give();
       if (!connectionLost(error)) throw error;
       this.noteLost();
       throw new StorageBusy((error as Error).message);
     }
+  }
+
+  /** Gives a connection back to the pool (dropped if `broken`), and its turn to the next in line. */
+  private release(connection: pg.PoolClient, broken: boolean): void {
+    connection.release(broken);
+    this.turns.give();
   }
 
   /**
@@ -409,9 +434,11 @@ async function rollback(connection: pg.PoolClient): Promise<boolean> {
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const poolSize = options.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: poolSize,
+    // Opening a connection; no statement waits in the pool's own queue (PoolTurns hands out at most `max`).
     connectionTimeoutMillis: busyTimeoutMs,
     // A row lock held past the busy timeout fails the statement (55P03) instead of waiting on.
     options: `-c lock_timeout=${busyTimeoutMs}`,
@@ -440,5 +467,5 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } finally {
     await migrator.end();
   }
-  return new PostgresDatabase(pool, url, options.retries ?? 8, busyTimeoutMs);
+  return new PostgresDatabase(pool, url, options.retries ?? 8, new PoolTurns(poolSize, busyTimeoutMs));
 }

@@ -165,6 +165,59 @@ describe('the driver on a real server', () => {
     }
   });
 
+  it('keeps a burst longer than the busy timeout waiting in turn while connections come back, and gives up only when none does', async () => {
+    // Two connections, a busy timeout of 300 ms, and work for more than a second: the queue is this
+    // process's own, the server answers all along, so nothing is refused (issue 40's e2e bench).
+    const queued = await openPostgres(await freshPostgresDatabase(), { poolSize: 2, busyTimeoutMs: 300 });
+    try {
+      // Both connections opened first: opening one may take the busy timeout on a loaded machine.
+      await Promise.all([queued.get('SELECT 1'), queued.get('SELECT 1')]);
+      const statements = Array.from({ length: 24 }, () => queued.get('SELECT pg_sleep(0.05) AS slept'));
+      // SERIALIZABLE transactions take turns in the process: the last waits for all the others.
+      const transactions = Array.from({ length: 10 }, (_, i) =>
+        queued.transaction((tx) => tx.get('SELECT pg_sleep(0.05), ? AS i', [i])),
+      );
+      const settled = await Promise.allSettled([...statements, ...transactions]);
+      expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+      // Both connections held by work that does not end: a wait gives up once none comes back for 300 ms.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holders = [1, 2].map((n) =>
+        queued.transaction((tx) => tx.get('SELECT ? AS n', [n]).then(() => held), { isolation: 'repeatable-read' }),
+      );
+      const started = performance.now();
+      await expect(queued.get('SELECT 1 AS one')).rejects.toBeInstanceOf(StorageBusy);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+      release();
+      await Promise.all(holders);
+      expect(await queued.get('SELECT 1 AS one')).toEqual({ one: 1 });
+    } finally {
+      await queued.close();
+    }
+  });
+
+  it('counts the answers that arrived while the whole process stalled longer than the busy timeout', async () => {
+    const stalled = await openPostgres(await freshPostgresDatabase(), { poolSize: 1, busyTimeoutMs: 300 });
+    try {
+      await stalled.get('SELECT 1'); // the connection opened
+      const first = stalled.get('SELECT pg_sleep(0.1) AS slept');
+      const second = stalled.get('SELECT 2 AS two'); // waits for the one connection
+      await sleep(30); // the first on its way to the server
+      // A loaded machine, a long collection: the server answers meanwhile, and on the loop's next turn
+      // the timers fire before the answers are read.
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          const until = performance.now() + 600;
+          while (performance.now() < until);
+          resolve();
+        }),
+      );
+      expect(await Promise.all([first, second])).toEqual([{ slept: '' }, { two: 2 }]);
+    } finally {
+      await stalled.close();
+    }
+  });
+
   it('gives up with StorageBusy when every attempt loses', async () => {
     const few = await openPostgres(await freshPostgresDatabase(), { poolSize: 2, retries: 2 });
     try {
