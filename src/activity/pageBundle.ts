@@ -36,6 +36,13 @@ main { max-width: 100vw; padding: 8px; display: flex; flex-direction: column; ga
 #lobby button, .action { font: inherit; padding: 6px 12px; border-radius: 6px; border: 2px solid var(--sand);
   background: var(--ink); color: var(--light); max-width: 100%; overflow-wrap: anywhere; }
 .controls { display: flex; flex-wrap: wrap; gap: 6px; }
+/* A phone held sideways: the lobby beside the board, scrolling in its own column when it is long. */
+@media (orientation: landscape) and (max-height: 560px) {
+  main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(140px, 22%); grid-template-rows: auto minmax(0, 1fr);
+    column-gap: 10px; height: calc(100dvh - var(--discord-safe-area-inset-top, 0px) - var(--discord-safe-area-inset-bottom, 0px)); }
+  #status, #board { grid-column: 1; min-height: 0; }
+  #lobby { grid-column: 2; grid-row: 1 / 3; min-height: 0; overflow-y: auto; align-content: flex-start; }
+}
 `;
 
 /** Builds the page (esbuild is loaded only when the live board is on). */

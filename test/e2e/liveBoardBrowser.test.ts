@@ -150,8 +150,17 @@ const lastMoveOf = async (gameId: number): Promise<Move | undefined> => {
   return last ? { from: last.from, to: last.to } : undefined;
 };
 
-/** The start of every element drawn partly outside the viewport (run in the page). */
+/**
+ * The start of every element drawn partly outside the viewport (run in the page). What lies in a
+ * box that scrolls (the lobby's column on a phone held sideways) is reached by scrolling that box,
+ * which is itself checked like every other element.
+ */
 const OUTSIDE_VIEWPORT = `[...document.querySelectorAll('body *')]
+  .filter((e) => {
+    for (let p = e.parentElement; p; p = p.parentElement)
+      if (['auto', 'scroll'].includes(getComputedStyle(p).overflowY)) return false;
+    return true;
+  })
   .map((e) => ({ e, r: e.getBoundingClientRect() }))
   .filter(({ r }) => r.width > 0 && (r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5))
   .map(({ e }) => e.outerHTML.slice(0, 80))`;
