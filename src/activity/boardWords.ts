@@ -17,7 +17,7 @@ export interface BoardWords {
   squares: Record<string, string>;
 }
 
-const SQUARE_KEYS = Object.keys(catalog(DEFAULT_LOCALE)).filter((key) => key.startsWith('square.')) as MessageKey[];
+const SQUARE_KEYS = Object.keys(catalog(DEFAULT_LOCALE)).filter((key) => /^square\./.test(key)) as MessageKey[];
 
 export function boardWordsIn(locale: Locale): BoardWords {
   const t = (key: MessageKey, params?: Record<string, string>): string => translatePlain(locale, key, params);

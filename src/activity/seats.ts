@@ -1,4 +1,4 @@
-// The live board's lobby on the server (docs/activity.md, "What players see"): the tables of an
+// The live board's lobby on the server (docs/activity.md#what-players-see): the tables of an
 // activity instance, and the games its pages start.
 //
 // A table is someone in the instance waiting for a second player, with the rule set they chose

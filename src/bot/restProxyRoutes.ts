@@ -42,6 +42,9 @@ const ROUTES: readonly ForwardedRoute[] = [
   // player's own OAuth2 requests, the code exchange and /users/@me, are not the bot's: they go
   // to Discord itself, never through the proxy.)
   { methods: ['GET'], path: /^\/applications\/\d+\/activity-instances\/[^/]+$/ },
+  // Whether the bot is in a server another shard holds (a game started from the live board is
+  // posted in chat only where the bot is a member).
+  { methods: ['GET'], path: /^\/guilds\/\d+$/ },
   // `npm run deploy-commands`: the commands, globally or in one server.
   { methods: ['PUT'], path: /^\/applications\/\d+(?:\/guilds\/\d+)?\/commands$/ },
 ];

@@ -1,9 +1,22 @@
 // Servers (guilds) and their members: a server's JSON as GUILD_CREATE carries it, a member as
 // interactions and resolved data carry it, and the bot joining, leaving and rejoining servers.
 import { channelJson } from './channels.js';
+import { FAILURE, refuse } from './failures.js';
 import { MEMBER_PERMISSIONS } from './permissions.js';
 import { dispatch, snowflakeOnShard } from './shards.js';
-import { snowflake, type DiscordState, type FakeUser } from './state.js';
+import { snowflake, type DiscordState, type FakeUser, type RecordedRequest } from './state.js';
+
+/**
+ * GET /guilds/{guild.id} (resources/guild.mdx, "Get Guild"): the server's object, without what
+ * only GUILD_CREATE carries (channels, threads, members, presences), to a bot that is in it; a
+ * server it is not in answers 403 50001 Missing Access (topics/opcodes-and-status-codes.mdx,
+ * "JSON Error Codes"), as every route of a server not the bot's does.
+ */
+export function getGuild(fake: DiscordState, r: RecordedRequest, guildId: string): { status: number; json: unknown } {
+  if (!fake.guilds.has(guildId)) return refuse(fake, r, FAILURE.missingAccess);
+  const { channels: _c, threads: _t, members: _m, presences: _p, ...guild } = guildJson(fake, guildId);
+  return { status: 200, json: guild };
+}
 
 export function guildJson(fake: DiscordState, guildId: string): Record<string, unknown> {
   const channels = new Set([...fake.channelGuild].filter(([, g]) => g === guildId).map(([c]) => c));

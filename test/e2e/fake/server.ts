@@ -16,6 +16,7 @@ import {
   originalMessage,
   postMessage,
 } from './messages.js';
+import { getGuild } from './guilds.js';
 import { getThreadMember, isGetThreadMember } from './privateThreads.js';
 import { acknowledgedAlready, badAutocomplete, callback, expiredToken, lateFirstAnswer } from './responses.js';
 import { scheduledEvent } from './scheduledEvents.js';
@@ -120,6 +121,7 @@ function route(fake: DiscordState, r: RecordedRequest): { status: number; json?:
   }
   if (parts[0] === 'channels' && parts[2] === 'messages' && parts[3]) return channelMessage(fake, parts[3], r);
   if (parts[0] === 'channels' && parts[2] === 'messages' && r.method === 'POST') return postMessage(fake, parts[1]!, r);
+  if (parts[0] === 'guilds' && parts.length === 2 && r.method === 'GET') return getGuild(fake, r, parts[1]!);
   if (parts[0] === 'guilds' && parts[2] === 'scheduled-events') return scheduledEvent(fake, parts[1]!, parts[3], r);
   if (r.method === 'POST' && r.path === '/oauth2/token') return exchangeCode(fake, r);
   if (r.method === 'GET' && r.path === '/users/@me') return currentUser(fake, r);
