@@ -19,7 +19,7 @@ const route = config.guildId
   ? Routes.applicationGuildCommands(config.applicationId, config.guildId)
   : Routes.applicationCommands(config.applicationId);
 try {
-  const saved = (await rest.put(route, { body: [senetCommand.toJSON(), adminCommand.toJSON()] })) as unknown[];
+  const saved = (await rest.put(route, { body: [senetCommand().toJSON(), adminCommand().toJSON()] })) as unknown[];
   console.log(
     `Registered ${saved.length} commands (/senet, /senet-admin) ${config.guildId ? `in guild ${config.guildId}` : 'globally (allow up to an hour)'}.`,
   );
