@@ -7,7 +7,7 @@ import { variantTitle } from '../i18n/gameWords.js';
 import type { SettingsChange, SettingsView } from '../game/service.js';
 import { adminInput } from './adminInput.js';
 import { type DeclaredSetting, MINUTE_MS, SERVER_SETTINGS, type ServerSettings } from '../game/settingSpecs.js';
-import { RESET_CHOICES, RESET_OPTION } from './adminDefinition.js';
+import { RESET_OPTION, RESET_VALUES } from './adminDefinition.js';
 import { type Locale, type Text, type Translate, text, translator } from '../i18n/index.js';
 import { languageChosen, languageName, suggestLanguages } from './languageOption.js';
 import { publicLocale, userLocale } from '../chat/locale.js';
@@ -121,7 +121,7 @@ function readChange(interaction: ChatInputCommandInteraction, currentDefault: Va
     }
   }
   const reset = o.getString(RESET_OPTION);
-  const resetKey = RESET_CHOICES.find((c) => c.value === reset)?.value;
+  const resetKey = RESET_VALUES.find((value) => value === reset);
   if (reset !== null && !resetKey) return err(text('settings.unknownReset'));
   if (resetKey) change.reset = resetKey;
   return ok(change);

@@ -1,25 +1,34 @@
 // The /senet-admin slash command: a server's settings, leaderboard seasons and stored data. Its own command
 // because Discord sets a default permission per command, not per subcommand: registered with
 // Manage Server, so only admins see it unless the server changes that (the service checks again).
+// Built only when asked for (deploy-commands, the tests), as /senet is: it is in every language.
 import {
   ChannelType,
   InteractionContextType,
   PermissionFlagsBits,
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
+  type SlashCommandSubcommandsOnlyBuilder,
 } from 'discord.js';
 import { SERVER_SETTINGS, type SettingKey } from '../game/settingSpecs.js';
 import { addRuleOptions, addRules } from './definition.js';
 import { choice, described, message } from './localizations.js';
 import { tournamentGroup } from './tournamentAdminDefinition.js';
 
-const ADMIN_COMMAND_NAME = 'senet-admin';
+/** The command's name, as admins type it and the registry routes it. */
+export const ADMIN_COMMAND = 'senet-admin';
 
 /** The `reset` option of `/senet-admin settings`: back to the default for one setting, or all. */
 export const RESET_OPTION = 'reset';
 
-/** The `reset` choices: the stored key of each setting (or all), named as admins see it. */
-export const RESET_CHOICES: readonly { name: string; value: SettingKey | 'all' }[] = [
+/** What the `reset` option may say: the stored key of each setting, or all. */
+export const RESET_VALUES: readonly (SettingKey | 'all')[] = ['all', ...SERVER_SETTINGS.map((spec) => spec.key)];
+
+/**
+ * The `reset` choices: each of RESET_VALUES, named as admins see it.
+ * @internal
+ */
+export const resetChoices = (): { name: string; value: SettingKey | 'all' }[] => [
   choice(message('command.admin.reset.all'), 'all'),
   ...SERVER_SETTINGS.map((spec) => choice(message(spec.resetLabel), spec.key)),
 ];
@@ -68,17 +77,16 @@ function settingsSubcommand(sub: SlashCommandSubcommandBuilder): SlashCommandSub
   return addSettingOptions(
     described(sub.setName('settings'), message('command.admin.settings.description')),
   ).addStringOption((o) =>
-    described(o.setName(RESET_OPTION), message('command.admin.settings.reset')).addChoices(...RESET_CHOICES),
+    described(o.setName(RESET_OPTION), message('command.admin.settings.reset')).addChoices(...resetChoices()),
   );
 }
 
-export const adminCommand = described(
-  new SlashCommandBuilder().setName(ADMIN_COMMAND_NAME),
-  message('command.admin.description'),
-)
-  .setContexts(InteractionContextType.Guild)
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-  .addSubcommand(settingsSubcommand)
-  .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')))
-  .addSubcommand((sub) => described(sub.setName('data'), message('command.admin.data.description')))
-  .addSubcommandGroup(tournamentGroup);
+/** The /senet-admin command, in every language (for deploy-commands and the tests). */
+export const adminCommand = (): SlashCommandSubcommandsOnlyBuilder =>
+  described(new SlashCommandBuilder().setName(ADMIN_COMMAND), message('command.admin.description'))
+    .setContexts(InteractionContextType.Guild)
+    .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+    .addSubcommand(settingsSubcommand)
+    .addSubcommand((sub) => described(sub.setName('new-season'), message('command.admin.newSeason.description')))
+    .addSubcommand((sub) => described(sub.setName('data'), message('command.admin.data.description')))
+    .addSubcommandGroup(tournamentGroup);

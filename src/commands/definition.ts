@@ -1,9 +1,15 @@
 // The /senet slash command: one command, one subcommand per thing a player does. Its JSON is
-// what `npm run deploy-commands` registers with Discord. The rule options are built from each
-// rule set's own option schema (src/engine/rulesets), so a new option needs no change here.
+// what `npm run deploy-commands` registers with Discord, built only when asked for: it is in every
+// language, so building it reads all thirty catalogs, which a running bot has no need to hold.
+// The rule options are built from each rule set's own option schema (src/engine/rulesets), so a
+// new option needs no change here.
 // Every description and choice name comes from the catalogs, in every language (localizations.ts);
 // names of subcommands and options stay English: they are what players type and the handlers read.
-import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
+import {
+  SlashCommandBuilder,
+  type SlashCommandSubcommandBuilder,
+  type SlashCommandSubcommandsOnlyBuilder,
+} from '@discordjs/builders';
 import { ApplicationIntegrationType, InteractionContextType } from 'discord.js';
 import { type AnyOptionSpec, RULESET_IDS, type RuleSetId, optionSpecs } from '../engine/index.js';
 import { OFFERED_STRENGTHS, type Strength } from '../game/strengths.js';
@@ -12,7 +18,8 @@ import { clip } from '../lib/format.js';
 import { MAX_DESCRIPTION, type Words, choice, described, message } from './localizations.js';
 import { rulesetSummary, rulesetTitle } from './rulesetWords.js';
 
-const COMMAND_NAME = 'senet';
+/** The command's name, as players type it and the registry routes it. */
+export const SENET_COMMAND = 'senet';
 
 /** Option names as players type them, besides the rule options; the parser reads the same constants. */
 export const OPT = {
@@ -32,8 +39,6 @@ const rulesChoiceName =
   (id: RuleSetId): Words =>
   (t) =>
     clip(t('command.rulesChoice', { title: rulesetTitle(t, id), summary: rulesetSummary(t, id) }), MAX_DESCRIPTION);
-
-const RULES_CHOICES = RULESET_IDS.map((id) => choice(rulesChoiceName(id), id));
 
 /** Every rule set's options, each with the rule set it belongs to. */
 export const RULE_OPTIONS: readonly { ruleset: RuleSetId; name: string; spec: AnyOptionSpec }[] = RULESET_IDS.flatMap(
@@ -60,7 +65,11 @@ export function ruleOptionDescription(t: Translate, ruleset: RuleSetId, name: st
 }
 
 export function addRules(sub: SlashCommandSubcommandBuilder, description: MessageKey): SlashCommandSubcommandBuilder {
-  return sub.addStringOption((o) => described(o.setName(OPT.rules), message(description)).addChoices(...RULES_CHOICES));
+  return sub.addStringOption((o) =>
+    described(o.setName(OPT.rules), message(description)).addChoices(
+      ...RULESET_IDS.map((id) => choice(rulesChoiceName(id), id)),
+    ),
+  );
 }
 
 export function addRuleOptions(sub: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
@@ -89,81 +98,83 @@ function addStrength(sub: SlashCommandSubcommandBuilder, description: MessageKey
   );
 }
 
-export const senetCommand = described(new SlashCommandBuilder().setName(COMMAND_NAME), message('command.description'))
-  // Both installs: to a server (the bot joins it), and to a user's account (the command follows them
-  // into DMs, group DMs and servers without the bot; src/chat/interactionPlace.ts says what works where).
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel)
-  .addSubcommand((sub) =>
-    addRuleOptions(
-      addStrength(
-        addRules(
-          described(sub.setName('challenge'), message('command.challenge.description')).addUserOption((o) =>
-            described(o.setName(OPT.opponent), message('command.challenge.opponent')).setRequired(true),
+/** The /senet command, in every language (for deploy-commands and the tests). */
+export const senetCommand = (): SlashCommandSubcommandsOnlyBuilder =>
+  described(new SlashCommandBuilder().setName(SENET_COMMAND), message('command.description'))
+    // Both installs: to a server (the bot joins it), and to a user's account (the command follows them
+    // into DMs, group DMs and servers without the bot; src/chat/interactionPlace.ts says what works where).
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall)
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel)
+    .addSubcommand((sub) =>
+      addRuleOptions(
+        addStrength(
+          addRules(
+            described(sub.setName('challenge'), message('command.challenge.description')).addUserOption((o) =>
+              described(o.setName(OPT.opponent), message('command.challenge.opponent')).setRequired(true),
+            ),
+            'command.rulesToPlay',
           ),
-          'command.rulesToPlay',
+          'command.challenge.strength',
         ),
-        'command.challenge.strength',
       ),
-    ),
-  )
-  .addSubcommand((sub) =>
-    addRuleOptions(
-      addStrength(
-        addRules(described(sub.setName('play'), message('command.play.description')), 'command.rulesToPlay'),
-        'command.play.strength',
+    )
+    .addSubcommand((sub) =>
+      addRuleOptions(
+        addStrength(
+          addRules(described(sub.setName('play'), message('command.play.description')), 'command.rulesToPlay'),
+          'command.play.strength',
+        ),
       ),
-    ),
-  )
-  .addSubcommand((sub) =>
-    addRules(described(sub.setName('rules'), message('command.rules.description')), 'command.rules.rules'),
-  )
-  .addSubcommand((sub) =>
-    addRules(
-      described(sub.setName('leaderboard'), message('command.leaderboard.description')),
-      'command.leaderboard.rules',
-    ).addIntegerOption((o) => described(o.setName(OPT.season), message('command.leaderboard.season')).setMinValue(1)),
-  )
-  .addSubcommand((sub) =>
-    described(sub.setName('stats'), message('command.stats.description')).addUserOption((o) =>
-      described(o.setName(OPT.user), message('command.stats.user')),
-    ),
-  )
-  .addSubcommand((sub) =>
-    described(sub.setName('history'), message('command.history.description')).addUserOption((o) =>
-      described(o.setName(OPT.user), message('command.history.user')),
-    ),
-  )
-  .addSubcommand((sub) =>
-    described(sub.setName('resign'), message('command.resign.description')).addIntegerOption((o) =>
-      described(o.setName(OPT.game), message('command.resign.game')).setMinValue(1).setAutocomplete(true),
-    ),
-  )
-  .addSubcommand((sub) =>
-    described(sub.setName('replay'), message('command.replay.description')).addIntegerOption((o) =>
-      described(o.setName(OPT.game), message('command.replay.game')).setMinValue(1).setAutocomplete(true),
-    ),
-  )
-  .addSubcommand((sub) =>
-    described(sub.setName('verify'), message('command.verify.description')).addIntegerOption((o) =>
-      described(o.setName(OPT.game), message('command.verify.game'))
-        .setMinValue(1)
-        .setRequired(true)
-        .setAutocomplete(true),
-    ),
-  )
-  .addSubcommand((sub) =>
-    described(sub.setName('settings'), message('command.settings.description')).addStringOption((o) =>
-      described(o.setName(OPT.reminders), message('command.settings.reminders')).addChoices(
-        choice(message('command.settings.remindersOn'), 'on'),
-        choice(message('command.settings.remindersOff'), 'off'),
+    )
+    .addSubcommand((sub) =>
+      addRules(described(sub.setName('rules'), message('command.rules.description')), 'command.rules.rules'),
+    )
+    .addSubcommand((sub) =>
+      addRules(
+        described(sub.setName('leaderboard'), message('command.leaderboard.description')),
+        'command.leaderboard.rules',
+      ).addIntegerOption((o) => described(o.setName(OPT.season), message('command.leaderboard.season')).setMinValue(1)),
+    )
+    .addSubcommand((sub) =>
+      described(sub.setName('stats'), message('command.stats.description')).addUserOption((o) =>
+        described(o.setName(OPT.user), message('command.stats.user')),
       ),
-    ),
-  )
-  .addSubcommand((sub) => described(sub.setName('privacy'), message('command.privacy.description')))
-  .addSubcommand((sub) =>
-    described(sub.setName('tournament'), message('command.tournament.description')).addIntegerOption((o) =>
-      described(o.setName(OPT.tournament), message('command.tournament.id')).setMinValue(1),
-    ),
-  )
-  .addSubcommand((sub) => described(sub.setName('help'), message('command.help.description')));
+    )
+    .addSubcommand((sub) =>
+      described(sub.setName('history'), message('command.history.description')).addUserOption((o) =>
+        described(o.setName(OPT.user), message('command.history.user')),
+      ),
+    )
+    .addSubcommand((sub) =>
+      described(sub.setName('resign'), message('command.resign.description')).addIntegerOption((o) =>
+        described(o.setName(OPT.game), message('command.resign.game')).setMinValue(1).setAutocomplete(true),
+      ),
+    )
+    .addSubcommand((sub) =>
+      described(sub.setName('replay'), message('command.replay.description')).addIntegerOption((o) =>
+        described(o.setName(OPT.game), message('command.replay.game')).setMinValue(1).setAutocomplete(true),
+      ),
+    )
+    .addSubcommand((sub) =>
+      described(sub.setName('verify'), message('command.verify.description')).addIntegerOption((o) =>
+        described(o.setName(OPT.game), message('command.verify.game'))
+          .setMinValue(1)
+          .setRequired(true)
+          .setAutocomplete(true),
+      ),
+    )
+    .addSubcommand((sub) =>
+      described(sub.setName('settings'), message('command.settings.description')).addStringOption((o) =>
+        described(o.setName(OPT.reminders), message('command.settings.reminders')).addChoices(
+          choice(message('command.settings.remindersOn'), 'on'),
+          choice(message('command.settings.remindersOff'), 'off'),
+        ),
+      ),
+    )
+    .addSubcommand((sub) => described(sub.setName('privacy'), message('command.privacy.description')))
+    .addSubcommand((sub) =>
+      described(sub.setName('tournament'), message('command.tournament.description')).addIntegerOption((o) =>
+        described(o.setName(OPT.tournament), message('command.tournament.id')).setMinValue(1),
+      ),
+    )
+    .addSubcommand((sub) => described(sub.setName('help'), message('command.help.description')));

@@ -21,17 +21,21 @@ import { inEnglish, localizations, message } from './localizations.js';
 const NAME = message('button.liveBoard');
 const DESCRIPTION = message('command.liveBoard.description');
 
-// Wherever /senet can be used, the live board can be opened: both installs, and servers, the DM
-// with the bot, and DMs and group DMs between users.
-const { integration_types: integrationTypes, contexts } = senetCommand.toJSON();
-
-export const entryPointCommand: RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody = {
-  type: ApplicationCommandType.PrimaryEntryPoint,
-  name: inEnglish(NAME),
-  name_localizations: localizations(NAME),
-  description: inEnglish(DESCRIPTION),
-  description_localizations: localizations(DESCRIPTION),
-  handler: EntryPointCommandHandlerType.AppHandler,
-  integration_types: integrationTypes,
-  contexts,
-};
+/**
+ * The Entry Point command, built when `npm run deploy-commands` asks for it (as /senet's is, so
+ * a starting bot reads no catalog). Wherever /senet can be used, the live board can be opened:
+ * both installs, and servers, the DM with the bot, and DMs and group DMs between users.
+ */
+export function entryPointCommand(): RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody {
+  const { integration_types: integrationTypes, contexts } = senetCommand().toJSON();
+  return {
+    type: ApplicationCommandType.PrimaryEntryPoint,
+    name: inEnglish(NAME),
+    name_localizations: localizations(NAME),
+    description: inEnglish(DESCRIPTION),
+    description_localizations: localizations(DESCRIPTION),
+    handler: EntryPointCommandHandlerType.AppHandler,
+    integration_types: integrationTypes,
+    contexts,
+  };
+}

@@ -13,13 +13,13 @@ import {
 } from 'discord.js';
 import { type Text, text } from '../i18n/index.js';
 import { ADMIN_SUBCOMMANDS } from './admin.js';
-import { adminCommand } from './adminDefinition.js';
+import { ADMIN_COMMAND } from './adminDefinition.js';
 import { CHALLENGE_BUTTONS } from './challengeButtons.js';
 import type { CommandContext } from './commandContext.js';
 import { type ButtonId, type ButtonOf, decodeButtonId } from '../chat/customIds.js';
 import type { Button, Buttons, Preconditions, Subcommand } from './declarations.js';
 import { cannotPlayHere, channelPermissionsApply, missingPermissions, placeOf } from '../chat/interactionPlace.js';
-import { senetCommand } from './definition.js';
+import { SENET_COMMAND } from './definition.js';
 import { LIVE_BOARD_BUTTON } from './launchLiveBoard.js';
 import { PRIVACY_BUTTON } from './privacy.js';
 import { REPLAY_BUTTON } from './replay.js';
@@ -31,9 +31,9 @@ import { TOURNAMENT_BUTTONS } from './tournamentButtons.js';
 
 /** The subcommands under each command (and group), by their path in the command's JSON. */
 const DECLARED: readonly (readonly [string, Subcommand])[] = [
-  { under: senetCommand.name, subcommands: SENET_SUBCOMMANDS },
-  { under: adminCommand.name, subcommands: ADMIN_SUBCOMMANDS },
-  { under: `${adminCommand.name} ${TOURNAMENT_GROUP}`, subcommands: TOURNAMENT_SUBCOMMANDS },
+  { under: SENET_COMMAND, subcommands: SENET_SUBCOMMANDS },
+  { under: ADMIN_COMMAND, subcommands: ADMIN_SUBCOMMANDS },
+  { under: `${ADMIN_COMMAND} ${TOURNAMENT_GROUP}`, subcommands: TOURNAMENT_SUBCOMMANDS },
 ].flatMap(({ under, subcommands }) => subcommands.map((sub) => [`${under} ${sub.name}`, sub] as const));
 
 const SUBCOMMANDS: ReadonlyMap<string, Subcommand> = new Map(DECLARED);

@@ -2,7 +2,6 @@
 // SQLite file at DATABASE_PATH (./data/senet.db by default). Either is checked and migrated before
 // it is returned, behind the one interface of database.ts.
 import { DEFAULT_DATABASE_PATH, type OpenOptions } from './sqliteConnection.js';
-import { openPostgres } from './postgres.js';
 import type { Database } from './database.js';
 import { openSqlite } from './sqlite.js';
 
@@ -22,8 +21,11 @@ export interface DatabaseChoice {
 /** The database the settings name, opened, checked and migrated. */
 export async function openConfiguredDatabase(choice: DatabaseChoice): Promise<Database> {
   const busy = choice.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: choice.busyTimeoutMs };
-  if (choice.url)
+  if (choice.url) {
+    // Loaded only for PostgreSQL: a bot on SQLite never holds its client's code (docs/performance.md).
+    const { openPostgres } = await import('./postgres.js');
     return openPostgres(choice.url, { ...busy, ...(choice.poolSize ? { poolSize: choice.poolSize } : {}) });
+  }
   const backup = choice.backupBeforeMigrating ? { backupBeforeMigrating: choice.backupBeforeMigrating } : {};
   return openSqlite(choice.path ?? DEFAULT_DATABASE_PATH, { ...busy, ...backup });
 }

@@ -15,8 +15,8 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type Database from 'better-sqlite3';
+import type pg from 'pg';
 import { SqliteDatabase } from './sqliteDriver.js';
-import pg from 'pg';
 import { Query } from './query.js';
 import type { ShardScope } from './shards.js';
 import type { Sql } from './database.js';
@@ -141,7 +141,9 @@ function advisoryLock(options: ServingLockOptions): Lock {
   let held = false;
   let released = false;
   const connect = async (): Promise<pg.Client> => {
-    const fresh = new pg.Client({ connectionString: url, keepAlive: true });
+    // Loaded here: a bot on SQLite never needs the PostgreSQL client (docs/performance.md).
+    const { Client } = (await import('pg')).default;
+    const fresh = new Client({ connectionString: url, keepAlive: true });
     fresh.on('error', () => undefined);
     fresh.on('end', () => {
       if (client !== fresh) return;

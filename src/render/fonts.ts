@@ -180,11 +180,12 @@ function loadSlicesFor(fonts: TextFonts, text: string): void {
 
 /**
  * The font files a picture in `locale` draws `text` with, as paths, each with the weights it
- * draws: Noto Sans's, the slices of its script's font, the symbols.
+ * draws: Noto Sans's, the slices of its script's font (those its drawn words load, and those
+ * `text` needs), the symbols.
  * @internal
  */
 export function fontFilesFor(locale: Locale, text: string): { path: string; weights: number[] }[] {
-  const slices = slicesFor(textFontsFor(scriptOf(locale)), text);
+  const slices = slicesFor(textFontsFor(scriptOf(locale)), drawnWords(locale) + text);
   const weightsOf = (file: string): number[] => {
     const weight = TEXT_WEIGHTS.find((w) => file.includes(`-${w}-`));
     return weight === undefined ? TEXT_WEIGHTS : [weight];
@@ -201,15 +202,41 @@ let current: TextFonts | null = null;
 const prepared = new Set<Locale>();
 
 /**
+ * The catalog's namespaces whose messages a picture draws (the board, the replay, the chart and
+ * the game's words they use); the others are chat text, never drawn, whose characters would
+ * only register slices no picture needs.
+ * @internal
+ */
+export const DRAWN_NAMESPACES: readonly string[] = [
+  'board',
+  'chart',
+  'describe',
+  'option',
+  'replay',
+  'square',
+  'title',
+  'words',
+];
+
+/** Every message of `locale`'s catalog that a picture may draw, joined. */
+function drawnWords(locale: Locale): string {
+  return Object.entries(catalog(locale))
+    .filter(([key]) => DRAWN_NAMESPACES.includes(key.slice(0, key.indexOf('.'))))
+    .map(([, message]) => message)
+    .join('');
+}
+
+/**
  * Makes the text fonts those of `locale`'s script for what is drawn next, with the slices every
- * word of its catalog needs: each entry point of the renderer (board, replay frame, chart) calls
- * it before drawing a word. Players' names load what they need as they are drawn (drawableText).
+ * word a picture draws in it needs: each entry point of the renderer (board, replay frame, chart)
+ * calls it before drawing a word. Players' names load what they need as they are drawn
+ * (drawableText).
  */
 export function useFontsFor(locale: Locale): void {
   current = textFontsFor(scriptOf(locale));
   if (current.extra && !prepared.has(locale)) {
     prepared.add(locale);
-    loadSlicesFor(current, Object.values(catalog(locale)).join(''));
+    loadSlicesFor(current, drawnWords(locale));
   }
 }
 

@@ -39,12 +39,11 @@ if (!result.ok) {
 const { config } = result;
 const liveBoard = config.activity !== null;
 const withEntryPoint = liveBoard && config.guildId === null;
+const entryPoint = entryPointCommand();
 const commands: { label: string; json: RESTPostAPIApplicationCommandsJSONBody }[] = [
-  { label: '/senet', json: senetCommand.toJSON() },
-  { label: '/senet-admin', json: adminCommand.toJSON() },
-  ...(withEntryPoint
-    ? [{ label: `the Entry Point command "${entryPointCommand.name}"`, json: entryPointCommand }]
-    : []),
+  { label: '/senet', json: senetCommand().toJSON() },
+  { label: '/senet-admin', json: adminCommand().toJSON() },
+  ...(withEntryPoint ? [{ label: `the Entry Point command "${entryPoint.name}"`, json: entryPoint }] : []),
 ];
 const rest = new REST(discordApi(config)).setToken(config.token);
 const route = config.guildId

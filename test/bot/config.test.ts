@@ -377,8 +377,8 @@ function limitsBroken(command: Json): string[] {
 }
 
 const COMMANDS = [
-  ['/senet', senetCommand],
-  ['/senet-admin', adminCommand],
+  ['/senet', senetCommand()],
+  ['/senet-admin', adminCommand()],
 ] as const;
 
 const jsonOf = (command: (typeof COMMANDS)[number][1]): Json => command.toJSON() as unknown as Json;
@@ -403,7 +403,7 @@ describe('both commands', () => {
   });
 
   it('counts each field at its longest localization, so a too long translation fails', () => {
-    const json = jsonOf(senetCommand);
+    const json = jsonOf(senetCommand());
     const before = commandCharacters(json);
     const sub = (json.options as Json[])[0]!;
     const longest = Math.max(...everyLocale(sub, 'description').map(([, text]) => text.length));
@@ -422,7 +422,7 @@ describe('both commands', () => {
   });
 
   it('refuses a localization under a code Discord does not know, and names that are not lowercase', () => {
-    const json = jsonOf(senetCommand);
+    const json = jsonOf(senetCommand());
     expect(limitsBroken({ ...json, description_localizations: { es: 'Jugar' } })).toEqual([
       'command senet: description localized under es, not a Discord locale',
     ]);
@@ -459,7 +459,7 @@ describe('the localizations', () => {
 });
 describe('the /senet-admin command', () => {
   it('is for Manage Server by default, with descriptions within Discord’s limits', () => {
-    const json = adminCommand.toJSON();
+    const json = adminCommand().toJSON();
     expect(json.default_member_permissions).toBe(PermissionFlagsBits.ManageGuild.toString());
     for (const sub of json.options ?? []) {
       expect(sub.description.length).toBeLessThanOrEqual(100);
@@ -472,7 +472,7 @@ describe('the /senet-admin command', () => {
 
 describe('the /senet command', () => {
   it('has every subcommand, with descriptions, within Discord’s limits', () => {
-    const json = senetCommand.toJSON();
+    const json = senetCommand().toJSON();
     const subs = (json.options ?? []).map((o) => o.name);
     expect(subs).toEqual([
       'challenge',

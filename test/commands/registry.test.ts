@@ -24,7 +24,7 @@ function registeredPaths(command: { name: string; options?: OptionJson[] }): str
 }
 
 describe('subcommand declarations', () => {
-  const registered = [senetCommand, adminCommand].flatMap((command) => registeredPaths(command.toJSON()));
+  const registered = [senetCommand(), adminCommand()].flatMap((command) => registeredPaths(command.toJSON()));
 
   it('cover every registered subcommand once, and nothing else', () => {
     expect(registered).toContain('senet challenge');

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROCESS_SETTINGS, loadConfig, problemLines } from '../../src/bot/config.js';
 import { REST_PROXY_ENV } from '../../src/bot/restProxy.js';
 import { settingsText } from '../../src/commands/admin.js';
-import { RESET_CHOICES, adminCommand } from '../../src/commands/adminDefinition.js';
+import { adminCommand, resetChoices } from '../../src/commands/adminDefinition.js';
 import type { GameService } from '../../src/game/service.js';
 import { DEFAULT_SETTINGS } from '../../src/game/settings.js';
 import { type DeclaredSetting, SERVER_SETTINGS } from '../../src/game/settingSpecs.js';
@@ -20,7 +20,7 @@ import { tempDatabase } from '../support/testDatabase.js';
 const REQUIRED = { DISCORD_TOKEN: 'a-token', DISCORD_APPLICATION_ID: '123456789012345678' };
 type Json = { name: string; description?: string; min_value?: number; max_value?: number; options?: Json[] };
 const settingsOptions = (): Json[] =>
-  ((adminCommand.toJSON().options ?? []) as Json[]).find((o) => o.name === 'settings')!.options ?? [];
+  ((adminCommand().toJSON().options ?? []) as Json[]).find((o) => o.name === 'settings')!.options ?? [];
 
 /** The slash options a setting declares, with their descriptions' catalog keys. */
 function declaredOptions(spec: DeclaredSetting): [string, MessageKey][] {
@@ -60,7 +60,7 @@ describe.each(SERVER_SETTINGS.map((spec) => [spec.key, spec] as const))('the ser
       if (spec.kind === 'minutes' || spec.kind === 'count')
         expect([option!.min_value, option!.max_value]).toEqual([spec.range.min, spec.range.max]);
     }
-    expect(RESET_CHOICES.find((c) => c.value === spec.key)?.name).toBe(translate('en', spec.resetLabel));
+    expect(resetChoices().find((c) => c.value === spec.key)?.name).toBe(translate('en', spec.resetLabel));
   });
 
   it('is listed under its label, marked when the server chose it', async () => {

@@ -144,7 +144,7 @@ beforeAll(async () => {
   h.fake.answerPatienceMs = 3_000;
   h.fake.enableActivities();
   // What deploy-commands registers with the live board set up.
-  const body = [senetCommand.toJSON(), adminCommand.toJSON(), entryPointCommand];
+  const body = [senetCommand().toJSON(), adminCommand().toJSON(), entryPointCommand()];
   await new REST({ api: h.fake.apiUrl })
     .setToken(TOKEN)
     .put(Routes.applicationCommands(h.fake.applicationId), { body });

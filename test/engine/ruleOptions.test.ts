@@ -16,7 +16,7 @@ interface CommandOptionJson {
   options?: CommandOptionJson[];
 }
 
-const json = senetCommand.toJSON() as unknown as { options: CommandOptionJson[] };
+const json = senetCommand().toJSON() as unknown as { options: CommandOptionJson[] };
 const subcommand = (name: string): CommandOptionJson => json.options.find((o) => o.name === name)!;
 
 describe.each(RULESET_IDS.filter((id) => optionSpecs(id).length > 0))('%s options', (ruleset) => {

@@ -5,18 +5,15 @@
 // each script (./scriptNames.ts).
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale, catalog } from '../../src/i18n/index.js';
-import { fontFilesFor } from '../../src/render/fonts.js';
+import { DRAWN_NAMESPACES, fontFilesFor } from '../../src/render/fonts.js';
 import { messageWords } from '../i18n/messageWords.js';
 import { codePointsOf } from './cmap.js';
 import { SCRIPT_NAMES } from './scriptNames.js';
 
-/** The namespaces of the messages drawn in a picture; the others are chat text (emoji and all). */
-const DRAWN = ['board', 'chart', 'describe', 'option', 'replay', 'square', 'title', 'words'];
-
 /** The drawn messages' words in `locale`, by key; `#` and placeholders are drawn as digits and names. */
 function drawnWords(locale: Locale, messages: Readonly<Record<string, string>>): [string, string][] {
   return Object.entries(messages)
-    .filter(([key]) => DRAWN.includes(key.split('.')[0]!))
+    .filter(([key]) => DRAWN_NAMESPACES.includes(key.split('.')[0]!))
     .map(([key, message]) => [key, `${messageWords(message, locale)} 0123456789`]);
 }
 
