@@ -55,6 +55,7 @@ function populate(db: BetterSqlite3.Database): void {
     INSERT INTO nicknames VALUES ('111', 'g1', 'Ammon of Thebes', ${T}), ('222', 'g9', 'B.', ${T + 1});
     INSERT INTO event_deletions VALUES ('g8', '1234567890123456789', 1);
     INSERT INTO handoffs VALUES (0, '["1575954208639680540"]', ${T});
+    INSERT INTO game_news VALUES (1, 7, 3, 'g1');
   `);
 }
 
