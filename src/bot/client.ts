@@ -228,10 +228,13 @@ async function stopBot(parts: {
   service.tournaments.onChange(() => {});
   service.storage.whenReachable(() => {});
   await intake.settled();
+  // The computer's pauses are cut short first: the news waits for a game's computer turn before
+  // looking at its message, and a turn paused for BOT_STEP_DELAY_MS would hold shutdown that long.
+  const turnsStopped = work.turns.stop();
   await news.close();
   await work.sweeper.stop();
   await runner.idle();
-  await work.turns.stop();
+  await turnsStopped;
   await chat.edits.idle();
   await client.destroy();
   chat.editor.close();
