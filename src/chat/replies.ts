@@ -41,6 +41,7 @@ import type { ChallengeMade } from '../game/types.js';
 import type { ChatContext } from './chatContext.js';
 import { clip } from '../lib/format.js';
 import { type Text, say, text } from '../i18n/index.js';
+import { InteractionLag } from './interactionLag.js';
 import { userLocale } from './locale.js';
 import { MAX_CONTENT, type MessagePayload } from './messages.js';
 import { DISCORD } from './discordErrors.js';
@@ -60,6 +61,8 @@ export class Answers {
   private readonly recorded = new WeakMap<RepliableInteraction, 'thinking' | 'unreachable'>();
   /** When each interaction must be acknowledged by (performance.now()), set by the first wait for it. */
   private readonly acknowledgeBy = new WeakMap<RepliableInteraction, number>();
+  /** How late interactions reach their handlers, by Discord's clock. */
+  private readonly lag = new InteractionLag();
 
   stateOf(interaction: RepliableInteraction): AnswerState {
     const noted = this.recorded.get(interaction);
@@ -92,7 +95,8 @@ export class Answers {
 
   /**
    * How much of `deferAfterMs` is left before `interaction` must be acknowledged. The time starts
-   * with the first wait for it and every later wait shares it: Discord counts its 3 s from the
+   * with the first wait for it, less how late it reached its handler (InteractionLag), and every
+   * later wait shares it: Discord counts its 3 s from the
    * interaction, not from each step, and a refused click waits for its refusal, then for the
    * boards on their way, then for its board (delivery.ts), each step short, together too long.
    * Once acknowledged, Discord waits 15 minutes: each wait gets the whole `deferAfterMs` again.
@@ -101,7 +105,11 @@ export class Answers {
     if (interaction.deferred || interaction.replied) return deferAfterMs;
     const now = performance.now();
     let by = this.acknowledgeBy.get(interaction);
-    if (by === undefined) this.acknowledgeBy.set(interaction, (by = now + deferAfterMs));
+    if (by === undefined) {
+      // Time spent before the handler began (a backlog on the gateway socket) counts too.
+      const late = this.lag.beyondUsual(interaction.createdTimestamp, Date.now());
+      this.acknowledgeBy.set(interaction, (by = now + deferAfterMs - late));
+    }
     return Math.max(0, by - now);
   }
 

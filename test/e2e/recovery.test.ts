@@ -2,7 +2,7 @@
 // between the commit and the answer (simulated by committing through the service directly, as
 // the dead process did), and for challenges or games whose message was never posted.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ALL_PERMISSIONS,
   FAILURE,
@@ -188,6 +188,28 @@ describe('a message left behind by a crash', () => {
     expect(reply.refused).toBeUndefined();
     expect(reply.ephemeral).toBe(true);
     expect(String(reply.data?.content)).toMatch(/out of date/);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('a click that reached the bot late is acknowledged within the 3 s Discord counts from the click', async () => {
+    // Discord counts its 3 s from when it made the interaction. This one reached the bot 2 s later
+    // (a bot too busy to read its gateway socket) and its move took a second, under the bot's
+    // 1.5 s: counted from the handler, the answer left at 3 s and Discord refused it (10062).
+    const messageId = await startHumanGame(h);
+    const { play } = h.service;
+    const act = play.act;
+    play.act = slowed(act, 1000);
+    h.fake.deliveryDelayMs = 2000;
+    let reply: InteractionReply;
+    try {
+      reply = await h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    } finally {
+      play.act = act;
+      h.fake.deliveryDelayMs = 0;
+    }
+    expect(reply.refused).toBeUndefined();
+    expect(reply.type).toBe(6); // acknowledged at once, the board sent after
+    await vi.waitFor(() => expect(buttonVersion(messageId)).toBe(1), 10_000);
     await h.slash(h.ana, 'resign');
   });
 

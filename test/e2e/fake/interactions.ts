@@ -200,6 +200,9 @@ export function interact(
       resolve(answer);
     });
   });
-  dispatch(fake, 'INTERACTION_CREATE', payload, typeof payload.guild_id === 'string' ? payload.guild_id : null);
+  const send = () =>
+    dispatch(fake, 'INTERACTION_CREATE', payload, typeof payload.guild_id === 'string' ? payload.guild_id : null);
+  if (fake.deliveryDelayMs > 0) setTimeout(send, fake.deliveryDelayMs);
+  else send();
   return reply;
 }

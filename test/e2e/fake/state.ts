@@ -213,6 +213,11 @@ export class DiscordState {
    * "Interaction Callback").
    */
   firstAnswerMs = 3000;
+  /**
+   * How long (real ms) an interaction takes to reach the bot after Discord made it (its id's
+   * timestamp, and the start of its 3 s): a gateway's latency, or a bot too busy to read its socket.
+   */
+  deliveryDelayMs = 0;
   /** Whether a dropped gateway session may be resumed (else the bot must identify again). */
   resumable = true;
   /**
