@@ -81,7 +81,8 @@ async function gameInEachServer(): Promise<string[]> {
     fake.channelId = snowflake();
     const reply = await fake.slash(ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: ben.id }], [ben]);
     const lobby = reply.message!.id;
-    expect((await fake.click(ben, lobby, fake.buttons(lobby)[0]!.custom_id!)).type).toBe(7);
+    // Accepted: in place (7), or deferred first (6) on a machine so busy the game took 1.5 s to start.
+    expect([6, 7]).toContain((await fake.click(ben, lobby, fake.buttons(lobby)[0]!.custom_id!)).type);
     await settle();
     threads.push(lobby); // the thread is started from the lobby message, so it has its id
   }
