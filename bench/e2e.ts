@@ -153,9 +153,16 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       if (!reply) return performance.now() - started;
       if (reply.ephemeral) throw new Error(`click refused: ${String(reply.data?.content)}`);
       if (reply.type === 6) deferred++;
-      // Until the player sees the new board (a deferred click is edited later): on a loaded machine
-      // 500 clicks at once on PostgreSQL queue for longer than the fake's 30 s, and that is a figure.
-      await fake.updated(reply, PATIENCE_MS);
+      // Until the player sees the new board: a deferred click is edited later, through the
+      // interaction or, if that came too late for Discord, with the bot's token. On a loaded machine
+      // 500 clicks at once on PostgreSQL queue for longer than the fake's 30 s: that is a figure.
+      if (reply.type === 6)
+        await fake.waitForRequest(
+          (r) =>
+            r.method === 'PATCH' &&
+            (r.path.includes(`/${reply.token}/messages/@original`) || r.path.endsWith(`/messages/${table.messageId}`)),
+          PATIENCE_MS,
+        );
       return performance.now() - started;
     };
     /**
