@@ -14,6 +14,8 @@
 // adding PostgreSQL's own CPU per click and commits per second in the throughput window.
 // BENCH_SMAPS_DIR=dir saves the bot's /proc/<pid>/smaps beside each memory figure, to see where the
 // RSS is (V8's 256 KB pages, malloc's heaps, mapped files; docs/performance.md).
+// BENCH_THREADS=1 adds the bot's CPU per click by kind of thread (bench/threadCpu.ts) and the boards
+// drawn per click (the bot's senet_render_seconds), in the throughput window.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,6 +30,8 @@ import type { BenchOptions, Report } from './run.js';
 import { quantile } from './stats.js';
 import type { LockWaits } from '../src/game/core.js';
 import { startBenchPostgres } from './benchPostgres.js';
+import { freePort } from '../test/support/postgresCluster.js';
+import { cpuByThreadKind, threadsOf } from './threadCpu.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const THINK_MS = 500;
@@ -82,11 +86,19 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
   const servers = Array.from({ length: serverCount }, (_, k) => fake.addGuild({ shard: k, count: serverCount }));
   // BENCH_DB_DIR=/dev/shm shows the cost without disk syncs; the default is the real disk.
   const dir = mkdtempSync(join(process.env.BENCH_DB_DIR ?? tmpdir(), 'senet-bench-e2e-'));
+  const byThread = process.env.BENCH_THREADS === '1';
+  const metricsPort = byThread ? await freePort() : 0;
   const bot = await startBotProcess(
     fake,
     postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: join(dir, 'bench.db') },
     shards,
+    byThread ? { METRICS_PORT: String(metricsPort) } : {},
   );
+  /** Boards drawn so far (with BENCH_THREADS=1: the bot's metrics). */
+  const rendersSoFar = async (): Promise<number> => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    return Number(/^senet_render_seconds_count\{[^}]*\} (\d+)/m.exec(text)?.[1] ?? NaN);
+  };
   try {
     reportMemory(report, bot, 'at start (logged in, idle)');
     const people = Array.from({ length: 1102 }, (_, i) => fake.newUser(`P${i}`));
@@ -126,6 +138,8 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       while (boardSeen(messageId) === before && performance.now() < until) await sleep(20);
     };
     let unanswered = 0;
+    let staleClicks = 0;
+    const staleSaid = translate(localeOf(locale) ?? 'en', 'error.staleBoard');
     /**
      * An interaction the bot never answered (its answer lost on the way: Discord would show "This
      * interaction failed"): counted and reported, and the run goes on (null).
@@ -147,7 +161,8 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       if (!user) throw new Error(`who is to act? ${fake.messages.get(table.messageId)!.content}`);
       const started = performance.now();
       const before = boardSeen(table.messageId);
-      const reply = await orUnanswered(fake.click(user, table.messageId, pickButton(buttons).custom_id!));
+      const button = pickButton(buttons);
+      const reply = await orUnanswered(fake.click(user, table.messageId, button.custom_id!));
       if (!reply) return performance.now() - started;
       if (reply.refused) {
         // Answered after Discord's 3 s (an overloaded bot): the player saw "This interaction
@@ -156,10 +171,34 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
         await boardChanged(table.messageId, before);
         return performance.now() - started;
       }
-      if (reply.ephemeral) throw new Error(`click refused: ${String(reply.data?.content)}`);
+      if (reply.ephemeral) {
+        // The answer to an earlier click that never reached Discord: its move was made, its board
+        // not shown yet, so this click was on an older board (a player would get the same line).
+        if (String(reply.data?.content) !== staleSaid) throw new Error(`click refused: ${String(reply.data?.content)}`);
+        staleClicks++;
+        return performance.now() - started;
+      }
       if (reply.type === 6) deferred++;
-      // Until the player sees the new board (a deferred click is edited later).
-      await fake.updated(reply);
+      // Until the player sees the new board: a deferred click is edited later, through the
+      // interaction or, if that came too late for Discord, with the bot's token (then only an edit
+      // showing a newer board than the one clicked will do). On a loaded machine 500 clicks at once
+      // on PostgreSQL queue for longer than the fake's 30 s: that is a figure.
+      if (reply.type === 6) {
+        const clicked = decodeButtonId(button.custom_id!);
+        const newer = () =>
+          actButtons(fake, table.messageId).every((b) => {
+            const id = decodeButtonId(b.custom_id ?? '');
+            return id?.kind === 'act' && clicked?.kind === 'act' && id.version > clicked.version;
+          });
+        const original = (r: { path: string }) => r.path.includes(`/${reply.token}/messages/@original`);
+        for (;;) {
+          const edit = await fake.waitForRequest(
+            (r) => r.method === 'PATCH' && (original(r) || r.path.endsWith(`/messages/${table.messageId}`)),
+            PATIENCE_MS,
+          );
+          if (original(edit) || newer()) break;
+        }
+      }
       return performance.now() - started;
     };
     /**
@@ -259,6 +298,8 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const mainCpuBefore = cpuSecondsOf(bot, 'main thread');
     const fakeCpuBefore = process.cpuUsage();
     const postgresBefore = await postgres?.reading();
+    const threadsBefore = byThread ? threadsOf(bot.pid) : null;
+    const rendersBefore = byThread ? await rendersSoFar() : 0;
     const start = performance.now();
     const loaded: number[] = [];
     await play(
@@ -274,10 +315,16 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const mainCpu = cpuSecondsOf(bot, 'main thread') - mainCpuBefore;
     const fakeCpu = process.cpuUsage(fakeCpuBefore);
     const postgresAfter = await postgres?.reading();
+    if (threadsBefore) {
+      for (const [kind, cpu] of cpuByThreadKind(threadsBefore, threadsOf(bot.pid)))
+        report(`e2e bot CPU per click, ${kind}`, (cpu * 1000) / clicks, 'ms');
+      report('e2e boards drawn per click', ((await rendersSoFar()) - rendersBefore) / clicks, 'boards');
+    }
     report(`e2e sustained clicks per second (${all.length} live games)`, clicks / seconds, 'clicks/s');
     report(`e2e click latency p50 under that load`, quantile(loaded, 0.5), 'ms');
     report('e2e clicks deferred (answered after 1.5 s) in the whole run', deferred, 'clicks');
     report("e2e clicks answered too late (after Discord's 3 s) in the whole run", late, 'clicks');
+    report('e2e clicks on a board an unanswered click had moved on (refused as stale)', staleClicks, 'clicks');
     report(
       `e2e interactions never answered (given up after ${fake.answerPatienceMs / 1000} s)`,
       unanswered,

@@ -74,6 +74,43 @@ export interface GameRow {
   locale: string;
 }
 
+/**
+ * GameRow's columns by name (checked against it): a statement that lists them keeps its prepared
+ * plan on PostgreSQL when a migration adds a column (postgresParams.ts), where `*` would not.
+ */
+export const GAME_COLUMNS = Object.keys({
+  id: 0,
+  guild_id: 0,
+  channel_id: 0,
+  message_id: 0,
+  ruleset: 0,
+  options: 0,
+  seed: 0,
+  dice: 0,
+  dice_secret: 0,
+  state: 0,
+  version: 0,
+  status: 0,
+  white_id: 0,
+  black_id: 0,
+  to_act_id: 0,
+  bot_strength: 0,
+  rated: 0,
+  turn_deadline: 0,
+  created_at: 0,
+  finished_at: 0,
+  winner_side: 0,
+  end_reason: 0,
+  score: 0,
+  shown_version: 0,
+  closed_reason: 0,
+  thread_id: 0,
+  lobby_message_id: 0,
+  lobby_shown: 0,
+  archive_at: 0,
+  locale: 0,
+} satisfies Record<keyof GameRow, 0>);
+
 type BoardRow = Pick<
   GameRow,
   'guild_id' | 'channel_id' | 'message_id' | 'thread_id' | 'lobby_message_id' | 'status' | 'version' | 'shown_version'

@@ -9,7 +9,7 @@
 // BEGIN and COMMIT (Database.alone says why that is safe): one round trip. SQLite: the UPDATE
 // (answering the row it wrote), then the INSERT and the names, in one transaction, as every write there.
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
-import { type GameRow, toGame } from './gameStore.js';
+import { GAME_COLUMNS, type GameRow, toGame } from './gameStore.js';
 import type { GameRecord, LoggedAction } from './records.js';
 import type { Database, TransactionOptions } from './database.js';
 import type { GameState, Side } from '../engine/index.js';
@@ -54,13 +54,14 @@ const SET = `SET state = @state, to_act_id = @toAct, turn_deadline = @deadline, 
 const NAME_OF = (guild: string, user: string): string =>
   `(SELECT ${SHOWN_NAME} FROM players p ${NICKNAME_IN(guild)} WHERE p.user_id = ${user})`;
 
+// Its columns named, not `*`: prepared once per connection (postgresParams.ts).
 const POSTGRES = `
-  WITH moved AS (UPDATE games ${SET} ${GUARD} RETURNING *),
+  WITH moved AS (UPDATE games ${SET} ${GUARD} RETURNING ${GAME_COLUMNS.join(', ')}),
   logged AS (
     INSERT INTO actions (game_id, seq, user_id, action, throw_value, at)
     SELECT id, CAST(@seq AS BIGINT), @actor, @action, CAST(@throw AS BIGINT), CAST(@at AS BIGINT) FROM moved
   )
-  SELECT moved.*, ${NAME_OF('moved.guild_id', 'moved.white_id')} AS white_name,
+  SELECT ${GAME_COLUMNS.map((column) => `moved.${column}`).join(', ')}, ${NAME_OF('moved.guild_id', 'moved.white_id')} AS white_name,
          ${NAME_OF('moved.guild_id', 'moved.black_id')} AS black_name
   FROM moved`;
 

@@ -153,7 +153,12 @@ function statements(target: pg.PoolClient, turns: PoolTurns, trips: Trips = { n:
     const statement = translated(sql);
     trips.n++;
     try {
-      return await target.query<R & pg.QueryResultRow>(statement.text, values(statement, params));
+      const { name, text } = statement;
+      return await target.query<R & pg.QueryResultRow>({
+        ...(name === null ? {} : { name }),
+        text,
+        values: values(statement, params),
+      });
     } catch (error) {
       throw storageError(error);
     } finally {

@@ -3,6 +3,13 @@
 // cached (a store's statements are a few dozen constant strings), skipping what is not SQL code:
 // string literals ('…', with '' inside), quoted identifiers ("…") and `--` comments, so a `?` or an
 // `@` in a message or a JSON literal is left alone.
+//
+// Each text also gets a name, so each connection has the server parse and plan it once (a prepared
+// statement) and then only binds and runs it: a move's statement is parsed and planned per
+// connection, not per click. Not a text whose columns come from `*`: a migration that adds a
+// column while a process runs (the old release serves on for a few seconds, deploy.md) would make
+// PostgreSQL refuse such a prepared statement ("cached plan must not change result type") for as
+// long as the connection lives, so those are parsed each time, as before.
 import type { SqlParams } from './database.js';
 
 export interface Translated {
@@ -64,13 +71,20 @@ function closingQuote(sql: string, start: number): number {
   return sql.length - 1;
 }
 
-const cache = new Map<string, Translated>();
+/** A translation with the name it is prepared by, or null for a text parsed each time (one with a `*` list). */
+export interface Prepared extends Translated {
+  name: string | null;
+}
+
+const cache = new Map<string, Prepared>();
 
 /** The cached translation of `sql`. */
-export function translated(sql: string): Translated {
+export function translated(sql: string): Prepared {
   let found = cache.get(sql);
   if (!found) {
-    found = translate(sql);
+    const translation = translate(sql);
+    const starred = translation.text.replace(/COUNT\(\*\)/gi, '').includes('*');
+    found = { ...translation, name: starred ? null : `senet_${cache.size}` };
     cache.set(sql, found);
   }
   return found;

@@ -105,6 +105,7 @@ export async function create(core: ServiceCore, input: ChallengeInput): Promise<
   });
   if (!made.ok) return made;
   if ('kind' in made.value) return ok(made.value);
+  core.live.keep(made.value.game); // as accept() keeps a game it starts
   return ok({ kind: 'game', game: await core.viewCommitted(made.value) });
 }
 
@@ -124,7 +125,10 @@ export async function accept(core: ServiceCore, input: AcceptInput): Promise<Out
     await core.games.resolveChallenge(c.id, 'accepted', core.now(), game.id);
     return ok(await core.snapshot(game, startDescription));
   });
-  return started.ok ? ok(await core.viewCommitted(started.value)) : started;
+  if (!started.ok) return started;
+  // Kept as written, so its first click is a move from memory too (liveGames.ts).
+  core.live.keep(started.value.game);
+  return ok(await core.viewCommitted(started.value));
 }
 
 export interface RematchInput {

@@ -86,10 +86,14 @@ async function placeGame(
   gameId: number,
   place: (games: ServiceCore['games']) => Promise<GameRecord | undefined>,
 ): Promise<Outcome<GamePlacement>> {
-  return core.transact(async (core) => {
-    const placed = await place(core.games);
-    return placed ? ok(placementOf(placed)) : fail('not-found', 'error.alreadyPlaced');
+  const placed = await core.transact(async (core) => {
+    const game = await place(core.games);
+    return game ? ok(game) : fail('not-found', 'error.alreadyPlaced');
   });
+  if (!placed.ok) return placed;
+  // Its thread is part of what a move from memory checks: kept as placed (liveGames.ts).
+  core.live.keep(placed.value);
+  return ok(placementOf(placed.value));
 }
 
 /** The game's thread was made: its board goes there. Resolves to where the game is now shown. */

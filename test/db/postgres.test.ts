@@ -60,6 +60,29 @@ describe('the driver on a real server', () => {
     ]);
   });
 
+  it('prepares each statement once per connection, except those whose columns a `*` names', async () => {
+    await db.run('CREATE TABLE prepared (id BIGINT PRIMARY KEY, a BIGINT NOT NULL)');
+    await db.run('INSERT INTO prepared (id, a) VALUES (?, ?)', [1, 10]);
+    const named = 'SELECT id, a FROM prepared WHERE id = ?';
+    const starred = 'SELECT * FROM prepared WHERE id = ?';
+    // Every pooled connection runs both (4 at once, the pool's size), then a migration adds a column.
+    const both = () => Promise.all([named, starred].flatMap((sql) => [1, 2, 3, 4].map(() => db.get(sql, [1]))));
+    await both();
+    const prepared = await db.transaction(async (tx) => {
+      await tx.get(named, [1]);
+      await tx.get(starred, [1]);
+      return await tx.all<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+    });
+    expect(prepared.map((p) => p.statement)).toContain(translate(named).text);
+    expect(prepared.map((p) => p.statement)).not.toContain(translate(starred).text);
+    await db.run('ALTER TABLE prepared ADD COLUMN b BIGINT');
+    // A prepared `SELECT *` would now fail ("cached plan must not change result type") on every connection.
+    expect(await both()).toEqual([
+      ...Array<object>(4).fill({ id: 1, a: 10 }),
+      ...Array<object>(4).fill({ id: 1, a: 10, b: null }),
+    ]);
+  });
+
   it('returns BIGINT, COUNT(*) and SUM as numbers, and times in ms exactly', async () => {
     const at = 1_795_000_000_123; // a 2026 time in ms: past 2^31, within 2^53
     const inserted = await db.get<{ id: number; at: number }>('INSERT INTO items (at) VALUES (?) RETURNING id, at', [

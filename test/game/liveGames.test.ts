@@ -8,7 +8,18 @@ import { LiveGames } from '../../src/game/liveGames.js';
 import type { GameRecord } from '../../src/db/records.js';
 import type { GameService } from '../../src/game/service.js';
 import type { GameView } from '../../src/game/types.js';
-import { GUILD, open, playFirstChoice, startGame, testClock, textOnlyRenderer, value } from './harness.js';
+import {
+  ANA,
+  BEN,
+  GUILD,
+  challengeIn,
+  open,
+  playFirstChoice,
+  startGame,
+  testClock,
+  textOnlyRenderer,
+  value,
+} from './harness.js';
 import { onPostgres, tempDatabase } from '../support/testDatabase.js';
 
 const MINUTE = 60_000;
@@ -105,14 +116,47 @@ describe('live games kept in memory, checked by the write', () => {
   });
 
   it.skipIf(!onPostgres)('makes a move kept in memory in one round trip to PostgreSQL', async () => {
-    const [a] = await twoProcesses();
-    const start = await startGame(a, 'live-4');
+    const [a, b] = await twoProcesses();
+    const start = await startGame(b, 'live-4'); // started by the other process: not in a's memory
     const moves: WriteTiming[] = [];
     a.storage.observeWrites((timing) => timing.kind === 'move' && moves.push(timing));
     let view = await playFirstChoice(a, start); // read from the database, then kept
     for (let i = 0; i < 6 && view.status === 'active'; i++) view = value(await click(a, view));
     expect(moves.map((m) => m.roundTrips).slice(1)).toEqual(moves.slice(1).map(() => 1));
     expect(moves[0]!.roundTrips).toBeGreaterThan(2); // the transaction: BEGIN, reads, writes, COMMIT
+  });
+
+  it.skipIf(!onPostgres)('makes the first move of a game it started in one round trip too', async () => {
+    const [a] = await twoProcesses();
+    const moves: WriteTiming[] = [];
+    a.storage.observeWrites((timing) => timing.kind === 'move' && moves.push(timing));
+    let view = await startGame(a, 'live-6'); // kept as the accept wrote it
+    for (let i = 0; i < 4 && view.status === 'active'; i++) view = value(await click(a, view));
+    expect(moves.map((m) => m.roundTrips)).toEqual(moves.map(() => 1));
+  });
+
+  it.skipIf(!onPostgres)('makes the first move in the thread a game was placed in in one round trip', async () => {
+    const [a] = await twoProcesses();
+    const made = await challengeIn(a, 'live-7', ANA, BEN, 'kendall');
+    if (made.kind !== 'challenge') throw new Error('expected a challenge');
+    value(await a.chat.setMessage('challenge', made.challenge.challengeId, 'm7'));
+    const started = value(
+      await a.challenges.accept({ challengeId: made.challenge.challengeId, userId: BEN.id, ownThread: true }),
+    );
+    value(await a.chat.setThread(started.gameId, 'm7')); // kept as placed: the thread is what the click checks
+    const moves: WriteTiming[] = [];
+    a.storage.observeWrites((timing) => timing.kind === 'move' && moves.push(timing));
+    const action = started.choices[0]!.action;
+    value(
+      await a.play.act({
+        gameId: started.gameId,
+        userId: started.toAct!.id,
+        version: started.version,
+        action,
+        where: 'm7',
+      }),
+    );
+    expect(moves.map((m) => m.roundTrips)).toEqual([1]);
   });
 });
 
