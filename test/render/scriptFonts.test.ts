@@ -26,8 +26,8 @@ describe('script fonts', () => {
   it('are loaded for the script a picture is drawn in, and only that one', () => {
     expect(fontsAfter('here', 'de', 'ja', 'th')).toEqual([
       BASE,
-      [...BASE, 'Senet JP'].sort(),
-      [...BASE, 'Senet JP', 'Senet Thai'].sort(),
+      [...BASE, 'Senet JP Catalog', 'Senet JP'].sort(),
+      [...BASE, 'Senet JP Catalog', 'Senet JP', 'Senet Thai'].sort(),
     ]);
   });
 
