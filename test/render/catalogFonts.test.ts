@@ -15,8 +15,8 @@ const characters = JSON.parse(
 const cut = Object.keys(characters) as Locale[];
 
 describe("a catalog's own font", () => {
-  it('exists for Japanese', () => {
-    expect(cut).toContain('ja');
+  it('exists for Japanese, Korean and Chinese', () => {
+    expect(cut.sort()).toEqual(['ja', 'ko', 'zh-CN', 'zh-TW']);
   });
 
   it.each(cut.map((locale) => [locale] as const))('holds what the pictures in %s draw beyond Noto Sans', (locale) => {

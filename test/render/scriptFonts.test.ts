@@ -32,6 +32,6 @@ describe('script fonts', () => {
   });
 
   it('are loaded by a render worker as by the main thread', () => {
-    expect(fontsAfter('pool', 'fr', 'zh-TW')).toEqual([BASE, [...BASE, 'Senet TC'].sort()]);
+    expect(fontsAfter('pool', 'fr', 'zh-TW')).toEqual([BASE, [...BASE, 'Senet TC Catalog', 'Senet TC'].sort()]);
   });
 });
