@@ -1,8 +1,9 @@
 // A CJK catalog's pictures draw their words from one font cut for the catalog
 // (src/render/catalogFonts, `npm run fonts:subset`), not from the dozens of its script's slices
-// those words are spread over (the memory each slice costs: docs/performance.md, "Japanese"). The
-// cut font must hold every character the catalog's drawn words need beyond Noto Sans, in both
-// weights, as its own character map says; a catalog changed without cutting again fails here.
+// those words are spread over (the memory each slice costs: docs/performance.md, "One font per
+// CJK catalog"). The cut font must hold every character the catalog's drawn words need beyond
+// Noto Sans, in both weights, as its own character map says; a catalog changed without cutting
+// again fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/i18n/index.js';
