@@ -3,9 +3,12 @@
 // "17 → 20"), Noto Sans Egyptian Hieroglyphs for the special squares, and for a language in
 // another script (Devanagari, Thai, Japanese, Korean, Chinese) that script's Noto font,
 // registered only when a picture in that language is drawn: a bot whose games are in German
-// never loads the CJK fonts. Skia loads the packages' WOFF2 files.
+// never loads the CJK fonts. Skia loads the packages' WOFF2 files. A CJK catalog's own words are
+// drawn from one small font cut for it (./catalogFonts, `npm run fonts:subset`), the script's
+// slices only for what it lacks (players' names).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from '@napi-rs/canvas';
 import { type Locale, type Script, catalog, scriptOf } from '../i18n/index.js';
 
@@ -110,7 +113,11 @@ export function registerFonts(): boolean {
 }
 
 function register(specifier: string, family: string): boolean {
-  return safely(() => GlobalFonts.registerFromPath(require.resolve(specifier), family) !== null, false);
+  return safely(() => registerFile(require.resolve(specifier), family), false);
+}
+
+function registerFile(path: string, family: string): boolean {
+  return safely(() => GlobalFonts.registerFromPath(path, family) !== null, false);
 }
 
 /** A missing font package or file degrades the picture (drawn fallbacks, dropped characters); it must not stop the game. */
@@ -122,18 +129,58 @@ function safely<T>(read: () => T, otherwise: T): T {
   }
 }
 
+/**
+ * The fonts cut for a catalog (`npm run fonts:subset`): each holds, in both text weights, the
+ * characters of the catalog's drawn words that Noto Sans lacks, so a picture in that language
+ * registers two files instead of the dozens of slices those characters are spread over (Skia keeps
+ * about 0.3 MB for each registered slice it has searched: docs/performance.md).
+ */
+const CATALOG_FONTS = new URL('./catalogFonts/', import.meta.url);
+
+/** The file of `locale`'s catalog font in `weight`. */
+export const catalogFontFile = (locale: Locale, weight: number): string =>
+  fileURLToPath(new URL(`${locale}-${weight}.woff2`, CATALOG_FONTS));
+
+/** The catalogs with a font of their own, and the code points it holds (catalogFonts/characters.json), read once. */
+let catalogFonts: Partial<Record<Locale, Set<number>>> | null = null;
+
+function catalogFontOf(locale: Locale): Set<number> | null {
+  catalogFonts ??= safely(() => {
+    const json = readFileSync(new URL('characters.json', CATALOG_FONTS), 'utf8');
+    const characters = Object.entries(JSON.parse(json) as Record<string, string>);
+    return Object.fromEntries(
+      characters.map(([key, chars]) => [key, new Set([...chars].map((char) => char.codePointAt(0)!))]),
+    );
+  }, {});
+  return catalogFonts[locale] ?? null;
+}
+
 /** The text fonts pictures in one script draw with, and the slices of its own font registered so far. */
 interface TextFonts {
-  /** The CSS family list: `"Senet Sans", "Senet Symbols"`, with the script's family between them if it has one. */
+  /**
+   * The CSS family list: `"Senet Sans", "Senet Symbols"`, with between them the script's families
+   * if it has a font: the catalog's font (`"Senet JP Catalog"`), then the slices (`"Senet JP"`).
+   * The catalog's font is a family of its own: in one family with the slices, Skia draws a
+   * character its face lacks as a missing glyph rather than look in the slices (a name, seen so).
+   */
   families: string;
   /** What Noto Sans draws (first). */
   base: Range[];
   /** What the text can draw: Noto Sans's subsets and every slice of the script's font. */
   ranges: Range[];
-  extra: { family: string; bySlice: [number, number, Slice][]; loaded: Set<Slice> } | null;
+  extra: {
+    family: string;
+    bySlice: [number, number, Slice][];
+    loaded: Set<Slice>;
+    /** What the registered catalog fonts of the script draw, which no slice is needed for. */
+    covered: Set<number>;
+  } | null;
 }
 
 const fontsByScript = new Map<Script, TextFonts>();
+
+/** The family a catalog's own font is registered as, drawn before its script's slices. */
+const catalogFamily = (family: string): string => `${family} Catalog`;
 
 function textFontsFor(script: Script): TextFonts {
   let fonts = fontsByScript.get(script);
@@ -146,22 +193,28 @@ function textFontsFor(script: Script): TextFonts {
     .sort((a, b) => a[0] - b[0]);
   const base = merged(safely(textRanges, []));
   fonts = {
-    families: [TEXT_FONT, ...(font ? [font.family] : []), SYMBOL_FONT].map((family) => `"${family}"`).join(', '),
+    families: [TEXT_FONT, ...(font ? [catalogFamily(font.family), font.family] : []), SYMBOL_FONT]
+      .map((family) => `"${family}"`)
+      .join(', '),
     base,
     ranges: merged([...base, ...slices.flatMap((slice) => slice.ranges)]),
-    extra: font ? { family: font.family, bySlice, loaded: new Set() } : null,
+    extra: font ? { family: font.family, bySlice, loaded: new Set(), covered: new Set() } : null,
   };
   fontsByScript.set(script, fonts);
   return fonts;
 }
 
-/** The slices of the script's font that `text` needs: those holding what Noto Sans lacks. */
-function slicesFor(fonts: TextFonts, text: string): Set<Slice> {
+/** The slices of the script's font that `text` needs: those holding what Noto Sans and `covered` lack. */
+function slicesFor(
+  fonts: TextFonts,
+  text: string,
+  covered: ReadonlySet<number> = fonts.extra?.covered ?? new Set(),
+): Set<Slice> {
   const needed = new Set<Slice>();
   if (!fonts.extra) return needed;
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    const slice = find(fonts.base, code) ? undefined : find(fonts.extra.bySlice, code)?.[2];
+    const slice = find(fonts.base, code) || covered.has(code) ? undefined : find(fonts.extra.bySlice, code)?.[2];
     if (slice) needed.add(slice);
   }
   return needed;
@@ -180,18 +233,22 @@ function loadSlicesFor(fonts: TextFonts, text: string): void {
 
 /**
  * The font files a picture in `locale` draws `text` with, as paths, each with the weights it
- * draws: Noto Sans's, the slices of its script's font (those its drawn words load, and those
- * `text` needs), the symbols.
+ * draws: Noto Sans's, its catalog's font if it has one, the slices of its script's font (those its
+ * drawn words load, and those `text` needs), the symbols.
  * @internal
  */
 export function fontFilesFor(locale: Locale, text: string): { path: string; weights: number[] }[] {
-  const slices = slicesFor(textFontsFor(scriptOf(locale)), drawnWords(locale) + text);
+  const catalogFont = catalogFontOf(locale);
+  const slices = slicesFor(textFontsFor(scriptOf(locale)), drawnWords(locale) + text, catalogFont ?? new Set());
   const weightsOf = (file: string): number[] => {
     const weight = TEXT_WEIGHTS.find((w) => file.includes(`-${w}-`));
     return weight === undefined ? TEXT_WEIGHTS : [weight];
   };
   return [...TEXT_FILES, ...[...slices].flatMap((slice) => slice.files)]
     .map((file) => ({ path: require.resolve(file), weights: weightsOf(file) }))
+    .concat(
+      catalogFont ? TEXT_WEIGHTS.map((weight) => ({ path: catalogFontFile(locale, weight), weights: [weight] })) : [],
+    )
     .concat({ path: require.resolve(SYMBOL_FILE), weights: TEXT_WEIGHTS });
 }
 
@@ -227,20 +284,38 @@ function drawnWords(locale: Locale): string {
 }
 
 /**
- * Makes the text fonts those of `locale`'s script for what is drawn next, with the slices every
- * word a picture draws in it needs: each entry point of the renderer (board, replay frame, chart)
- * calls it before drawing a word. Players' names load what they need as they are drawn
- * (drawableText).
+ * Makes the text fonts those of `locale`'s script for what is drawn next, with the catalog's font
+ * (or else the slices) every word a picture draws in it needs: each entry point of the renderer
+ * (board, replay frame, chart) calls it before drawing a word. Players' names load what they need
+ * as they are drawn (drawableText).
  */
 export function useFontsFor(locale: Locale): void {
   current = textFontsFor(scriptOf(locale));
-  if (current.extra && !prepared.has(locale)) {
-    prepared.add(locale);
-    loadSlicesFor(current, drawnWords(locale));
-  }
+  const extra = current.extra;
+  if (!extra || prepared.has(locale)) return;
+  prepared.add(locale);
+  const catalogFont = catalogFontOf(locale);
+  if (
+    catalogFont &&
+    TEXT_WEIGHTS.every((weight) => registerFile(catalogFontFile(locale, weight), catalogFamily(extra.family)))
+  )
+    for (const code of catalogFont) extra.covered.add(code);
+  loadSlicesFor(current, drawnWords(locale));
 }
 
 const fonts = (): TextFonts => (current ??= textFontsFor('latin'));
+
+/**
+ * The characters a font cut for `locale`'s catalog must hold: those of its drawn words and of
+ * `more` that Noto Sans lacks, each once, in code point order (`npm run fonts:subset`).
+ */
+export function charactersToCut(locale: Locale, more = ''): string {
+  const base = textFontsFor(scriptOf(locale)).base;
+  const codes = new Set([...(drawnWords(locale) + more)].map((char) => char.codePointAt(0)!));
+  return String.fromCodePoint(
+    ...[...codes].filter((code) => !find(base, code) && !/\s/u.test(String.fromCodePoint(code))).sort((a, b) => a - b),
+  );
+}
 
 /** The CSS font-family list of the picture being drawn (TextFonts.families). */
 export const textFamilies = (): string => fonts().families;

@@ -26,12 +26,12 @@ describe('script fonts', () => {
   it('are loaded for the script a picture is drawn in, and only that one', () => {
     expect(fontsAfter('here', 'de', 'ja', 'th')).toEqual([
       BASE,
-      [...BASE, 'Senet JP'].sort(),
-      [...BASE, 'Senet JP', 'Senet Thai'].sort(),
+      [...BASE, 'Senet JP Catalog', 'Senet JP'].sort(),
+      [...BASE, 'Senet JP Catalog', 'Senet JP', 'Senet Thai'].sort(),
     ]);
   });
 
   it('are loaded by a render worker as by the main thread', () => {
-    expect(fontsAfter('pool', 'fr', 'zh-TW')).toEqual([BASE, [...BASE, 'Senet TC'].sort()]);
+    expect(fontsAfter('pool', 'fr', 'zh-TW')).toEqual([BASE, [...BASE, 'Senet TC Catalog', 'Senet TC'].sort()]);
   });
 });
