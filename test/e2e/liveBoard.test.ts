@@ -129,6 +129,17 @@ describe('a game on the live board', () => {
     await ben.gameAt(game.gameId, game.version + 1);
   });
 
+  it('draws one board picture per move made on a page, the chat message’s, and none for the page', async () => {
+    const { game, ana, ben } = await gameWithInstance();
+    await chatShows(h, game.gameId, game.version);
+    await h.settle();
+    const before = h.boardsDrawn;
+    const after = await moveOnce(game, { [h.ana.id]: ana, [h.ben.id]: ben });
+    await chatShows(h, game.gameId, after.version);
+    await h.settle();
+    expect(h.boardsDrawn - before).toBe(1);
+  });
+
   it('refuses a spectator, a replayed frame, a stale version, a forged frame and a game not shown; nothing changes', async () => {
     const { game, instanceId, ana } = await gameWithInstance();
     const carol = h.fake.newUser('Carol');
