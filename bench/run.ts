@@ -21,6 +21,13 @@ const available = readdirSync(here)
   .map((f) => f.slice(0, -3))
   .sort();
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log(`npm run bench [-- group... [--option value...]]
+groups: ${available.join(', ')} (none named: all of them)
+each group's options and figures: docs/performance.md, "How to measure"
+  e.g. npm run bench -- activity --where inside (or beside; --db postgres)`);
+  process.exit(0);
+}
 const flagAt = args.findIndex((a) => a.startsWith('--'));
 const wanted = flagAt < 0 ? args : args.slice(0, flagAt);
 const options: Record<string, string> = {};

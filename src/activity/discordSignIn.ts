@@ -7,7 +7,9 @@
 //   only for the SDK's `authenticate` (it keeps it in memory); it is never logged (logger.ts).
 // - GET /applications/{id}/activity-instances/{instance_id} with the bot's token
 //   (resources/application.mdx, "Get Application Activity Instance") says where an instance runs
-//   and who is connected; answers are kept a few seconds, so a page's moves do not each ask.
+//   and who is connected; answers are kept a few seconds, so a page's moves do not each ask, and
+//   one being used late in its life is asked again meanwhile, so a page that keeps playing never
+//   waits for Discord (a move is never judged on an answer older than the few seconds).
 import type { Result } from '../lib/result.js';
 import { err, ok } from '../lib/result.js';
 
@@ -43,10 +45,15 @@ export interface SignInSettings {
 }
 
 /** How long Discord's answer about an instance is used: joins and leaves show within this. */
-const INSTANCE_TTL_MS = 5000;
+const INSTANCE_TTL_MS = 10_000;
+/** The part of its life after which an answer in use is asked again, in the background. */
+const ASK_AGAIN_AFTER = 0.5;
 
 export class DiscordSignIn {
+  /** Discord's answers by instance, each with when it was asked for. */
   private readonly instances = new Map<string, { at: number; instance: ActivityInstance | null }>();
+  /** The questions under way: one at a time per instance, however many pages ask. */
+  private readonly asking = new Map<string, Promise<ActivityInstance | null>>();
   private readonly now: () => number;
 
   constructor(private readonly settings: SignInSettings) {
@@ -78,11 +85,29 @@ export class DiscordSignIn {
   async instance(instanceId: string): Promise<ActivityInstance | null> {
     const kept = this.instances.get(instanceId);
     const ttl = this.settings.instanceTtlMs ?? INSTANCE_TTL_MS;
-    if (kept && this.now() - kept.at < ttl) return kept.instance;
-    const instance = await this.askInstance(instanceId);
-    if (this.instances.size > 10_000) this.instances.clear(); // a bound, not a cache policy
-    this.instances.set(instanceId, { at: this.now(), instance });
-    return instance;
+    const age = kept ? this.now() - kept.at : Infinity;
+    if (kept && age < ttl) {
+      // A failure here is the next question's: past its life, the answer is asked for and waited on.
+      if (age >= ttl * ASK_AGAIN_AFTER) this.ask(instanceId).catch(() => undefined);
+      return kept.instance;
+    }
+    return this.ask(instanceId);
+  }
+
+  /** Discord's answer, asked once for all who want it meanwhile, and kept from when it was asked. */
+  private ask(instanceId: string): Promise<ActivityInstance | null> {
+    const asking = this.asking.get(instanceId);
+    if (asking) return asking;
+    const at = this.now();
+    const answer = this.askInstance(instanceId)
+      .then((instance) => {
+        if (this.instances.size > 10_000) this.instances.clear(); // a bound, not a cache policy
+        this.instances.set(instanceId, { at, instance });
+        return instance;
+      })
+      .finally(() => this.asking.delete(instanceId));
+    this.asking.set(instanceId, answer);
+    return answer;
   }
 
   private async currentUser(accessToken: string): Promise<Result<DiscordUser, string>> {

@@ -16,6 +16,7 @@ import type { GameView, SeenPlayer } from '../game/types.js';
 import type { DiscordSignIn } from './discordSignIn.js';
 import { type LiveHub, PageConnection } from './pageConnection.js';
 import type { PageBundle } from './pageBundle.js';
+import type { ServerMessage } from './protocol.js';
 import { Seats } from './seats.js';
 import { Sessions } from './sessions.js';
 
@@ -69,8 +70,10 @@ export async function startLiveServer(options: LiveServerOptions): Promise<LiveS
     if (!found.ok || !watching) return;
     if ((sent.get(gameId) ?? -1) >= found.value.version) return; // it, or a newer one, went out meanwhile
     sent.set(gameId, found.value.version);
-    for (const page of watching) page.send({ type: 'game', game: found.value });
+    const frame = JSON.stringify({ type: 'game', game: found.value } satisfies ServerMessage);
+    for (const page of watching) page.sendEncoded(frame);
   };
+
   const hub: LiveHub = {
     service,
     signIn: options.signIn,

@@ -80,7 +80,12 @@ export class PageConnection implements SeatedPage {
   }
 
   send(message: ServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+    this.sendEncoded(JSON.stringify(message));
+  }
+
+  /** A message already encoded: one change goes to every page showing the game, encoded once. */
+  sendEncoded(frame: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
   }
 
   private async handle(raw: string): Promise<void> {
@@ -154,9 +159,11 @@ export class PageConnection implements SeatedPage {
       if (!found.ok) return this.refused(message.seq, found);
       return this.seated(message.seq, await seats.rematch(here, found.value));
     }
+    // A move is committed as a click's is, its board not drawn: this page draws it, and the chat's
+    // picture is drawn by the process that edits the game's message.
     const done =
       message.type === 'act'
-        ? await service.play.act({
+        ? await service.play.move({
             gameId: message.gameId,
             userId,
             version: message.version,

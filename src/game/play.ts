@@ -69,8 +69,16 @@ export interface ActInput {
 }
 
 export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<GameView>> {
+  return drawn(core, await move(core, input));
+}
+
+/**
+ * A player's move committed, as act() commits it, but not drawn: the live board's pages draw the
+ * board themselves, and the chat's picture is drawn by the process that edits the message.
+ */
+export async function move(core: ServiceCore, input: ActInput): Promise<Outcome<GameSnapshot>> {
   const quick = await moveFromMemory(core, input, moveTransaction(input.gameId));
-  if (quick) return quick.ok ? ok(await core.viewCommitted(quick.value)) : quick;
+  if (quick) return quick;
   const done = await core.transact(async (core) => {
     const found = await liveGame(core, input.gameId, input.where);
     if (!found.ok) return found;
@@ -88,14 +96,18 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
     }
     return await applyInTransaction(core, game, input.userId, input.action);
   }, moveTransaction(input.gameId));
-  return committedMove(core, done);
+  return kept(core, done);
 }
 
-/** A move's transaction done: its game kept in memory for the next move (movesFromMemory.ts), its view. */
-async function committedMove(core: ServiceCore, done: Outcome<GameSnapshot>): Promise<Outcome<GameView>> {
-  if (!done.ok) return done;
-  core.live.keep(done.value.game);
-  return ok(await core.viewCommitted(done.value));
+/** A move's transaction done: its game kept in memory for the next move (movesFromMemory.ts). */
+function kept(core: ServiceCore, done: Outcome<GameSnapshot>): Outcome<GameSnapshot> {
+  if (done.ok) core.live.keep(done.value.game);
+  return done;
+}
+
+/** A committed change's view, its board drawn. */
+async function drawn(core: ServiceCore, done: Outcome<GameSnapshot>): Promise<Outcome<GameView>> {
+  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
 }
 
 /**
@@ -113,14 +125,14 @@ export async function botStep(core: ServiceCore, gameId: number, version?: numbe
   const action = await core.choose(read.state, strength, botSeed(read, read.state.ply));
   const step = { gameId, userId: core.botUserId, version: read.version, action };
   const quick = await moveFromMemory(core, step, moveTransaction(gameId));
-  if (quick) return quick.ok ? ok(await core.viewCommitted(quick.value)) : quick;
+  if (quick) return drawn(core, quick);
   const done = await core.transact(async (core) => {
     const again = await liveGame(core, gameId);
     if (!again.ok) return again;
     if (again.value.version !== read.version) return fail('stale', 'error.movedOn');
     return await applyInTransaction(core, again.value, core.botUserId, action);
   }, moveTransaction(gameId));
-  return committedMove(core, done);
+  return drawn(core, kept(core, done));
 }
 
 /** How a game's end runs (see the top of this file): in its game's queue when the game is known. */
@@ -147,7 +159,7 @@ export async function resign(core: ServiceCore, input: ResignInput): Promise<Out
     if (game.status === 'finished') return fail('finished', 'error.gameAlreadyOver');
     return ok(await endGame(core, game, game.state, opponentOf(side), 'resigned', null));
   }, ending);
-  return done.ok ? ok(await core.viewCommitted(done.value)) : done;
+  return drawn(core, done);
 }
 
 async function gameToResign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameRecord>> {

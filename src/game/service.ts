@@ -150,9 +150,9 @@ export type GameService = ReturnType<typeof concernsOf>;
 function concernsOf(core: ServiceCore) {
   return {
     challenges: bound(core, challenges, ['create', 'accept', 'decline', 'withdraw', 'rematch', 'stored']),
-    play: bound(core, play, ['act', 'botStep', 'resign', 'view', 'gamesHere']),
+    play: bound(core, play, ['act', 'move', 'botStep', 'resign', 'view', 'gamesHere']),
     games: bound(core, play, ['liveCount', 'botTurns', 'ownedHere', 'changed']),
-    // what the live board's pages may see (their moves are play.act's)
+    // what the live board's pages may see (their moves are play.move's: not drawn, the pages draw them)
     liveBoard: bound(core, liveBoard, ['game', 'current', 'lobby', 'player']),
     rules: bound(core, startBoard, ['startBoard']),
     deadlines: bound(core, deadlines, ['dueForfeits', 'sweep']),

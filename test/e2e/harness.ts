@@ -63,6 +63,8 @@ export interface Harness {
   settle(): Promise<void>;
   /** The next board picture fails to draw, once (a failure after the action's transaction committed). */
   failNextPicture(): void;
+  /** How many board pictures have been drawn (asked of the renderer) since the harness started. */
+  readonly boardsDrawn: number;
   /**
    * Stops the bot and starts it again on the same database (a restart of the process); `liveBoard`
    * sets it up or not from then on (default: as before).
@@ -106,7 +108,9 @@ export async function startHarness(
   if (metrics) metrics.replayQueue = () => replays.pending;
   let service!: GameService;
   let pictureFails = false;
+  let boardsDrawn = 0;
   const renderBoard: BoardRenderer = (state, view) => {
+    boardsDrawn++;
     if (!pictureFails) return pool.render(state, view);
     pictureFails = false;
     return Promise.reject(new Error('the picture failed'));
@@ -158,6 +162,9 @@ export async function startHarness(
     },
     failNextPicture() {
       pictureFails = true;
+    },
+    get boardsDrawn() {
+      return boardsDrawn;
     },
     clock,
     logs,

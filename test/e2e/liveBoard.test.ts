@@ -2,7 +2,7 @@
 // database: sign-in against the fake Discord's OAuth2 and activity instances, moves through the
 // same service call as a click, and every refusal a page that is not to be believed meets.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { DiscordSignIn } from '../../src/activity/discordSignIn.js';
 import { type LiveServer, startLiveServer } from '../../src/activity/liveServer.js';
@@ -107,6 +107,39 @@ describe('signing in', () => {
   });
 });
 
+describe('Discord’s answer about an instance', () => {
+  it('is asked once for pages asking together, again in the background late in its life, and waited for past it', async () => {
+    let now = 0;
+    const signIn = new DiscordSignIn({
+      apiUrl: h.fake.apiUrl,
+      applicationId: h.fake.applicationId,
+      clientSecret: h.fake.clientSecret,
+      botToken: TOKEN,
+      instanceTtlMs: 10_000,
+      now: () => now,
+    });
+    const instanceId = h.fake.launchActivity(h.ana);
+    const asked = () => h.fake.requests.filter((r) => r.path.endsWith(`/activity-instances/${instanceId}`)).length;
+    const benIn = async () => (await signIn.instance(instanceId))?.users.has(h.ben.id);
+    await Promise.all([signIn.instance(instanceId), signIn.instance(instanceId)]);
+    expect(asked()).toBe(1);
+    h.fake.setInInstance(instanceId, h.ben, true);
+    now = 4_000;
+    expect(await benIn()).toBe(false);
+    expect(asked()).toBe(1);
+    // Late in its life the answer is still used at once, and asked for again meanwhile.
+    now = 6_000;
+    expect(await benIn()).toBe(false);
+    await vi.waitFor(async () => expect(await benIn()).toBe(true));
+    expect(asked()).toBe(2);
+    // Past the life of that answer (asked at 6 s), a leave shows: the question is waited for.
+    h.fake.setInInstance(instanceId, h.ben, false);
+    now = 16_000;
+    expect(await benIn()).toBe(false);
+    expect(asked()).toBe(3);
+  });
+});
+
 describe('a game on the live board', () => {
   it('is played by its two players through the service; the chat follows and a chat click reaches the pages', async () => {
     const started = await gameWithInstance();
@@ -127,6 +160,17 @@ describe('a game on the live board', () => {
     await h.click(toAct, messageId, pickButton(actButtons(h, messageId)).custom_id!);
     await ana.gameAt(game.gameId, game.version + 1);
     await ben.gameAt(game.gameId, game.version + 1);
+  });
+
+  it('draws one board picture per move made on a page, the chat message’s, and none for the page', async () => {
+    const { game, ana, ben } = await gameWithInstance();
+    await chatShows(h, game.gameId, game.version);
+    await h.settle();
+    const before = h.boardsDrawn;
+    const after = await moveOnce(game, { [h.ana.id]: ana, [h.ben.id]: ben });
+    await chatShows(h, game.gameId, after.version);
+    await h.settle();
+    expect(h.boardsDrawn - before).toBe(1);
   });
 
   it('refuses a spectator, a replayed frame, a stale version, a forged frame and a game not shown; nothing changes', async () => {
