@@ -3,7 +3,7 @@
 // and its glossary's terms), from the whole font, into src/render/catalogFonts/ with the
 // characters each holds (characters.json). A picture in that language then registers these two
 // small files instead of the dozens of Fontsource slices its words are spread over
-// (docs/performance.md, "One font per CJK catalog"). Run it after changing such a catalog:
+// (docs/performance.md#one-font-per-cjk-catalog-2026-11-28-issue-42). Run it after changing such a catalog:
 // test/render/catalogFonts.test.ts fails until it is run. The whole fonts (some 150 MB of
 // packages) are installed for the run only, not kept among the project's dependencies:
 //   npm install --no-save @expo-google-fonts/noto-sans-jp@0.4.3 @expo-google-fonts/noto-sans-kr@0.4.3 \

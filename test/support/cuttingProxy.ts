@@ -1,5 +1,7 @@
 // A TCP proxy in front of the test PostgreSQL that can lose a connection the way a failover or a
-// network cut does: right after a COMMIT reached the server, before its answer reaches the bot.
+// network cut does: right after a COMMIT reached the server, before its answer reaches the bot. A
+// move from memory commits by itself, one statement with no BEGIN or COMMIT (src/db/moveStore.ts):
+// that statement counts as a COMMIT here.
 // The server then has applied the transaction and the bot cannot know, which is the case the
 // driver must answer as "may or may not have been saved" (StorageOutcomeUnknown). It can also
 // make a connection die as its server does when the postmaster is killed: the backend's FATAL
@@ -8,6 +10,23 @@ import { type Server, type Socket, createServer, connect } from 'node:net';
 
 /** The simple-query message of a bare COMMIT, as node-postgres sends it: 'Q', its length, the text. */
 const COMMIT_TEXT = Buffer.from('COMMIT\0');
+
+/**
+ * The move's one statement as the driver first parses it on a connection (a Parse message: its
+ * name, then this text); later uses on that connection bind that name (a Bind message).
+ */
+const MOVE_TEXT = 'WITH moved AS (UPDATE games';
+const PARSED_MOVE = /(senet_\d+)\0\s*WITH moved AS \(UPDATE games/;
+
+/** Whether `chunk` from the bot commits: a COMMIT, or the move's statement (`moveName`: its prepared name, once seen). */
+function commits(chunk: Buffer, moveName: string | null): boolean {
+  const text = chunk.toString('latin1');
+  return (
+    chunk.indexOf(COMMIT_TEXT) >= 0 ||
+    text.includes(MOVE_TEXT) ||
+    (moveName !== null && text.includes(`\0${moveName}\0`))
+  );
+}
 
 /** ReadyForQuery as the server sends it: 'Z', length 5, then the transaction status byte. */
 const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
@@ -25,7 +44,7 @@ function postmasterExitNotice(): Buffer {
 export interface CuttingProxy {
   /** `url` with its host and port changed to the proxy's. */
   url: string;
-  /** The next COMMIT passes to the server, and its connection is cut before the server's answer comes back. */
+  /** The next COMMIT (or move from memory) passes to the server, and its connection is cut before the server's answer comes back. */
   cutAfterNextCommit(): void;
   /**
    * The next answer that ends in ReadyForQuery (a new connection's start-up, a statement's
@@ -48,6 +67,8 @@ export async function startCuttingProxy(databaseUrl: string): Promise<CuttingPro
   let armed = false;
   let dying = false;
   let cuts = 0;
+  /** The move statement's prepared name (the same on every connection: postgresParams.ts names by text). */
+  let moveName: string | null = null;
   const server: Server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     for (const socket of [client, upstream]) {
@@ -57,7 +78,8 @@ export async function startCuttingProxy(databaseUrl: string): Promise<CuttingPro
     }
     let cutting = false;
     client.on('data', (chunk: Buffer) => {
-      if (armed && chunk.indexOf(COMMIT_TEXT) >= 0) {
+      moveName = PARSED_MOVE.exec(chunk.toString('latin1'))?.[1] ?? moveName;
+      if (armed && commits(chunk, moveName)) {
         armed = false;
         cutting = true;
       }
