@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -36,9 +35,6 @@ export default defineConfig({
     globalSetup: ['test/support/postgresGlobalSetup.ts'],
     // Native modules (better-sqlite3, canvas) are safest in separate processes.
     pool: 'forks',
-    // Most files wait on sockets, child processes and timers, not on a core: vitest's default (one
-    // worker fewer than the cores) ran one file at a time on the project's 2-core machine.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
