@@ -96,9 +96,9 @@ export class Answers {
   /**
    * How much of `deferAfterMs` is left before `interaction` must be acknowledged. The time starts
    * with the first wait for it, less how late it reached its handler (InteractionLag), and every
-   * later wait shares it: Discord counts its 3 s from the
-   * interaction, not from each step, and a refused click waits for its refusal, then for the
-   * boards on their way, then for its board (delivery.ts), each step short, together too long.
+   * later wait shares it: Discord counts its 3 s from the interaction, not from each step, and a
+   * refused click waits for its refusal, then for the boards on their way, then for its board
+   * (delivery.ts), each step short, together too long.
    * Once acknowledged, Discord waits 15 minutes: each wait gets the whole `deferAfterMs` again.
    */
   timeLeft(interaction: RepliableInteraction, deferAfterMs: number): number {
