@@ -9,6 +9,11 @@
 // click's answer through its interaction, or an edit with the bot's token): an edit drawn from an
 // older read (the sweep's retry of an edit that failed during an outage, read just before a click
 // committed) is dropped as it is about to be sent, never taking the board back (`overtaken`).
+//
+// And boards reach a message one at a time (`deliver`): Discord applies a message's changes in the
+// order they reach it, so an edit with the bot's token already on its way and a click's answer sent
+// beside it could land in either order, the older board last. Each send waits for the one before
+// it in the same message to land, then checks it was not overtaken meanwhile.
 import { type Shown, whereShown } from './shown.js';
 
 /** Board messages whose newest version is remembered: far more than live games, a bound on memory all the same. */
@@ -20,6 +25,8 @@ export class BoardsInFlight {
   private readonly newest = new Map<string, number>();
   /** The same by game, whichever of its messages: what the database's news of a change is checked against. */
   private readonly newestOfGame = new Map<number, number>();
+  /** By board message id, when the last send queued there will have landed. */
+  private readonly sending = new Map<string, Promise<void>>();
 
   /**
    * Marks a delivery of the game's board as begun (a click, before it commits); call the returned
@@ -61,6 +68,38 @@ export class BoardsInFlight {
   /** Whether a board newer than `version` is shown, or on its way, in `messageId`. */
   overtaken(messageId: string, version: number): boolean {
     return (this.newest.get(messageId) ?? version) > version;
+  }
+
+  /**
+   * Waits for the sends to `messageId` queued before this one to land, and holds the message for
+   * this one: call the returned function once it has landed, or failed.
+   */
+  async turn(messageId: string): Promise<() => void> {
+    const before = this.sending.get(messageId) ?? Promise.resolve();
+    let landed!: () => void;
+    const mine = new Promise<void>((resolve) => (landed = resolve));
+    const last = before.then(() => mine);
+    this.sending.set(messageId, last);
+    await before;
+    return () => {
+      landed();
+      if (this.sending.get(messageId) === last) this.sending.delete(messageId);
+    };
+  }
+
+  /**
+   * Sends the board of `version` to `messageId` in its turn, unless a newer one began to be shown
+   * there meanwhile; resolves to whether it was sent.
+   */
+  async deliver(messageId: string, version: number, send: () => Promise<void>): Promise<boolean> {
+    const landed = await this.turn(messageId);
+    try {
+      if (this.overtaken(messageId, version)) return false;
+      await send();
+      return true;
+    } finally {
+      landed();
+    }
   }
 
   /** Whether a delivery of the game's board at `version` or newer began here (so its news needs no look). */

@@ -23,8 +23,9 @@ export function answerWith(interaction: ButtonInteraction, shown: Shown, ctx: Ch
 }
 
 async function answer(interaction: ButtonInteraction, shown: Shown, ctx: ChatContext): Promise<void> {
+  let sent: boolean;
   try {
-    await showUpdate(interaction, payloadOf(shown, ctx.offered), ctx);
+    sent = await showInTurn(interaction, shown, ctx);
   } catch (err) {
     ctx.log.warn(
       { err, kind: shown.kind, id: idOf(shown) },
@@ -34,7 +35,7 @@ async function answer(interaction: ButtonInteraction, shown: Shown, ctx: ChatCon
     return;
   }
   try {
-    if (interaction.message.id === whereShown(shown).messageId) await recordShown(ctx.service, shown);
+    if (sent && interaction.message.id === whereShown(shown).messageId) await recordShown(ctx.service, shown);
     await rememberAnswer(interaction, interaction.message.id, ctx.service);
   } catch (err) {
     // Shown, but the database did not take the record (it is away): once it answers again, the
@@ -47,6 +48,33 @@ async function answer(interaction: ButtonInteraction, shown: Shown, ctx: ChatCon
   }
   const lobby = lobbyAfter(shown);
   if (lobby) await ctx.messages.show(lobby);
+}
+
+/**
+ * Replaces the clicked message with `shown`; a game's board in its message's turn (an edit with the
+ * bot's token may be on its way there: src/chat/boardsInFlight.ts), deferring the click if that
+ * takes long. A board overtaken meanwhile by a newer one only acknowledges the click. Resolves to
+ * whether it was shown.
+ */
+async function showInTurn(interaction: ButtonInteraction, shown: Shown, ctx: ChatContext): Promise<boolean> {
+  const payload = payloadOf(shown, ctx.offered);
+  if (shown.kind !== 'game') {
+    await showUpdate(interaction, payload, ctx);
+    return true;
+  }
+  const messageId = interaction.message.id;
+  const turn = ctx.boardsInFlight.turn(messageId);
+  const landed = await ctx.answers.acknowledgedInTime(interaction, turn, ctx.deferAfterMs, 'update');
+  try {
+    if (!ctx.boardsInFlight.overtaken(messageId, shown.view.version)) {
+      await showUpdate(interaction, payload, ctx);
+      return true;
+    }
+    if (!interaction.deferred && !interaction.replied) await interaction.deferUpdate();
+    return false;
+  } finally {
+    landed();
+  }
 }
 
 /**

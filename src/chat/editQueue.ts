@@ -6,9 +6,9 @@
 // showing; queued, each message has at most one edit in flight and one waiting, and a newer
 // payload replaces the waiting one: every caller's state is delivered or superseded by a newer one.
 //
-// A board edit may also say how to tell it was overtaken (`overtaken`): checked as it is about to
-// be sent, a board older than one already shown or on its way to the message (a click's answer,
-// which goes through the interaction, not this queue) is dropped instead of taking the message back.
+// A board edit may also say how it is to be sent (`deliver`): in its message's turn beside the
+// clicks' answers, which go through the interaction, not this queue, and dropped when a newer board
+// is already shown or on its way there (src/chat/boardsInFlight.ts), never taking the message back.
 //
 // Boards come first: an edit marked `background` (a lobby message pointing to its thread) waits
 // while any board edit is queued or in flight, up to BACKGROUND_WAIT_MS. The bot's token has 50
@@ -21,13 +21,13 @@ export type SendEdit = (channelId: string, messageId: string, payload: MessagePa
 /** The longest a background edit waits for the board edits: under constant play they never stop. */
 const BACKGROUND_WAIT_MS = 2_000;
 
-/** Whether a newer state than the edit's is already shown, or on its way, in the message. */
-export type Overtaken = () => boolean;
+/** Sends the edit (`send`) when its turn comes, unless a newer state was shown meanwhile; resolves to whether it was sent. */
+export type Deliver = (send: () => Promise<void>) => Promise<boolean>;
 
 interface Waiting {
   channelId: string;
   payload: MessagePayload;
-  overtaken: Overtaken | undefined;
+  deliver: Deliver | undefined;
   background: boolean;
   settle: { resolve: (sent: boolean) => void; reject: (err: unknown) => void }[];
 }
@@ -45,25 +45,25 @@ export class EditQueue {
   ) {}
 
   /**
-   * Resolves once this payload, or a newer one for the same message, is shown (true), or once it
-   * was found `overtaken` and dropped unsent (false); rejects with the error of the edit that
-   * carried it. A `background` edit lets board edits go first.
+   * Resolves once this payload, or a newer one for the same message, is shown (true), or once its
+   * `deliver` dropped it unsent (false); rejects with the error of the edit that carried it. A
+   * `background` edit lets board edits go first.
    */
   edit(
     channelId: string,
     messageId: string,
     payload: MessagePayload,
     background = false,
-    overtaken?: Overtaken,
+    deliver?: Deliver,
   ): Promise<boolean> {
     return new Promise((resolve, reject) => {
       const queued = this.waiting.get(messageId);
       if (queued) {
         queued.payload = payload;
-        queued.overtaken = overtaken;
+        queued.deliver = deliver;
         queued.settle.push({ resolve, reject });
       } else {
-        this.waiting.set(messageId, { channelId, payload, overtaken, background, settle: [{ resolve, reject }] });
+        this.waiting.set(messageId, { channelId, payload, deliver, background, settle: [{ resolve, reject }] });
         if (!background) this.boards++;
       }
       if (!this.draining.has(messageId)) {
@@ -83,8 +83,9 @@ export class EditQueue {
       if (next.background) await this.boardsSent();
       this.waiting.delete(messageId);
       try {
-        const sent = !next.overtaken?.();
-        if (sent) await this.send(next.channelId, messageId, next.payload);
+        const { channelId, payload } = next;
+        const send = (): Promise<void> => this.send(channelId, messageId, payload);
+        const sent = next.deliver ? await next.deliver(send) : (await send(), true);
         for (const s of next.settle) s.resolve(sent);
       } catch (err) {
         for (const s of next.settle) s.reject(err);

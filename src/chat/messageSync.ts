@@ -214,11 +214,15 @@ export class MessageSync implements ChatMessages {
 
   private async edit(shown: Shown, channelId: string, messageId: string): Promise<void> {
     const { boardsInFlight } = this.deps;
-    // A board drawn from a read that a click then overtook is dropped unsent (src/chat/editQueue.ts).
-    const overtaken = shown.kind === 'game' ? () => boardsInFlight.overtaken(messageId, shown.view.version) : undefined;
+    // A board goes in its message's turn beside the clicks' answers, and one drawn from a read that
+    // a click then overtook is dropped unsent (src/chat/boardsInFlight.ts).
+    const deliver =
+      shown.kind === 'game'
+        ? (send: () => Promise<void>) => boardsInFlight.deliver(messageId, shown.view.version, send)
+        : undefined;
     // A lobby only points to its thread: the boards' edits go first.
     const payload = payloadOf(shown, this.deps.offered);
-    const sent = await this.deps.edits.edit(channelId, messageId, payload, shown.kind === 'lobby', overtaken);
+    const sent = await this.deps.edits.edit(channelId, messageId, payload, shown.kind === 'lobby', deliver);
     if (sent) await recordShown(this.deps.service, shown);
   }
 

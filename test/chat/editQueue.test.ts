@@ -60,8 +60,9 @@ describe('EditQueue', () => {
     const { sent, send } = heldSends();
     const queue = new EditQueue(send);
     let newest = 1;
-    const first = queue.edit('c', 'm', payload('v1'), false, () => newest > 1);
-    const older = queue.edit('c', 'm', payload('v1 again'), false, () => newest > 1);
+    const unlessNewer = async (send: () => Promise<void>): Promise<boolean> => newest <= 1 && (await send(), true);
+    const first = queue.edit('c', 'm', payload('v1'), false, unlessNewer);
+    const older = queue.edit('c', 'm', payload('v1 again'), false, unlessNewer);
     await tick();
     newest = 2; // a click's answer shows version 2 while the first edit is in flight
     sent[0]!.release();

@@ -79,7 +79,10 @@ describe('rate limits on message edits (429)', () => {
     h.fake.editLimit = { perWindow: 1, windowMs: 200 };
     const start = h.fake.requests.length;
     try {
-      const shown = await Promise.all(views.map((v) => h.bot.messages.showGame(v)));
+      // The first on its way before the others are drawn (shown together, the newest would overtake it).
+      const first = h.bot.messages.showGame(views[0]!);
+      await h.fake.waitForRequest((r) => r.method === 'PATCH' && r.path.endsWith(`/messages/${messageId}`));
+      const shown = await Promise.all([first, ...views.slice(1).map((v) => h.bot.messages.showGame(v))]);
       expect(shown).toEqual([true, true, true, true, true]);
     } finally {
       h.fake.editLimit = null;

@@ -118,6 +118,33 @@ describe('an answer Discord refuses', () => {
     await h.slash(h.ana, 'resign');
   });
 
+  it("an older board's edit still on its way when a click's answer goes: the answer lands after it", async () => {
+    const messageId = await startHumanGame(h);
+    const read = await h.service.play.view(stored(messageId).id);
+    if (!read.ok) throw new Error('no game');
+    // The edit of an older read (the sweep's retry after an outage) leaves before the click, and the
+    // network holds it: Discord applies a message's changes in the order they reach it.
+    let editLeft!: () => void;
+    const left = new Promise<void>((resolve) => (editLeft = resolve));
+    const release = h.fake.holdRequests((r) => {
+      const isEdit = r.method === 'PATCH' && r.path.endsWith(`/messages/${messageId}`);
+      if (isEdit) editLeft();
+      return isEdit;
+    });
+    const editing = h.bot.messages.show({ kind: 'game', view: read.value });
+    await left;
+    const clicking = h.click(mover(messageId), messageId, pickButton(actButtons(h, messageId)).custom_id!);
+    await sleep(300);
+    release();
+    assertReplyOk(await clicking, h);
+    await editing;
+    await h.settle();
+    // The click's board (version 1) is the one left showing, and the message never went back.
+    expect(buttonVersion(messageId)).toBe(1);
+    expect(stored(messageId).shown).toBe(1);
+    await h.slash(h.ana, 'resign');
+  });
+
   it("against the computer, a refused answer still schedules the computer's turn", async () => {
     for (let attempt = 0; attempt < 20; attempt++) {
       h.fake.channelId = snowflake();

@@ -121,10 +121,20 @@ export class FakeDiscord extends DiscordState {
    * called: each click's handler stays in flight (its change committed, its answer unanswered).
    */
   holdAnswers(): () => void {
+    return this.holdRequests((r) => r.path.endsWith('/callback'));
+  }
+
+  /**
+   * Holds the requests that `match` on their way to Discord (a slow network) until the returned
+   * function is called: Discord reads them, and applies what they change, only then, in the order
+   * they arrive. A request sent after a held one can overtake it.
+   */
+  holdRequests(match: (r: RecordedRequest) => boolean): () => void {
     let release!: () => void;
-    this.held = new Promise((resolve) => (release = resolve));
+    const hold = { match, released: new Promise<void>((resolve) => (release = resolve)) };
+    this.holds.push(hold);
     return () => {
-      this.held = null;
+      this.holds.splice(this.holds.indexOf(hold), 1);
       release();
     };
   }

@@ -61,7 +61,7 @@ export function expiredToken(fake: DiscordState, r: RecordedRequest): Failure | 
  * "Interaction Callback"). A later callback is refused 404 with JSON code 10062, "Unknown
  * interaction" (topics/opcodes-and-status-codes.md), and from then on its token's webhook (the
  * original response, follow-ups) is refused as an invalid token, 401 50027. Measured from when the
- * fake sent the interaction to when the request arrived (before any `held` wait: that models
+ * fake sent the interaction to when the request arrived (before any hold, holdRequests: that models
  * Discord taking its time to answer, not the bot being late).
  */
 export function lateFirstAnswer(fake: DiscordState, r: RecordedRequest): Failure | null {

@@ -1,5 +1,5 @@
 // The REST API over HTTP: each request is read (JSON or multipart with files), recorded, held
-// while a test holds answers, checked for the failure Discord would answer it with, routed to the
+// while a test holds such requests, checked for the failure Discord would answer it with, routed to the
 // concern that carries it out, answered, and handed to the tests waiting for it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { activityInstance, currentUser, exchangeCode } from './activities.js';
@@ -41,7 +41,7 @@ export async function handleHttp(fake: DiscordState, req: IncomingMessage, res: 
   if (fake.recordRequests) fake.requests.push(request);
   if (!forwardedRoute(request.method, path) && !playersOwn(request))
     fake.notForwarded.push(`${request.method} ${path}`);
-  if (fake.held && path.endsWith('/callback')) await fake.held;
+  for (const hold of fake.holds) if (hold.match(request)) await hold.released;
   if (res.destroyed) return; // the bot is gone
   const failure = failureFor(fake, request);
   if (failure) fake.refusals.push(request);

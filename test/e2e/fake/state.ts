@@ -266,8 +266,8 @@ export class DiscordState {
   readonly editWindows = new Map<string, { start: number; count: number }>();
   /** The shard each gateway session was identified as, so a resumed connection gets the same events. */
   readonly sessionShards = new Map<string, [number, number]>();
-  /** While set, answers to interaction callbacks wait for it (the bot's handler is in flight meanwhile). */
-  held: Promise<void> | null = null;
+  /** Requests held on their way to Discord until released (holdRequests): each matching one waits for it. */
+  readonly holds: { match: (r: RecordedRequest) => boolean; released: Promise<void> }[] = [];
   readonly byToken = new Map<string, FakeMessage>();
   readonly pending = new Map<string, (reply: InteractionReply) => void>();
   readonly waiters: { match: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
