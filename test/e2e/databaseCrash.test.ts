@@ -128,7 +128,13 @@ describe.runIf(onPostgres)("PostgreSQL's postmaster and all its processes killed
       );
     const versionOf = (messageId: string) => versionShown(discord.messages.get(messageId)!.components);
     for (const started = Date.now(); !(await caughtUp()); await sleep(100))
-      if (Date.now() - started > WAIT_MS) throw new Error(`not caught up: ${JSON.stringify(await standing())}`);
+      if (Date.now() - started > WAIT_MS) {
+        const inChat = (await standing()).map((game) => ({
+          ...game,
+          inChat: discord.messages.get(game.messageId)!.history.map(versionShown),
+        }));
+        throw new Error(`not caught up: ${JSON.stringify(inChat)}\n${running.lines.slice(-60).join('\n')}`);
+      }
 
     // The bot never exited.
     expect(running.child.exitCode).toBeNull();
