@@ -4,7 +4,8 @@
 // - a change is delivered with the bot's own token when the answer to the interaction failed;
 // - at start-up every message behind the database is edited, and a challenge or game that was
 //   never posted is posted (or withdrawn, so it blocks neither its players nor its channel);
-// - an edit that failed for want of Discord is tried again at the next sweep;
+// - an edit that failed for want of Discord is tried again at the next sweep, and so is the record
+//   of a message posted while the database was away (it is not posted again);
 // - a deleted message is posted again; a game whose channel is gone is closed without a result;
 // - a game in a thread has a lobby message in its channel (the challenge it was), updated with the
 //   result once the game is over.
@@ -61,6 +62,8 @@ type Pending = { kind: Shown['kind']; id: number };
 export class MessageSync implements ChatMessages {
   /** Edits that failed for want of Discord, by "kind:id", for `retryFailed`. */
   private readonly failed = new Map<string, Pending>();
+  /** Messages posted whose record the database did not take, by "kind:id", for `retryFailed`. */
+  private readonly unrecorded = new Map<string, { shown: Shown; messageId: string }>();
 
   constructor(private readonly deps: MessageSyncDeps) {}
 
@@ -115,10 +118,9 @@ export class MessageSync implements ChatMessages {
    * game played elsewhere than in chat).
    */
   private async postShown(shown: Shown, keep = false): Promise<Posted> {
+    let messageId: string;
     try {
-      const messageId = await this.deps.post(whereShown(shown).channelId, payloadOf(shown, this.deps.offered));
-      await recordPosted(this.deps.service, shown, messageId);
-      return ok(messageId);
+      messageId = await this.deps.post(whereShown(shown).channelId, payloadOf(shown, this.deps.offered));
     } catch (err) {
       if (keep) {
         this.deps.log.info({ err, kind: shown.kind, id: idOf(shown) }, 'could not post; kept');
@@ -132,6 +134,27 @@ export class MessageSync implements ChatMessages {
         'not-posted',
       );
       return failed(discordCode(err));
+    }
+    await this.recordPosted(shown, messageId);
+    return ok(messageId);
+  }
+
+  /**
+   * Records a message just posted. Posted, it stays, even when the database does not take the record
+   * (it is away): the record is made again with the failed edits (`retryFailed`), as it would never
+   * be at start-up, which would post the game or challenge a second time.
+   */
+  private async recordPosted(shown: Shown, messageId: string): Promise<boolean> {
+    try {
+      await recordPosted(this.deps.service, shown, messageId);
+      return true;
+    } catch (err) {
+      this.deps.log.warn(
+        { err, kind: shown.kind, id: idOf(shown), messageId },
+        'posted, but recording the message failed; recorded again later',
+      );
+      this.unrecorded.set(`${shown.kind}:${idOf(shown)}`, { shown, messageId });
+      return false;
     }
   }
 
@@ -165,9 +188,16 @@ export class MessageSync implements ChatMessages {
 
   /**
    * Tries again the edits that failed for want of Discord (network errors, 5xx) since the last
-   * call, each with the current state (the sweeper calls it). Resolves to how many got through.
+   * call, each with the current state (the sweeper calls it), after recording the messages posted
+   * while the database was away. Resolves to how many edits got through.
    */
   async retryFailed(): Promise<number> {
+    const unrecorded = [...this.unrecorded.values()];
+    this.unrecorded.clear();
+    for (const { shown, messageId } of unrecorded)
+      // Recorded, it is shown as it now stands: the game may have moved on meanwhile.
+      if (await this.recordPosted(shown, messageId))
+        this.failed.set(`${shown.kind}:${idOf(shown)}`, { kind: shown.kind, id: idOf(shown) });
     const failed = [...this.failed.values()];
     this.failed.clear();
     let shown = 0;

@@ -24,6 +24,7 @@ import {
 } from './harness.js';
 import { say } from '../../src/i18n/index.js';
 import { sqliteConnection } from '../../src/db/sqlite.js';
+import { StorageBusy } from '../../src/db/database.js';
 
 const h = harnessForFile();
 
@@ -345,6 +346,31 @@ describe('a challenge or game whose message was never posted', () => {
     const started = await h.click(h.ben, posted!.id, h.fake.buttons(posted!.id)[0]!.custom_id!);
     assertReplyOk(started, h);
     expect(actButtons(h, boardOf(h, posted!.id)).length).toBeGreaterThan(0);
+    await h.slash(h.ana, 'resign');
+  });
+
+  it('posted while the database cannot record it: kept, recorded once it answers, never posted twice', async () => {
+    const channel = h.fake.channelId;
+    // The reply cannot reach Discord, so the bot posts the challenge with its token...
+    h.fake.failRequests((r) => r.path.endsWith('/callback') && r.body?.type === 4, FAILURE.unknownInteraction);
+    // ...and the database, away meanwhile, does not take the record of that post.
+    vi.spyOn(h.service.chat, 'setMessage').mockRejectedValueOnce(new StorageBusy('the server is away'));
+    await h.slash(h.ana, 'challenge', [{ name: 'opponent', type: OPTION.user, value: h.ben.id }], [h.ben]);
+    const posted = await h.fake.firstMessageIn(channel);
+    await h.settle();
+    const row = () =>
+      sqliteConnection(h.service.storage.db)
+        .prepare('SELECT status, message_id AS messageId FROM challenges WHERE channel_id = ?')
+        .get(channel);
+    expect(row()).toEqual({ status: 'pending', messageId: null });
+    // The database answers again: the sweep records the post.
+    await h.bot.messages.retryFailed();
+    expect(row()).toEqual({ status: 'pending', messageId: posted.id });
+    await h.restart();
+    expect(h.fake.messagesIn(channel).filter((m) => /challenges you/.test(m.content))).toHaveLength(1);
+    const accepted = await h.click(h.ben, posted.id, h.fake.buttons(posted.id)[0]!.custom_id!);
+    assertReplyOk(accepted, h);
+    expect(actButtons(h, boardOf(h, posted.id)).length).toBeGreaterThan(0);
     await h.slash(h.ana, 'resign');
   });
 
