@@ -12,7 +12,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'bench/profiler.mjs', 'lint/*.js'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'bench/*.mjs', 'lint/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -45,7 +45,7 @@ export default tseslint.config(
   ...layers,
   {
     // Plain JavaScript run by node itself: the lint config, and the bench's preloaded profiler.
-    files: ['eslint.config.js', 'lint/*.js', 'bench/profiler.mjs'],
+    files: ['eslint.config.js', 'lint/*.js', 'bench/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -32,7 +32,11 @@ import type { LockWaits } from '../src/game/core.js';
 import { startBenchPostgres } from './benchPostgres.js';
 import { freePort } from '../test/support/postgresCluster.js';
 import { cpuByThreadKind, threadsOf } from './threadCpu.js';
+import { gcBetween } from './gcTrace.js';
 
+/** Lines the bench adds to its log of the bot around the throughput window (bench/gcTrace.ts). */
+const WINDOW_START = '--- bench: throughput window starts';
+const WINDOW_END = '--- bench: throughput window ends';
 const ROOT = join(import.meta.dirname, '..');
 const THINK_MS = 500;
 /** How long a request from the bot is waited for: minutes, as a replay takes on a machine loaded many times over. */
@@ -300,6 +304,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
     const postgresBefore = await postgres?.reading();
     const threadsBefore = byThread ? threadsOf(bot.pid) : null;
     const rendersBefore = byThread ? await rendersSoFar() : 0;
+    bot.logs.push(WINDOW_START);
     const start = performance.now();
     const loaded: number[] = [];
     await play(
@@ -311,6 +316,7 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       },
     );
     const seconds = (performance.now() - start) / 1000;
+    bot.logs.push(WINDOW_END);
     const botCpu = cpuSecondsOf(bot) - botCpuBefore;
     const mainCpu = cpuSecondsOf(bot, 'main thread') - mainCpuBefore;
     const fakeCpu = process.cpuUsage(fakeCpuBefore);
@@ -337,6 +343,13 @@ export async function run(baseReport: Report, options: BenchOptions = {}): Promi
       (mainCpu * 1000) / clicks,
       'ms',
     );
+    const gc = gcBetween(bot.logs, bot.pid, WINDOW_START, WINDOW_END);
+    if (gc.scavenges + gc.markCompacts > 0) {
+      report('e2e main thread scavenges per click (--trace-gc)', gc.scavenges / clicks, 'GCs');
+      report('e2e main thread mark-compacts per click (--trace-gc)', gc.markCompacts / clicks, 'GCs');
+      report('e2e of which asked for by the bot (src/bot/collector.ts)', gc.forced / clicks, 'GCs');
+      report('e2e main thread allocated per click (--trace-gc)', (gc.allocatedMb * 1024) / clicks, 'KB');
+    }
     report('e2e fake Discord CPU per click', (fakeCpu.user + fakeCpu.system) / 1000 / clicks, 'ms');
     if (postgresBefore && postgresAfter) {
       const cpu = postgresAfter.cpuSeconds - postgresBefore.cpuSeconds;
