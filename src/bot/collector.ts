@@ -42,9 +42,11 @@ export interface CollectorOptions {
 }
 
 /**
- * Every `everyMs`, runs a full collection if array buffers hold at least `idleAboveBytes` and the
- * bot is not busy, or at least `busyAboveBytes` whatever it is doing. Returns a function that
- * stops it. The timer never keeps the process alive.
+ * Every `everyMs`, runs a full collection if array buffers hold at least `idleAboveBytes` more than
+ * the last one left and the bot is not busy, or at least `busyAboveBytes` more whatever it is
+ * doing. What a collection left is alive (a driver's read buffers, pictures on their way): counted
+ * whole, once it passed the busy threshold the bot collected at every look, ten full collections
+ * a second for nothing. Returns a function that stops it. The timer never keeps the process alive.
  */
 export function collectBuffersPeriodically(options: CollectorOptions): () => void {
   const {
@@ -55,9 +57,15 @@ export function collectBuffersPeriodically(options: CollectorOptions): () => voi
   } = options;
   const gc = options.gc ?? exposeGc();
   const arrayBufferBytes = options.arrayBufferBytes ?? ((): number => process.memoryUsage().arrayBuffers);
+  /** What the last collection left; lower once V8's own collections free some of it. */
+  let left = 0;
   const timer = setInterval(() => {
     const bytes = arrayBufferBytes();
-    if (bytes >= busyAboveBytes || (bytes >= idleAboveBytes && !busy())) gc();
+    left = Math.min(left, bytes);
+    const grown = bytes - left;
+    if (grown < busyAboveBytes && (grown < idleAboveBytes || busy())) return;
+    gc();
+    left = arrayBufferBytes();
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

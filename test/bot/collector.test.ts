@@ -7,36 +7,66 @@ import { collectBuffersPeriodically, exposeGc } from '../../src/bot/collector.js
 const MB = 1024 * 1024;
 
 describe('collectBuffersPeriodically', () => {
-  it('collects above the idle threshold only while no click is handled, above the busy one always', async () => {
-    // Each check reads the next situation; the collector is stopped at the last one.
-    const checks = [
-      { bytes: 1 * MB, busy: false, collects: false },
-      { bytes: 9 * MB, busy: true, collects: false },
-      { bytes: 9 * MB, busy: false, collects: true },
-      { bytes: 15 * MB, busy: true, collects: false },
-      { bytes: 16 * MB, busy: true, collects: true },
-      { bytes: 8 * MB, busy: false, collects: true },
-    ];
+  /**
+   * Runs the collector through `checks`, one look each (and, after a collection, one reading of
+   * what it `left`); resolves to the looks at which it collected.
+   */
+  async function collectedAt(checks: { bytes: number; busy: boolean; left?: number }[]): Promise<number[]> {
+    const readings = checks.flatMap((c, look) => [
+      { bytes: c.bytes, look },
+      ...(c.left === undefined ? [] : [{ bytes: c.left, look }]),
+    ]);
     const collected: number[] = [];
-    let read = 0;
+    let look = -1;
     await new Promise<void>((resolve) => {
       const stop = collectBuffersPeriodically({
         everyMs: 1,
         idleAboveBytes: 8 * MB,
         busyAboveBytes: 16 * MB,
-        busy: () => checks[read - 1]!.busy,
-        gc: () => collected.push(read - 1),
+        busy: () => checks[look]!.busy,
+        gc: () => collected.push(look),
         arrayBufferBytes: () => {
-          if (read === checks.length - 1) {
+          const reading = readings.shift()!;
+          look = reading.look;
+          if (readings.length === 0) {
             stop();
-            // That check decides synchronously, before this microtask runs.
+            // The last reading's decision is synchronous, before this microtask runs.
             queueMicrotask(resolve);
           }
-          return checks[read++]!.bytes;
+          return reading.bytes;
         },
       });
     });
-    expect(collected).toEqual(checks.flatMap((c, i) => (c.collects ? [i] : [])));
+    return collected;
+  }
+
+  it('collects above the idle threshold only while no click is handled, above the busy one always', async () => {
+    expect(
+      await collectedAt([
+        { bytes: 1 * MB, busy: false },
+        { bytes: 9 * MB, busy: true },
+        { bytes: 9 * MB, busy: false, left: 0 },
+        { bytes: 15 * MB, busy: true },
+        { bytes: 16 * MB, busy: true, left: 0 },
+        { bytes: 8 * MB, busy: false, left: 0 },
+      ]),
+    ).toEqual([2, 4, 5]);
+  });
+
+  it('counts only what grew since the last collection: what it left is alive', async () => {
+    expect(
+      await collectedAt([
+        { bytes: 24 * MB, busy: true, left: 20 * MB },
+        // 20 MB alive: not collected again and again while it stays.
+        { bytes: 21 * MB, busy: true },
+        { bytes: 30 * MB, busy: true },
+        { bytes: 29 * MB, busy: false, left: 20 * MB },
+        { bytes: 37 * MB, busy: true, left: 20 * MB },
+        // V8 freed most of it meanwhile: the thresholds count from there.
+        { bytes: 5 * MB, busy: false },
+        { bytes: 14 * MB, busy: false, left: 0 },
+      ]),
+    ).toEqual([0, 3, 4, 6]);
   });
 });
 
