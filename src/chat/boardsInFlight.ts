@@ -74,7 +74,7 @@ export class BoardsInFlight {
    * Waits for the sends to `messageId` queued before this one to land, and holds the message for
    * this one: call the returned function once it has landed, or failed.
    */
-  async turn(messageId: string): Promise<() => void> {
+  private async turn(messageId: string): Promise<() => void> {
     const before = this.sending.get(messageId) ?? Promise.resolve();
     let landed!: () => void;
     const mine = new Promise<void>((resolve) => (landed = resolve));
@@ -89,10 +89,16 @@ export class BoardsInFlight {
 
   /**
    * Sends the board of `version` to `messageId` in its turn, unless a newer one began to be shown
-   * there meanwhile; resolves to whether it was sent.
+   * there meanwhile; resolves to whether it was sent. `awaitTurn` waits for the turn (a click's
+   * answer acknowledges the click meanwhile if that takes long).
    */
-  async deliver(messageId: string, version: number, send: () => Promise<void>): Promise<boolean> {
-    const landed = await this.turn(messageId);
+  async deliver(
+    messageId: string,
+    version: number,
+    send: () => Promise<void>,
+    awaitTurn: <T>(turn: Promise<T>) => Promise<T> = (turn) => turn,
+  ): Promise<boolean> {
+    const landed = await awaitTurn(this.turn(messageId));
     try {
       if (this.overtaken(messageId, version)) return false;
       await send();

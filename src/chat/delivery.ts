@@ -62,19 +62,14 @@ async function showInTurn(interaction: ButtonInteraction, shown: Shown, ctx: Cha
     await showUpdate(interaction, payload, ctx);
     return true;
   }
-  const messageId = interaction.message.id;
-  const turn = ctx.boardsInFlight.turn(messageId);
-  const landed = await ctx.answers.acknowledgedInTime(interaction, turn, ctx.deferAfterMs, 'update');
-  try {
-    if (!ctx.boardsInFlight.overtaken(messageId, shown.view.version)) {
-      await showUpdate(interaction, payload, ctx);
-      return true;
-    }
-    if (!interaction.deferred && !interaction.replied) await interaction.deferUpdate();
-    return false;
-  } finally {
-    landed();
-  }
+  const sent = await ctx.boardsInFlight.deliver(
+    interaction.message.id,
+    shown.view.version,
+    () => showUpdate(interaction, payload, ctx),
+    (turn) => ctx.answers.acknowledgedInTime(interaction, turn, ctx.deferAfterMs, 'update'),
+  );
+  if (!sent && !interaction.deferred && !interaction.replied) await interaction.deferUpdate();
+  return sent;
 }
 
 /**
