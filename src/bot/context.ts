@@ -7,6 +7,7 @@ import { type InteractionEditor, TOKEN_EXPIRED } from '../chat/interactionEdits.
 import type { Offered } from '../chat/messages.js';
 import type { MessageSync } from '../chat/messageSync.js';
 import { Answers } from '../chat/replies.js';
+import { StandingLooks } from '../chat/standingLooks.js';
 import type { CommandContext } from '../commands/commandContext.js';
 import { ThreadMembers } from '../commands/threadMembers.js';
 import type { GameService } from '../game/service.js';
@@ -48,6 +49,7 @@ export function commandContext(parts: ContextParts): CommandContext {
     scheduleBotTurn: (gameId) => parts.turns.schedule(gameId),
     messages: parts.messages,
     boardsInFlight: parts.boardsInFlight,
+    standings: new StandingLooks(parts.boardsInFlight, (gameId) => service.chat.boardStanding(gameId)),
     offered: parts.offered,
     startBoard: (ruleset) => service.rules.startBoard(ruleset),
     deferAfterMs: parts.deferAfterMs ?? DEFER_AFTER_MS,

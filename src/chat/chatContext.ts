@@ -8,6 +8,7 @@ import type { BoardsInFlight } from './boardsInFlight.js';
 import type { Offered } from './messages.js';
 import type { Answers } from './replies.js';
 import type { ChatMessages } from './chatMessages.js';
+import type { StandingLooks } from './standingLooks.js';
 
 export interface ChatContext {
   /** The answers to this client's interactions, and their states (replies.ts). */
@@ -20,6 +21,8 @@ export interface ChatContext {
   messages: ChatMessages;
   /** Game boards being delivered (answers and edits): a refused click waits for them before refreshing. */
   boardsInFlight: BoardsInFlight;
+  /** A refused click's look at its board's standing once those have landed, shared by a burst's refused clicks. */
+  standings: StandingLooks;
   /** What the messages offer besides their own buttons: the live board's, where it is set up. */
   offered: Offered;
   /** A click not answered after this long is deferred first (Discord drops answers after 3 s). */

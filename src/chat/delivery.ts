@@ -4,7 +4,7 @@
 // on a board that is current, it gets one private line and nothing else. The same goes for a
 // challenge that fell behind where only interactions reach the channel.
 import type { ButtonInteraction } from 'discord.js';
-import type { GameService } from '../game/service.js';
+import type { Standing } from './standingLooks.js';
 import type { ServiceError } from '../game/types.js';
 import type { ChatContext } from './chatContext.js';
 import { type Text, say, text } from '../i18n/index.js';
@@ -129,9 +129,8 @@ async function standingOnceLanded(
   gameId: number,
   ctx: ChatContext,
   patienceMs: number,
-): Promise<ReturnType<GameService['chat']['boardStanding']> | null> {
-  const judging = ctx.boardsInFlight.landed(gameId).then(() => ctx.service.chat.boardStanding(gameId));
-  const standing = await within(judging, patienceMs);
+): Promise<Standing | null> {
+  const standing = await within(ctx.standings.onceLanded(gameId), patienceMs);
   return standing === LATE ? null : standing;
 }
 

@@ -106,7 +106,7 @@ export interface Database extends Sql {
   onReachable: (() => void) | null;
   /**
    * News of every change to a game committed from now on, by any process on this database
-   * (src/db/gameNews.ts): SQLite reads it every few ms, PostgreSQL listens on a connection of its own.
+   * (src/db/gameNews.ts), read every few ms.
    */
   news(): GameNewsFeed;
   close(): Promise<void>;

@@ -5,18 +5,20 @@
 // can forget to tell; each row says which game, its new version and its server (whose shard owns
 // it, src/db/shards.ts).
 //
-// How the news travels differs by backend:
-// - SQLite (one machine, every process on the one file): each process reads the rows after the
-//   last one it saw, one query per tick for every game at once (an index range on the row id,
-//   nothing when nothing changed). SQLite commits one transaction at a time, so the row ids are in
-//   commit order and "after the last one seen" misses nothing.
-// - PostgreSQL: the trigger also NOTIFYs, which the server delivers at the commit to the one
-//   listening connection of each process (src/db/postgresNews.ts); the rows are the catch-up after
-//   that connection was lost.
-import type { GameNewsFeed, Sql } from './database.js';
+// Each process reads the rows after the last one it read, one query per tick for every game at
+// once (an index range on the row id, nothing when nothing changed). How the rows are numbered
+// differs by backend:
+// - SQLite commits one transaction at a time, so the row ids are in commit order and "after the
+//   last one read" misses nothing;
+// - PostgreSQL numbers a row before its transaction commits, so the reader also asks again for
+//   the numbers it skipped (src/db/postgresNews.ts).
+// PostgreSQL's NOTIFY would tell at once, but it serialises the commits of every transaction that
+// notifies, each one's flush to disk included (migration 20, docs/performance.md): a tick costs a
+// change made elsewhere at most POLL_MS, and the commits no queue.
+import type { GameChange, GameNewsFeed, Sql } from './database.js';
 
-/** A news row as read. */
-interface NewsRow {
+/** A news row as read: its seq and the change it tells. */
+export interface NewsRow {
   seq: number;
   gameId: number;
   version: number;
@@ -27,7 +29,7 @@ const NEWS_AFTER = `SELECT seq, game_id AS "gameId", version, guild_id AS "guild
                     WHERE seq > ? ORDER BY seq LIMIT 1000`;
 
 /** The rows after `seq`, oldest first (at most 1,000 at a time). */
-export function newsAfter(sql: Sql, seq: number): Promise<NewsRow[]> {
+function newsAfter(sql: Sql, seq: number): Promise<NewsRow[]> {
   return sql.all<NewsRow>(NEWS_AFTER, [seq]);
 }
 
@@ -45,27 +47,53 @@ export async function newestNews(sql: Sql): Promise<number> {
   return row?.seq ?? 0;
 }
 
-/** How often a process on SQLite looks for news (ms): a page or a chat message hears of a change within this. */
+/** How often a process looks for news (ms): a page or a chat message hears of a change made elsewhere within this. */
 const POLL_MS = 50;
 
-/** SQLite's feed: the rows after the last one seen, read every POLL_MS. */
-export function pollingNews(sql: Sql, everyMs = POLL_MS): GameNewsFeed {
+/** One backend's way of reading the news. */
+export interface NewsReader {
+  /** Where the reads start: after the newest row now. */
+  begin(): Promise<void>;
+  /** The changes committed since the last read, oldest first, none told before. */
+  read(): Promise<GameChange[]>;
+}
+
+/** SQLite's reader: the rows after the last one read (its commits are one at a time, in row order). */
+export function sqliteNewsReader(sql: Sql): NewsReader {
+  let seen = 0;
+  return {
+    async begin() {
+      seen = await newestNews(sql);
+    },
+    async read() {
+      const rows = await newsAfter(sql, seen);
+      seen = rows.at(-1)?.seq ?? seen;
+      return rows.map(changeOf);
+    },
+  };
+}
+
+/** The change a row tells. */
+export function changeOf({ gameId, version, guildId }: NewsRow): GameChange {
+  return { gameId, version, guildId };
+}
+
+/** A feed that reads with `reader` every `everyMs`, one read at a time. */
+export function pollingNews(reader: NewsReader, everyMs = POLL_MS): GameNewsFeed {
   let timer: NodeJS.Timeout | null = null;
   let reading = false;
   return {
     async start(heard) {
-      let seen = await newestNews(sql);
+      await reader.begin();
       timer = setInterval(() => {
         if (reading) return;
         reading = true;
-        newsAfter(sql, seen)
-          .then((rows) => {
-            for (const { seq, ...change } of rows) {
-              seen = seq;
-              heard(change);
-            }
+        reader
+          .read()
+          .then((changes) => {
+            for (const change of changes) heard(change);
           })
-          // A busy or closing file: the same rows are read at the next tick.
+          // A busy or closing database, a lost connection: the same rows are read at the next tick.
           .catch(() => undefined)
           .finally(() => {
             reading = false;

@@ -26,7 +26,8 @@
 // they do from SQLite. COUNT(*) is INT8 too, and SUM/AVG give NUMERIC: numbers as well. A boolean
 // a statement computes (`EXISTS (…) AS found`, `a = b AS same`) comes back as 1 or 0, as SQLite's do.
 import pg from 'pg';
-import { listeningNews } from './postgresNews.js';
+import { pollingNews } from './gameNews.js';
+import { postgresNewsReader } from './postgresNews.js';
 import { translated, values } from './postgresParams.js';
 import { migratePostgres } from './postgresMigrations.js';
 import { PoolTurns } from './poolTurns.js';
@@ -192,8 +193,6 @@ class PostgresDatabase implements Database {
 
   constructor(
     private readonly pool: pg.Pool,
-    /** Where the server is: the news listens on a connection of its own (postgresNews.ts). */
-    private readonly url: string,
     private readonly retries: number,
     /** The pool's connections, taken in turn (every statement goes through connect()). */
     private readonly turns: PoolTurns,
@@ -412,7 +411,7 @@ class PostgresDatabase implements Database {
   }
 
   news(): GameNewsFeed {
-    return listeningNews(this.url, this, types);
+    return pollingNews(postgresNewsReader(this));
   }
 
   /** Ends the pool; closing again is harmless, as SQLite's close is. */
@@ -472,5 +471,5 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } finally {
     await migrator.end();
   }
-  return new PostgresDatabase(pool, url, options.retries ?? 8, new PoolTurns(poolSize, busyTimeoutMs));
+  return new PostgresDatabase(pool, options.retries ?? 8, new PoolTurns(poolSize, busyTimeoutMs));
 }

@@ -365,6 +365,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW WHEN (NEW.version <> OLD.version) EXECUTE FUNCTION games_news();
     `,
   },
+  {
+    version: 20,
+    purpose:
+      "the news without NOTIFY: a transaction that notifies holds a lock on the whole database through its commit's flush to disk, so every change to a game committed one at a time; processes read the rows instead (SQLite's 20 changes nothing)",
+    sql: `
+      -- The rows stay written by the change's own statement; src/db/postgresNews.ts reads them.
+      CREATE OR REPLACE FUNCTION games_news() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO game_news (game_id, version, guild_id) VALUES (NEW.id, NEW.version, NEW.guild_id);
+        RETURN NULL;
+      END $$;
+    `,
+  },
 ];
 
 /**

@@ -7,7 +7,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type OpenOptions, openDatabase } from './sqliteConnection.js';
-import { pollingNews } from './gameNews.js';
+import { pollingNews, sqliteNewsReader } from './gameNews.js';
 import {
   type Database,
   type Dialect,
@@ -117,7 +117,7 @@ export class SqliteDatabase implements Database {
   }
 
   news(): GameNewsFeed {
-    return pollingNews(this);
+    return pollingNews(sqliteNewsReader(this));
   }
 
   async close(): Promise<void> {

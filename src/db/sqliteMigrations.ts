@@ -485,6 +485,14 @@ export const MIGRATIONS: readonly Migration[] = [
         END;
     `,
   },
+  {
+    version: 20,
+    purpose:
+      "none on SQLite: PostgreSQL's 20 stops its NOTIFY of the news, which SQLite never had (the numbers stay in step)",
+    sql: `
+      -- Nothing to change here.
+    `,
+  },
 ];
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

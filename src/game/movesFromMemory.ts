@@ -3,9 +3,13 @@
 // committed: what the move decided from is exactly what its write checks, so a game or settings
 // changed meanwhile (by another process, a timeout, a deletion, an admin) fail the write, and the
 // move runs again as a transaction from the database, as a click on an older board always did.
-// Only the common case is decided here: the player to act, on the board as kept, with an action
-// that does not end the game. Every refusal (which must say why from the database) and every
-// game's end (ratings, the tournament, the season: play.ts) take the transaction.
+// Only the common cases are decided here: the player to act, on the board as kept, with an action
+// that does not end the game; and a player's click on a board older than the one kept, refused as
+// stale (versions only grow, so the stored game is newer still: the transaction would say the same,
+// after a connection and three round trips; a crowd of double clicks was a crowd of transactions
+// that held back everything else, the game-over boards after a burst among them). Every other
+// refusal (which must say why from the database) and every game's end (ratings, the tournament,
+// the season: play.ts) take the transaction.
 import type { TransactionOptions } from '../db/database.js';
 import { type Action, applyAction } from '../engine/index.js';
 import { describeEvents } from '../i18n/describe.js';
@@ -16,8 +20,8 @@ import { throwingFor } from './dice.js';
 import { nextTurn, throwValueOf } from './lifecycle.js';
 import { firstReminderOf } from './turnReminders.js';
 import { parseOverrides, settingsWith } from './settings.js';
-import { type Outcome, ok } from './types.js';
-import { type GameSnapshot, namesOf } from './views.js';
+import { type Outcome, fail, ok } from './types.js';
+import { type GameSnapshot, namesOf, sideOf } from './views.js';
 import { isHere } from './visibility.js';
 
 export interface MemoryMove {
@@ -28,6 +32,18 @@ export interface MemoryMove {
   action: Action;
   /** Where the button was clicked, if it was (play.ts, ActInput). */
   where?: string;
+}
+
+/**
+ * The refusal of a player's click on a board older than the game kept (the one the transaction
+ * would give), or null when memory cannot tell: no game kept, the clicker no player of it, a
+ * button from elsewhere, or a board as new as the kept one or newer.
+ */
+export function staleInMemory(core: ServiceCore, move: MemoryMove): Outcome<never> | null {
+  const game = core.live.game(move.gameId);
+  if (!game || move.version >= game.version || !sideOf(game, move.userId)) return null;
+  if (move.where !== undefined && !isHere(move.where, game)) return null;
+  return fail('stale', 'error.staleBoard');
 }
 
 /**
@@ -64,7 +80,9 @@ export async function moveFromMemory(
     throw error;
   }
   if (!written) {
-    core.live.forget(game.id);
+    // The copy decided from is out of date; a newer one kept meanwhile (this process's own move,
+    // which is why this write failed) stays.
+    core.live.forgetBefore(game.id, game.version + 1);
     core.live.forgetSettings(game.guildId);
     return null;
   }

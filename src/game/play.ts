@@ -31,7 +31,7 @@ import { type Action, opponentOf } from '../engine/index.js';
 import type { ServiceCore } from './core.js';
 import { botSeed } from './dice.js';
 import { applyInTransaction, endGame } from './lifecycle.js';
-import { moveFromMemory } from './movesFromMemory.js';
+import { moveFromMemory, staleInMemory } from './movesFromMemory.js';
 import { notHere } from './refusals.js';
 import { DEFAULT_STRENGTH, strengthOf } from './strengths.js';
 import { type ChoicesInput, choicesOf } from './replays.js';
@@ -77,8 +77,13 @@ export async function act(core: ServiceCore, input: ActInput): Promise<Outcome<G
  * board themselves, and the chat's picture is drawn by the process that edits the message.
  */
 export async function move(core: ServiceCore, input: ActInput): Promise<Outcome<GameSnapshot>> {
+  const stale = staleInMemory(core, input);
+  if (stale) return stale;
   const quick = await moveFromMemory(core, input, moveTransaction(input.gameId));
   if (quick) return quick;
+  // Its write may have lost to another click's, now kept.
+  const overtaken = staleInMemory(core, input);
+  if (overtaken) return overtaken;
   const done = await core.transact(async (core) => {
     const found = await liveGame(core, input.gameId, input.where);
     if (!found.ok) return found;

@@ -33,8 +33,8 @@ describe.runIf(onPostgres)("a database connection lost during a move's COMMIT", 
       expect(reply.data?.content).toBe(say('en', { key: 'error.outcomeUnknown' }));
       // Saved on the server although the bot never heard so; the chat catches up without a sweep
       // (none runs in the harness by the clock): the database's news of the commit (migration 19's
-      // trigger, NOTIFY on its own connection) reaches this process, the game's owner, which shows
-      // the game as stored.
+      // trigger, read every 50 ms) reaches this process, the game's owner, which shows the game as
+      // stored.
       const after = await liveGameIn(h, h.fake.channelId);
       expect(after.version).toBe(before.version + 1);
       while (version(board) !== after.version) await new Promise((resolve) => setTimeout(resolve, 20));

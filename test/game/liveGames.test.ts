@@ -115,6 +115,26 @@ describe('live games kept in memory, checked by the write', () => {
     expect(await a.storage.db.get('SELECT id FROM games WHERE id = ?', [start.gameId])).toBeUndefined();
   });
 
+  it('refuses a crowd of clicks on one board as stale from memory, without a transaction each', async () => {
+    const [a] = await twoProcesses();
+    const start = await startGame(a, 'live-8'); // kept as the accept wrote it
+    const writes: WriteTiming[] = [];
+    a.storage.observeWrites((timing) => writes.push(timing));
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => click(a, start)));
+    expect(crowd.map((c) => (c.ok ? 'applied' : c.error.code)).sort()).toEqual([
+      'applied',
+      ...Array.from({ length: 19 }, () => 'stale'),
+    ]);
+    // The clicks sent before the winner was kept each tried its guarded write (one statement); none
+    // ran the move's transaction afterwards, and a click once the winner is kept writes nothing.
+    expect(writes).toHaveLength(20);
+    if (onPostgres) expect(writes.map((w) => w.roundTrips)).toEqual(writes.map(() => 1));
+    const late = await click(a, start);
+    expect(late.ok ? 'applied' : late.error.code).toBe('stale');
+    expect(writes).toHaveLength(20);
+    expect((await stored(a, start.gameId)).version).toBe(start.version + 1);
+  });
+
   it.skipIf(!onPostgres)('makes a move kept in memory in one round trip to PostgreSQL', async () => {
     const [a, b] = await twoProcesses();
     const start = await startGame(b, 'live-4'); // started by the other process: not in a's memory
