@@ -125,11 +125,7 @@ export async function refreshOutOfDate(
 }
 
 /** The board's standing once the boards in flight for the game have landed; null if that takes longer than `patienceMs`. */
-async function standingOnceLanded(
-  gameId: number,
-  ctx: ChatContext,
-  patienceMs: number,
-): Promise<Standing | null> {
+async function standingOnceLanded(gameId: number, ctx: ChatContext, patienceMs: number): Promise<Standing | null> {
   const standing = await within(ctx.standings.onceLanded(gameId), patienceMs);
   return standing === LATE ? null : standing;
 }
