@@ -1,4 +1,4 @@
--- The schema at version 19, generated from src/db/sqliteMigrations.ts by `npm run db:schema`.
+-- The schema at version 20, generated from src/db/sqliteMigrations.ts by `npm run db:schema`.
 -- Do not edit: change the migrations and regenerate (test/db/schema.test.ts checks it).
 
 CREATE TABLE actions (
