@@ -57,6 +57,17 @@ export interface TransactionOptions {
   kind?: WriteKind;
 }
 
+/** Database.alone's options: a transaction's, and when not to send the statement at all. */
+export interface AloneOptions extends TransactionOptions {
+  /**
+   * Asked when the statement's turn in `queue` comes: true, and it is not sent (alone resolves to
+   * undefined, as when its WHERE matched nothing). For a guarded write whose guard is known to fail
+   * by then: twenty clicks at once on one board each queue a write, and once the first is kept the
+   * other nineteen would each take a connection and a round trip to change nothing.
+   */
+  needless?: () => boolean;
+}
+
 /** What a write does, as the metrics tell writes apart. */
 export type WriteKind = 'move' | 'other';
 
@@ -95,7 +106,7 @@ export interface Database extends Sql {
    * transaction's (StorageBusy, StorageFull; a connection lost once it was sent:
    * StorageOutcomeUnknown). SQLite runs it as a transaction.
    */
-  alone<R>(sql: string, params: SqlParams, options?: TransactionOptions): Promise<R | undefined>;
+  alone<R>(sql: string, params: SqlParams, options?: AloneOptions): Promise<R | undefined>;
   /** Told of each committed transaction's timing. */
   onWrite: ((timing: WriteTiming) => void) | null;
   /**

@@ -11,7 +11,7 @@
 import { NICKNAME_IN, SHOWN_NAME } from './names.js';
 import { GAME_COLUMNS, type GameRow, toGame } from './gameStore.js';
 import type { GameRecord, LoggedAction } from './records.js';
-import type { Database, TransactionOptions } from './database.js';
+import type { AloneOptions, Database } from './database.js';
 import type { GameState, Side } from '../engine/index.js';
 
 /** What the move found in memory, each checked by the write. */
@@ -73,12 +73,15 @@ const SQLITE_NAMES = `SELECT ${NAME_OF('@guild', '@white')} AS white_name, ${NAM
 export class MoveStore {
   constructor(private readonly db: Database) {}
 
-  /** Writes the move if nothing it was decided from has changed; undefined when something had. */
+  /**
+   * Writes the move if nothing it was decided from has changed; undefined when something had, or
+   * when `options.needless` says so at the write's turn (nothing is then sent).
+   */
   async write(
     found: MoveFound,
     made: MoveMade,
     logged: Omit<LoggedAction, 'gameId'>,
-    options: TransactionOptions,
+    options: AloneOptions,
   ): Promise<MoveWritten | undefined> {
     const params = {
       id: found.id,
@@ -102,6 +105,7 @@ export class MoveStore {
       this.db.dialect === 'postgres'
         ? await this.db.alone<WrittenRow>(POSTGRES, params, options)
         : await this.db.transaction(async (tx) => {
+            if (options.needless?.()) return undefined;
             const moved = await tx.get<GameRow>(SQLITE_UPDATE, params);
             if (!moved) return undefined;
             await tx.run(SQLITE_APPEND, params);

@@ -32,6 +32,7 @@ import { translated, values } from './postgresParams.js';
 import { migratePostgres } from './postgresMigrations.js';
 import { PoolTurns } from './poolTurns.js';
 import {
+  type AloneOptions,
   StorageBusy,
   StorageFull,
   StorageOutcomeUnknown,
@@ -336,9 +337,15 @@ class PostgresDatabase implements Database {
    * run again: at READ COMMITTED a write waits for a row another transaction holds and then checks
    * its WHERE on the row as that one left it, so it fails no serialization check.
    */
-  async alone<R>(sql: string, params: SqlParams, options: TransactionOptions = {}): Promise<R | undefined> {
+  async alone<R>(sql: string, params: SqlParams, options: AloneOptions = {}): Promise<R | undefined> {
     const asked = performance.now();
+    const behind = options.queue !== undefined && this.queues.has(options.queue);
     const run = async (): Promise<R | undefined> => {
+      // Behind an earlier statement of its queue, whose caller takes the answer in the microtasks
+      // that follow it (a move is kept in memory there), which `needless` may rest on: setImmediate
+      // runs once they have.
+      if (behind && options.needless) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (options.needless?.()) return undefined;
       const connection = await this.connect();
       let broken = false;
       try {

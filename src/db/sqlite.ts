@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type OpenOptions, openDatabase } from './sqliteConnection.js';
 import { pollingNews, sqliteNewsReader } from './gameNews.js';
 import {
+  type AloneOptions,
   type Database,
   type Dialect,
   type GameNewsFeed,
@@ -112,8 +113,8 @@ export class SqliteDatabase implements Database {
     }
   }
 
-  alone<R>(sql: string, params: SqlParams, options?: TransactionOptions): Promise<R | undefined> {
-    return this.transaction((tx) => tx.get<R>(sql, params), options);
+  alone<R>(sql: string, params: SqlParams, options?: AloneOptions): Promise<R | undefined> {
+    return this.transaction(async (tx) => (options?.needless?.() ? undefined : tx.get<R>(sql, params)), options);
   }
 
   news(): GameNewsFeed {

@@ -66,13 +66,16 @@ export async function moveFromMemory(
   const settings = settingsWith(core.config, parseOverrides(settingsJson ?? undefined));
   const turn = nextTurn(core, game, state, settings, now);
   const remindAt = firstReminderOf(turn, core.botUserId, settings.reminderDelayMs, now);
+  // A newer copy kept by the write's turn was written by this process meanwhile (another click's
+  // move): the guard would fail, so the write is not sent.
+  const overtaken = (): boolean => (core.live.game(game.id)?.version ?? 0) > game.version;
   let written;
   try {
     written = await core.moves.write(
       { ...game, settingsJson },
       { state, ...turn, remindAt },
       { seq: game.state.ply, userId: move.userId, action: move.action, throwValue: throwValueOf(events), at: now },
-      options,
+      { ...options, needless: overtaken },
     );
   } catch (error) {
     const refused = storageRefusal(error);
@@ -80,8 +83,9 @@ export async function moveFromMemory(
     throw error;
   }
   if (!written) {
-    // The copy decided from is out of date; a newer one kept meanwhile (this process's own move,
-    // which is why this write failed) stays.
+    // Overtaken by this process's own newer move: nothing else changed. Otherwise the copy decided
+    // from, or the server's settings, is out of date: both are read afresh.
+    if (overtaken()) return null;
     core.live.forgetBefore(game.id, game.version + 1);
     core.live.forgetSettings(game.guildId);
     return null;
