@@ -11,15 +11,26 @@
 // is already shown or on its way there (src/chat/boardsInFlight.ts), never taking the message back.
 //
 // Boards come first: an edit marked `background` (a lobby message pointing to its thread) waits
-// while any board edit is queued or in flight, up to BACKGROUND_WAIT_MS. The bot's token has 50
-// requests a second in all; when fifty games end at once, the lobbies of the first ones took
-// places in that second that the last ones' game-over boards then waited a second for (issue 31).
+// until no board edit has been queued or in flight for QUIET_MS, up to BACKGROUND_WAIT_MS. The
+// bot's token has 50 requests a second in all (discord.js counts them from a window's first
+// request); when fifty games end at once, the lobbies of the first ones took places in that second
+// that the last ones' game-over boards then waited a second for (issue 31). Waiting only while a
+// board was under way left gaps: the endings come a few milliseconds apart, and in each gap the
+// lobbies waiting went.
 import type { MessagePayload } from './messages.js';
 
 export type SendEdit = (channelId: string, messageId: string, payload: MessagePayload) => Promise<void>;
 
 /** The longest a background edit waits for the board edits: under constant play they never stop. */
 const BACKGROUND_WAIT_MS = 2_000;
+
+/** How long no board edit must be under way before background edits go: discord.js's global window. */
+const QUIET_MS = 1_000;
+
+export interface EditQueueTimes {
+  backgroundWaitMs: number;
+  quietMs: number;
+}
 
 /** Sends the edit (`send`) when its turn comes, unless a newer state was shown meanwhile; resolves to whether it was sent. */
 export type Deliver = (send: () => Promise<void>) => Promise<boolean>;
@@ -38,10 +49,12 @@ export class EditQueue {
   /** Board (not background) edits queued or in flight, and the background edits waiting for none. */
   private boards = 0;
   private readonly afterBoards = new Set<() => void>();
+  /** When the last board edit under way ended (Date.now()). */
+  private boardsEndedAt = -Infinity;
 
   constructor(
     private readonly send: SendEdit,
-    private readonly backgroundWaitMs = BACKGROUND_WAIT_MS,
+    private readonly times: EditQueueTimes = { backgroundWaitMs: BACKGROUND_WAIT_MS, quietMs: QUIET_MS },
   ) {}
 
   /**
@@ -80,7 +93,7 @@ export class EditQueue {
 
   private async drain(messageId: string): Promise<void> {
     for (let next = this.waiting.get(messageId); next; next = this.waiting.get(messageId)) {
-      if (next.background) await this.boardsSent();
+      if (next.background) await this.boardsQuiet();
       this.waiting.delete(messageId);
       try {
         const { channelId, payload } = next;
@@ -90,21 +103,36 @@ export class EditQueue {
       } catch (err) {
         for (const s of next.settle) s.reject(err);
       } finally {
-        if (!next.background && --this.boards === 0) for (const wake of this.afterBoards) wake();
+        if (!next.background && --this.boards === 0) {
+          this.boardsEndedAt = Date.now();
+          for (const wake of this.afterBoards) wake();
+        }
       }
     }
   }
 
-  /** Resolves once no board edit is queued or in flight, or after `backgroundWaitMs`. */
-  private boardsSent(): Promise<void> {
-    if (this.boards === 0) return Promise.resolve();
+  /** Resolves once no board edit has been under way for `quietMs`, or after `backgroundWaitMs`. */
+  private async boardsQuiet(): Promise<void> {
+    const deadline = Date.now() + this.times.backgroundWaitMs;
+    for (let now = Date.now(); now < deadline; now = Date.now()) {
+      if (this.boards > 0) await this.boardsSent(deadline - now);
+      else if (now - this.boardsEndedAt >= this.times.quietMs) return;
+      else
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(this.boardsEndedAt + this.times.quietMs, deadline) - now),
+        );
+    }
+  }
+
+  /** Resolves once no board edit is queued or in flight, or after `ms`. */
+  private boardsSent(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);
         this.afterBoards.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, this.backgroundWaitMs);
+      const timer = setTimeout(wake, ms);
       this.afterBoards.add(wake);
     });
   }

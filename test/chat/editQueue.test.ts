@@ -72,31 +72,40 @@ describe('EditQueue', () => {
     expect(sent.map((s) => s.content)).toEqual(['v1']);
   });
 
-  it('holds a background edit while board edits are queued or in flight, then sends it', async () => {
-    const { sent, send } = heldSends();
-    const queue = new EditQueue(send);
-    const board1 = queue.edit('t1', 'board1', payload('board1'));
-    const lobby = queue.edit('c', 'lobby', payload('lobby'), true);
-    await tick();
-    const board2 = queue.edit('t2', 'board2', payload('board2'));
-    await tick();
-    expect(sent.map((s) => s.content)).toEqual(['board1', 'board2']);
-    sent[0]!.release();
-    await tick();
-    expect(sent.map((s) => s.content)).toEqual(['board1', 'board2']);
-    sent[1]!.release();
-    await Promise.all([board1, board2]);
-    await tick();
-    expect(sent.map((s) => s.content)).toEqual(['board1', 'board2', 'lobby']);
-    sent[2]!.release();
-    await expect(lobby).resolves.toBe(true);
+  it('holds a background edit until no board edit has been under way for the quiet time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { sent, send } = heldSends();
+      const queue = new EditQueue(send, { backgroundWaitMs: 5_000, quietMs: 1_000 });
+      const board1 = queue.edit('t1', 'board1', payload('board1'));
+      const lobby = queue.edit('c', 'lobby', payload('lobby'), true);
+      await vi.advanceTimersByTimeAsync(0);
+      sent[0]!.release();
+      await board1;
+      // A gap between two games' endings: the lobby waits on, and the next board ends the gap.
+      await vi.advanceTimersByTimeAsync(999);
+      expect(sent.map((s) => s.content)).toEqual(['board1']);
+      const board2 = queue.edit('t2', 'board2', payload('board2'));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(sent.map((s) => s.content)).toEqual(['board1', 'board2']);
+      sent[1]!.release();
+      await board2;
+      await vi.advanceTimersByTimeAsync(999);
+      expect(sent.map((s) => s.content)).toEqual(['board1', 'board2']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent.map((s) => s.content)).toEqual(['board1', 'board2', 'lobby']);
+      sent[2]!.release();
+      await expect(lobby).resolves.toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends a background edit after the longest wait even while boards keep coming', async () => {
     vi.useFakeTimers();
     try {
       const { sent, send } = heldSends();
-      const queue = new EditQueue(send, 1_000);
+      const queue = new EditQueue(send, { backgroundWaitMs: 1_000, quietMs: 500 });
       void queue.edit('t', 'board', payload('board'));
       void queue.edit('c', 'lobby', payload('lobby'), true);
       await vi.advanceTimersByTimeAsync(999);
