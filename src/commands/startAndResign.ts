@@ -2,7 +2,7 @@
 import { type Text, say, text, userText } from '../i18n/index.js';
 import { publicLocale, userLocale } from '../chat/locale.js';
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
-import type { GameView, SeenPlayer } from '../game/types.js';
+import type { GameView, Outcome, SeenPlayer } from '../game/types.js';
 import { type PlacedGame, mayShowHere } from '../game/visibility.js';
 import type { CommandContext } from './commandContext.js';
 import { placeOf, recordsGuild } from '../chat/interactionPlace.js';
@@ -94,8 +94,26 @@ async function resign(interaction: ChatInputCommandInteraction, ctx: CommandCont
   const gameId = interaction.options.getInteger(OPT.game);
   const userId = interaction.user.id;
   const which = gameId === null ? { channelId: interaction.channelId, userId } : { gameId, userId };
-  // The final board is drawn before the answer.
-  const resigning = ctx.service.play.resign(which);
+  let landed = (): void => undefined;
+  try {
+    // The final board is drawn before the answer.
+    const resigning = ctx.service.play.resignedGame(which).then((id) => {
+      // Begun before the commit, as a click's: the database's news of the resignation, heard while
+      // its board is drawn, would draw and send the same board a second time (src/bot/gameNews.ts).
+      if (id !== null) landed = ctx.boardsInFlight.begin(id);
+      return ctx.service.play.resign(which);
+    });
+    await resignedIn(interaction, ctx, resigning);
+  } finally {
+    landed();
+  }
+}
+
+async function resignedIn(
+  interaction: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  resigning: Promise<Outcome<GameView>>,
+): Promise<void> {
   const outcome = await ctx.answers.acknowledgedInTime(interaction, resigning, ctx.deferAfterMs, 'new message');
   if (!outcome.ok) {
     await ctx.answers.replyPrivately(interaction, outcome.error.message);

@@ -167,6 +167,15 @@ export async function resign(core: ServiceCore, input: ResignInput): Promise<Out
   return drawn(core, done);
 }
 
+/**
+ * The id of the game `resign` would end, read outside its transaction; null when it would refuse.
+ * So the chat can mark the board's delivery as begun before the resignation commits, as a click does.
+ */
+export async function resignedGame(core: ServiceCore, input: ResignInput): Promise<number | null> {
+  const chosen = await gameToResign(core, input);
+  return chosen.ok ? chosen.value.id : null;
+}
+
 async function gameToResign(core: ServiceCore, input: ResignInput): Promise<Outcome<GameRecord>> {
   if ('gameId' in input) {
     const game = await core.games.game(input.gameId);

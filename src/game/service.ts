@@ -150,7 +150,7 @@ export type GameService = ReturnType<typeof concernsOf>;
 function concernsOf(core: ServiceCore) {
   return {
     challenges: bound(core, challenges, ['create', 'accept', 'decline', 'withdraw', 'rematch', 'stored']),
-    play: bound(core, play, ['act', 'move', 'botStep', 'resign', 'view', 'gamesHere']),
+    play: bound(core, play, ['act', 'move', 'botStep', 'resign', 'resignedGame', 'view', 'gamesHere']),
     games: bound(core, play, ['liveCount', 'botTurns', 'ownedHere', 'changed']),
     // what the live board's pages may see (their moves are play.move's: not drawn, the pages draw them)
     liveBoard: bound(core, liveBoard, ['game', 'current', 'lobby', 'player']),

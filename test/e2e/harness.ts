@@ -63,6 +63,8 @@ export interface Harness {
   settle(): Promise<void>;
   /** The next board picture fails to draw, once (a failure after the action's transaction committed). */
   failNextPicture(): void;
+  /** The next board picture is drawn only once the function returned is called (a busy render worker). */
+  holdNextPicture(): () => void;
   /** How many board pictures have been drawn (asked of the renderer) since the harness started. */
   readonly boardsDrawn: number;
   /**
@@ -108,9 +110,13 @@ export async function startHarness(
   if (metrics) metrics.replayQueue = () => replays.pending;
   let service!: GameService;
   let pictureFails = false;
+  let pictureHeld: Promise<void> | null = null;
   let boardsDrawn = 0;
-  const renderBoard: BoardRenderer = (state, view) => {
+  const renderBoard: BoardRenderer = async (state, view) => {
     boardsDrawn++;
+    const held = pictureHeld;
+    pictureHeld = null;
+    if (held) await held;
     if (!pictureFails) return pool.render(state, view);
     pictureFails = false;
     return Promise.reject(new Error('the picture failed'));
@@ -162,6 +168,11 @@ export async function startHarness(
     },
     failNextPicture() {
       pictureFails = true;
+    },
+    holdNextPicture() {
+      let release!: () => void;
+      pictureHeld = new Promise((resolve) => (release = resolve));
+      return release;
     },
     get boardsDrawn() {
       return boardsDrawn;

@@ -93,6 +93,26 @@ describe('a thread per game, many games in one channel', () => {
     expect(h.fake.messages.get(games[0]!.lobby)!.content).toMatch(/Ben resigned: \*\*Ana\*\* wins/);
   });
 
+  it("edits a resigned game's board once, though the news of the resignation comes while it is drawn", async () => {
+    const lobby = await accepted(h.ana, h.ben);
+    const board = await h.fake.firstMessageIn(h.fake.threads.get(lobby)!.id);
+    await h.settle();
+    const since = h.fake.requests.length;
+    const drawn = h.boardsDrawn;
+    const release = h.holdNextPicture();
+    const resigning = h.slash(h.ana, 'resign');
+    // The database's news is read every 50 ms: the resignation's is heard while its board waits.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    release();
+    assertReplyOk(await resigning, h);
+    await h.settle();
+    const edits = h.fake.requests
+      .slice(since)
+      .filter((r) => r.method === 'PATCH' && r.path === `/channels/${board.channelId}/messages/${board.id}`);
+    expect(edits).toHaveLength(1);
+    expect(h.boardsDrawn - drawn).toBe(1);
+  });
+
   it('archives a finished game thread an hour after the end, across a restart, and never twice', async () => {
     const lobby = await accepted(h.ana, h.ben);
     const thread = h.fake.threads.get(lobby)!;
